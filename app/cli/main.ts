@@ -1,0 +1,205 @@
+/**
+ * `perfdelta`: the same core as the app, from a terminal. The --json output of every command
+ * is a documented contract (README "CLI"); human output is for reading only.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { detectFormat } from '../../importers/registry.js';
+import type { ImportResult } from '../contract/records.js';
+import { Core, expandPaths } from '../core/core.js';
+import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
+import { listSamples, loadSamples } from '../core/samples/samples.js';
+import { HELP, commandHelp } from './help.js';
+import { printCompare, printRuns, printStudies } from './print.js';
+
+class UsageError extends Error {}
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+
+function dbPath(values: Values): string {
+  return typeof values['db'] === 'string' ? path.resolve(values['db']) : dbPathIn(dataDir());
+}
+
+function json(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+function withCore<T>(values: Values, fn: (core: Core) => T): T {
+  const core = new Core(dbPath(values));
+  try {
+    return fn(core);
+  } finally {
+    core.close();
+  }
+}
+
+function need(values: Values, name: string): string {
+  const v = values[name];
+  if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+function cmdDetect(values: Values, files: string[]): number {
+  if (files.length === 0) throw new UsageError('detect needs at least one FILE');
+  const out = expandPaths(files).map((p) => ({ path: p, format: detectFormat(fs.readFileSync(p)).format }));
+  if (values['json']) json(out);
+  else for (const d of out) process.stdout.write(`${d.format ?? 'unknown'}\t${d.path}\n`);
+  return 0;
+}
+
+function printImport(result: ImportResult): void {
+  for (const f of result.files) {
+    process.stdout.write(`${f.status.padEnd(9)} ${f.path} (${f.format ?? 'unknown format'}, ${f.runs.length} runs)\n`);
+    for (const e of f.errors) process.stdout.write(`  error: ${e}\n`);
+    for (const w of f.warnings) process.stdout.write(`  warning: ${w}\n`);
+  }
+  process.stdout.write(`study ${result.study.slug}, configuration "${result.config}"\n`);
+}
+
+function cmdImport(values: Values, inputs: string[]): number {
+  if (inputs.length === 0) throw new UsageError('import needs at least one FILE or DIR');
+  for (const p of inputs) if (!fs.existsSync(p)) throw new UsageError(`no such file or folder: ${p}`);
+  const study = typeof values['study'] === 'string' ? values['study'] : 'Imported';
+  const config = typeof values['config'] === 'string' ? values['config'] : 'default';
+  const result = withCore(values, (core) =>
+    core.importPaths(inputs, study, config, {
+      onProgress: values['json'] ? undefined : (done, total, current) => {
+        if (current && process.stderr.isTTY) process.stderr.write(`\r[${done + 1}/${total}] ${current}`.slice(0, 120).padEnd(120));
+      },
+    }));
+  if (process.stderr.isTTY && !values['json']) process.stderr.write('\r'.padEnd(121) + '\r');
+  if (values['json']) {
+    json({ files: result.files.map(({ path: p, format, sha256, status, runs, warnings, errors }) => ({ path: p, format, sha256, status, runs, warnings, errors })) });
+  } else {
+    printImport(result);
+  }
+  return result.files.some((f) => f.status === 'failed') ? 1 : 0;
+}
+
+function cmdStudies(values: Values): number {
+  const studies = withCore(values, (core) => core.studies());
+  if (values['json']) json(studies);
+  else printStudies(studies);
+  return 0;
+}
+
+function cmdRuns(values: Values): number {
+  const runs = withCore(values, (core) =>
+    core.runs({
+      study: typeof values['study'] === 'string' ? values['study'] : undefined,
+      config: typeof values['config'] === 'string' ? values['config'] : undefined,
+    }));
+  if (values['json']) json(runs);
+  else printRuns(runs);
+  return 0;
+}
+
+function cmdSeries(values: Values): number {
+  const run = Number(need(values, 'run'));
+  if (!Number.isInteger(run) || run <= 0) throw new UsageError('--run takes a run id (a positive integer)');
+  const series = withCore(values, (core) =>
+    core.series(run, typeof values['metric'] === 'string' ? values['metric'] : undefined, typeof values['object'] === 'string' ? values['object'] : undefined));
+  if (values['json']) json(series);
+  else for (const s of series) process.stdout.write(`${s.object}\t${s.metric}\t${s.unit}\t${s.points.length} points\n`);
+  return 0;
+}
+
+function cmdCompare(values: Values): number {
+  const metrics = (values['metric'] as string[] | undefined) ?? [];
+  const result = withCore(values, (core) =>
+    core.compare({ study: need(values, 'study'), baseline: need(values, 'baseline'), candidate: need(values, 'candidate'), metrics }));
+  if (values['json']) json(result);
+  else printCompare(result);
+  return 0;
+}
+
+function cmdSamples(values: Values, slugs: string[]): number {
+  return withCore(values, (core) => {
+    if (values['load']) {
+      const loaded = loadSamples(core, slugs);
+      if (values['json']) json({ loaded });
+      else process.stdout.write(`loaded: ${loaded.join(', ')}\n`);
+      return 0;
+    }
+    const list = listSamples(core);
+    if (values['json']) json(list);
+    else for (const s of list) process.stdout.write(`${s.loaded ? '*' : ' '} ${s.slug}\t${s.name}\n`);
+    return 0;
+  });
+}
+
+async function cmdServe(values: Values): Promise<number> {
+  const { serve } = await import('../start/serve.js');
+  const port = typeof values['port'] === 'string' ? Number(values['port']) : 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number');
+  const host = await serve({ dbPath: dbPath(values), port, loadSamplesIfNew: Boolean(values['load-samples']) });
+  process.stdout.write(`${host.launchUrl}\n`);
+  process.stderr.write(`PerfDelta web host on ${host.url} (database ${dbPath(values)}). Ctrl-C stops it.\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await host.close();
+  return 0;
+}
+
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
+  json: { type: 'boolean' },
+  db: { type: 'string' },
+  study: { type: 'string' },
+  config: { type: 'string' },
+  run: { type: 'string' },
+  metric: { type: 'string', multiple: true },
+  object: { type: 'string' },
+  baseline: { type: 'string' },
+  candidate: { type: 'string' },
+  port: { type: 'string' },
+  load: { type: 'boolean' },
+  'load-samples': { type: 'boolean' },
+} as const;
+
+export async function main(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    process.stderr.write(`perfdelta: ${(err as Error).message}\nRun perfdelta --help for usage.\n`);
+    return 2;
+  }
+  const values = parsed.values as Values;
+  const [command, ...rest] = parsed.positionals;
+  if (values['version']) {
+    process.stdout.write(`${packageVersion()}\n`);
+    return 0;
+  }
+  if (!command || command === 'help') {
+    process.stdout.write(rest[0] ? commandHelp(rest[0]) : HELP);
+    return command || values['help'] ? 0 : 2;
+  }
+  if (values['help']) {
+    process.stdout.write(commandHelp(command));
+    return 0;
+  }
+  try {
+    switch (command) {
+      case 'detect': return cmdDetect(values, rest);
+      case 'import': return cmdImport(values, rest);
+      case 'studies': return cmdStudies(values);
+      case 'runs': return cmdRuns(values);
+      case 'series': return cmdSeries(values);
+      case 'compare': return cmdCompare(values);
+      case 'samples': return cmdSamples(values, rest);
+      case 'serve': return await cmdServe(values);
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (err) {
+    const usage = err instanceof UsageError;
+    process.stderr.write(`perfdelta ${command}: ${(err as Error).message}\n${usage ? 'Run perfdelta --help for usage.\n' : ''}`);
+    return usage ? 2 : 1;
+  }
+}
+

@@ -1,0 +1,80 @@
+/**
+ * Pairing runs of two configurations by what they ran, never by file order or name.
+ * Two runs are "the same workload" when every pairing key parameter is equal; runs of the
+ * same workload in one configuration are repetitions of it.
+ */
+import type { ParamValue, RunRecord } from '../../contract/records.js';
+
+/** The parameters that define a workload by default. Host, engine and file names do not. */
+export const DEFAULT_PAIRING_KEYS = ['bs', 'bssplit', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus'] as const;
+
+export interface Workload {
+  key: string;
+  label: string;
+  params: Record<string, ParamValue>;
+  runs: RunRecord[];
+}
+
+export function workloadParams(run: RunRecord, keys: readonly string[]): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = {};
+  for (const k of keys) if (run.params[k] !== undefined) out[k] = run.params[k]!;
+  return out;
+}
+
+export function workloadKey(params: Record<string, ParamValue>, keys: readonly string[]): string {
+  return JSON.stringify(keys.map((k) => params[k] ?? null));
+}
+
+/** "4K", "128K", "1M": block sizes as storage engineers write them. */
+export function formatBlockSize(bytes: number): string {
+  const units: Array<[number, string]> = [[1 << 30, 'G'], [1 << 20, 'M'], [1 << 10, 'K']];
+  for (const [size, unit] of units) if (bytes >= size && bytes % size === 0) return `${bytes / size}${unit}`;
+  return `${bytes}B`;
+}
+
+/** A short label such as "4K random read QD16 ×4" or "128K seq 70/30 QD1 ×1". */
+export function workloadLabel(params: Record<string, ParamValue>): string {
+  const parts: string[] = [];
+  if (typeof params['bs'] === 'number') parts.push(formatBlockSize(params['bs']));
+  else if (params['bssplit']) parts.push(`bssplit ${String(params['bssplit'])}`);
+  const pattern = params['pattern'];
+  if (pattern) parts.push(pattern === 'sequential' ? 'seq' : String(pattern));
+  const read = params['read_pct'];
+  if (read === 100) parts.push('read');
+  else if (read === 0) parts.push('write');
+  else if (typeof read === 'number') parts.push(`${read}/${100 - read}`);
+  if (params['iodepth'] !== undefined) parts.push(`QD${String(params['iodepth'])}`);
+  if (params['numjobs'] !== undefined) parts.push(`×${String(params['numjobs'])}`);
+  if (params['threads'] !== undefined) parts.push(`${String(params['threads'])} threads`);
+  if (params['vus'] !== undefined) parts.push(`${String(params['vus'])} VU`);
+  return parts.join(' ') || 'all runs';
+}
+
+/** Groups runs into workloads, in the order they first appear. */
+export function groupWorkloads(runs: readonly RunRecord[], keys: readonly string[]): Map<string, Workload> {
+  const out = new Map<string, Workload>();
+  for (const run of runs) {
+    const params = workloadParams(run, keys);
+    const key = workloadKey(params, keys);
+    let w = out.get(key);
+    if (!w) out.set(key, (w = { key, label: workloadLabel(params), params, runs: [] }));
+    w.runs.push(run);
+  }
+  return out;
+}
+
+/** Orders workloads the way a reader scans a grid: block size, then pattern, mix, depth, jobs. */
+export function compareWorkloads(a: Record<string, ParamValue>, b: Record<string, ParamValue>): number {
+  const order = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus'];
+  for (const k of order) {
+    const x = a[k];
+    const y = b[k];
+    if (x === y) continue;
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    if (k === 'read_pct' && typeof x === 'number' && typeof y === 'number') return y - x; // reads first
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    return String(x).localeCompare(String(y));
+  }
+  return 0;
+}

@@ -1,0 +1,95 @@
+/**
+ * The metric dictionary: the single source of truth for every metric's unit and direction.
+ * Ratios, charts, tables, the CLI and PDFs all read it. Names are `<scope>.<quantity>` for
+ * directional storage metrics (scope read|write|trim|total) and bare quantities for tool-level
+ * metrics (tpm, nopm, ...).
+ */
+
+export type Better = 'higher' | 'lower';
+export type Scope = 'read' | 'write' | 'trim' | 'total';
+
+export const SCOPES: readonly Scope[] = ['read', 'write', 'trim', 'total'];
+
+export interface Quantity {
+  quantity: string;
+  unit: string;
+  better: Better;
+  /** English label; the UI translates through its catalog with the quantity as key. */
+  label: string;
+  /** Where each tool's value comes from, for the evidence appendix and the docs. */
+  sources: Record<string, string>;
+}
+
+export interface MetricInfo extends Quantity {
+  name: string;
+  scope: Scope | null;
+}
+
+const FIO_LAT = (kind: string, stat: string): string =>
+  `fio JSON ${kind}_ns.${stat} / 1e6 (fio 3.x, ns); ${kind}.${stat} / 1e3 (fio 2.x, µs); total: mean weighted by I/O count`;
+
+const FIO_PCT = (p: string): string =>
+  `fio JSON clat_ns.percentile["${p}"] / 1e6 (fio 3.x); clat.percentile["${p}"] / 1e3 (fio 2.x)`;
+
+/** Quantities measured per direction (read/write/trim/total). */
+const SCOPED: Quantity[] = [
+  {
+    quantity: 'iops', unit: 'IOPS', better: 'higher', label: 'IOPS',
+    sources: { fio: 'fio JSON <dir>.iops; total = read + write + trim' },
+  },
+  {
+    quantity: 'bw_mib_s', unit: 'MiB/s', better: 'higher', label: 'Bandwidth',
+    sources: { fio: 'fio JSON <dir>.bw_bytes / 2^20 (fio >= 3.2), else <dir>.bw (KiB/s) / 1024' },
+  },
+  { quantity: 'lat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean latency', sources: { fio: FIO_LAT('lat', 'mean') } },
+  { quantity: 'lat_max_ms', unit: 'ms', better: 'lower', label: 'Max latency', sources: { fio: FIO_LAT('lat', 'max') } },
+  { quantity: 'clat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean completion latency', sources: { fio: FIO_LAT('clat', 'mean') } },
+  { quantity: 'clat_max_ms', unit: 'ms', better: 'lower', label: 'Max completion latency', sources: { fio: FIO_LAT('clat', 'max') } },
+  { quantity: 'clat_p50_ms', unit: 'ms', better: 'lower', label: 'Completion latency p50', sources: { fio: FIO_PCT('50.000000') } },
+  { quantity: 'clat_p90_ms', unit: 'ms', better: 'lower', label: 'Completion latency p90', sources: { fio: FIO_PCT('90.000000') } },
+  { quantity: 'clat_p95_ms', unit: 'ms', better: 'lower', label: 'Completion latency p95', sources: { fio: FIO_PCT('95.000000') } },
+  { quantity: 'clat_p99_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99', sources: { fio: FIO_PCT('99.000000') } },
+  { quantity: 'clat_p999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.9', sources: { fio: FIO_PCT('99.900000') } },
+  { quantity: 'clat_p9999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.99', sources: { fio: FIO_PCT('99.990000') } },
+  { quantity: 'slat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean submission latency', sources: { fio: FIO_LAT('slat', 'mean') } },
+];
+
+/** Tool-level quantities: no direction. */
+const UNSCOPED: Quantity[] = [
+  { quantity: 'tpm', unit: 'TPM', better: 'higher', label: 'Transactions per minute', sources: {} },
+  { quantity: 'nopm', unit: 'NOPM', better: 'higher', label: 'New orders per minute', sources: {} },
+  { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', sources: {} },
+  { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', sources: {} },
+  { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', sources: {} },
+  { quantity: 'cpu_usr_pct', unit: '%', better: 'lower', label: 'CPU user', sources: { fio: 'fio JSON usr_cpu' } },
+  { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', sources: { fio: 'fio JSON sys_cpu' } },
+];
+
+const SCOPED_BY_NAME = new Map(SCOPED.map((q) => [q.quantity, q]));
+const UNSCOPED_BY_NAME = new Map(UNSCOPED.map((q) => [q.quantity, q]));
+
+/** Looks a canonical metric name up; null for a name the dictionary does not know. */
+export function describeMetric(name: string): MetricInfo | null {
+  const dot = name.indexOf('.');
+  if (dot > 0) {
+    const scope = name.slice(0, dot) as Scope;
+    const q = SCOPED_BY_NAME.get(name.slice(dot + 1));
+    if (q && SCOPES.includes(scope)) return { ...q, name, scope };
+    return null;
+  }
+  const q = UNSCOPED_BY_NAME.get(name);
+  return q ? { ...q, name, scope: null } : null;
+}
+
+/** The whole dictionary, every scope expanded: what the UI and the docs list. */
+export function allMetrics(): MetricInfo[] {
+  const scoped = SCOPES.flatMap((scope) => SCOPED.map((q) => ({ ...q, name: `${scope}.${q.quantity}`, scope })));
+  const unscoped = UNSCOPED.map((q) => ({ ...q, name: q.quantity, scope: null }));
+  return [...scoped, ...unscoped];
+}
+
+/** The order metrics are offered in: the dictionary's order, then unknown names alphabetically. */
+export function metricOrder(names: Iterable<string>): string[] {
+  const order = new Map(allMetrics().map((m, i) => [m.name, i]));
+  return [...new Set(names)].sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9) || a.localeCompare(b));
+}

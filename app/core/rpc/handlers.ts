@@ -1,0 +1,56 @@
+/**
+ * The core's handler table: what each RPC method does, run where the store lives (the core
+ * worker). `jobs.status` is answered by the host, which tracks the progress the worker posts
+ * while it is busy inside an import transaction.
+ */
+import type { ImportResult } from '../../contract/records.js';
+import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
+import type { Core, Progress } from '../core.js';
+import { packageVersion } from '../paths.js';
+import { listSamples, loadSamples } from '../samples/samples.js';
+
+type Handler<M extends RpcMethod> = (args: RpcArgs<M>) => RpcResult<M>;
+
+export type HostOnlyMethod = 'jobs.status';
+
+export type CoreHandlers = {
+  [M in Exclude<RpcMethod, HostOnlyMethod | 'import.commit'>]: Handler<M>;
+} & {
+  /** In the worker, commit runs to completion and reports progress as it goes. */
+  'import.commit': (args: RpcArgs<'import.commit'>, progress: Progress) => ImportResult;
+};
+
+/** Merges handler groups; a name defined twice is an error at start-up, not a silent override. */
+export function defineHandlers<T extends object>(...groups: Array<Partial<T>>): T {
+  const table: Record<string, unknown> = {};
+  for (const group of groups) {
+    for (const [name, fn] of Object.entries(group)) {
+      if (name in table) throw new Error(`RPC method "${name}" is defined twice`);
+      table[name] = fn;
+    }
+  }
+  return table as T;
+}
+
+export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' | 'cli'; dataDir: string }): CoreHandlers {
+  const appGroup: Partial<CoreHandlers> = {
+    'app.info': () => ({ version: packageVersion(), mode: info.mode, dataDir: info.dataDir, dbPath: core.dbPath }),
+    'metrics.dictionary': () => core.metricsDictionary(),
+  };
+  const studyGroup: Partial<CoreHandlers> = {
+    'studies.list': () => core.studies(),
+    'runs.list': ({ study, config }) => core.runs({ study, config }),
+    'series.get': ({ run, metric, object }) => core.series(run, metric, object),
+    'compare.run': (args) => core.compare(args),
+  };
+  const importGroup: Partial<CoreHandlers> = {
+    'import.stage': ({ name, bytes }) => core.stage(name, bytes),
+    'import.discard': ({ ids }) => ({ discarded: core.discard(ids) }),
+    'import.commit': ({ ids, study, config }, progress) => core.commit(ids, study, config, progress),
+  };
+  const sampleGroup: Partial<CoreHandlers> = {
+    'samples.list': () => listSamples(core),
+    'samples.load': ({ slugs }) => ({ loaded: loadSamples(core, slugs) }),
+  };
+  return defineHandlers<CoreHandlers>(appGroup, studyGroup, importGroup, sampleGroup);
+}

@@ -1,0 +1,61 @@
+/**
+ * One argument schema per RPC method. Arguments arrive as `unknown` from IPC or HTTP and are
+ * validated here before any handler sees them. The mapped type keeps this table and the
+ * contract in step: a method without a schema does not compile.
+ */
+import { z } from 'zod';
+import type { RpcArgs, RpcMethod } from '../../contract/rpc.js';
+
+const none = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
+const label = z.string().trim().min(1).max(200);
+const metricName = z.string().regex(/^[a-z0-9_.]+$/i, 'a metric name such as total.iops').max(120);
+
+export const MAX_STAGE_BYTES = 2 * 1024 ** 3;
+
+export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
+  'app.info': none,
+  'metrics.dictionary': none,
+  'studies.list': none,
+  'runs.list': z.object({ study: label, config: label.optional() }).strict(),
+  'series.get': z.object({ run: z.number().int().positive(), metric: metricName.optional(), object: label.optional() }).strict(),
+  'import.stage': z
+    .object({
+      name: z.string().min(1).max(4096),
+      bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_STAGE_BYTES, 'file larger than 2 GiB'),
+    })
+    .strict(),
+  'import.discard': z.object({ ids: z.array(z.string().uuid()).max(100000) }).strict(),
+  'import.commit': z.object({ ids: z.array(z.string().uuid()).min(1).max(100000), study: label, config: label }).strict(),
+  'jobs.status': z.object({ job: z.string().uuid() }).strict(),
+  'compare.run': z
+    .object({
+      study: label,
+      baseline: label,
+      candidate: label,
+      metrics: z.array(metricName).max(50).optional(),
+      pairingKeys: z.array(z.string().regex(/^[a-z_]+$/)).max(20).optional(),
+    })
+    .strict(),
+  'samples.list': none,
+  'samples.load': z.object({ slugs: z.array(label).max(50).optional() }).strict(),
+};
+
+export class InvalidArgumentsError extends Error {
+  constructor(method: string, issues: string) {
+    super(`invalid arguments for ${method}: ${issues}`);
+    this.name = 'InvalidArgumentsError';
+  }
+}
+
+export function isRpcMethod(name: string): name is RpcMethod {
+  return Object.prototype.hasOwnProperty.call(schemas, name);
+}
+
+export function validateArgs<M extends RpcMethod>(method: M, args: unknown): RpcArgs<M> {
+  const parsed = schemas[method].safeParse(args ?? {});
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(arguments)'}: ${i.message}`).join('; ');
+    throw new InvalidArgumentsError(method, issues);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,53 @@
+/**
+ * The sample studies shipped in samples/: listed from samples/studies.json and imported through
+ * the same pipeline as a user's files, so they prove the importers as much as they demonstrate.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SampleStudy } from '../../contract/records.js';
+import type { Core } from '../core.js';
+import { packageRoot } from '../paths.js';
+
+interface SampleManifest {
+  studies: Array<{
+    slug: string;
+    name: string;
+    description: string;
+    imports: Array<{ config: string; paths: string[] }>;
+  }>;
+}
+
+export function samplesDir(): string {
+  return path.join(packageRoot(), 'samples');
+}
+
+function manifest(): SampleManifest {
+  return JSON.parse(fs.readFileSync(path.join(samplesDir(), 'studies.json'), 'utf8')) as SampleManifest;
+}
+
+export function listSamples(core: Core): SampleStudy[] {
+  const loaded = new Set(core.studies().map((s) => s.slug));
+  return manifest().studies.map((s) => ({ slug: s.slug, name: s.name, description: s.description, loaded: loaded.has(s.slug) }));
+}
+
+/**
+ * Loads the named sample studies (all when none are named). Loading twice is harmless: the
+ * files are recognised by their SHA-256 and create no duplicate runs.
+ */
+export function loadSamples(core: Core, slugs?: readonly string[]): string[] {
+  const all = manifest().studies;
+  const unknown = (slugs ?? []).filter((s) => !all.some((m) => m.slug === s));
+  if (unknown.length > 0) throw new Error(`unknown sample stud${unknown.length > 1 ? 'ies' : 'y'}: ${unknown.join(', ')}`);
+  const chosen = slugs && slugs.length > 0 ? all.filter((s) => slugs.includes(s.slug)) : all;
+  for (const study of chosen) {
+    for (const imp of study.imports) {
+      const paths = imp.paths.map((p) => path.join(samplesDir(), p));
+      const result = core.importPaths(paths, study.name, imp.config, { studySlug: study.slug, relativeTo: path.dirname(samplesDir()) });
+      const failed = result.files.filter((f) => f.status === 'failed');
+      if (failed.length > 0) {
+        throw new Error(`sample ${study.slug}: ${failed.map((f) => `${f.path}: ${f.errors.join('; ')}`).join(' | ')}`);
+      }
+    }
+  }
+  return chosen.map((s) => s.slug);
+}

@@ -1,0 +1,66 @@
+/**
+ * Numbered schema migrations that notice drift. Each applied migration's SQL is hashed into
+ * schema_migrations; on open, the applied list must be a prefix of the known list with equal
+ * hashes, or the store refuses to open rather than run on a schema it does not understand.
+ */
+import { createHash } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import { sql as initial } from './migrations/001-initial.js';
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ id: 1, name: '001-initial', sql: initial }];
+
+export class MigrationDriftError extends Error {
+  constructor(message: string) {
+    super(`database schema drift: ${message}. Refusing to open it; use the PerfDelta version that created it or a fresh data folder.`);
+    this.name = 'MigrationDriftError';
+  }
+}
+
+export function migrationHash(m: Migration): string {
+  return createHash('sha256').update(m.sql).digest('hex');
+}
+
+interface AppliedRow {
+  id: number;
+  name: string;
+  sha256: string;
+}
+
+/** Applies pending migrations, each in its own transaction; throws MigrationDriftError on drift. */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = db.prepare('SELECT id, name, sha256 FROM schema_migrations ORDER BY id').all() as AppliedRow[];
+
+  if (applied.length > migrations.length) {
+    throw new MigrationDriftError(
+      `the database has ${applied.length} migrations applied but this PerfDelta knows only ${migrations.length} (it was written by a newer version)`,
+    );
+  }
+  applied.forEach((row, i) => {
+    const known = migrations[i]!;
+    if (row.id !== known.id || row.name !== known.name) {
+      throw new MigrationDriftError(`applied migration #${i + 1} is ${row.id} "${row.name}", expected ${known.id} "${known.name}"`);
+    }
+    if (row.sha256 !== migrationHash(known)) {
+      throw new MigrationDriftError(`migration ${known.name} was changed after it was applied (hash mismatch)`);
+    }
+  });
+
+  const record = db.prepare('INSERT INTO schema_migrations (id, name, sha256, applied_at) VALUES (?, ?, ?, ?)');
+  const ran: number[] = [];
+  for (const m of migrations.slice(applied.length)) {
+    db.transaction(() => {
+      db.exec(m.sql);
+      record.run(m.id, m.name, migrationHash(m), new Date().toISOString());
+    })();
+    ran.push(m.id);
+  }
+  return ran;
+}

@@ -1,0 +1,32 @@
+/**
+ * Series points are stored as chunks of little-endian float64 blobs: one row per chunk, not
+ * per point, so a log with millions of samples goes in and out at memory speed.
+ */
+
+export const CHUNK_POINTS = 65536;
+
+export function encodeFloat64(values: Float64Array): Buffer {
+  // Copy into a fresh buffer: a subarray view would carry its whole backing store.
+  const out = Buffer.allocUnsafe(values.length * 8);
+  for (let i = 0; i < values.length; i++) out.writeDoubleLE(values[i]!, i * 8);
+  return out;
+}
+
+export function decodeFloat64(blob: Uint8Array): Float64Array {
+  const out = new Float64Array(blob.byteLength / 8);
+  const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
+  for (let i = 0; i < out.length; i++) out[i] = view.getFloat64(i * 8, true);
+  return out;
+}
+
+export interface SeriesChunk {
+  chunk: number;
+  times: Float64Array;
+  values: Float64Array;
+}
+
+export function* chunkSeries(times: Float64Array, values: Float64Array, size = CHUNK_POINTS): Generator<SeriesChunk> {
+  for (let start = 0, chunk = 0; start < times.length; start += size, chunk++) {
+    yield { chunk, times: times.subarray(start, start + size), values: values.subarray(start, start + size) };
+  }
+}

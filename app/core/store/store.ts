@@ -1,0 +1,278 @@
+/**
+ * The local SQLite store. One writer (the core worker, or the CLI process), WAL so readers
+ * never wait on it, named statements prepared once, reads and writes kept apart.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { ParsedRun } from '../../../importers/types.js';
+import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
+import { migrate } from './migrations.js';
+import { chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
+
+export interface StudyRow {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export interface ImportRow {
+  studyId: number;
+  sha256: string;
+  fileName: string;
+  format: string;
+  importerVersion: string;
+  config: string;
+  warnings: string[];
+}
+
+/** Slugs keep letters of any script ("闪存迁移" stays readable) and fold the rest to dashes. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug || 'study';
+}
+
+const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+interface RunRow {
+  id: number;
+  study: string;
+  config: string;
+  tool: string;
+  tool_version: string | null;
+  format: string;
+  name: string;
+  host: string | null;
+  start_ms: number | null;
+  end_ms: number | null;
+  file_name: string;
+  sha256: string;
+  params: string;
+  tables: string;
+  warnings: string;
+  errors: string;
+}
+
+const SLOW_QUERY_MS = 40;
+
+export class Store {
+  readonly db: Database.Database;
+  private readonly stmt;
+
+  constructor(readonly file: string) {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    // WAL: the UI's reads never wait for an import's write. NORMAL sync is safe under WAL
+    // (a power cut can lose the last commit, never corrupt the file).
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    migrate(this.db);
+    this.stmt = {
+      studyBySlug: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE slug = ?'),
+      studyByName: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE name = ?'),
+      insertStudy: this.db.prepare('INSERT INTO studies (slug, name, created_at) VALUES (?, ?, ?)'),
+      studies: this.db.prepare<[], StudyRow & { runs: number }>(
+        `SELECT s.id, s.slug, s.name, (SELECT COUNT(*) FROM runs r WHERE r.study_id = s.id) AS runs
+         FROM studies s ORDER BY s.name COLLATE NOCASE`,
+      ),
+      configs: this.db.prepare<[number], { config: string }>(
+        'SELECT config FROM runs WHERE study_id = ? GROUP BY config ORDER BY MIN(id)',
+      ),
+      insertFile: this.db.prepare('INSERT OR IGNORE INTO files (sha256, size, content) VALUES (?, ?, ?)'),
+      importBySha: this.db.prepare<[number, string], { id: number }>('SELECT id FROM imports WHERE study_id = ? AND sha256 = ?'),
+      insertImport: this.db.prepare(
+        `INSERT INTO imports (study_id, sha256, file_name, format, importer_version, config, warnings, imported_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      runIdsOfImport: this.db.prepare<[number], { id: number }>('SELECT id FROM runs WHERE import_id = ? ORDER BY ordinal'),
+      insertRun: this.db.prepare(
+        `INSERT INTO runs (study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms,
+                           params, tables, warnings, errors)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      insertMetric: this.db.prepare('INSERT INTO metrics (run_id, name, value) VALUES (?, ?, ?)'),
+      insertSeries: this.db.prepare(
+        `INSERT INTO series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      metricsOfStudy: this.db.prepare<[number], { run_id: number; name: string; value: number }>(
+        'SELECT m.run_id, m.name, m.value FROM metrics m JOIN runs r ON r.id = m.run_id WHERE r.study_id = ?',
+      ),
+      fileContent: this.db.prepare<[string], { content: Buffer }>('SELECT content FROM files WHERE sha256 = ?'),
+    };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Runs `fn` in one transaction: all of it is written, or none of it. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** Logs queries slower than 40 ms (Signal's threshold): a slow UI starts here. */
+  private timed<T>(label: string, fn: () => T): T {
+    const t0 = performance.now();
+    const out = fn();
+    const ms = performance.now() - t0;
+    if (ms > SLOW_QUERY_MS && process.env['PERFDELTA_QUIET'] !== '1') console.warn(`[store] slow query ${label}: ${ms.toFixed(1)} ms`);
+    return out;
+  }
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  /** A study by slug or by exact name. */
+  findStudy(nameOrSlug: string): StudyRow | null {
+    return this.stmt.studyBySlug.get(nameOrSlug) ?? this.stmt.studyByName.get(nameOrSlug) ?? this.stmt.studyBySlug.get(slugify(nameOrSlug)) ?? null;
+  }
+
+  listStudies(): StudySummary[] {
+    return this.stmt.studies.all().map((s) => ({
+      id: s.id,
+      slug: s.slug,
+      name: s.name,
+      configs: this.stmt.configs.all(s.id).map((c) => c.config),
+      periods: [],
+      runs: s.runs,
+    }));
+  }
+
+  listRuns(filter: { studyId?: number; config?: string; ids?: number[] } = {}): RunRecord[] {
+    const where: string[] = [];
+    const args: Array<string | number> = [];
+    if (filter.studyId !== undefined) {
+      where.push('r.study_id = ?');
+      args.push(filter.studyId);
+    }
+    if (filter.config !== undefined) {
+      where.push('r.config = ?');
+      args.push(filter.config);
+    }
+    if (filter.ids) {
+      if (filter.ids.length === 0) return [];
+      where.push(`r.id IN (${filter.ids.map(() => '?').join(',')})`);
+      args.push(...filter.ids);
+    }
+    const sql = `SELECT r.id, s.slug AS study, r.config, r.tool, r.tool_version, i.format, r.name, r.host,
+                        r.start_ms, r.end_ms, i.file_name, i.sha256, r.params, r.tables, r.warnings, r.errors
+                 FROM runs r JOIN studies s ON s.id = r.study_id JOIN imports i ON i.id = r.import_id
+                 ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+                 ORDER BY r.config, r.import_id, r.ordinal`;
+    return this.timed('listRuns', () => {
+      const rows = this.db.prepare(sql).all(...args) as RunRow[];
+      const metrics = new Map<number, Record<string, number>>();
+      const metricRows = filter.studyId !== undefined
+        ? this.stmt.metricsOfStudy.all(filter.studyId)
+        : (this.db.prepare('SELECT run_id, name, value FROM metrics').all() as Array<{ run_id: number; name: string; value: number }>);
+      for (const m of metricRows) {
+        let bag = metrics.get(m.run_id);
+        if (!bag) metrics.set(m.run_id, (bag = {}));
+        bag[m.name] = m.value;
+      }
+      return rows.map((r) => ({
+        id: r.id,
+        study: r.study,
+        config: r.config,
+        tool: r.tool,
+        tool_version: r.tool_version,
+        format: r.format,
+        name: r.name,
+        host: r.host,
+        start: isoOrNull(r.start_ms),
+        end: isoOrNull(r.end_ms),
+        source: { file: r.file_name, sha256: r.sha256 },
+        params: JSON.parse(r.params) as Record<string, ParamValue>,
+        metrics: metrics.get(r.id) ?? {},
+        tables: JSON.parse(r.tables) as Record<string, unknown>,
+        warnings: JSON.parse(r.warnings) as string[],
+        errors: JSON.parse(r.errors) as string[],
+      }));
+    });
+  }
+
+  series(runId: number, metric?: string, object?: string): SeriesRecord[] {
+    const where = ['run_id = ?'];
+    const args: Array<string | number> = [runId];
+    if (metric) {
+      where.push('metric = ?');
+      args.push(metric);
+    }
+    if (object) {
+      where.push('object = ?');
+      args.push(object);
+    }
+    const rows = this.db
+      .prepare(`SELECT object, metric, unit, times, vals FROM series WHERE ${where.join(' AND ')} ORDER BY object, metric, chunk`)
+      .all(...args) as Array<{ object: string; metric: string; unit: string; times: Buffer; vals: Buffer }>;
+    const out = new Map<string, SeriesRecord>();
+    for (const row of rows) {
+      const key = `${row.object}\u0000${row.metric}`;
+      let rec = out.get(key);
+      if (!rec) out.set(key, (rec = { run: runId, object: row.object, metric: row.metric, unit: row.unit, points: [] }));
+      const t = decodeFloat64(row.times);
+      const v = decodeFloat64(row.vals);
+      for (let i = 0; i < t.length; i++) rec.points.push([t[i]!, v[i]!]);
+    }
+    return [...out.values()];
+  }
+
+  importedRunIds(studyId: number, sha256: string): number[] | null {
+    const imp = this.stmt.importBySha.get(studyId, sha256);
+    return imp ? this.stmt.runIdsOfImport.all(imp.id).map((r) => r.id) : null;
+  }
+
+  fileContent(sha256: string): Buffer | null {
+    return this.stmt.fileContent.get(sha256)?.content ?? null;
+  }
+
+  // ---- writes (callers wrap them in one transaction per import) ---------------------------
+
+  /** The study with this name or slug, created if it does not exist yet. */
+  ensureStudy(name: string, wantedSlug?: string): StudyRow {
+    const existing = (wantedSlug ? this.stmt.studyBySlug.get(wantedSlug) : undefined) ?? this.findStudy(name);
+    if (existing) return existing;
+    const slug = wantedSlug ?? slugify(name);
+    const info = this.stmt.insertStudy.run(slug, name.trim(), new Date().toISOString());
+    return { id: Number(info.lastInsertRowid), slug, name: name.trim() };
+  }
+
+  saveFile(sha256: string, bytes: Uint8Array): void {
+    this.stmt.insertFile.run(sha256, bytes.byteLength, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  insertImport(row: ImportRow): number {
+    const info = this.stmt.insertImport.run(
+      row.studyId, row.sha256, row.fileName, row.format, row.importerVersion, row.config,
+      JSON.stringify(row.warnings), new Date().toISOString(),
+    );
+    return Number(info.lastInsertRowid);
+  }
+
+  insertRun(studyId: number, importId: number, config: string, ordinal: number, run: ParsedRun): number {
+    const info = this.stmt.insertRun.run(
+      studyId, importId, config, ordinal, run.name, run.tool, run.toolVersion, run.host,
+      run.startMs, run.endMs, JSON.stringify(run.params), JSON.stringify(run.tables),
+      JSON.stringify(run.warnings), JSON.stringify(run.errors),
+    );
+    const runId = Number(info.lastInsertRowid);
+    for (const [name, value] of Object.entries(run.metrics)) {
+      if (Number.isFinite(value)) this.stmt.insertMetric.run(runId, name, value);
+    }
+    for (const s of run.series) {
+      for (const c of chunkSeries(s.times, s.values)) {
+        if (c.times.length === 0) continue;
+        this.stmt.insertSeries.run(
+          runId, s.object, s.metric, s.unit, c.chunk, c.times[0], c.times[c.times.length - 1], c.times.length,
+          encodeFloat64(c.times), encodeFloat64(c.values),
+        );
+      }
+    }
+    return runId;
+  }
+}

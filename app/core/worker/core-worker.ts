@@ -1,0 +1,30 @@
+/**
+ * The core worker: owns the store and does every parse and query, so neither the Electron main
+ * process nor the web host's event loop ever blocks on them. One worker, one writer.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { Core } from '../core.js';
+import { createCoreHandlers } from '../rpc/handlers.js';
+import { toErrorBody } from '../rpc/errors.js';
+import type { WorkerData, WorkerReply, WorkerRequest } from './protocol.js';
+
+const data = workerData as WorkerData;
+const port = parentPort!;
+const core = new Core(data.dbPath);
+const handlers = createCoreHandlers(core, { mode: data.mode, dataDir: data.dataDir });
+
+port.on('message', (msg: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    const result =
+      msg.method === 'import.commit'
+        ? handlers['import.commit'](msg.args as never, (done, total, current) =>
+            port.postMessage({ kind: 'progress', job: msg.job!, done, total, current } satisfies WorkerReply))
+        : (handlers[msg.method] as (a: unknown) => unknown)(msg.args);
+    reply = { kind: 'result', id: msg.id, ok: true, result };
+  } catch (err) {
+    reply = { kind: 'result', id: msg.id, ok: false, error: toErrorBody(err) };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ kind: 'ready' } satisfies WorkerReply);

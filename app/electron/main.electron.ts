@@ -1,0 +1,73 @@
+/**
+ * The Electron main process: one sandboxed window, the renderer served from app://perfdelta
+ * with a path-traversal check, and one IPC channel that serves the RPC table. Parsing and
+ * queries run in the core worker, never here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { toErrorBody } from '../core/rpc/errors.js';
+import { dbPathIn } from '../core/paths.js';
+import { RpcHost } from '../host/rpc-host.js';
+import { CONTENT_SECURITY_POLICY } from '../web/csp.js';
+import { APP_ORIGIN, RPC_CHANNEL, type ElectronMain } from './electron-api.js';
+import { guardNavigation, isAppUrl } from './security.electron.js';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { app, BrowserWindow, ipcMain, protocol } = require('electron') as ElectronMain;
+
+const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
+const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2', '.png': 'image/png', '.svg': 'image/svg+xml' };
+
+app.setName('PerfDelta');
+protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+guardNavigation(app);
+
+function serveRenderer(request: { url: string }): Response {
+  const url = new URL(request.url);
+  const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
+  const file = path.resolve(RENDERER_DIR, rel);
+  if (!file.startsWith(RENDERER_DIR + path.sep) || !fs.existsSync(file)) return new Response('not found', { status: 404 });
+  return new Response(fs.readFileSync(file), {
+    headers: { 'content-type': MIME[path.extname(file)] ?? 'application/octet-stream', 'content-security-policy': CONTENT_SECURITY_POLICY },
+  });
+}
+
+void app.whenReady().then(async () => {
+  const dataDir = process.env['PERFDELTA_HOME'] ? path.resolve(process.env['PERFDELTA_HOME']) : app.getPath('userData');
+  const dbPath = dbPathIn(dataDir);
+  const isNew = !fs.existsSync(dbPath);
+  const rpc = new RpcHost({ dbPath, dataDir, mode: 'electron' });
+  await rpc.ready;
+  if (isNew && process.env['PERFDELTA_NO_SAMPLES'] !== '1') await rpc.call('samples.load', {});
+
+  protocol.handle('app', serveRenderer);
+  ipcMain.handle(RPC_CHANNEL, async (event, method, args) => {
+    // Only our own page may call: not a frame that somehow loaded another origin.
+    if (!event.senderFrame || !isAppUrl(event.senderFrame.url)) return { ok: false, error: { code: 'forbidden', message: 'untrusted sender' } };
+    try {
+      return { ok: true, result: await rpc.call(String(method), args) };
+    } catch (err) {
+      return { ok: false, error: toErrorBody(err) };
+    }
+  });
+
+  const win = new BrowserWindow({
+    width: 1400,
+    height: 900,
+    title: 'PerfDelta',
+    show: false,
+    webPreferences: {
+      preload: path.join(__dirname, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  await win.loadURL(`${APP_ORIGIN}/index.html`);
+  app.on('before-quit', () => void rpc.close());
+});
+
+app.on('window-all-closed', () => app.quit());

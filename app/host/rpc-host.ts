@@ -1,0 +1,110 @@
+/**
+ * The host side of the RPC table, shared by the Electron main process and the web host:
+ * validates every call, forwards it to the core worker, and tracks import jobs so that
+ * progress can be read while the worker is busy inside a transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ImportResult, JobStatus } from '../contract/records.js';
+import type { RpcArgs, RpcErrorBody, RpcMethod, RpcResult } from '../contract/rpc.js';
+import { RpcError } from '../core/rpc/errors.js';
+import { isRpcMethod, validateArgs } from '../core/rpc/schemas.js';
+import type { WorkerData, WorkerReply, WorkerRequest } from '../core/worker/protocol.js';
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+/** Finished jobs are kept this long for a slow poller, then forgotten. */
+const JOB_RETENTION_MS = 10 * 60 * 1000;
+
+export class RpcHost {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private readonly jobs = new Map<string, JobStatus>();
+  private nextId = 1;
+  readonly ready: Promise<void>;
+
+  /** `workerFile` is the bundled core worker (build/app/core-worker.cjs). */
+  constructor(data: WorkerData, workerFile = path.join(__dirname, 'core-worker.cjs')) {
+    this.worker = new Worker(workerFile, { workerData: data });
+    this.ready = new Promise((resolve, reject) => {
+      const onError = (err: Error): void => reject(err);
+      this.worker.once('error', onError);
+      this.worker.once('message', (m: WorkerReply) => {
+        this.worker.off('error', onError);
+        if (m.kind === 'ready') resolve();
+        else reject(new Error('core worker did not start'));
+        this.worker.on('message', (msg: WorkerReply) => this.onMessage(msg));
+      });
+    });
+    this.worker.on('error', (err) => {
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    });
+  }
+
+  private onMessage(msg: WorkerReply): void {
+    if (msg.kind === 'progress') {
+      const job = this.jobs.get(msg.job);
+      if (job) Object.assign(job, { done: msg.done, total: msg.total, current: msg.current || null });
+      return;
+    }
+    if (msg.kind !== 'result') return;
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    this.pending.delete(msg.id);
+    if (msg.ok) p.resolve(msg.result);
+    else p.reject(new RpcError(msg.error.code, msg.error.message));
+  }
+
+  private forward(method: WorkerRequest['method'], args: unknown, job?: string): Promise<unknown> {
+    const id = this.nextId++;
+    const transfer = method === 'import.stage' ? [] : undefined;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, method, args, job } satisfies WorkerRequest, transfer ?? []);
+    });
+  }
+
+  /** Starts an import in the worker and returns at once; the job records progress and result. */
+  private startImport(args: RpcArgs<'import.commit'>): { job: string } {
+    const id = randomUUID();
+    const status: JobStatus = { id, state: 'running', done: 0, total: args.ids.length, current: null, result: null, error: null };
+    this.jobs.set(id, status);
+    this.forward('import.commit', args, id).then(
+      (result) => Object.assign(status, { state: 'done', done: status.total, current: null, result: result as ImportResult }),
+      (err: Error) => Object.assign(status, { state: 'failed', error: err.message }),
+    ).finally(() => setTimeout(() => this.jobs.delete(id), JOB_RETENTION_MS).unref());
+    return { job: id };
+  }
+
+  /** The single entry point for every transport: name and arguments arrive untrusted. */
+  async call(method: string, rawArgs: unknown): Promise<unknown> {
+    if (!isRpcMethod(method)) throw new RpcError('unknown_method', `unknown method "${method}"`);
+    const args = validateArgs(method, rawArgs);
+    await this.ready;
+    return this.dispatch(method, args);
+  }
+
+  private async dispatch<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>> {
+    if (method === 'jobs.status') {
+      const job = this.jobs.get((args as RpcArgs<'jobs.status'>).job);
+      if (!job) throw new RpcError('not_found', 'no such import job (finished more than 10 minutes ago, or never started)');
+      return { ...job } as RpcResult<M>;
+    }
+    if (method === 'import.commit') return this.startImport(args as RpcArgs<'import.commit'>) as RpcResult<M>;
+    return (await this.forward(method as WorkerRequest['method'], args)) as RpcResult<M>;
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+export function errorBody(err: unknown): RpcErrorBody {
+  if (err instanceof RpcError) return { code: err.code, message: err.message };
+  return { code: 'failed', message: err instanceof Error ? err.message : String(err) };
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm start`: the Electron window where Electron's binary is installed; otherwise one line
+ * saying so, and the same workbench from the local web host, in Chromium's app mode when a
+ * Chromium and a display exist, else as a URL to open.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { dataDir, dbPathIn } from '../core/paths.js';
+import { findChromium } from './find-chromium.js';
+import { serve } from './serve.js';
+
+/** The Electron binary, or why there is none. */
+export function electronBinary(): { path: string } | { reason: string } {
+  let resolved: unknown;
+  try {
+    resolved = require('electron');
+  } catch {
+    return { reason: 'the electron package is not installed (its binary download needs network access)' };
+  }
+  if (typeof resolved !== 'string' || !fs.existsSync(resolved)) return { reason: 'the Electron binary is missing' };
+  return { path: resolved };
+}
+
+async function main(): Promise<void> {
+  const electron = electronBinary();
+  if ('path' in electron && process.env['PERFDELTA_WEB'] !== '1') {
+    const child = spawn(electron.path, [path.join(__dirname, 'electron-main.cjs')], { stdio: 'inherit' });
+    child.on('exit', (code) => process.exit(code ?? 0));
+    return;
+  }
+  const why = 'reason' in electron ? electron.reason : 'PERFDELTA_WEB=1';
+  console.log(`Electron is not available (${why}): serving the workbench from the local web host instead.`);
+
+  const dir = dataDir();
+  const host = await serve({ dbPath: dbPathIn(dir), loadSamplesIfNew: true });
+  console.log(`Open ${host.launchUrl}`);
+  console.log(`Data folder: ${dir}. Ctrl-C stops PerfDelta.`);
+
+  const chromium = findChromium();
+  const hasDisplay = process.platform !== 'linux' || Boolean(process.env['DISPLAY'] || process.env['WAYLAND_DISPLAY']);
+  if (chromium && hasDisplay) {
+    const profile = path.join(dir, 'chromium-profile');
+    spawn(chromium, [`--app=${host.launchUrl}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync',
+      '--disable-background-networking', '--disable-component-update', '--window-size=1400,900'], { stdio: 'ignore', detached: true }).unref();
+  }
+  const stop = async (): Promise<void> => {
+    await host.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+void main();

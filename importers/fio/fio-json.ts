@@ -1,0 +1,293 @@
+/**
+ * fio JSON and json+ (`--output-format=json`), fio 2.x and 3.x. One run per `jobs[]` entry,
+ * which is a job, or a reporting group with group_reporting (FORMATS.md 1.1).
+ */
+import { decodeText } from '../text.js';
+import type { Diagnostic, Importer, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
+import { findFioDocuments, type JsonDocument } from './json-documents.js';
+import { workloadParams, type JobOptions } from './options.js';
+
+type Json = Record<string, unknown>;
+
+const DIRECTIONS = ['read', 'write', 'trim'] as const;
+
+/** The percentiles PerfDelta names; fio writes the key as "%f" of the percentile. */
+const PERCENTILES: ReadonlyArray<[string, string]> = [
+  ['50.000000', 'p50'],
+  ['90.000000', 'p90'],
+  ['95.000000', 'p95'],
+  ['99.000000', 'p99'],
+  ['99.900000', 'p999'],
+  ['99.990000', 'p9999'],
+];
+
+function num(v: unknown): number | null {
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+  return null;
+}
+
+function obj(v: unknown): Json | null {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null;
+}
+
+function stringMap(v: unknown): JobOptions {
+  const out: JobOptions = {};
+  const o = obj(v);
+  if (o) for (const [k, val] of Object.entries(o)) out[k] = String(val);
+  return out;
+}
+
+/**
+ * Latency stats of one kind (clat, slat, lat) in milliseconds. fio 3 writes `clat_ns` in ns;
+ * fio 2 wrote `clat` in µs (fio-2.99, commit d6bb626e, switched to ns).
+ */
+function latencyStats(dir: Json, kind: 'clat' | 'slat' | 'lat'): { stats: Json; toMs: number } | null {
+  const ns = obj(dir[`${kind}_ns`]);
+  if (ns) return { stats: ns, toMs: 1e-6 };
+  const us = obj(dir[kind]);
+  if (us) return { stats: us, toMs: 1e-3 };
+  return null;
+}
+
+/** Number of I/Os a direction completed. fio < 3 has no total_ios: fall back on clat samples. */
+function ioCount(dir: Json): number {
+  const total = num(dir['total_ios']);
+  if (total !== null) return total;
+  const clat = latencyStats(dir, 'clat');
+  const n = clat ? num(clat.stats['N']) : null;
+  if (n !== null) return n;
+  // Old fio: no count at all; iops x runtime is what fio itself reported.
+  const iops = num(dir['iops']) ?? 0;
+  const runtimeMs = num(dir['runtime']) ?? 0;
+  return Math.round((iops * runtimeMs) / 1000);
+}
+
+/** MiB/s of a direction: bw_bytes (fio >= 3.2, B/s) when present, else bw (KiB/s). */
+function bandwidthMibS(dir: Json): number | null {
+  const bytes = num(dir['bw_bytes']);
+  if (bytes !== null) return bytes / 1048576;
+  const kib = num(dir['bw']);
+  return kib === null ? null : kib / 1024;
+}
+
+function directionHasIo(dir: Json): boolean {
+  return (num(dir['iops']) ?? 0) > 0 || (num(dir['io_bytes']) ?? 0) > 0 || (num(dir['total_ios']) ?? 0) > 0;
+}
+
+function directionMetrics(dir: Json, scope: string, metrics: Record<string, number>): void {
+  const iops = num(dir['iops']);
+  if (iops !== null) metrics[`${scope}.iops`] = iops;
+  const bw = bandwidthMibS(dir);
+  if (bw !== null) metrics[`${scope}.bw_mib_s`] = bw;
+
+  for (const kind of ['lat', 'clat', 'slat'] as const) {
+    const lat = latencyStats(dir, kind);
+    if (!lat) continue;
+    const samples = num(lat.stats['N']);
+    // A zero-sample block (slat with psync, gtod_reduce) means "not measured", not "0 ms".
+    if (samples === 0) continue;
+    const mean = num(lat.stats['mean']);
+    const max = num(lat.stats['max']);
+    if (mean !== null && !(mean === 0 && (max ?? 0) === 0)) metrics[`${scope}.${kind}_avg_ms`] = mean * lat.toMs;
+    if (kind !== 'slat' && max !== null && max > 0) metrics[`${scope}.${kind}_max_ms`] = max * lat.toMs;
+    const pct = obj(lat.stats['percentile']);
+    if (kind === 'clat' && pct) {
+      for (const [key, name] of PERCENTILES) {
+        const v = num(pct[key]);
+        if (v !== null && v > 0) metrics[`${scope}.clat_${name}_ms`] = v * lat.toMs;
+      }
+    }
+  }
+}
+
+/** Total = read + write + trim: rates add, mean latency is weighted by I/O count. */
+function totalMetrics(dirs: Json[], metrics: Record<string, number>): void {
+  let iops = 0;
+  let bw = 0;
+  let ios = 0;
+  const weighted: Record<string, number> = {};
+  const maxima: Record<string, number> = {};
+  for (const dir of dirs) {
+    iops += num(dir['iops']) ?? 0;
+    bw += bandwidthMibS(dir) ?? 0;
+    const n = ioCount(dir);
+    ios += n;
+    for (const kind of ['lat', 'clat'] as const) {
+      const lat = latencyStats(dir, kind);
+      const mean = lat ? num(lat.stats['mean']) : null;
+      const max = lat ? num(lat.stats['max']) : null;
+      if (lat && mean !== null) weighted[kind] = (weighted[kind] ?? 0) + mean * lat.toMs * n;
+      if (lat && max !== null) maxima[kind] = Math.max(maxima[kind] ?? 0, max * lat.toMs);
+    }
+  }
+  metrics['total.iops'] = iops;
+  metrics['total.bw_mib_s'] = bw;
+  if (ios > 0) {
+    for (const [kind, sum] of Object.entries(weighted)) if (sum > 0) metrics[`total.${kind}_avg_ms`] = sum / ios;
+  }
+  for (const [kind, max] of Object.entries(maxima)) if (max > 0) metrics[`total.${kind}_max_ms`] = max;
+}
+
+function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions): ParsedRun {
+  const fioVersion = typeof doc['fio version'] === 'string' ? (doc['fio version'] as string) : null;
+  const options: JobOptions = { ...globalOptions, ...stringMap(job['job options']) };
+  const params = workloadParams(options);
+  const metrics: Record<string, number> = {};
+  const warnings: string[] = [];
+  const errors: string[] = [];
+  const tables: Record<string, unknown> = {};
+
+  const mixed = obj(job['mixed']);
+  const active: Json[] = [];
+  if (mixed) {
+    // unified_rw_reporting: read and write are reported as one "mixed" direction.
+    directionMetrics(mixed, 'total', metrics);
+  } else {
+    for (const d of DIRECTIONS) {
+      const dir = obj(job[d]);
+      if (dir && directionHasIo(dir)) {
+        directionMetrics(dir, d, metrics);
+        active.push(dir);
+      }
+    }
+    if (active.length > 0) totalMetrics(active, metrics);
+  }
+
+  const usr = num(job['usr_cpu']);
+  const sys = num(job['sys_cpu']);
+  if (usr !== null) metrics['cpu_usr_pct'] = usr;
+  if (sys !== null) metrics['cpu_sys_pct'] = sys;
+
+  const error = num(job['error']) ?? 0;
+  if (error !== 0) errors.push(`fio reported error ${error} for job "${String(job['jobname'])}"`);
+  if (!mixed && active.length === 0) warnings.push('the job completed no I/O in any direction');
+
+  const runtimesMs = [...DIRECTIONS.map((d) => num(obj(job[d])?.['runtime'])), num(mixed?.['runtime'])]
+    .filter((v): v is number => v !== null && v > 0);
+  const runtimeMs = num(job['job_runtime']) ?? (runtimesMs.length ? Math.max(...runtimesMs) : null);
+  if (params['runtime_s'] === undefined && runtimeMs !== null) params['runtime_s'] = runtimeMs / 1000;
+
+  const reportMs = num(doc['timestamp_ms']) ?? (num(doc['timestamp']) !== null ? num(doc['timestamp'])! * 1000 : null);
+  const jobStart = num(job['job_start']); // fio >= 3.36
+  const startMs = jobStart ?? (reportMs !== null && runtimeMs !== null ? reportMs - runtimeMs : null);
+  const endMs = jobStart !== null && runtimeMs !== null ? jobStart + runtimeMs : reportMs;
+
+  const diskUtil = doc['disk_util'];
+  if (Array.isArray(diskUtil) && diskUtil.length > 0) tables['disk_util'] = diskUtil;
+
+  const name = typeof job['jobname'] === 'string' && job['jobname'] ? (job['jobname'] as string) : `job ${index + 1}`;
+  return {
+    name,
+    tool: 'fio',
+    toolVersion: fioVersion,
+    host: typeof job['hostname'] === 'string' ? (job['hostname'] as string) : null,
+    startMs,
+    endMs,
+    params,
+    metrics,
+    tables,
+    series: [],
+    warnings,
+    errors,
+  };
+}
+
+function documentRuns(doc: Json): ParsedRun[] {
+  const globalOptions = stringMap(doc['global options']);
+  const jobs = Array.isArray(doc['jobs']) ? doc['jobs'] : null;
+  const clients = Array.isArray(doc['client_stats']) ? doc['client_stats'] : null;
+  const entries = (jobs ?? clients ?? []).map(obj).filter((j): j is Json => j !== null);
+  // In client/server output "All clients" aggregates the per-host entries: keeping both would
+  // count every I/O twice in a comparison.
+  const perHost = entries.filter((j) => j['jobname'] !== 'All clients');
+  return perHost.map((job, i) => jobRun(doc, job, i, globalOptions));
+}
+
+function jobNames(doc: Json): string {
+  const jobs = Array.isArray(doc['jobs']) ? (doc['jobs'] as unknown[]) : [];
+  return jobs.map((j) => String(obj(j)?.['jobname'])).join('\u0000');
+}
+
+/**
+ * --status-interval writes the same jobs again and again, cumulative so far. The last document
+ * is the result; the earlier ones become an IOPS series (per-interval, from total_ios deltas).
+ */
+function statusSeries(sequence: Json[], runs: ParsedRun[]): void {
+  runs.forEach((run, jobIndex) => {
+    for (const d of DIRECTIONS) {
+      const times: number[] = [];
+      const values: number[] = [];
+      let prev: { t: number; ios: number } | null = null;
+      for (const doc of sequence) {
+        const t = num(doc['timestamp_ms']) ?? (num(doc['timestamp']) ?? 0) * 1000;
+        const job = obj((doc['jobs'] as unknown[])[jobIndex]);
+        const dir = obj(job?.[d]);
+        if (!dir) continue;
+        const ios = ioCount(dir);
+        if (prev && t > prev.t) {
+          times.push(t);
+          values.push(((ios - prev.ios) * 1000) / (t - prev.t));
+        }
+        prev = { t, ios };
+      }
+      if (values.some((v) => v > 0)) {
+        const series: ParsedSeries = {
+          object: run.name,
+          metric: `${d}.iops`,
+          unit: 'IOPS',
+          times: Float64Array.from(times),
+          values: Float64Array.from(values),
+        };
+        run.series.push(series);
+      }
+    }
+  });
+}
+
+function groupStatusSequences(documents: JsonDocument[]): JsonDocument[][] {
+  const groups: JsonDocument[][] = [];
+  for (const doc of documents) {
+    const last = groups[groups.length - 1];
+    if (last && doc.adjacentToPrevious && jobNames(last[0]!.value) === jobNames(doc.value)) last.push(doc);
+    else groups.push([doc]);
+  }
+  return groups;
+}
+
+export const fioJsonImporter: Importer = {
+  id: 'fio-json',
+  version: '1.0.0',
+  tool: 'fio',
+  title: 'fio JSON / json+',
+
+  detect(head: string): boolean {
+    return /\{\s*"fio version"\s*:/.test(head);
+  },
+
+  parse({ bytes }): ParseResult {
+    const { text } = decodeText(bytes);
+    const { documents, errors } = findFioDocuments(text);
+    const warnings: Diagnostic[] = [];
+    if (errors.length > 0) return { runs: [], warnings, errors };
+
+    const runs: ParsedRun[] = [];
+    for (const group of groupStatusSequences(documents)) {
+      const last = group[group.length - 1]!;
+      const groupRuns = documentRuns(last.value);
+      if (group.length > 1) {
+        warnings.push({
+          message: `${group.length} consecutive status reports of the same jobs (--status-interval): the last is the result, the others a series`,
+        });
+        statusSeries(group.map((d) => d.value), groupRuns);
+      }
+      runs.push(...groupRuns);
+    }
+    if (documents.length > 1 && runs.length > 0) {
+      const separate = groupStatusSequences(documents).length;
+      if (separate > 1) warnings.push({ message: `${separate} separate fio JSON documents in one file; each gives its own runs` });
+    }
+    if (runs.length === 0) errors.push({ message: 'the fio JSON holds no jobs' });
+    return { runs, warnings, errors };
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * The list of importers and format detection. Detection reads content only: renamed files
+ * (fio output saved as .txt, SVC stats without their prefix) must still be recognised.
+ */
+import { fioJsonImporter } from './fio/fio-json.js';
+import { decodeText, looksBinary } from './text.js';
+import type { Importer } from './types.js';
+
+export const importers: readonly Importer[] = [fioJsonImporter];
+
+/** How much of a file detection looks at. */
+export const DETECT_HEAD_BYTES = 64 * 1024;
+
+export type Detection =
+  | { format: string; importer: Importer; reason?: undefined }
+  | { format: null; importer: null; reason: string };
+
+export function detectFormat(bytes: Uint8Array): Detection {
+  if (bytes.length === 0) return { format: null, importer: null, reason: 'the file is empty' };
+  if (looksBinary(bytes)) return { format: null, importer: null, reason: 'binary file (not a text result file)' };
+  const { text } = decodeText(bytes, DETECT_HEAD_BYTES);
+  for (const importer of importers) {
+    if (importer.detect(text)) return { format: importer.id, importer };
+  }
+  return { format: null, importer: null, reason: 'unknown format: no importer recognises its content' };
+}
+
+export function importerById(id: string): Importer | undefined {
+  return importers.find((i) => i.id === id);
+}

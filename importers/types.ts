@@ -1,0 +1,69 @@
+/**
+ * The contract every importer keeps: bytes in, runs out, errors as values.
+ * Importers are pure: no Electron, no database, no file system. The import pipeline in
+ * app/core feeds them bytes and stores what they return.
+ */
+
+export type ParamValue = string | number | boolean;
+
+/** A problem found in an input, located as precisely as the format allows. */
+export interface Diagnostic {
+  message: string;
+  /** 1-based line in the decoded text, when known. */
+  line?: number;
+}
+
+/** A time series attached to a run: one object (job, volume, device) and one metric. */
+export interface ParsedSeries {
+  object: string;
+  metric: string;
+  unit: string;
+  /** Epoch milliseconds, ascending. */
+  times: Float64Array;
+  values: Float64Array;
+}
+
+/** One measured result: a job, a reporting group, a report, a virtual-user step. */
+export interface ParsedRun {
+  name: string;
+  tool: string;
+  toolVersion: string | null;
+  host: string | null;
+  /** Epoch milliseconds; null where the file does not say. */
+  startMs: number | null;
+  endMs: number | null;
+  /** Workload parameters under canonical names (bs, rw, pattern, read_pct, iodepth, ...). */
+  params: Record<string, ParamValue>;
+  /** Canonical metric name (see app/core/metrics/dictionary.ts) to value, in the canonical unit. */
+  metrics: Record<string, number>;
+  /** Tables the format carries beyond scalar metrics (disk_util, latency bins, ...). */
+  tables: Record<string, unknown>;
+  series: ParsedSeries[];
+  warnings: string[];
+  errors: string[];
+}
+
+export interface ParseResult {
+  runs: ParsedRun[];
+  warnings: Diagnostic[];
+  /** Any error means the file is not imported at all. */
+  errors: Diagnostic[];
+}
+
+export interface ImportInput {
+  bytes: Uint8Array;
+  /** The file's name, for messages only: formats are detected from content, never from names. */
+  name: string;
+}
+
+export interface Importer {
+  /** Stable format id, e.g. "fio-json"; stored with every run. */
+  id: string;
+  /** Bumped whenever parsing changes, so stored files can be re-parsed by a newer importer. */
+  version: string;
+  tool: string;
+  title: string;
+  /** True when the decoded head of the file (at most 64 KiB) is this format. */
+  detect(head: string): boolean;
+  parse(input: ImportInput): ParseResult;
+}

@@ -1,0 +1,142 @@
+import type { JSX } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MetricInfo, StudySummary } from '../app/contract/records.js';
+import { useBridge } from './bridge/context.js';
+import { filesFromDataTransfer, filesFromInput, type DroppedFile } from './components/drop.js';
+import { useI18n, type Locale } from './i18n/i18n.js';
+import { EmptyState } from './views/EmptyState.js';
+import { ImportSheet } from './views/ImportSheet.js';
+import { StudyView } from './views/StudyView.js';
+
+export function App(): JSX.Element {
+  const bridge = useBridge();
+  const { t, locale, setLocale } = useI18n();
+  const [studies, setStudies] = useState<StudySummary[] | null>(null);
+  const [dictionary, setDictionary] = useState<MetricInfo[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [dropped, setDropped] = useState<DroppedFile[] | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [loadingSamples, setLoadingSamples] = useState(false);
+  const [revision, setRevision] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
+
+  const refresh = useCallback(async (select?: string) => {
+    try {
+      const list = await bridge.call('studies.list', {});
+      setStudies(list);
+      setSelected((cur) => select ?? (cur && list.some((s) => s.slug === cur) ? cur : list[0]?.slug ?? null));
+      setRevision((r) => r + 1);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }, [bridge]);
+
+  useEffect(() => {
+    void refresh();
+    bridge.call('metrics.dictionary', {}).then(setDictionary, (err: Error) => setError(err.message));
+  }, [bridge, refresh]);
+
+  // The whole window is a drop target.
+  useEffect(() => {
+    let depth = 0;
+    const isFiles = (e: DragEvent): boolean => [...(e.dataTransfer?.types ?? [])].includes('Files');
+    const enter = (e: DragEvent): void => { if (isFiles(e)) { depth++; setDragging(true); e.preventDefault(); } };
+    const over = (e: DragEvent): void => { if (isFiles(e)) e.preventDefault(); };
+    const leave = (): void => { depth = Math.max(0, depth - 1); if (depth === 0) setDragging(false); };
+    const drop = (e: DragEvent): void => {
+      e.preventDefault();
+      depth = 0;
+      setDragging(false);
+      if (!e.dataTransfer) return;
+      void filesFromDataTransfer(e.dataTransfer).then((files) => { if (files.length > 0) setDropped(files); });
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragover', over);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('drop', drop);
+    };
+  }, []);
+
+  const loadSamples = async (): Promise<void> => {
+    setLoadingSamples(true);
+    try {
+      const { loaded } = await bridge.call('samples.load', {});
+      await refresh(loaded[0]);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setLoadingSamples(false);
+    }
+  };
+
+  const study = studies?.find((s) => s.slug === selected) ?? null;
+
+  return (
+    <div className="app" data-state={studies ? 'ready' : 'loading'}>
+      <header className="topbar">
+        <div className="brand">
+          <span className="logo" aria-hidden="true">Δ</span>
+          <span className="name">{t('app.title')}</span>
+          <span className="tagline">{t('app.tagline')}</span>
+        </div>
+        <div className="actions">
+          <button type="button" onClick={() => fileInput.current?.click()}>{t('studies.importFiles')}</button>
+          <button type="button" onClick={() => folderInput.current?.click()}>{t('studies.importFolder')}</button>
+          <label className="lang">
+            <span className="sr-only">{t('lang.label')}</span>
+            <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)} aria-label={t('lang.label')}>
+              <option value="en">{t('lang.en')}</option>
+              <option value="zh-CN">{t('lang.zh-CN')}</option>
+            </select>
+          </label>
+        </div>
+        <input ref={fileInput} type="file" multiple hidden data-testid="file-input"
+          onChange={(e) => { const f = filesFromInput(e.target.files); e.target.value = ''; if (f.length) setDropped(f); }} />
+        <input ref={folderInput} type="file" multiple hidden
+          {...({ webkitdirectory: '' } as Record<string, string>)}
+          onChange={(e) => { const f = filesFromInput(e.target.files); e.target.value = ''; if (f.length) setDropped(f); }} />
+      </header>
+
+      <div className="body">
+        <nav className="sidebar" aria-label={t('studies.heading')}>
+          <h2>{t('studies.heading')}</h2>
+          {studies && studies.length === 0 && <p className="muted">{t('studies.empty')}</p>}
+          <ul className="study-list">
+            {studies?.map((s) => (
+              <li key={s.slug}>
+                <button type="button" className={s.slug === selected ? 'active' : ''} data-study={s.slug}
+                  aria-current={s.slug === selected ? 'page' : undefined} onClick={() => setSelected(s.slug)}>
+                  <span className="study-name">{s.name}</span>
+                  <span className="study-meta">{t('studies.runs', { count: s.runs })} · {s.configs.join(' / ')}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="link" onClick={() => void loadSamples()} disabled={loadingSamples}>
+            {loadingSamples ? t('studies.loadingSamples') : t('studies.loadSamples')}
+          </button>
+        </nav>
+
+        <main className="content">
+          {error && <p className="error" role="alert">{t('app.error', { message: error })}</p>}
+          {!studies && <p className="muted">{t('app.loading')}</p>}
+          {studies && !study && <EmptyState />}
+          {study && <StudyView key={`${study.slug}:${revision}`} study={study} dictionary={dictionary} />}
+        </main>
+      </div>
+
+      {dragging && <div className="drop-overlay" aria-hidden="true"><span>{t('drop.overlay')}</span></div>}
+      {dropped && (
+        <ImportSheet files={dropped} studies={studies ?? []} defaultStudy={study?.name ?? ''}
+          onClose={(imported) => { setDropped(null); if (imported) void refresh(imported); }} />
+      )}
+    </div>
+  );
+}

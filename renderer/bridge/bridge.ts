@@ -1,0 +1,82 @@
+/**
+ * The renderer's only way to the core: one `call` over the typed RPC table, with an Electron
+ * implementation (the preload's `window.perfdelta`) and a web one (the local web host).
+ */
+import type { Bridge, RpcArgs, RpcErrorBody, RpcMethod, RpcResult } from '../../app/contract/rpc.js';
+
+export type { Bridge };
+
+export class BridgeError extends Error {
+  constructor(readonly code: RpcErrorBody['code'], message: string) {
+    super(message);
+    this.name = 'BridgeError';
+  }
+}
+
+type Envelope = { ok: true; result: unknown } | { ok: false; error: RpcErrorBody };
+
+function unwrap<T>(body: Envelope): T {
+  if (!body.ok) throw new BridgeError(body.error.code, body.error.message);
+  return body.result as T;
+}
+
+interface PreloadApi {
+  call(method: string, args: unknown): Promise<Envelope>;
+}
+
+declare global {
+  interface Window {
+    perfdelta?: PreloadApi;
+  }
+}
+
+export class ElectronBridge implements Bridge {
+  constructor(private readonly api: PreloadApi) {}
+
+  async call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>> {
+    return unwrap<RpcResult<M>>(await this.api.call(method, args));
+  }
+}
+
+export class WebBridge implements Bridge {
+  constructor(private readonly token: string) {}
+
+  async call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>> {
+    const auth = { authorization: `Bearer ${this.token}` };
+    let res: Response;
+    if (method === 'import.stage') {
+      // Files go up as raw bytes: base64 in JSON would triple the memory for a large log.
+      const { name, bytes } = args as RpcArgs<'import.stage'>;
+      res = await fetch('/stage', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+        body: bytes as BodyInit,
+      });
+    } else {
+      res = await fetch('/rpc', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ method, args }),
+      });
+    }
+    return unwrap<RpcResult<M>>((await res.json()) as Envelope);
+  }
+}
+
+/** The token arrives in the URL fragment once; it is kept for reloads and wiped from the URL. */
+function webToken(): string | null {
+  const match = /(?:^|[#&])token=([0-9a-f]+)/.exec(window.location.hash);
+  if (match) {
+    sessionStorage.setItem('perfdelta.token', match[1]!);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    return match[1]!;
+  }
+  return sessionStorage.getItem('perfdelta.token');
+}
+
+export function createBridge(): Bridge {
+  if (window.perfdelta) return new ElectronBridge(window.perfdelta);
+  const token = webToken();
+  if (!token) throw new BridgeError('unauthorized', 'no access token: open the URL that `npm start` or `perfdelta serve` printed');
+  return new WebBridge(token);
+}

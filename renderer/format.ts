@@ -1,0 +1,15 @@
+/** Number formatting by unit: IOPS as whole numbers, bandwidth to 2 places, latency to 3. */
+const DIGITS: Record<string, number> = { IOPS: 0, 'MiB/s': 2, ms: 3, '%': 1 };
+
+export function formatValue(value: number | undefined | null, unit: string, locale: string): string {
+  if (value === undefined || value === null || !Number.isFinite(value)) return '–';
+  const digits = DIGITS[unit] ?? (Math.abs(value) >= 100 ? 1 : 3);
+  return value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+export function formatBlockSize(bytes: unknown): string {
+  if (typeof bytes !== 'number') return '–';
+  const units: Array<[number, string]> = [[1 << 30, 'G'], [1 << 20, 'M'], [1 << 10, 'K']];
+  for (const [size, unit] of units) if (bytes >= size && bytes % size === 0) return `${bytes / size}${unit}`;
+  return `${bytes}B`;
+}

@@ -1,0 +1,55 @@
+import type { JSX } from 'react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { MetricInfo } from '../../app/contract/records.js';
+import { en, metricLabelsZh, scopeLabels, zhCN, type Catalog, type MessageKey } from './messages.js';
+
+export type Locale = 'en' | 'zh-CN';
+
+const catalogs: Record<Locale, Catalog> = { en, 'zh-CN': zhCN };
+
+export type Translate = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+interface I18n {
+  locale: Locale;
+  setLocale(locale: Locale): void;
+  t: Translate;
+  metricLabel(info: MetricInfo | undefined, name: string): string;
+}
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function format(template: string, vars?: Record<string, string | number>): string {
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] !== undefined ? String(vars[k]) : m));
+}
+
+function initialLocale(): Locale {
+  const saved = localStorage.getItem('perfdelta.locale');
+  if (saved === 'en' || saved === 'zh-CN') return saved;
+  return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+export function I18nProvider({ children }: { children: ReactNode }): JSX.Element {
+  const [locale, setLocaleState] = useState<Locale>(initialLocale);
+  const setLocale = useCallback((l: Locale) => {
+    localStorage.setItem('perfdelta.locale', l);
+    document.documentElement.lang = l;
+    setLocaleState(l);
+  }, []);
+  const value = useMemo<I18n>(() => {
+    const t: Translate = (key, vars) => format(catalogs[locale][key], vars);
+    const metricLabel = (info: MetricInfo | undefined, name: string): string => {
+      if (!info) return name;
+      const quantity = locale === 'zh-CN' ? metricLabelsZh[info.quantity] ?? info.label : info.label;
+      return info.scope ? `${scopeLabels[locale][info.scope]} ${quantity}` : quantity;
+    };
+    return { locale, setLocale, t, metricLabel };
+  }, [locale, setLocale]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const ctx = useContext(I18nContext);
+  if (!ctx) throw new Error('useI18n outside I18nProvider');
+  return ctx;
+}

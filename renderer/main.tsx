@@ -1,0 +1,20 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './App.js';
+import { createBridge } from './bridge/bridge.js';
+import { BridgeProvider } from './bridge/context.js';
+import { I18nProvider } from './i18n/i18n.js';
+import './styles.css';
+
+const root = createRoot(document.getElementById('root')!);
+try {
+  const bridge = createBridge();
+  root.render(
+    <I18nProvider>
+      <BridgeProvider bridge={bridge}>
+        <App />
+      </BridgeProvider>
+    </I18nProvider>,
+  );
+} catch (err) {
+  root.render(<p className="fatal">{(err as Error).message}</p>);
+}

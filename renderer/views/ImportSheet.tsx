@@ -1,0 +1,193 @@
+import type { JSX } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { FilePreview, ImportResult, JobStatus, StudySummary } from '../../app/contract/records.js';
+import { useBridge } from '../bridge/context.js';
+import type { DroppedFile } from '../components/drop.js';
+import { useI18n } from '../i18n/i18n.js';
+
+interface Props {
+  files: DroppedFile[];
+  studies: StudySummary[];
+  defaultStudy: string;
+  /** Called with the study's slug when something was imported, else with null. */
+  onClose(imported: string | null): void;
+}
+
+type Phase =
+  | { kind: 'reading'; done: number }
+  | { kind: 'review' }
+  | { kind: 'importing'; status: JobStatus | null }
+  | { kind: 'done'; result: ImportResult };
+
+const POLL_MS = 100;
+
+export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): JSX.Element {
+  const bridge = useBridge();
+  const { t } = useI18n();
+  const [phase, setPhase] = useState<Phase>({ kind: 'reading', done: 0 });
+  const [previews, setPreviews] = useState<FilePreview[]>([]);
+  const [study, setStudy] = useState(defaultStudy);
+  const [config, setConfig] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const staged = useRef<string[]>([]);
+
+  // Stage every file: parsed in the core, nothing written yet.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      const out: FilePreview[] = [];
+      for (const [i, f] of files.entries()) {
+        if (cancelled) return;
+        try {
+          const bytes = new Uint8Array(await f.file.arrayBuffer());
+          const preview = await bridge.call('import.stage', { name: f.path, bytes });
+          staged.current.push(preview.id);
+          out.push(preview);
+        } catch (err) {
+          out.push({ id: '', path: f.path, size: f.file.size, sha256: '', format: null, runs: [], warnings: [], errors: [(err as Error).message] });
+        }
+        setPhase({ kind: 'reading', done: i + 1 });
+      }
+      if (!cancelled) {
+        setPreviews(out);
+        setPhase({ kind: 'review' });
+      }
+    })();
+    return () => { cancelled = true; };
+  }, [bridge, files]);
+
+  const importable = useMemo(() => previews.filter((p) => p.id && p.errors.length === 0), [previews]);
+
+  const cancel = (): void => {
+    if (staged.current.length) void bridge.call('import.discard', { ids: staged.current });
+    onClose(null);
+  };
+
+  const confirm = async (): Promise<void> => {
+    if (!study.trim()) return setError(t('import.needStudy'));
+    if (!config.trim()) return setError(t('import.needConfig'));
+    setError(null);
+    // Files with errors are sent too: the core reports them as failed and writes nothing of them.
+    const ids = previews.filter((p) => p.id).map((p) => p.id);
+    try {
+      const { job } = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim() });
+      setPhase({ kind: 'importing', status: null });
+      for (;;) {
+        const status = await bridge.call('jobs.status', { job });
+        if (status.state === 'done' && status.result) {
+          staged.current = [];
+          setPhase({ kind: 'done', result: status.result });
+          return;
+        }
+        if (status.state === 'failed') throw new Error(status.error ?? 'import failed');
+        setPhase({ kind: 'importing', status });
+        await new Promise((r) => setTimeout(r, POLL_MS));
+      }
+    } catch (err) {
+      setError((err as Error).message);
+      setPhase({ kind: 'review' });
+    }
+  };
+
+  const result = phase.kind === 'done' ? phase.result : null;
+  const counts = result && {
+    imported: result.files.filter((f) => f.status === 'imported').length,
+    duplicates: result.files.filter((f) => f.status === 'duplicate').length,
+    failed: result.files.filter((f) => f.status === 'failed').length,
+    runs: result.files.filter((f) => f.status === 'imported').reduce((n, f) => n + f.runs.length, 0),
+  };
+  const outcomeOf = (p: FilePreview) => result?.files.find((f) => f.sha256 === p.sha256 && f.path === p.path);
+  const progress = phase.kind === 'importing' && phase.status ? phase.status : null;
+
+  return (
+    <div className="sheet-backdrop" role="presentation">
+      <section className="sheet" role="dialog" aria-modal="true" aria-labelledby="import-title" data-testid="import-sheet"
+        data-state={phase.kind}>
+        <h2 id="import-title">{t('import.title', { count: files.length })}</h2>
+
+        {phase.kind === 'reading' && (
+          <div className="progress-block">
+            <p>{t('import.reading', { done: phase.done, total: files.length })}</p>
+            <progress max={files.length} value={phase.done} />
+          </div>
+        )}
+
+        {phase.kind !== 'reading' && (
+          <div className="sheet-files">
+            <table className="grid">
+              <thead>
+                <tr><th>{t('import.file')}</th><th>{t('import.format')}</th><th className="num">{t('import.runs')}</th><th /></tr>
+              </thead>
+              <tbody>
+                {previews.map((p, i) => {
+                  const outcome = outcomeOf(p);
+                  return (
+                    <tr key={`${p.path}:${i}`} className={p.errors.length ? 'bad' : ''} data-file={p.path}>
+                      <td className="path">
+                        {p.path}
+                        {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
+                        {p.warnings.length > 0 && (
+                          <details className="warnings">
+                            <summary>{t('import.warnings', { count: p.warnings.length })}</summary>
+                            <ul>{p.warnings.map((w) => <li key={w}>{w}</li>)}</ul>
+                          </details>
+                        )}
+                      </td>
+                      <td>{p.format ?? <span className="error-text">{t('import.unknownFormat')}</span>}</td>
+                      <td className="num">{p.runs.length}</td>
+                      <td>{outcome && <span className={`status ${outcome.status}`}>{t(`import.status.${outcome.status}`)}</span>}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            {previews.some((p) => p.errors.length > 0) && <p className="muted">{t('import.failedNote')}</p>}
+          </div>
+        )}
+
+        {phase.kind === 'review' && (
+          <form className="sheet-form" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
+            <label>
+              <span>{t('import.study')}</span>
+              <input name="study" list="study-names" value={study} placeholder={t('import.studyPlaceholder')}
+                onChange={(e) => setStudy(e.target.value)} />
+              <datalist id="study-names">{studies.map((s) => <option key={s.slug} value={s.name} />)}</datalist>
+            </label>
+            <label>
+              <span>{t('import.config')}</span>
+              <input name="config" value={config} placeholder={t('import.configPlaceholder')}
+                onChange={(e) => setConfig(e.target.value)} autoFocus />
+              <small className="muted">{t('import.configHelp')}</small>
+            </label>
+            {importable.length === 0 && <p className="error-text">{t('import.nothing')}</p>}
+            {error && <p className="error-text" role="alert">{error}</p>}
+            <div className="buttons">
+              <button type="button" onClick={cancel}>{t('import.cancel')}</button>
+              <button type="submit" className="primary" disabled={importable.length === 0}>
+                {t('import.confirm', { count: importable.length })}
+              </button>
+            </div>
+          </form>
+        )}
+
+        {phase.kind === 'importing' && (
+          <div className="progress-block">
+            <p>{t('import.progress', { done: progress?.done ?? 0, total: progress?.total ?? importable.length, current: progress?.current ?? '' })}</p>
+            <progress max={progress?.total ?? 1} value={progress?.done ?? 0} data-testid="import-progress" />
+          </div>
+        )}
+
+        {result && counts && (
+          <div className="sheet-form">
+            <p data-testid="import-summary">{t('import.done', counts)}</p>
+            <div className="buttons">
+              <button type="button" className="primary" onClick={() => onClose(counts.imported + counts.duplicates > 0 ? result.study.slug : null)}>
+                {t('import.close')}
+              </button>
+            </div>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { JSX } from 'react';
+import { useEffect, useState } from 'react';
+import type { MetricInfo, RunRecord, StudySummary } from '../../app/contract/records.js';
+import { useBridge } from '../bridge/context.js';
+import { useI18n } from '../i18n/i18n.js';
+import { CompareView } from './CompareView.js';
+import { RunsTable } from './RunsTable.js';
+
+type Tab = 'runs' | 'compare';
+
+export function StudyView({ study, dictionary }: { study: StudySummary; dictionary: MetricInfo[] }): JSX.Element {
+  const bridge = useBridge();
+  const { t } = useI18n();
+  const [tab, setTab] = useState<Tab>(study.configs.length >= 2 ? 'compare' : 'runs');
+  const [runs, setRuns] = useState<RunRecord[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    bridge.call('runs.list', { study: study.slug }).then(setRuns, (err: Error) => setError(err.message));
+  }, [bridge, study.slug]);
+
+  return (
+    <section className="study" data-testid="study-view" data-study={study.slug} data-state={runs ? 'ready' : 'loading'}>
+      <header className="study-header">
+        <h1>{study.name}</h1>
+        <p className="muted">{t('studies.runs', { count: study.runs })} · {t('study.configs', { count: study.configs.length })}</p>
+      </header>
+      <div className="tabs" role="tablist">
+        {(['compare', 'runs'] as const).map((k) => (
+          <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'active' : ''}
+            data-tab={k} onClick={() => setTab(k)}>
+            {t(`study.tabs.${k}`)}
+          </button>
+        ))}
+      </div>
+      {error && <p className="error" role="alert">{error}</p>}
+      {runs && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} />}
+      {runs && tab === 'compare' && <CompareView study={study} runs={runs} dictionary={dictionary} />}
+    </section>
+  );
+}

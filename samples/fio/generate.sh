@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Regenerates the fio sample study by running fio on this machine (Debian: apt-get install fio).
+# Two configurations run the same workload grid:
+#   disk  - a file on the local disk, O_DIRECT, libaio
+#   tmpfs - a file in /dev/shm (RAM), buffered, libaio
+# Output: one fio JSON per workload in disk/ and tmpfs/. The outputs are committed; run this
+# only to refresh them (numbers will differ from machine to machine, as they should).
+set -euo pipefail
+cd "$(dirname "$0")"
+command -v fio >/dev/null || { echo "fio is not installed (apt-get install fio)" >&2; exit 1; }
+
+RUNTIME=${RUNTIME:-5}
+SIZE=${SIZE:-256M}
+DISK_DIR=${DISK_DIR:-$(mktemp -d "${TMPDIR:-/var/tmp}/perfdelta-fio.XXXXXX")}
+SHM_DIR=$(mktemp -d /dev/shm/perfdelta-fio.XXXXXX)
+trap 'rm -rf "$DISK_DIR" "$SHM_DIR"' EXIT
+
+# name rw bs iodepth [extra options]
+WORKLOADS=(
+  "randread-4k-qd1 randread 4k 1"
+  "randread-4k-qd16 randread 4k 16"
+  "randwrite-4k-qd16 randwrite 4k 16"
+  "randrw70-4k-qd16 randrw 4k 16 --rwmixread=70"
+  "seqread-128k-qd8 read 128k 8"
+  "seqwrite-128k-qd8 write 128k 8"
+)
+
+run_config() {
+  local config=$1 dir=$2 direct=$3
+  mkdir -p "$config"
+  for w in "${WORKLOADS[@]}"; do
+    read -r name rw bs depth extra <<<"$w"
+    echo "fio: $config/$name" >&2
+    fio --name="$name" --filename="$dir/fio.dat" --size="$SIZE" --rw="$rw" --bs="$bs" \
+        --iodepth="$depth" --numjobs=1 --ioengine=libaio --direct="$direct" \
+        --time_based --runtime="$RUNTIME" --ramp_time=1 --randrepeat=0 --group_reporting \
+        ${extra:+$extra} --output-format=json --output="$config/$name.json"
+  done
+}
+
+run_config disk "$DISK_DIR" 1
+run_config tmpfs "$SHM_DIR" 0
+echo "wrote $(ls disk/*.json tmpfs/*.json | wc -l) fio JSON files" >&2
