@@ -4,6 +4,7 @@
  * prompts between two pasted documents, and several documents written by --status-interval.
  * (FORMATS.md 1.1 "Traps": scan for the JSON object; do not parse the whole file.)
  */
+import { jsonErrorOffset } from '../json-error-offset.js';
 import { lineAt } from '../text.js';
 import type { Diagnostic } from '../types.js';
 
@@ -39,10 +40,10 @@ function closingBrace(text: string, start: number): number {
   return -1;
 }
 
-/** Translates V8's "at position N" into a line of the whole file. */
-function parseErrorLine(text: string, base: number, err: unknown): number {
-  const m = /position (\d+)/.exec(String(err));
-  return lineAt(text, base + (m ? Number(m[1]) : 0));
+/** The line of the whole file where the document starting at `start` breaks. */
+function parseErrorLine(text: string, start: number, end: number): number {
+  const offset = jsonErrorOffset(text.slice(start, end));
+  return lineAt(text, start + Math.max(0, offset));
 }
 
 export function findFioDocuments(text: string): { documents: JsonDocument[]; errors: Diagnostic[] } {
@@ -82,7 +83,7 @@ export function findFioDocuments(text: string): { documents: JsonDocument[]; err
       const adjacent = previousEnd >= 0 && text.slice(previousEnd, start).trim() === '';
       documents.push({ value, start, end, adjacentToPrevious: adjacent });
     } catch (err) {
-      const line = parseErrorLine(text, start, err);
+      const line = parseErrorLine(text, start, end);
       errors.push({ message: `invalid JSON at line ${line}: ${(err as Error).message}`, line });
     }
     previousEnd = end;

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { REPO_ROOT } from '../../importers/test-support/corpus.js';
+import { tempDir } from '../core/test-support/temp.js';
+
+const BIN = path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs');
+const FIO = path.join(REPO_ROOT, 'samples', 'fio');
+
+function cli(args: string[], home: string): { code: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, PERFDELTA_HOME: home }, encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+function fioTotals(file: string): { iops: number; latMs: number } {
+  const job = (JSON.parse(fs.readFileSync(file, 'utf8')) as { jobs: Array<Record<string, { iops: number; total_ios: number; lat_ns: { mean: number } }>> }).jobs[0]!;
+  const dirs = [job['read']!, job['write']!].filter((d) => d.total_ios > 0);
+  const ios = dirs.reduce((n, d) => n + d.total_ios, 0);
+  return { iops: dirs.reduce((s, d) => s + d.iops, 0), latMs: dirs.reduce((s, d) => s + (d.lat_ns.mean / 1e6) * d.total_ios, 0) / ios };
+}
+
+describe('perfdelta CLI (the --json contract)', () => {
+  it('detect names each file\'s format, null when unknown', () => {
+    const home = tempDir();
+    const junk = path.join(home, 'notes.txt');
+    fs.writeFileSync(junk, 'hello');
+    const r = cli(['detect', '--json', path.join(FIO, 'disk', 'randread-4k-qd1.json'), junk], home);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout), [
+      { path: path.join(FIO, 'disk', 'randread-4k-qd1.json'), format: 'fio-json' },
+      { path: junk, format: null },
+    ]);
+  });
+
+  it('import, studies, runs and compare agree with the files', () => {
+    const home = tempDir();
+    const disk = cli(['import', '--study', 'Disk vs RAM', '--config', 'disk', '--json', path.join(FIO, 'disk')], home);
+    assert.equal(disk.code, 0, disk.stderr);
+    const imported = JSON.parse(disk.stdout) as { files: Array<{ path: string; format: string; sha256: string; status: string; runs: number[]; warnings: string[]; errors: string[] }> };
+    assert.equal(imported.files.length, 6);
+    for (const f of imported.files) {
+      assert.deepEqual(Object.keys(f).sort(), ['errors', 'format', 'path', 'runs', 'sha256', 'status', 'warnings']);
+      assert.equal(f.status, 'imported');
+      assert.equal(f.format, 'fio-json');
+      assert.match(f.sha256, /^[0-9a-f]{64}$/);
+    }
+    assert.equal(cli(['import', '--study', 'Disk vs RAM', '--config', 'tmpfs', path.join(FIO, 'tmpfs')], home).code, 0);
+
+    const again = JSON.parse(cli(['import', '--study', 'Disk vs RAM', '--config', 'disk', '--json', path.join(FIO, 'disk')], home).stdout);
+    assert.ok(again.files.every((f: { status: string }) => f.status === 'duplicate'), 're-import is recognised');
+
+    const studies = JSON.parse(cli(['studies', '--json'], home).stdout);
+    assert.deepEqual(studies, [{ id: 1, slug: 'disk-vs-ram', name: 'Disk vs RAM', configs: ['disk', 'tmpfs'], periods: [], runs: 12 }]);
+
+    const runs = JSON.parse(cli(['runs', '--study', 'disk-vs-ram', '--config', 'disk', '--json'], home).stdout);
+    assert.equal(runs.length, 6);
+    assert.deepEqual(Object.keys(runs[0]).sort(), ['config', 'end', 'errors', 'format', 'host', 'id', 'metrics', 'name', 'params', 'source', 'start', 'study', 'tables', 'tool', 'tool_version', 'warnings']);
+    const rr = runs.find((r: { name: string }) => r.name === 'randread-4k-qd16');
+    assert.deepEqual({ bs: rr.params.bs, rw: rr.params.rw, iodepth: rr.params.iodepth, numjobs: rr.params.numjobs, ioengine: rr.params.ioengine, direct: rr.params.direct },
+      { bs: 4096, rw: 'randread', iodepth: 16, numjobs: 1, ioengine: 'libaio', direct: 1 });
+
+    const cmp = cli(['compare', '--study', 'Disk vs RAM', '--baseline', 'disk', '--candidate', 'tmpfs', '--metric', 'total.iops', '--metric', 'total.lat_avg_ms', '--json'], home);
+    assert.equal(cmp.code, 0, cmp.stderr);
+    const result = JSON.parse(cmp.stdout);
+    assert.equal(result.pairs.length, 12);
+    assert.deepEqual(result.unmatched, []);
+    for (const p of result.pairs) {
+      const name = `${p.workload_params.pattern === 'random' ? (p.workload_params.read_pct === 70 ? 'randrw70' : p.workload_params.read_pct === 100 ? 'randread' : 'randwrite') : p.workload_params.read_pct === 100 ? 'seqread' : 'seqwrite'}-${p.workload_params.bs / 1024}k-qd${p.workload_params.iodepth}.json`;
+      const b = fioTotals(path.join(FIO, 'disk', name));
+      const c = fioTotals(path.join(FIO, 'tmpfs', name));
+      const [bv, cv] = p.metric === 'total.iops' ? [b.iops, c.iops] : [b.latMs, c.latMs];
+      assert.ok(Math.abs(p.baseline - bv) < 1e-9 * bv, `${name} baseline ${p.metric}`);
+      assert.ok(Math.abs(p.candidate - cv) < 1e-9 * cv, `${name} candidate ${p.metric}`);
+      const expected = p.metric === 'total.iops' ? cv / bv : bv / cv;
+      assert.ok(Math.abs(p.speedup - expected) < 1e-9 * expected, `${name} speedup ${p.metric}`);
+      assert.equal(p.speedup_text, `${expected.toFixed(2)}x`);
+    }
+    const iops = result.pairs.filter((p: { metric: string }) => p.metric === 'total.iops').map((p: { speedup: number }) => p.speedup);
+    const geo = Math.exp(iops.reduce((s: number, v: number) => s + Math.log(v), 0) / iops.length);
+    assert.ok(Math.abs(result.geomean_speedup['total.iops'] - geo) < 1e-9, 'geomean of the speedups');
+  });
+
+  it('import exits non-zero when a file failed, and says which and why', () => {
+    const home = tempDir();
+    const bad = path.join(home, 'cut.json');
+    fs.writeFileSync(bad, fs.readFileSync(path.join(FIO, 'disk', 'randread-4k-qd1.json'), 'utf8').slice(0, 300));
+    const r = cli(['import', '--study', 's', '--config', 'c', '--json', bad, path.join(FIO, 'disk', 'randread-4k-qd1.json')], home);
+    assert.equal(r.code, 1);
+    const out = JSON.parse(r.stdout);
+    assert.deepEqual(out.files.map((f: { status: string }) => f.status), ['failed', 'imported']);
+    assert.match(out.files[0].errors[0], /truncated JSON/);
+  });
+
+  it('compare names a missing configuration; usage errors exit 2', () => {
+    const home = tempDir();
+    cli(['samples', '--load'], home);
+    const r = cli(['compare', '--study', 'fio-disk-vs-tmpfs', '--baseline', 'disk', '--candidate', 'nvme'], home);
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /no configuration "nvme" \(it has: disk, tmpfs\)/);
+    assert.equal(cli(['compare', '--study', 'x'], home).code, 2);
+    assert.equal(cli(['frobnicate'], home).code, 2);
+  });
+
+  it('samples lists and loads the sample studies; loading twice adds nothing', () => {
+    const home = tempDir();
+    const list = JSON.parse(cli(['samples', '--json'], home).stdout);
+    assert.deepEqual(list.map((s: { slug: string; loaded: boolean }) => [s.slug, s.loaded]), [['fio-disk-vs-tmpfs', false]]);
+    assert.equal(cli(['samples', '--load'], home).code, 0);
+    assert.equal(cli(['samples', '--load'], home).code, 0);
+    const studies = JSON.parse(cli(['studies', '--json'], home).stdout);
+    assert.equal(studies[0].runs, 12);
+  });
+
+  it('--help documents every command', () => {
+    const help = cli(['--help'], tempDir()).stdout;
+    for (const c of ['detect', 'import', 'studies', 'runs', 'series', 'compare', 'samples', 'serve']) assert.match(help, new RegExp(`\\n  ${c}`));
+    assert.match(cli(['help', 'compare'], tempDir()).stdout, /speedup > 1 always means the candidate is better/);
+  });
+
+  it('serve prints the URL with its token first, and --db picks the database', async () => {
+    const home = tempDir();
+    const db = path.join(home, 'elsewhere.sqlite');
+    const child = spawn(process.execPath, [BIN, 'serve', '--db', db], { env: { ...process.env, PERFDELTA_HOME: home } });
+    const line = await new Promise<string>((resolve, reject) => {
+      let buf = '';
+      child.stdout.on('data', (c: Buffer) => {
+        buf += c.toString();
+        if (buf.includes('\n')) resolve(buf.split('\n')[0]!);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
+    });
+    child.kill('SIGTERM');
+    assert.match(line, /^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64}$/);
+    assert.ok(fs.existsSync(db), 'the database named by --db');
+  });
+});

@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { REPO_ROOT } from '../../importers/test-support/corpus.js';
+import os from 'node:os';
+import { RpcHost } from '../host/rpc-host.js';
+import { startWebHost, type WebHost } from './web-host.js';
+
+const WORKER = path.join(REPO_ROOT, 'build', 'app', 'core-worker.cjs');
+
+/** A raw request, so Host and Origin can be set as an attacker would. */
+function request(port: number, opts: { path?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: opts.path ?? '/rpc', method: opts.method ?? 'POST', headers: opts.headers, setHost: !opts.headers?.['host'] }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}
+
+describe('web host security', () => {
+  let host: WebHost;
+  let rpc: RpcHost;
+  let dir: string;
+  const rpcBody = JSON.stringify({ method: 'studies.list', args: {} });
+
+  before(async () => {
+    assert.ok(fs.existsSync(WORKER), 'build/app/core-worker.cjs is missing: run `npm run build` first');
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-web-'));
+    const staticDir = path.join(dir, 'static');
+    fs.mkdirSync(staticDir);
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    fs.writeFileSync(path.join(dir, 'secret.txt'), 'secret');
+    rpc = new RpcHost({ dbPath: path.join(dir, 'db.sqlite'), dataDir: dir, mode: 'web' }, WORKER);
+    host = await startWebHost({ rpc, staticDir });
+  });
+  after(async () => {
+    await host.close();
+    await rpc.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const auth = (): Record<string, string> => ({ authorization: `Bearer ${host.token}`, 'content-type': 'application/json' });
+
+  it('listens on 127.0.0.1 only, with a long random token in the launch URL fragment', () => {
+    assert.match(host.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
+    assert.match(host.launchUrl, /#token=[0-9a-f]{64}$/);
+  });
+
+  it('answers a call with the token from its own origin', async () => {
+    const res = await request(host.port, { headers: { ...auth(), origin: `http://127.0.0.1:${host.port}` }, body: rpcBody });
+    assert.equal(res.status, 200);
+    assert.deepEqual(JSON.parse(res.body), { ok: true, result: [] });
+  });
+
+  it('refuses a call without the token, or with a wrong one', async () => {
+    const none = await request(host.port, { headers: { 'content-type': 'application/json' }, body: rpcBody });
+    assert.equal(none.status, 401);
+    const wrong = await request(host.port, { headers: { ...auth(), authorization: `Bearer ${'0'.repeat(64)}` }, body: rpcBody });
+    assert.equal(wrong.status, 401);
+    const stage = await request(host.port, { path: '/stage', headers: { 'x-file-name': 'a.json' }, body: '{}' });
+    assert.equal(stage.status, 401, 'uploads need the token too');
+  });
+
+  it('refuses a call from a foreign Origin, even with the token', async () => {
+    const res = await request(host.port, { headers: { ...auth(), origin: 'https://evil.example' }, body: rpcBody });
+    assert.equal(res.status, 403);
+    assert.match(res.body, /foreign Origin/);
+  });
+
+  it('refuses a foreign Host header (DNS rebinding)', async () => {
+    const res = await request(host.port, { headers: { ...auth(), host: `evil.example:${host.port}` }, body: rpcBody });
+    assert.equal(res.status, 403);
+    const page = await request(host.port, { path: '/', method: 'GET', headers: { host: 'evil.example' } });
+    assert.equal(page.status, 403);
+  });
+
+  it('validates arguments and names unknown methods', async () => {
+    const bad = await request(host.port, { headers: auth(), body: JSON.stringify({ method: 'runs.list', args: { study: 42 } }) });
+    assert.equal(bad.status, 400);
+    assert.equal(JSON.parse(bad.body).error.code, 'invalid_arguments');
+    const unknown = await request(host.port, { headers: auth(), body: JSON.stringify({ method: 'fs.readFile', args: {} }) });
+    assert.equal(unknown.status, 400);
+    assert.equal(JSON.parse(unknown.body).error.code, 'unknown_method');
+  });
+
+  it('serves the renderer with a CSP and never a file outside it', async () => {
+    const index = await request(host.port, { path: '/', method: 'GET' });
+    assert.equal(index.status, 200);
+    const traversal = await request(host.port, { path: '/..%2fsecret.txt', method: 'GET' });
+    assert.equal(traversal.status, 404);
+    assert.doesNotMatch(traversal.body, /secret/);
+  });
+
+  it('stages an uploaded file through the same RPC table', async () => {
+    const bytes = fs.readFileSync(path.join(REPO_ROOT, 'samples/fio/disk/randread-4k-qd1.json'));
+    const res = await request(host.port, {
+      path: '/stage',
+      headers: { authorization: `Bearer ${host.token}`, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent('disk/rr 1.json') },
+      body: bytes,
+    });
+    assert.equal(res.status, 200);
+    const preview = JSON.parse(res.body).result;
+    assert.equal(preview.format, 'fio-json');
+    assert.equal(preview.path, 'disk/rr 1.json');
+    assert.equal(preview.runs.length, 1);
+  });
+});

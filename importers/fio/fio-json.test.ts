@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { detectFormat } from '../registry.js';
+import { corpusFile, corpusFiles, readBytes, REPO_ROOT, SKIP_NO_CORPUS } from '../test-support/corpus.js';
+import type { ParsedRun } from '../types.js';
+import { fioJsonImporter } from './fio-json.js';
+
+const close = (actual: number | undefined, expected: number, rel = 1e-9): void => {
+  assert.ok(actual !== undefined, `expected ${expected}, got undefined`);
+  assert.ok(Math.abs(actual - expected) <= Math.abs(expected) * rel, `expected ${expected}, got ${actual}`);
+};
+
+function parseCorpus(rel: string): ParsedRun[] | null {
+  const p = corpusFile(rel);
+  if (!p) return null;
+  const result = fioJsonImporter.parse({ bytes: readBytes(p), name: rel });
+  assert.deepEqual(result.errors, [], `errors parsing ${rel}`);
+  return result.runs;
+}
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+
+describe('fio JSON importer on the real corpus (figures read from each file)', () => {
+  it('detects every corpus fio file as fio-json from its content', (t) => {
+    const files = corpusFiles('fio');
+    if (files.length === 0) return t.skip(SKIP_NO_CORPUS);
+    for (const f of files) assert.equal(detectFormat(readBytes(f)).format, 'fio-json', path.basename(f));
+  });
+
+  it('fio-3.16 randrw, 16 jobs folded by group_reporting', (t) => {
+    const runs = parseCorpus('fio/fioplot__fio-3.16_randrw_16jobs_group-reporting.json');
+    if (!runs) return t.skip(SKIP_NO_CORPUS);
+    assert.equal(runs.length, 1);
+    const r = runs[0]!;
+    assert.equal(r.toolVersion, 'fio-3.16');
+    assert.deepEqual(
+      { bs: r.params['bs'], rw: r.params['rw'], pattern: r.params['pattern'], read_pct: r.params['read_pct'], iodepth: r.params['iodepth'], numjobs: r.params['numjobs'], ioengine: r.params['ioengine'], direct: r.params['direct'], runtime_s: r.params['runtime_s'], size_bytes: r.params['size_bytes'] },
+      { bs: 4096, rw: 'randrw', pattern: 'random', read_pct: 50, iodepth: 1, numjobs: 16, ioengine: 'libaio', direct: 1, runtime_s: 60, size_bytes: 50000 * 1048576 },
+    );
+    close(r.metrics['read.iops'], 108.374629);
+    close(r.metrics['write.iops'], 110.363459);
+    close(r.metrics['total.iops'], 108.374629 + 110.363459);
+    close(r.metrics['read.bw_mib_s'], 443902 / 1048576);
+    close(r.metrics['read.clat_avg_ms'], 53.607647995565);
+    close(r.metrics['read.clat_p99_ms'], 509.607936);
+    close(r.metrics['write.clat_p99_ms'], 591.396864);
+    close(r.metrics['write.lat_avg_ms'], 92.017507258748);
+  });
+
+  it('fio-3.34 with "fio: terminating on signal 2" before the JSON', (t) => {
+    const runs = parseCorpus('fio/fioplot__fio-3.34_sigint-prefix.json');
+    if (!runs) return t.skip(SKIP_NO_CORPUS);
+    const r = runs[0]!;
+    close(r.metrics['read.iops'], 10102.601156);
+    close(r.metrics['read.bw_mib_s'], 41380254 / 1048576);
+    close(r.metrics['read.clat_avg_ms'], 0.095948612502);
+    close(r.metrics['read.clat_p99_ms'], 0.175104);
+    assert.equal(r.metrics['write.iops'], undefined, 'a read-only job has no write metrics (not zeros)');
+    assert.equal(r.params['ioengine'], 'sync');
+    assert.equal(r.params['size_bytes'], 1024 ** 3);
+  });
+
+  it('fio-3.6 on Ceph RBD and fio-3.40 readwrite', (t) => {
+    const ceph = parseCorpus('fio/fioplot__fio-3.6-31_ceph-rbd_randread.json');
+    const rw = parseCorpus('fio/styliteag__fio-3.40_readwrite.json');
+    if (!ceph || !rw) return t.skip(SKIP_NO_CORPUS);
+    close(ceph[0]!.metrics['read.iops'], 1060.238956);
+    close(ceph[0]!.metrics['read.clat_p99_ms'], 13.959168);
+    close(ceph[0]!.metrics['read.lat_avg_ms'], 0.93157922046);
+    const r = rw[0]!;
+    assert.equal(r.params['rw'], 'rw', 'readwrite is the same as rw');
+    assert.equal(r.params['pattern'], 'sequential');
+    assert.equal(r.params['read_pct'], 50);
+    close(r.metrics['read.iops'], 10084.191581);
+    close(r.metrics['write.iops'], 10056.894311);
+    close(r.metrics['write.clat_p99_ms'], 0.154624);
+    // fio >= 3.36 writes job_start: the run's start is exact.
+    assert.equal(r.startMs, 1752000373052);
+  });
+
+  it('fio-3.28: 51 jobs, global options overlaid by job options, runtime "20s"', (t) => {
+    const runs = parseCorpus('fio/whitepau__fio-3.28_51jobs_bs-time-sweep_no-group-reporting.json');
+    if (!runs) return t.skip(SKIP_NO_CORPUS);
+    assert.equal(runs.length, 51);
+    const r = runs[0]!;
+    assert.equal(r.name, 'r_bs4k_20s');
+    assert.equal(r.params['rw'], 'write');
+    assert.equal(r.params['iodepth'], 128);
+    assert.equal(r.params['ioengine'], 'io_uring');
+    assert.equal(r.params['runtime_s'], 20);
+    close(r.metrics['write.iops'], 78116.864941);
+    close(r.metrics['write.clat_p99_ms'], 1.777664);
+  });
+
+  it('fio-3.12: two documents separated by shell prompts give two runs', (t) => {
+    const p = corpusFile('fio/arau__fio-3.12_two-json-docs-with-shell-noise.txt');
+    if (!p) return t.skip(SKIP_NO_CORPUS);
+    const result = fioJsonImporter.parse({ bytes: readBytes(p), name: 'arau' });
+    assert.deepEqual(result.errors, []);
+    assert.equal(result.runs.length, 2);
+    const r = result.runs[0]!;
+    assert.equal(r.params['read_pct'], 0, 'rwmixread=0 in global options');
+    close(r.metrics['write.iops'], 457.18591);
+    close(r.metrics['write.clat_p99_ms'], 708.837376);
+    assert.ok(result.warnings.some((w) => /2 separate fio JSON documents/.test(w.message)));
+  });
+
+  it('fio 2.x: latencies in µs become ms', (t) => {
+    const v218 = parseCorpus('fio/fioplot__fio-2.18_randread_md127.json');
+    const v214 = parseCorpus('fio/pkb__fio-2.1.4_5jobs_no-group-reporting_usec-clat.json');
+    if (!v218 || !v214) return t.skip(SKIP_NO_CORPUS);
+    assert.equal(v218[0]!.params['iodepth'], 1, '"01" is 1');
+    close(v218[0]!.metrics['read.iops'], 73.182907);
+    close(v218[0]!.metrics['read.clat_avg_ms'], 13.643395634);
+    close(v218[0]!.metrics['read.clat_p99_ms'], 23.168);
+    assert.equal(v214.length, 5);
+    close(v214[0]!.metrics['write.iops'], 133);
+    close(v214[0]!.metrics['write.bw_mib_s'], 68118 / 1024);
+    close(v214[0]!.metrics['write.clat_avg_ms'], 477.73484);
+  });
+});
+
+describe('fio JSON importer on the samples made on this machine', () => {
+  it('matches the values in every sample file', () => {
+    for (const config of ['disk', 'tmpfs']) {
+      const dir = path.join(REPO_ROOT, 'samples', 'fio', config);
+      for (const f of fs.readdirSync(dir)) {
+        const raw = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { jobs: Array<Record<string, Record<string, number>>> };
+        const job = raw.jobs[0]!;
+        const { runs, errors } = fioJsonImporter.parse({ bytes: readBytes(path.join(dir, f)), name: f });
+        assert.deepEqual(errors, []);
+        const r = runs[0]!;
+        close(r.metrics['total.iops'], job['read']!['iops']! + job['write']!['iops']!, 1e-12);
+        close(r.metrics['total.bw_mib_s'], (job['read']!['bw_bytes']! + job['write']!['bw_bytes']!) / 1048576, 1e-12);
+      }
+    }
+  });
+});
+
+describe('fio JSON importer on bad input', () => {
+  const good = fs.readFileSync(path.join(REPO_ROOT, 'samples/fio/disk/randread-4k-qd1.json'), 'utf8');
+
+  it('a truncated file is an error naming the line where the document starts', () => {
+    const result = fioJsonImporter.parse({ bytes: enc('fio-3.33\nStarting 1 process\n' + good.slice(0, good.length / 2)), name: 'cut.json' });
+    assert.equal(result.runs.length, 0);
+    assert.match(result.errors[0]!.message, /truncated JSON: the fio document starting at line 3 never closes/);
+  });
+
+  it('broken JSON is an error with its line', () => {
+    const broken = good.replace('"jobs" : [', '"jobs" : [,');
+    const result = fioJsonImporter.parse({ bytes: enc(broken), name: 'bad.json' });
+    assert.equal(result.runs.length, 0);
+    const line = good.slice(0, good.indexOf('"jobs" : [')).split('\n').length;
+    assert.equal(result.errors[0]!.line, line, 'the line of the stray comma');
+    assert.match(result.errors[0]!.message, new RegExp(`invalid JSON at line ${line}`));
+  });
+
+  it('a failed job is imported flagged with its error, not as silent zeros', () => {
+    const failed = good.replace('"error" : 0', '"error" : 5');
+    const result = fioJsonImporter.parse({ bytes: enc(failed), name: 'failed.json' });
+    assert.equal(result.runs.length, 1);
+    assert.match(result.runs[0]!.errors[0]!, /fio reported error 5/);
+  });
+
+  it('status-interval documents glued together make one run with a series', () => {
+    const doc = JSON.parse(good) as { timestamp_ms: number; jobs: Array<{ read: { total_ios: number } }> };
+    const step = (k: number): string => {
+      const d = structuredClone(doc);
+      d.timestamp_ms = doc.timestamp_ms - (3 - k) * 1000;
+      d.jobs[0]!.read.total_ios = Math.round((doc.jobs[0]!.read.total_ios * k) / 3);
+      return JSON.stringify(d, null, 2);
+    };
+    const result = fioJsonImporter.parse({ bytes: enc([step(1), step(2), step(3)].join('\n')), name: 'status.json' });
+    assert.deepEqual(result.errors, []);
+    assert.equal(result.runs.length, 1);
+    const s = result.runs[0]!.series.find((x) => x.metric === 'read.iops')!;
+    assert.equal(s.values.length, 2);
+    close(s.values[0], doc.jobs[0]!.read.total_ios / 3, 1e-3);
+  });
+
+  it('empty, binary and unknown files are not detected, with the reason', () => {
+    assert.equal(detectFormat(new Uint8Array()).reason, 'the file is empty');
+    assert.match(detectFormat(Uint8Array.from([0x50, 0x4b, 3, 4, 0, 0, 8, 0])).reason ?? '', /binary/);
+    assert.match(detectFormat(enc('time,iops\n1,2\n')).reason ?? '', /unknown format/);
+  });
+
+  it('detects fio JSON in UTF-16 with a BOM (Windows consoles)', () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(good, 'utf16le')]);
+    assert.equal(detectFormat(new Uint8Array(utf16)).format, 'fio-json');
+    assert.equal(fioJsonImporter.parse({ bytes: new Uint8Array(utf16), name: 'w.json' }).runs.length, 1);
+  });
+});

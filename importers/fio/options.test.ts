@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { canonicalRw, parseFioSeconds, parseFioSize, workloadParams } from './options.js';
+
+describe('fio option strings', () => {
+  it('sizes follow kb_base, and "i" suffixes are always 1024-based', () => {
+    assert.equal(parseFioSize('4k'), 4096);
+    assert.equal(parseFioSize('4K'), 4096);
+    assert.equal(parseFioSize('4KiB'), 4096);
+    assert.equal(parseFioSize('128k'), 131072);
+    assert.equal(parseFioSize('1M'), 1048576);
+    assert.equal(parseFioSize('50000Mi'), 50000 * 1048576);
+    assert.equal(parseFioSize('4k', 1000), 4000);
+    assert.equal(parseFioSize('4KiB', 1000), 4096);
+    assert.equal(parseFioSize('512'), 512);
+    assert.equal(parseFioSize('lots'), null);
+  });
+
+  it('times: bare numbers are seconds', () => {
+    assert.equal(parseFioSeconds('60'), 60);
+    assert.equal(parseFioSeconds('50s'), 50);
+    assert.equal(parseFioSeconds('1m'), 60);
+    assert.equal(parseFioSeconds('500ms'), 0.5);
+    assert.equal(parseFioSeconds('2h'), 7200);
+  });
+
+  it('rw spellings', () => {
+    assert.equal(canonicalRw('readwrite'), 'rw');
+    assert.equal(canonicalRw('randread:8'), 'randread');
+  });
+
+  it('derives the workload from option strings', () => {
+    assert.deepEqual(workloadParams({ rw: 'randrw', rwmixwrite: '30', bs: '8k,4k', iodepth: '032', numjobs: '4', direct: '1', ioengine: 'libaio' }), {
+      rw: 'randrw', pattern: 'random', read_pct: 70, bs: 8192, iodepth: 32, numjobs: 4, ioengine: 'libaio', direct: 1,
+    });
+    const seq = workloadParams({ rw: 'write', bs: '1M', runtime: '1m', size: '10G', filename: '/dev/sdb' });
+    assert.equal(seq['pattern'], 'sequential');
+    assert.equal(seq['read_pct'], 0);
+    assert.equal(seq['runtime_s'], 60);
+    assert.equal(seq['size_bytes'], 10 * 1024 ** 3);
+    assert.equal(seq['target'], '/dev/sdb');
+    assert.equal(workloadParams({ rw: 'randread', percentage_random: '50' })['pattern'], 'mixed');
+    assert.equal(workloadParams({})['rw'], 'read', "fio's default rw is read");
+  });
+});
