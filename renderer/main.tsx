@@ -3,6 +3,10 @@ import { App } from './App.js';
 import { createBridge } from './bridge/bridge.js';
 import { BridgeProvider } from './bridge/context.js';
 import { I18nProvider } from './i18n/i18n.js';
+// Bundled CJK font (unicode-range subsets, loaded on demand, offline): Chinese labels render
+// on any machine, with or without system CJK fonts.
+import '@fontsource/noto-sans-sc/400.css';
+import '@fontsource/noto-sans-sc/700.css';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);

@@ -9,6 +9,10 @@ function table(rows: string[][]): string {
 
 const fmt = (v: number | undefined, digits = 2): string => (v === undefined ? '' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
+/** Like the UI: sub-millisecond latencies keep three significant digits. */
+const fmtIn = (v: number | undefined, unit: string): string =>
+  v !== undefined && unit === 'ms' && v !== 0 && Math.abs(v) < 1 ? v.toLocaleString('en-US', { maximumSignificantDigits: 3 }) : fmt(v, unit === 'IOPS' ? 0 : unit === 'ms' ? 3 : 2);
+
 export function printStudies(studies: StudySummary[]): void {
   if (studies.length === 0) {
     process.stdout.write('no studies yet: perfdelta import --study NAME --config LABEL FILE...\n');
@@ -26,7 +30,7 @@ export function printRuns(runs: RunRecord[]): void {
     ['ID', 'STUDY', 'CONFIG', 'WORKLOAD', 'IOPS', 'MiB/s', 'LAT ms', 'FILE'],
     ...runs.map((r) => [
       String(r.id), r.study, r.config, workloadLabel(r.params),
-      fmt(r.metrics['total.iops'], 0), fmt(r.metrics['total.bw_mib_s']), fmt(r.metrics['total.lat_avg_ms'], 3), r.source.file,
+      fmt(r.metrics['total.iops'], 0), fmt(r.metrics['total.bw_mib_s']), fmtIn(r.metrics['total.lat_avg_ms'], 'ms'), r.source.file,
     ]),
   ]));
 }
@@ -39,7 +43,7 @@ export function printCompare(result: CompareResult): void {
     const unit = pairs[0]!.unit;
     process.stdout.write(table([
       ['WORKLOAD', `${result.baseline} (${unit})`, `${result.candidate} (${unit})`, 'SPEEDUP', 'CHANGE'],
-      ...pairs.map((p) => [p.workload, fmt(p.baseline, 3), fmt(p.candidate, 3), p.speedup_text, p.change_text]),
+      ...pairs.map((p) => [p.workload, fmtIn(p.baseline, unit), fmtIn(p.candidate, unit), p.speedup_text, p.change_text]),
     ]));
     const g = result.geomean_speedup[metric];
     process.stdout.write(`${metric}: geometric mean speedup ${g === undefined ? '–' : g.toFixed(2) + 'x'} over ${pairs.length} workloads\n\n`);

@@ -6,6 +6,9 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
 
+/** The UI's font stack, so Chinese labels in charts use the bundled Noto Sans SC. */
+export const CHART_FONT = "system-ui, 'Segoe UI', 'Noto Sans', 'Noto Sans SC', 'Microsoft YaHei', sans-serif";
+
 echarts.use([BarChart, GridComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
 declare global {
@@ -36,8 +39,12 @@ export function EChart({ id, option, height = 420 }: { id: string; option: EChar
 
   useEffect(() => {
     const instance = chart.current!;
-    instance.setOption(option, { notMerge: true });
+    const apply = (): void => instance.setOption({ textStyle: { fontFamily: CHART_FONT }, ...option }, { notMerge: true });
+    apply();
     el.current!.dataset['state'] = 'ready';
+    // Canvas text drawn before a CJK font subset arrived shows boxes: draw again once it has.
+    document.fonts.addEventListener('loadingdone', apply);
+    return () => document.fonts.removeEventListener('loadingdone', apply);
   }, [option]);
 
   return <div ref={el} className="chart" data-chart={id} data-state="loading" style={{ height }} />;

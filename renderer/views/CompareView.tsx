@@ -48,15 +48,15 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
     return {
       animation: true,
       color: PALETTE.slice(0, 2),
-      title: { text: t('compare.chartTitle', { metric: label, unit }), left: 'center', textStyle: { fontSize: 14 } },
+      title: { text: label.endsWith(unit) ? label : t('compare.chartTitle', { metric: label, unit }), left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 28, data: [baseline, candidate] },
-      grid: { left: 72, right: 24, top: 72, bottom: 96 },
+      grid: { left: 72, right: 24, top: 72, bottom: 64 },
       tooltip: {
         trigger: 'axis',
         axisPointer: { type: 'shadow' },
         valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}`,
       },
-      xAxis: { type: 'category', data: pairs.map((p) => p.workload), axisLabel: { interval: 0, rotate: pairs.length > 6 ? 30 : 0 } },
+      xAxis: { type: 'category', data: pairs.map((p) => p.workload), axisLabel: { interval: 0, formatter: (w: string) => w.replace(' QD', '\nQD') } },
       yAxis: { type: 'value', name: unit, nameLocation: 'end' },
       series: [
         { name: baseline, type: 'bar', data: pairs.map((p) => p.baseline) },
@@ -90,7 +90,7 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
         </label>
         <label>{t('compare.metric')}
           <select name="metric" value={metric} onChange={(e) => setMetric(e.target.value)}>
-            {metrics.map((m) => <option key={m} value={m}>{metricLabel(byName.get(m), m)} ({byName.get(m)?.unit})</option>)}
+            {metrics.map((m) => <option key={m} value={m}>{metricLabel(byName.get(m), m)}{metricLabel(byName.get(m), m).endsWith(byName.get(m)?.unit ?? '') ? '' : ` (${byName.get(m)?.unit})`}</option>)}
           </select>
         </label>
       </div>

@@ -1,0 +1,59 @@
+// `npm test`: type-check, then every unit and end-to-end test in one run of node's test runner.
+// Usage: node app/tools/run-tests.mjs [--unit | --e2e] [extra files...]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './chromium-setup.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const args = process.argv.slice(2);
+const only = args.includes('--unit') ? 'unit' : args.includes('--e2e') ? 'e2e' : 'all';
+const explicit = args.filter((a) => !a.startsWith('--'));
+
+function find(dir, pattern, out = []) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'build' || entry.name.startsWith('.')) continue;
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) find(p, pattern, out);
+    else if (pattern.test(entry.name)) out.push(path.relative(root, p));
+  }
+  return out;
+}
+
+const unit = ['app', 'importers', 'renderer'].flatMap((d) => find(path.join(root, d), /\.test\.tsx?$/)).sort();
+const e2e = find(path.join(root, 'e2e'), /\.e2e\.test\.ts$/).sort();
+const files = explicit.length ? explicit : only === 'unit' ? unit : only === 'e2e' ? e2e : [...unit, ...e2e];
+
+if (!explicit.length && only !== 'e2e') {
+  console.log('Type-checking (tsc --noEmit)…');
+  const tsc = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+}
+
+const env = { ...process.env, PERFDELTA_QUIET: '1' };
+if (files.some((f) => f.startsWith('e2e'))) {
+  const chromium = ensureChromium();
+  if (!chromium.path) {
+    console.error(chromium.reason);
+    process.exit(1);
+  }
+  env.PERFDELTA_CHROMIUM = chromium.path;
+}
+
+const outDir = path.join(root, 'e2e', 'output');
+fs.mkdirSync(outDir, { recursive: true });
+const tap = path.join(outDir, 'results.tap');
+const run = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-concurrency=1',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
+  { cwd: root, stdio: 'inherit', env },
+);
+
+// One plain closing line, whatever the reporter printed above it.
+const summary = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
+const count = (k) => Number((new RegExp(`^# ${k} (\\d+)$`, 'm').exec(summary) ?? [])[1] ?? 0);
+console.log(`\ntests: ${count('pass')} passed, ${count('fail') + count('cancelled')} failed, ${count('skipped')} skipped`);
+process.exit(run.status ?? 1);

@@ -1,0 +1,40 @@
+/** Starts the real web host (the built CLI's `serve`) on a fresh data folder. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const OUTPUT_DIR = path.join(REPO_ROOT, 'e2e', 'output');
+
+export interface RunningHost {
+  url: string;
+  home: string;
+  stop(): Promise<void>;
+}
+
+export async function startHost(options: { loadSamples?: boolean } = {}): Promise<RunningHost> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-e2e-'));
+  const args = [path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs'), 'serve', ...(options.loadSamples ? ['--load-samples'] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, PERFDELTA_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      buf += c.toString();
+      const line = buf.split('\n')[0]!;
+      if (buf.includes('\n')) resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`perfdelta serve exited with ${code}`)));
+  });
+  return {
+    url,
+    home,
+    stop: async () => {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
