@@ -42,8 +42,8 @@ export class Core {
   readonly store: Store;
   private readonly staged = new Map<string, StagedFile>();
 
-  constructor(readonly dbPath: string) {
-    this.store = new Store(dbPath);
+  constructor(readonly dbPath: string, nativeBinding?: string) {
+    this.store = new Store(dbPath, nativeBinding);
   }
 
   close(): void {

@@ -36,7 +36,8 @@ void app.whenReady().then(async () => {
   const dataDir = process.env['PERFDELTA_HOME'] ? path.resolve(process.env['PERFDELTA_HOME']) : app.getPath('userData');
   const dbPath = dbPathIn(dataDir);
   const isNew = !fs.existsSync(dbPath);
-  const rpc = new RpcHost({ dbPath, dataDir, mode: 'electron' });
+  const binding = path.join(__dirname, '..', 'electron-native', 'better_sqlite3.node');
+  const rpc = new RpcHost({ dbPath, dataDir, mode: 'electron', sqliteBinding: fs.existsSync(binding) ? binding : undefined });
   await rpc.ready;
   if (isNew && process.env['PERFDELTA_NO_SAMPLES'] !== '1') await rpc.call('samples.load', {});
 

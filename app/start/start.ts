@@ -19,6 +19,9 @@ export function electronBinary(): { path: string } | { reason: string } {
     return { reason: 'the electron package is not installed (its binary download needs network access)' };
   }
   if (typeof resolved !== 'string' || !fs.existsSync(resolved)) return { reason: 'the Electron binary is missing' };
+  if (!fs.existsSync(path.join(__dirname, '..', 'electron-native', 'better_sqlite3.node'))) {
+    return { reason: 'better-sqlite3 is not compiled for Electron (run `node app/tools/build-electron-native.mjs`)' };
+  }
   return { path: resolved };
 }
 
@@ -41,8 +44,10 @@ async function main(): Promise<void> {
   const hasDisplay = process.platform !== 'linux' || Boolean(process.env['DISPLAY'] || process.env['WAYLAND_DISPLAY']);
   if (chromium && hasDisplay) {
     const profile = path.join(dir, 'chromium-profile');
+    // Chromium refuses to run as root without --no-sandbox (containers, CI boxes).
+    const asRoot = process.platform === 'linux' && process.getuid?.() === 0 ? ['--no-sandbox'] : [];
     spawn(chromium, [`--app=${host.launchUrl}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync',
-      '--disable-background-networking', '--disable-component-update', '--window-size=1400,900'], { stdio: 'ignore', detached: true }).unref();
+      '--disable-background-networking', '--disable-component-update', '--window-size=1400,900', ...asRoot], { stdio: 'ignore', detached: true }).unref();
   }
   const stop = async (): Promise<void> => {
     await host.close();

@@ -13,7 +13,6 @@ const nodeEntries = {
   'core-worker': 'app/core/worker/core-worker.ts',
   start: 'app/start/start.ts',
   'electron-main': 'app/electron/main.electron.ts',
-  preload: 'app/electron/preload.electron.ts',
 };
 
 await build({
@@ -30,6 +29,20 @@ await build({
   // The sources are ES modules; in the CommonJS bundle import.meta.url must still name the file.
   define: { 'import.meta.url': '__perfdelta_import_meta_url' },
   banner: { js: 'const __perfdelta_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+  logLevel: 'warning',
+});
+
+// The sandboxed preload may require nothing but electron: no banner, no Node built-ins.
+await build({
+  absWorkingDir: root,
+  entryPoints: { preload: path.join(root, 'app/electron/preload.electron.ts') },
+  outdir: path.join(out, 'app'),
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'chrome120',
+  external: ['electron'],
   logLevel: 'warning',
 });
 

@@ -63,9 +63,10 @@ export class Store {
   readonly db: Database.Database;
   private readonly stmt;
 
-  constructor(readonly file: string) {
+  /** `nativeBinding`: the better-sqlite3 addon compiled for Electron, when running inside it. */
+  constructor(readonly file: string, nativeBinding?: string) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = new Database(file, nativeBinding ? { nativeBinding } : {});
     // WAL: the UI's reads never wait for an import's write. NORMAL sync is safe under WAL
     // (a power cut can lose the last commit, never corrupt the file).
     this.db.pragma('journal_mode = WAL');

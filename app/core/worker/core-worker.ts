@@ -10,7 +10,7 @@ import type { WorkerData, WorkerReply, WorkerRequest } from './protocol.js';
 
 const data = workerData as WorkerData;
 const port = parentPort!;
-const core = new Core(data.dbPath);
+const core = new Core(data.dbPath, data.sqliteBinding);
 const handlers = createCoreHandlers(core, { mode: data.mode, dataDir: data.dataDir });
 
 port.on('message', (msg: WorkerRequest) => {

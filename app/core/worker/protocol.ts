@@ -6,6 +6,8 @@ export interface WorkerData {
   dbPath: string;
   dataDir: string;
   mode: 'electron' | 'web';
+  /** better-sqlite3 compiled for Electron's ABI (build/electron-native), inside Electron only. */
+  sqliteBinding?: string;
 }
 
 export interface WorkerRequest {
