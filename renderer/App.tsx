@@ -38,8 +38,19 @@ export function App(): JSX.Element {
     bridge.call('metrics.dictionary', {}).then(setDictionary, (err: Error) => setError(err.message));
   }, [bridge, refresh]);
 
-  // The whole window is a drop target.
+  // The whole window is a drop target, except while an import sheet is open: a second drop
+  // then would swap the files under the user's eyes.
+  const sheetOpen = dropped !== null;
   useEffect(() => {
+    if (sheetOpen) {
+      const block = (e: DragEvent): void => e.preventDefault();
+      window.addEventListener('dragover', block);
+      window.addEventListener('drop', block);
+      return () => {
+        window.removeEventListener('dragover', block);
+        window.removeEventListener('drop', block);
+      };
+    }
     let depth = 0;
     const isFiles = (e: DragEvent): boolean => [...(e.dataTransfer?.types ?? [])].includes('Files');
     const enter = (e: DragEvent): void => { if (isFiles(e)) { depth++; setDragging(true); e.preventDefault(); } };
@@ -62,7 +73,7 @@ export function App(): JSX.Element {
       window.removeEventListener('dragleave', leave);
       window.removeEventListener('drop', drop);
     };
-  }, []);
+  }, [sheetOpen]);
 
   const loadSamples = async (): Promise<void> => {
     setLoadingSamples(true);

@@ -10,7 +10,10 @@ Commands:
   studies                     list studies with their configurations and run counts
   runs                        list runs with parameters and metrics
   series --run ID             print a run's time series
-  compare                     pair two configurations by workload and state speedups
+  compare                     baseline against candidates (configurations or periods): speedups,
+                              significance, roll-ups, warnings
+  periods --study S           list, define (--define NAME --spec "...") or delete time periods
+  settings --study S          show or set a study's ratio convention, tie band, pairing keys, zone
   samples [--load [SLUG...]]  list the sample studies, or load them into the database
   serve [--port N]            start the local web host; prints the URL (with token) first
 
@@ -57,20 +60,71 @@ read|write|trim|total, e.g. total.iops, read.bw_mib_s (MiB/s = 2^20 B/s), write.
 
 --json: [{"run", "object", "metric", "unit", "points": [[epoch_ms, value], ...]}]
 `,
-  compare: `perfdelta compare --study NAME --baseline LABEL --candidate LABEL [--metric NAME]... [--json]
+  compare: `perfdelta compare --study NAME --baseline LABEL --candidate LABEL [--candidate LABEL]...
+                  [--metric NAME]... [--convention x-fold|percent-change|percent-of-baseline]
+                  [--tie-band PCT] [--pair-by KEY,KEY...] [--locale en|zh-CN]
+                  [--stat mean|max|min|p50|p95|p99] [--across-objects mean|max|min|sum|median]
+                  [--across-days mean|max|min|sum|median] [--json]
 
-Pairs the runs of two configurations by workload parameters (bs, bssplit, pattern, read_pct,
-iodepth, numjobs, threads, vus), never by file order. Repetitions of a workload are reduced to
-their median. Default metrics: total.iops, total.bw_mib_s, total.lat_avg_ms.
+Labels are configurations, or periods (see "perfdelta help periods"), not a mix.
+
+Configurations: runs pair by workload parameters (default keys: bs, bssplit, pattern, read_pct,
+iodepth, numjobs, threads, vus; --pair-by narrows or widens them), never by file order. Runs of
+the same workload in one configuration are repetitions: the side's value is their median.
+Default metrics: total.iops, total.bw_mib_s, total.lat_avg_ms.
+
+Periods: time-series samples inside each period are reduced per object per day (--stat, default
+mean), then across objects (--across-objects, default mean), then across days (--across-days,
+default mean); the order is printed. Pairs are per object, plus "all objects" (object "*").
+The days are the repetitions for the significance test.
+
 speedup > 1 always means the candidate is better: candidate/baseline for higher-is-better
 metrics (IOPS, MiB/s), baseline/candidate for lower-is-better ones (latency).
-change_pct is the raw % change of the candidate against the baseline.
-geomean_speedup is the geometric mean of the speedups per metric.
---json: {"study", "baseline", "candidate", "metrics", "pairing_keys",
-         "pairs": [{"workload", "workload_params", "metric", "unit", "better", "baseline",
-                    "candidate", "speedup", "change_pct", "speedup_text", "change_text",
-                    "n_baseline", "n_candidate", "baseline_runs", "candidate_runs"}],
-         "unmatched": [{"side", "workload", "runs"}], "geomean_speedup": {metric: value}}
+change_pct is the raw % change. "text" words the ratio in the study's convention (or
+--convention): x-fold "6.90x faster" / "latency 6.90x lower"; percent-change "+590.0%" /
+"latency -85.5%"; percent-of-baseline "latency at 14.5% of baseline".
+Significance (two or more runs per side): the median, a 95% confidence interval (order
+statistics for the median when n >= 6, else Student's t for the mean; "method" says which), a
+two-sided Mann-Whitney U p-value, "significant" (p < 0.05) and mark "~" when not significant.
+With one run per side no significance is possible, and a warning says so; n < 3 warns too.
+Roll-ups per candidate and metric: the geometric mean of the speedups (never the arithmetic
+mean of ratios) and wins / losses / ties, a tie being |change| < --tie-band %.
+With several candidates, "matrix" gives speedup[candidate][workload] per metric.
+Warnings name the runs they concern: runtime under 60 s, run errors, differing ioengine, direct
+I/O or tool versions, missing latency (gtod_reduce), a working set that may fit in a cache,
+TPM across HammerDB versions, fewer samples than expected in a period (gaps).
+--json: {"study", "kind": "configurations"|"periods", "baseline", "candidate", "candidates",
+         "metrics", "pairing_keys", "convention", "convention_note", "tie_band_pct",
+         "pairs": [{"workload", "workload_params", "object"?, "metric", "unit", "better",
+                    "baseline_label", "candidate_label", "baseline", "candidate", "speedup",
+                    "change_pct", "speedup_text", "change_text", "text", "mark", "n_baseline",
+                    "n_candidate", "ci_baseline", "ci_candidate", "p_value", "significant",
+                    "significance_note", "tie", "baseline_runs", "candidate_runs"}],
+         "unmatched": [{"side", "candidate", "workload", "runs"}],
+         "geomean_speedup": {metric: value}, "rollup": [{"candidate", "metric",
+         "geomean_speedup", "pairs", "wins", "losses", "ties"}], "matrix": [{"metric",
+         "baseline", "candidates", "workloads", "speedup": [[...]]}],
+         "warnings": [{"code", "message", "runs", "objects"?}], "aggregation", "periods"}
+`,
+  periods: `perfdelta periods --study NAME [--json]
+perfdelta periods --study NAME --define PERIOD --spec "SPEC" [--zone ZONE] [--json]
+perfdelta periods --study NAME --delete PERIOD
+
+A period is a named set of time ranges that compares like a configuration. SPEC is one of:
+  daily 08:30-15:30 on 2017-09-08, 09-13, 09-14     a daily window on chosen days
+  after 2017-09-14 18:00   (or "after the cutover at 2017-09-14 18:00")
+  before 2017-09-14 18:00
+  2017-09-08 08:30 to 2017-09-08 15:30; 2017-09-13 08:30 to 15:30
+Times are wall-clock times in ZONE (an IANA zone such as Asia/Shanghai, or +08:00; default:
+the study's zone, see "perfdelta help settings"). Ranges are stored in UTC and shown with the
+zone stated.
+--json: {"name", "spec", "zone", "ranges": [{"start", "end"}] (UTC ISO 8601, null = open), "days"}
+`,
+  settings: `perfdelta settings --study NAME [--convention C] [--tie-band PCT] [--pair-by KEYS] [--zone ZONE] [--json]
+
+Shows the study's settings, or changes those given. They are the defaults of every comparison
+in the study: convention (x-fold | percent-change | percent-of-baseline), tie_band_pct,
+pairing_keys, zone (the time zone the study's data was recorded in), cache_bytes.
 `,
   samples: `perfdelta samples [--load [SLUG...]] [--json]
 

@@ -11,7 +11,9 @@ import { Core, expandPaths } from '../core/core.js';
 import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
 import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
-import { printCompare, printRuns, printStudies } from './print.js';
+import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
+import { CONVENTIONS } from '../core/compare/wording.js';
+import { ACROSS, PER_OBJECT_DAY } from '../core/periods/period-stats.js';
 
 class UsageError extends Error {}
 
@@ -105,12 +107,76 @@ function cmdSeries(values: Values): number {
   return 0;
 }
 
+function oneOf<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
+  const v = values[name];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !allowed.includes(v as T)) throw new UsageError(`--${name} takes one of: ${allowed.join(', ')}`);
+  return v as T;
+}
+
 function cmdCompare(values: Values): number {
   const metrics = (values['metric'] as string[] | undefined) ?? [];
+  const candidates = (values['candidate'] as string[] | undefined) ?? [];
+  if (candidates.length === 0) throw new UsageError('--candidate is required');
+  const tieBand = values['tie-band'] !== undefined ? Number(values['tie-band']) : undefined;
+  if (tieBand !== undefined && !(tieBand >= 0 && tieBand <= 100)) throw new UsageError('--tie-band takes a percentage from 0 to 100');
+  const pairBy = typeof values['pair-by'] === 'string' ? values['pair-by'].split(',').map((k) => k.trim()).filter(Boolean) : undefined;
   const result = withCore(values, (core) =>
-    core.compare({ study: need(values, 'study'), baseline: need(values, 'baseline'), candidate: need(values, 'candidate'), metrics }));
+    core.compare({
+      study: need(values, 'study'),
+      baseline: need(values, 'baseline'),
+      candidates,
+      metrics,
+      pairingKeys: pairBy,
+      convention: oneOf(values, 'convention', CONVENTIONS),
+      tieBandPct: tieBand,
+      locale: oneOf(values, 'locale', ['en', 'zh-CN'] as const),
+      aggregation: {
+        perObjectDay: oneOf(values, 'stat', PER_OBJECT_DAY),
+        acrossObjects: oneOf(values, 'across-objects', ACROSS),
+        acrossDays: oneOf(values, 'across-days', ACROSS),
+      },
+    }));
   if (values['json']) json(result);
   else printCompare(result);
+  return 0;
+}
+
+function cmdPeriods(values: Values): number {
+  const study = need(values, 'study');
+  return withCore(values, (core) => {
+    if (typeof values['define'] === 'string') {
+      const p = core.definePeriod(study, values['define'], need(values, 'spec'), typeof values['zone'] === 'string' ? values['zone'] : undefined);
+      if (values['json']) json(p);
+      else process.stdout.write(`period "${p.name}": ${p.spec} (${p.zone}), ${p.ranges.length} range(s)\n`);
+      return 0;
+    }
+    if (typeof values['delete'] === 'string') {
+      const deleted = core.deletePeriod(study, values['delete']);
+      if (values['json']) json({ deleted });
+      else process.stdout.write(deleted ? `deleted period "${values['delete']}"\n` : `no period "${values['delete']}"\n`);
+      return deleted ? 0 : 1;
+    }
+    const list = core.periods(study);
+    if (values['json']) json(list);
+    else printPeriods(list);
+    return 0;
+  });
+}
+
+function cmdSettings(values: Values): number {
+  const study = need(values, 'study');
+  const tieBand = values['tie-band'] !== undefined ? Number(values['tie-band']) : undefined;
+  if (tieBand !== undefined && !(tieBand >= 0 && tieBand <= 100)) throw new UsageError('--tie-band takes a percentage from 0 to 100');
+  const changes = {
+    convention: oneOf(values, 'convention', CONVENTIONS),
+    tie_band_pct: tieBand,
+    pairing_keys: typeof values['pair-by'] === 'string' ? values['pair-by'].split(',').map((k) => k.trim()).filter(Boolean) : undefined,
+    zone: typeof values['zone'] === 'string' ? values['zone'] : undefined,
+  };
+  const settings = withCore(values, (core) => (Object.values(changes).some((v) => v !== undefined) ? core.updateSettings(study, changes) : core.settings(study)));
+  if (values['json']) json(settings);
+  else for (const [k, v] of Object.entries(settings)) process.stdout.write(`${k}: ${Array.isArray(v) ? v.join(',') : String(v)}\n`);
   return 0;
 }
 
@@ -155,7 +221,18 @@ const OPTIONS = {
   metric: { type: 'string', multiple: true },
   object: { type: 'string' },
   baseline: { type: 'string' },
-  candidate: { type: 'string' },
+  candidate: { type: 'string', multiple: true },
+  convention: { type: 'string' },
+  'tie-band': { type: 'string' },
+  'pair-by': { type: 'string' },
+  locale: { type: 'string' },
+  stat: { type: 'string' },
+  'across-objects': { type: 'string' },
+  'across-days': { type: 'string' },
+  define: { type: 'string' },
+  spec: { type: 'string' },
+  zone: { type: 'string' },
+  delete: { type: 'string' },
   port: { type: 'string' },
   load: { type: 'boolean' },
   'load-samples': { type: 'boolean' },
@@ -192,6 +269,8 @@ export async function main(argv: string[]): Promise<number> {
       case 'series': return cmdSeries(values);
       case 'compare': return cmdCompare(values);
       case 'samples': return cmdSamples(values, rest);
+      case 'periods': return cmdPeriods(values);
+      case 'settings': return cmdSettings(values);
       case 'serve': return await cmdServe(values);
       default:
         throw new UsageError(`unknown command "${command}"`);

@@ -1,6 +1,7 @@
 /** Human-readable CLI output: aligned columns, units in the headers. */
-import type { CompareResult, RunRecord, StudySummary } from '../contract/records.js';
+import type { CompareResult, ConfidenceInterval, PeriodRecord, RunRecord, StudySummary } from '../contract/records.js';
 import { workloadLabel } from '../core/compare/pairing.js';
+import { describeMetric } from '../core/metrics/dictionary.js';
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
@@ -35,18 +36,54 @@ export function printRuns(runs: RunRecord[]): void {
   ]));
 }
 
-export function printCompare(result: CompareResult): void {
-  process.stdout.write(`${result.study}: ${result.candidate} against ${result.baseline} (speedup > 1 = ${result.candidate} better)\n\n`);
-  for (const metric of result.metrics) {
-    const pairs = result.pairs.filter((p) => p.metric === metric);
-    if (pairs.length === 0) continue;
-    const unit = pairs[0]!.unit;
-    process.stdout.write(table([
-      ['WORKLOAD', `${result.baseline} (${unit})`, `${result.candidate} (${unit})`, 'SPEEDUP', 'CHANGE'],
-      ...pairs.map((p) => [p.workload, fmtIn(p.baseline, unit), fmtIn(p.candidate, unit), p.speedup_text, p.change_text]),
-    ]));
-    const g = result.geomean_speedup[metric];
-    process.stdout.write(`${metric}: geometric mean speedup ${g === undefined ? '–' : g.toFixed(2) + 'x'} over ${pairs.length} workloads\n\n`);
+export function printPeriods(periods: PeriodRecord[]): void {
+  if (periods.length === 0) {
+    process.stdout.write('no periods: perfdelta periods --study S --define NAME --spec "daily 08:30-15:30 on 2017-09-08, 09-13"\n');
+    return;
   }
-  for (const u of result.unmatched) process.stdout.write(`unmatched (${u.side} only): ${u.workload}, runs ${u.runs.join(', ')}\n`);
+  for (const p of periods) {
+    process.stdout.write(`${p.name}: ${p.spec} [${p.zone}]\n`);
+    for (const r of p.ranges) process.stdout.write(`  ${r.start ?? '(open)'} .. ${r.end ?? '(open)'} UTC\n`);
+  }
+}
+
+const ci = (c: ConfidenceInterval | null, unit: string): string => (c ? `[${fmtIn(c.low, unit)}, ${fmtIn(c.high, unit)}]` : '');
+
+export function printCompare(result: CompareResult): void {
+  const against = result.candidates.join(', ');
+  process.stdout.write(`${result.study}: ${against} against ${result.baseline} (speedup > 1 = candidate better)\n`);
+  process.stdout.write(`${result.convention_note}\n`);
+  if (result.aggregation) process.stdout.write(`Aggregation: ${result.aggregation}\n`);
+  for (const side of result.periods ?? []) {
+    const unit = describeMetric(side.metric)?.unit ?? '';
+    for (const ps of [side.baseline, ...side.candidates]) {
+      const days = ps.days.map((d) => `${d.day} ${fmtIn(d.value, unit)}`).join(', ');
+      process.stdout.write(`  ${ps.period.name} (${ps.period.spec}, ${ps.period.zone}): ${side.metric} = ${fmtIn(ps.value ?? undefined, unit)} ${unit} over ${ps.samples} samples; days: ${days}\n`);
+    }
+  }
+  process.stdout.write('\n');
+  for (const candidate of result.candidates) {
+    for (const metric of result.metrics) {
+      const pairs = result.pairs.filter((p) => p.metric === metric && p.candidate_label === candidate);
+      if (pairs.length === 0) continue;
+      const unit = pairs[0]!.unit;
+      const significance = pairs.some((p) => p.p_value !== null);
+      process.stdout.write(table([
+        [result.kind === 'periods' ? 'OBJECT' : 'WORKLOAD', `${result.baseline} (${unit})`, `${candidate} (${unit})`, 'SPEEDUP', 'CHANGE', 'AS WORDED', 'n',
+          ...(significance ? ['p', `CI ${result.baseline}`, `CI ${candidate}`] : [])],
+        ...pairs.map((p) => [
+          p.workload, fmtIn(p.baseline, unit), fmtIn(p.candidate, unit), `${p.speedup_text}${p.mark ? ' ' + p.mark : ''}${p.tie ? ' (tie)' : ''}`,
+          p.change_text, p.text, `${p.n_baseline}/${p.n_candidate}`,
+          ...(significance ? [p.p_value === null ? '' : p.p_value.toPrecision(2), ci(p.ci_baseline, unit), ci(p.ci_candidate, unit)] : []),
+        ]),
+      ]));
+      const r = result.rollup.find((x) => x.candidate === candidate && x.metric === metric);
+      if (r) {
+        const g = r.geomean_speedup === null ? '–' : `${r.geomean_speedup.toFixed(2)}x`;
+        process.stdout.write(`${metric}: geometric mean speedup ${g} over ${r.pairs} ${result.kind === 'periods' ? 'objects' : 'workloads'}; ${r.wins} better, ${r.losses} worse, ${r.ties} ties (band ±${result.tie_band_pct}%)\n\n`);
+      }
+    }
+  }
+  for (const u of result.unmatched) process.stdout.write(`unmatched (${u.side === 'baseline' ? result.baseline : u.candidate} only): ${u.workload}, runs ${u.runs.join(', ')}\n`);
+  for (const w of result.warnings) process.stdout.write(`warning [${w.code}]: ${w.message}${w.runs.length ? ` (runs ${w.runs.join(', ')})` : ''}\n`);
 }

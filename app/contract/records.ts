@@ -14,6 +14,7 @@ export interface MetricInfo {
   unit: string;
   better: Better;
   label: string;
+  labelZh: string;
   sources: Record<string, string>;
 }
 
@@ -95,41 +96,131 @@ export interface JobStatus {
   error: string | null;
 }
 
+export interface ConfidenceInterval {
+  low: number;
+  high: number;
+  level: 0.95;
+  method: 'median-order-statistics' | 'mean-student-t';
+}
+
 export interface ComparePair {
   workload: string;
   workload_params: Record<string, ParamValue>;
+  /** Period comparisons: the object (volume, node); "*" for the aggregate over all objects. */
+  object?: string;
   metric: string;
   unit: string;
   better: Better;
+  baseline_label: string;
+  candidate_label: string;
+  /** Median of the side's repetitions (the value itself for one run). */
   baseline: number;
   candidate: number;
   /** > 1 always means the candidate is better, whatever the metric's direction. */
   speedup: number | null;
   /** Raw % change of the candidate against the baseline. */
   change_pct: number | null;
+  /** Always x-fold ("6.90x") and signed % ("-85.5%"), whatever the convention. */
   speedup_text: string;
   change_text: string;
+  /** Worded in the comparison's convention ("latency 6.90x lower", "latency at 14.5% of baseline"). */
+  text: string;
+  /** "~" when a significance test ran and found no significant difference. */
+  mark: '' | '~';
   n_baseline: number;
   n_candidate: number;
+  ci_baseline: ConfidenceInterval | null;
+  ci_candidate: ConfidenceInterval | null;
+  /** Two-sided Mann-Whitney U p-value; null with fewer than two runs on a side. */
+  p_value: number | null;
+  significant: boolean | null;
+  significance_note: string;
+  /** |change| within the tie band. */
+  tie: boolean;
   baseline_runs: number[];
   candidate_runs: number[];
 }
 
 export interface UnmatchedWorkload {
   side: 'baseline' | 'candidate';
+  /** Which candidate, for a candidate-side workload. */
+  candidate: string | null;
   workload: string;
   runs: number[];
 }
 
+export interface CompareWarning {
+  code: string;
+  message: string;
+  runs: number[];
+  objects?: string[];
+}
+
+export interface CompareRollup {
+  candidate: string;
+  metric: string;
+  geomean_speedup: number | null;
+  pairs: number;
+  wins: number;
+  losses: number;
+  ties: number;
+}
+
+/** Baseline against N candidates: speedup[candidate][workload], the data of a ratio heat map. */
+export interface CompareMatrix {
+  metric: string;
+  baseline: string;
+  candidates: string[];
+  workloads: string[];
+  speedup: Array<Array<number | null>>;
+}
+
+export interface PeriodRecord {
+  name: string;
+  spec: string;
+  zone: string;
+  /** UTC ISO 8601 instants; null = unbounded. */
+  ranges: Array<{ start: string | null; end: string | null }>;
+  days: string[];
+}
+
+export interface PeriodSide {
+  period: PeriodRecord;
+  value: number | null;
+  days: Array<{ day: string; value: number }>;
+  samples: number;
+}
+
 export interface CompareResult {
   study: string;
+  kind: 'configurations' | 'periods';
   baseline: string;
+  /** The first candidate (the only one in a two-sided comparison). */
   candidate: string;
+  candidates: string[];
   metrics: string[];
   pairing_keys: string[];
+  convention: 'x-fold' | 'percent-change' | 'percent-of-baseline';
+  convention_note: string;
+  tie_band_pct: number;
   pairs: ComparePair[];
   unmatched: UnmatchedWorkload[];
+  /** Geometric mean of the first candidate's speedups per metric. */
   geomean_speedup: Record<string, number>;
+  rollup: CompareRollup[];
+  matrix: CompareMatrix[];
+  warnings: CompareWarning[];
+  /** Period comparisons: the aggregation order, stated. */
+  aggregation: string | null;
+  periods: { baseline: PeriodSide; candidates: PeriodSide[]; metric: string }[] | null;
+}
+
+export interface StudySettingsRecord {
+  convention: 'x-fold' | 'percent-change' | 'percent-of-baseline';
+  tie_band_pct: number;
+  pairing_keys: string[];
+  zone: string;
+  cache_bytes: number;
 }
 
 export interface AppInfo {

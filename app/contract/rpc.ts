@@ -3,10 +3,13 @@
  * preload and the web host serve exactly this table. Types only.
  */
 import type {
-  AppInfo, CompareResult, FilePreview, JobStatus, MetricInfo, RunRecord, SampleStudy, SeriesRecord, StudySummary,
+  AppInfo, CompareResult, FilePreview, JobStatus, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
+  StudySettingsRecord, StudySummary,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
+type RatioConvention = 'x-fold' | 'percent-change' | 'percent-of-baseline';
+type AcrossStat = 'mean' | 'max' | 'min' | 'sum' | 'median';
 
 export interface RpcMethods {
   'app.info': { args: NoArgs; result: AppInfo };
@@ -20,10 +23,27 @@ export interface RpcMethods {
   /** Starts writing staged files in one transaction; poll jobs.status for progress. */
   'import.commit': { args: { ids: string[]; study: string; config: string }; result: { job: string } };
   'jobs.status': { args: { job: string }; result: JobStatus };
+  /** Baseline against one candidate (`candidate`) or several (`candidates`); labels are configurations or periods. */
   'compare.run': {
-    args: { study: string; baseline: string; candidate: string; metrics?: string[]; pairingKeys?: string[] };
+    args: {
+      study: string;
+      baseline: string;
+      candidate?: string;
+      candidates?: string[];
+      metrics?: string[];
+      pairingKeys?: string[];
+      convention?: RatioConvention;
+      tieBandPct?: number;
+      locale?: 'en' | 'zh-CN';
+      aggregation?: { perObjectDay?: 'mean' | 'max' | 'min' | 'p50' | 'p95' | 'p99'; acrossObjects?: AcrossStat; acrossDays?: AcrossStat };
+    };
     result: CompareResult;
   };
+  'studies.settings': { args: { study: string }; result: StudySettingsRecord };
+  'studies.updateSettings': { args: { study: string; settings: Partial<StudySettingsRecord> }; result: StudySettingsRecord };
+  'periods.list': { args: { study: string }; result: PeriodRecord[] };
+  'periods.define': { args: { study: string; name: string; spec: string; zone?: string }; result: PeriodRecord };
+  'periods.delete': { args: { study: string; name: string }; result: { deleted: boolean } };
   'samples.list': { args: NoArgs; result: SampleStudy[] };
   'samples.load': { args: { slugs?: string[] }; result: { loaded: string[] } };
 }

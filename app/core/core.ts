@@ -5,9 +5,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  CompareResult, FilePreview, ImportResult, MetricInfo, RunRecord, SeriesRecord, StudySummary,
+  CompareResult, FilePreview, ImportResult, MetricInfo, PeriodRecord, RunRecord, SeriesRecord, StudySettingsRecord, StudySummary,
 } from '../contract/records.js';
 import { compareConfigs } from './compare/compare.js';
+import { comparePeriods, periodRecord } from './compare/compare-periods.js';
+import { DEFAULT_PAIRING_KEYS } from './compare/pairing.js';
+import { DEFAULT_CACHE_BYTES } from './compare/warnings.js';
+import type { RatioConvention, WordingLocale } from './compare/wording.js';
+import { parsePeriod } from './periods/period-spec.js';
+import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
+import { isValidZone } from './periods/timezone.js';
 import { commitFiles, previewOf, stageFile, type StagedFile } from './import/pipeline.js';
 import { allMetrics } from './metrics/dictionary.js';
 import { Store } from './store/store.js';
@@ -112,15 +119,104 @@ export class Core {
     return commitFiles(this.store, files, { study, config, onProgress, studySlug });
   }
 
-  compare(args: { study: string; baseline: string; candidate: string; metrics?: string[]; pairingKeys?: string[] }): CompareResult {
-    const runs = this.runs({ study: args.study });
+  // ---- periods and settings ---------------------------------------------------------------
+
+  settings(study: string): StudySettingsRecord {
+    const saved = this.store.settings(this.studyId(study));
+    return {
+      convention: saved.convention ?? 'x-fold',
+      tie_band_pct: saved.tie_band_pct ?? 0,
+      pairing_keys: saved.pairing_keys ?? [...DEFAULT_PAIRING_KEYS],
+      zone: saved.zone ?? 'UTC',
+      cache_bytes: saved.cache_bytes ?? DEFAULT_CACHE_BYTES,
+    };
+  }
+
+  updateSettings(study: string, changes: Partial<StudySettingsRecord>): StudySettingsRecord {
+    const id = this.studyId(study);
+    if (changes.zone !== undefined && !isValidZone(changes.zone)) throw new Error(`unknown time zone "${changes.zone}"`);
+    const merged = { ...this.store.settings(id), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    this.store.saveSettings(id, merged);
+    return this.settings(study);
+  }
+
+  periods(study: string): PeriodRecord[] {
+    return this.store.periods(this.studyId(study)).map(periodRecord);
+  }
+
+  /** Defines (or redefines) a named period from its written form, in the study's zone unless given. */
+  definePeriod(study: string, name: string, spec: string, zone?: string): PeriodRecord {
+    const id = this.studyId(study);
+    const configs = new Set(this.store.listStudies().find((s) => s.id === id)?.configs ?? []);
+    if (configs.has(name)) throw new Error(`"${name}" is already a configuration of this study: a period needs another name`);
+    const def = parsePeriod(spec, zone ?? this.settings(study).zone);
+    const row = { name, ...def };
+    this.store.savePeriod(id, row);
+    return periodRecord(row);
+  }
+
+  deletePeriod(study: string, name: string): boolean {
+    return this.store.deletePeriod(this.studyId(study), name);
+  }
+
+  /**
+   * Compares a baseline with one or more candidates. Labels are configurations or periods (not
+   * a mix); options not given come from the study's settings.
+   */
+  compare(args: CompareArgs): CompareResult {
+    const id = this.studyId(args.study);
+    const study = this.store.findStudy(args.study)!;
+    const settings = this.settings(args.study);
+    const candidates = args.candidates;
+    if (candidates.length === 0) throw new Error('name at least one candidate');
+    const labels = [args.baseline, ...candidates];
+    if (new Set(labels).size !== labels.length) throw new Error('the baseline and the candidates must all differ');
+    const options = {
+      metrics: args.metrics,
+      convention: args.convention ?? settings.convention,
+      tieBandPct: args.tieBandPct ?? settings.tie_band_pct,
+      locale: args.locale ?? 'en',
+      cacheBytes: settings.cache_bytes,
+    };
+    const periods = this.store.periods(id);
+    const periodByName = new Map(periods.map((p) => [p.name, p]));
+    const runs = this.store.listRuns({ studyId: id });
     const configs = new Set(runs.map((r) => r.config));
-    for (const label of [args.baseline, args.candidate]) {
+
+    if (labels.every((l) => periodByName.has(l))) {
+      if (!args.metrics || args.metrics.length === 0) throw new Error('a period comparison needs --metric (a time-series metric such as read.lat_avg_ms)');
+      return comparePeriods({
+        ...options,
+        study: study.slug,
+        baseline: periodByName.get(args.baseline)!,
+        candidates: candidates.map((c) => periodByName.get(c)!),
+        metrics: args.metrics,
+        aggregation: { ...DEFAULT_AGGREGATION, ...args.aggregation },
+        seriesFor: (metric, from, to) => this.store.seriesOfStudy(id, metric, from, to),
+      });
+    }
+    for (const label of labels) {
       if (!configs.has(label)) {
-        throw new NotFoundError(`study "${args.study}" has no configuration "${label}" (it has: ${[...configs].join(', ') || 'none'})`);
+        const known = [...[...configs].map((c) => `${c}`), ...periods.map((p) => `${p.name} (period)`)];
+        throw new NotFoundError(
+          periodByName.has(label)
+            ? `"${label}" is a period but the other labels are not: compare periods with periods, configurations with configurations`
+            : `study "${args.study}" has no configuration or period "${label}" (it has: ${known.join(', ') || 'none'})`,
+        );
       }
     }
-    const study = this.store.findStudy(args.study)!;
-    return compareConfigs({ ...args, study: study.slug, runs });
+    return compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys });
   }
+}
+
+export interface CompareArgs {
+  study: string;
+  baseline: string;
+  candidates: string[];
+  metrics?: string[];
+  pairingKeys?: string[];
+  convention?: RatioConvention;
+  tieBandPct?: number;
+  locale?: WordingLocale;
+  aggregation?: Partial<Aggregation>;
 }

@@ -48,6 +48,7 @@ export interface ElectronMain {
     setName(name: string): void;
   };
   BrowserWindow: new (options: BrowserWindowOptions) => BrowserWindowInstance;
+  dialog: { showErrorBox(title: string, content: string): void };
   ipcMain: {
     handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => Promise<unknown>): void;
   };

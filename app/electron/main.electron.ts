@@ -13,7 +13,7 @@ import { APP_ORIGIN, RPC_CHANNEL, type ElectronMain } from './electron-api.js';
 import { guardNavigation, isAppUrl } from './security.electron.js';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { app, BrowserWindow, ipcMain, protocol } = require('electron') as ElectronMain;
+const { app, BrowserWindow, dialog, ipcMain, protocol } = require('electron') as ElectronMain;
 
 const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2', '.png': 'image/png', '.svg': 'image/svg+xml' };
@@ -32,7 +32,7 @@ function serveRenderer(request: { url: string }): Response {
   });
 }
 
-void app.whenReady().then(async () => {
+async function start(): Promise<void> {
   const dataDir = process.env['PERFDELTA_HOME'] ? path.resolve(process.env['PERFDELTA_HOME']) : app.getPath('userData');
   const dbPath = dbPathIn(dataDir);
   const isNew = !fs.existsSync(dbPath);
@@ -69,6 +69,13 @@ void app.whenReady().then(async () => {
   win.once('ready-to-show', () => win.show());
   await win.loadURL(`${APP_ORIGIN}/index.html`);
   app.on('before-quit', () => void rpc.close());
+}
+
+// A failure before the window exists (a database from a newer PerfDelta, a broken install)
+// must be said to the user, not leave a windowless process behind.
+void app.whenReady().then(start).catch((err: unknown) => {
+  dialog.showErrorBox('PerfDelta could not start', err instanceof Error ? err.message : String(err));
+  app.quit();
 });
 
 app.on('window-all-closed', () => app.quit());

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ImportResult, JobStatus } from '../contract/records.js';
-import type { RpcArgs, RpcErrorBody, RpcMethod, RpcResult } from '../contract/rpc.js';
+import type { RpcArgs, RpcMethod, RpcResult } from '../contract/rpc.js';
 import { RpcError } from '../core/rpc/errors.js';
 import { isRpcMethod, validateArgs } from '../core/rpc/schemas.js';
 import type { WorkerData, WorkerReply, WorkerRequest } from '../core/worker/protocol.js';
@@ -25,6 +25,8 @@ export class RpcHost {
   private readonly pending = new Map<number, Pending>();
   private readonly jobs = new Map<string, JobStatus>();
   private nextId = 1;
+  /** Set when the worker died: every call fails at once instead of waiting forever. */
+  private dead: Error | null = null;
   readonly ready: Promise<void>;
 
   /** `workerFile` is the bundled core worker (build/app/core-worker.cjs). */
@@ -32,18 +34,31 @@ export class RpcHost {
     this.worker = new Worker(workerFile, { workerData: data });
     this.ready = new Promise((resolve, reject) => {
       const onError = (err: Error): void => reject(err);
+      const onExit = (code: number): void => reject(new Error(`the core worker exited (${code}) before it was ready`));
       this.worker.once('error', onError);
+      this.worker.once('exit', onExit);
       this.worker.once('message', (m: WorkerReply) => {
         this.worker.off('error', onError);
+        this.worker.off('exit', onExit);
         if (m.kind === 'ready') resolve();
         else reject(new Error('core worker did not start'));
         this.worker.on('message', (msg: WorkerReply) => this.onMessage(msg));
       });
     });
-    this.worker.on('error', (err) => {
-      for (const p of this.pending.values()) p.reject(err);
-      this.pending.clear();
-    });
+    // Callers see the failure through call(); an early one must not crash the host process.
+    this.ready.catch(() => undefined);
+    this.worker.on('error', (err) => this.fail(new Error(`the core stopped: ${err.message}. Restart PerfDelta; nothing imported so far was lost.`)));
+    this.worker.on('exit', (code) => this.fail(new Error(`the core stopped (exit ${code}). Restart PerfDelta; nothing imported so far was lost.`)));
+  }
+
+  /** The worker is gone: fail what waits on it and every import still running. */
+  private fail(err: Error): void {
+    this.dead ??= err;
+    for (const p of this.pending.values()) p.reject(this.dead);
+    this.pending.clear();
+    for (const job of this.jobs.values()) {
+      if (job.state === 'running') Object.assign(job, { state: 'failed', error: this.dead.message });
+    }
   }
 
   private onMessage(msg: WorkerReply): void {
@@ -61,6 +76,7 @@ export class RpcHost {
   }
 
   private forward(method: WorkerRequest['method'], args: unknown, job?: string): Promise<unknown> {
+    if (this.dead) return Promise.reject(this.dead);
     const id = this.nextId++;
     const transfer = method === 'import.stage' ? [] : undefined;
     return new Promise((resolve, reject) => {
@@ -100,11 +116,8 @@ export class RpcHost {
   }
 
   async close(): Promise<void> {
+    this.dead ??= new Error('PerfDelta is shutting down');
     await this.worker.terminate();
   }
 }
 
-export function errorBody(err: unknown): RpcErrorBody {
-  if (err instanceof RpcError) return { code: err.code, message: err.message };
-  return { code: 'failed', message: err instanceof Error ? err.message : String(err) };
-}

@@ -97,6 +97,19 @@ describe('web host security', () => {
     assert.doesNotMatch(traversal.body, /secret/);
   });
 
+  it('survives malformed requests a hostile page can send', async () => {
+    for (const bad of ['/%', '/%00', '/a%E0%A4%A', '/..%5c..%5csecret.txt']) {
+      const res = await request(host.port, { path: bad, method: 'GET' });
+      assert.ok([400, 404].includes(res.status), `${bad}: ${res.status}`);
+    }
+    const badName = await request(host.port, { path: '/stage', headers: { authorization: `Bearer ${host.token}`, 'x-file-name': '%' }, body: '{}' });
+    assert.equal(badName.status, 400);
+    const badJson = await request(host.port, { headers: auth(), body: '{"method": ' });
+    assert.equal(badJson.status, 400);
+    const ok = await request(host.port, { headers: auth(), body: rpcBody });
+    assert.equal(ok.status, 200, 'still serving');
+  });
+
   it('stages an uploaded file through the same RPC table', async () => {
     const bytes = fs.readFileSync(path.join(REPO_ROOT, 'samples/fio/disk/randread-4k-qd1.json'));
     const res = await request(host.port, {

@@ -115,7 +115,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     let args: unknown;
     if (url.pathname === '/stage') {
       // Dropped files arrive as raw bytes, not base64 in JSON.
-      const name = decodeURIComponent(String(req.headers['x-file-name'] ?? ''));
+      const name = decodeURIComponent(String(req.headers['x-file-name'] ?? '')); // a bad escape rejects: 400 below
       const bytes = await readBody(req, MAX_STAGE_BYTES);
       method = 'import.stage';
       args = { name, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
@@ -140,7 +140,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   function serveStatic(res: http.ServerResponse, url: URL): void {
-    const rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
+    let rel: string;
+    try {
+      rel = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname.slice(1));
+    } catch {
+      res.writeHead(400).end(); // "%" alone: not a path
+      return;
+    }
+    if (rel.includes('\0')) {
+      res.writeHead(400).end();
+      return;
+    }
     const file = path.resolve(staticRoot, rel);
     // Path traversal guard: the resolved file must stay inside the renderer folder.
     if (file !== staticRoot && !file.startsWith(staticRoot + path.sep)) {
@@ -162,7 +172,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     });
   }
 
+  // Nothing a request carries may take the host down: any page the user visits can send one.
   const server = http.createServer((req, res) => {
+    try {
+      route(req, res);
+    } catch (err) {
+      if (!res.headersSent) send(res, 400, { ok: false, error: { code: 'invalid_arguments', message: (err as Error).message } });
+      else res.destroy();
+    }
+  });
+
+  function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (refuseForeign(req, res)) return;
     if (req.method === 'POST' && (url.pathname === '/rpc' || url.pathname === '/stage')) {
@@ -176,7 +196,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       return;
     }
     res.writeHead(405).end();
-  });
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -94,17 +94,17 @@ describe('fio JSON importer on the real corpus (figures read from each file)', (
     close(r.metrics['write.clat_p99_ms'], 1.777664);
   });
 
-  it('fio-3.12: two documents separated by shell prompts give two runs', (t) => {
+  it('fio-3.12: the same document pasted twice between shell prompts is one run', (t) => {
     const p = corpusFile('fio/arau__fio-3.12_two-json-docs-with-shell-noise.txt');
     if (!p) return t.skip(SKIP_NO_CORPUS);
     const result = fioJsonImporter.parse({ bytes: readBytes(p), name: 'arau' });
     assert.deepEqual(result.errors, []);
-    assert.equal(result.runs.length, 2);
+    assert.equal(result.runs.length, 1, 'the two documents are byte-identical: one result, not two repetitions');
     const r = result.runs[0]!;
     assert.equal(r.params['read_pct'], 0, 'rwmixread=0 in global options');
     close(r.metrics['write.iops'], 457.18591);
     close(r.metrics['write.clat_p99_ms'], 708.837376);
-    assert.ok(result.warnings.some((w) => /2 separate fio JSON documents/.test(w.message)));
+    assert.ok(result.warnings.some((w) => /1 identical copies/.test(w.message)), 'says a copy was ignored');
   });
 
   it('fio 2.x: latencies in µs become ms', (t) => {
@@ -116,6 +116,13 @@ describe('fio JSON importer on the real corpus (figures read from each file)', (
     close(v218[0]!.metrics['read.clat_avg_ms'], 13.643395634);
     close(v218[0]!.metrics['read.clat_p99_ms'], 23.168);
     assert.equal(v214.length, 5);
+    // fio 2.1.4 wrote no job options: the workload is derived from the results, not invented.
+    assert.equal(v214[0]!.name, 'sequential_write');
+    assert.equal(v214[0]!.params['read_pct'], 0);
+    assert.equal(v214[0]!.params['bs'], 512 * 1024, '68118 KiB/s at 133 IOPS is 512 KiB per I/O');
+    assert.equal(v214[0]!.params['rw'], undefined, 'the pattern is unknown, not "read"');
+    assert.match(v214[0]!.warnings[0]!, /no job options/);
+    assert.equal(v214[1]!.params['read_pct'], 100);
     close(v214[0]!.metrics['write.iops'], 133);
     close(v214[0]!.metrics['write.bw_mib_s'], 68118 / 1024);
     close(v214[0]!.metrics['write.clat_avg_ms'], 477.73484);
@@ -178,6 +185,48 @@ describe('fio JSON importer on bad input', () => {
     const s = result.runs[0]!.series.find((x) => x.metric === 'read.iops')!;
     assert.equal(s.values.length, 2);
     close(s.values[0], doc.jobs[0]!.read.total_ios / 3, 1e-3);
+  });
+
+  it('runs appended with >> stay separate runs, even with the same job names', () => {
+    const doc = JSON.parse(good) as { timestamp_ms: number; jobs: Array<{ read: { total_ios: number } }> };
+    const later = structuredClone(doc);
+    later.timestamp_ms += 60000;
+    later.jobs[0]!.read.total_ios = Math.round(doc.jobs[0]!.read.total_ios / 2); // counters restart
+    const result = fioJsonImporter.parse({ bytes: enc(`${good}\n${JSON.stringify(later, null, 2)}`), name: 'appended.json' });
+    assert.equal(result.runs.length, 2);
+    assert.equal(result.runs[0]!.series.length, 0);
+  });
+
+  it('numjobs without group_reporting: the parallel entries become one run, rates summed', () => {
+    const doc = JSON.parse(good) as { jobs: Array<{ jobname: string; read: { iops: number; total_ios: number; lat_ns: { mean: number } } }> };
+    const a = doc.jobs[0]!;
+    const b = structuredClone(a);
+    b.read.iops = a.read.iops * 3;
+    b.read.total_ios = a.read.total_ios * 3;
+    b.read.lat_ns.mean = a.read.lat_ns.mean / 3;
+    doc.jobs = [a, b];
+    const result = fioJsonImporter.parse({ bytes: enc(JSON.stringify(doc)), name: 'clones.json' });
+    assert.equal(result.runs.length, 1);
+    const r = result.runs[0]!;
+    close(r.metrics['read.iops'], a.read.iops * 4);
+    close(r.metrics['read.lat_avg_ms'], ((a.read.lat_ns.mean * 1 + (a.read.lat_ns.mean / 3) * 3) / 4) / 1e6);
+    assert.equal(r.metrics['read.clat_p99_ms'], undefined, 'percentiles of parallel jobs cannot be combined');
+    assert.match(r.warnings.join(' '), /2 parallel entries/);
+  });
+
+  it('client/server output: "All clients" is the run, the hosts a table', () => {
+    const doc = JSON.parse(good) as Record<string, unknown> & { jobs: Array<Record<string, unknown>> };
+    const job = doc.jobs[0]!;
+    doc['client_stats'] = [
+      { ...job, hostname: 'node1' }, { ...job, hostname: 'node2' }, { ...job, jobname: 'All clients' },
+    ];
+    delete (doc as Record<string, unknown>)['jobs'];
+    const twice = `${JSON.stringify(doc)}\n${JSON.stringify({ ...doc, timestamp_ms: (doc['timestamp_ms'] as number) + 1000 })}`;
+    const result = fioJsonImporter.parse({ bytes: enc(twice), name: 'cs.json' });
+    assert.deepEqual(result.errors, []);
+    assert.equal(result.runs.length, 1, 'two status reports of the same clients');
+    assert.equal(result.runs[0]!.host, 'all clients');
+    assert.deepEqual((result.runs[0]!.tables['hosts'] as Array<{ host: string }>).map((h) => h.host), ['node1', 'node2']);
   });
 
   it('empty, binary and unknown files are not detected, with the reason', () => {

@@ -3,7 +3,7 @@
  * which is a job, or a reporting group with group_reporting (FORMATS.md 1.1).
  */
 import { decodeText } from '../text.js';
-import type { Diagnostic, Importer, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
+import type { Diagnostic, Importer, ParamValue, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
 import { findFioDocuments, type JsonDocument } from './json-documents.js';
 import { workloadParams, type JobOptions } from './options.js';
 
@@ -129,12 +129,39 @@ function totalMetrics(dirs: Json[], metrics: Record<string, number>): void {
   for (const [kind, max] of Object.entries(maxima)) if (max > 0) metrics[`total.${kind}_max_ms`] = max;
 }
 
+/**
+ * fio before 2.2 wrote no job options. Rather than invent a 4K read, derive what the results
+ * prove: the read share of I/Os and the block size (bandwidth / IOPS), and say so.
+ */
+function derivedParams(job: Json, warnings: string[]): Record<string, ParamValue> {
+  const params: Record<string, ParamValue> = {};
+  const dirs = DIRECTIONS.map((d) => [d, obj(job[d])] as const).filter(([, dir]) => dir && directionHasIo(dir));
+  const read = dirs.find(([d]) => d === 'read')?.[1];
+  const iosOf = (dir: Json | null | undefined): number => (dir ? ioCount(dir) : 0);
+  const total = dirs.reduce((n, [, dir]) => n + iosOf(dir), 0);
+  if (total > 0) params['read_pct'] = Math.round((iosOf(read) / total) * 100);
+  const sizes = dirs.map(([, dir]) => {
+    const iops = num(dir!['iops']) ?? 0;
+    const bw = bandwidthMibS(dir!) ?? 0;
+    return iops > 0 ? (bw * 1048576) / iops : null;
+  }).filter((v): v is number => v !== null);
+  if (sizes.length === 1) {
+    const raw = sizes[0]!;
+    const pow2 = 2 ** Math.round(Math.log2(raw));
+    // Bandwidth and IOPS are rounded separately by fio: snap to the power of two they imply.
+    params['bs'] = Math.abs(raw - pow2) / pow2 < 0.05 ? pow2 : Math.round(raw / 512) * 512;
+  }
+  warnings.push('fio wrote no job options (fio < 2.2): read % and block size are derived from the results (bandwidth / IOPS); pattern, I/O depth and job count are unknown');
+  return params;
+}
+
 function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions): ParsedRun {
   const fioVersion = typeof doc['fio version'] === 'string' ? (doc['fio version'] as string) : null;
-  const options: JobOptions = { ...globalOptions, ...stringMap(job['job options']) };
-  const params = workloadParams(options);
-  const metrics: Record<string, number> = {};
   const warnings: string[] = [];
+  const ownOptions = stringMap(job['job options']);
+  const options: JobOptions = { ...globalOptions, ...ownOptions };
+  const params = Object.keys(options).length > 0 ? workloadParams(options) : derivedParams(job, warnings);
+  const metrics: Record<string, number> = {};
   const errors: string[] = [];
   const tables: Record<string, unknown> = {};
 
@@ -193,20 +220,97 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
   };
 }
 
-function documentRuns(doc: Json): ParsedRun[] {
-  const globalOptions = stringMap(doc['global options']);
-  const jobs = Array.isArray(doc['jobs']) ? doc['jobs'] : null;
-  const clients = Array.isArray(doc['client_stats']) ? doc['client_stats'] : null;
-  const entries = (jobs ?? clients ?? []).map(obj).filter((j): j is Json => j !== null);
-  // In client/server output "All clients" aggregates the per-host entries: keeping both would
-  // count every I/O twice in a comparison.
-  const perHost = entries.filter((j) => j['jobname'] !== 'All clients');
-  return perHost.map((job, i) => jobRun(doc, job, i, globalOptions));
+function jobEntries(doc: Json): Json[] {
+  const list = Array.isArray(doc['jobs']) ? doc['jobs'] : Array.isArray(doc['client_stats']) ? doc['client_stats'] : [];
+  return (list as unknown[]).map(obj).filter((j): j is Json => j !== null);
 }
 
-function jobNames(doc: Json): string {
-  const jobs = Array.isArray(doc['jobs']) ? (doc['jobs'] as unknown[]) : [];
-  return jobs.map((j) => String(obj(j)?.['jobname'])).join('\u0000');
+/** Sum of rates, I/O-weighted latency means, maxima of maxima; percentiles cannot be combined. */
+function mergeDirection(dirs: Json[]): Json {
+  const out: Json = {};
+  const sum = (k: string): number => dirs.reduce((s, d) => s + (num(d[k]) ?? 0), 0);
+  for (const k of ['iops', 'bw', 'bw_bytes', 'io_bytes', 'io_kbytes', 'total_ios', 'short_ios', 'drop_ios']) {
+    if (dirs.some((d) => d[k] !== undefined)) out[k] = sum(k);
+  }
+  out['runtime'] = Math.max(...dirs.map((d) => num(d['runtime']) ?? 0));
+  for (const kind of ['clat', 'slat', 'lat'] as const) {
+    const stats = dirs.map((d) => ({ lat: latencyStats(d, kind), n: ioCount(d) })).filter((x) => x.lat !== null);
+    if (stats.length === 0) continue;
+    const key = obj(dirs[0]![`${kind}_ns`]) ? `${kind}_ns` : kind;
+    const n = stats.reduce((s, x) => s + x.n, 0);
+    out[key] = {
+      min: Math.min(...stats.map((x) => num(x.lat!.stats['min']) ?? Infinity)),
+      max: Math.max(...stats.map((x) => num(x.lat!.stats['max']) ?? 0)),
+      mean: n > 0 ? stats.reduce((s, x) => s + (num(x.lat!.stats['mean']) ?? 0) * x.n, 0) / n : 0,
+      N: n,
+    };
+  }
+  return out;
+}
+
+/**
+ * Without group_reporting, numjobs=N gives N entries of one job; each is a slice of the same
+ * workload running in parallel, not a repetition. They become one run, as group_reporting would.
+ */
+function mergeClones(entries: Json[]): { entries: Json[]; merged: Map<Json, number> } {
+  const groups = new Map<string, Json[]>();
+  for (const e of entries) {
+    const key = JSON.stringify([e['jobname'], e['groupid'], e['job options'] ?? null, e['hostname'] ?? null]);
+    const g = groups.get(key);
+    if (g) g.push(e);
+    else groups.set(key, [e]);
+  }
+  const merged = new Map<Json, number>();
+  const out = [...groups.values()].map((g) => {
+    if (g.length === 1) return g[0]!;
+    const job: Json = { ...g[0]! };
+    for (const d of [...DIRECTIONS, 'mixed']) {
+      const dirs = g.map((e) => obj(e[d])).filter((x): x is Json => x !== null);
+      if (dirs.length) job[d] = mergeDirection(dirs);
+    }
+    job['usr_cpu'] = g.reduce((s, e) => s + (num(e['usr_cpu']) ?? 0), 0) / g.length;
+    job['sys_cpu'] = g.reduce((s, e) => s + (num(e['sys_cpu']) ?? 0), 0) / g.length;
+    job['error'] = g.map((e) => num(e['error']) ?? 0).find((e) => e !== 0) ?? 0;
+    merged.set(job, g.length);
+    return job;
+  });
+  return { entries: out, merged };
+}
+
+function documentRuns(doc: Json): ParsedRun[] {
+  const globalOptions = stringMap(doc['global options']);
+  const entries = jobEntries(doc);
+  // Client/server output: "All clients" sums the hosts. With it, the aggregate is the run and
+  // the hosts a table; without it (one client), each host entry is a run.
+  const all = entries.filter((j) => j['jobname'] === 'All clients');
+  const hosts = entries.filter((j) => j['jobname'] !== 'All clients');
+  const { entries: jobs, merged } = mergeClones(all.length > 0 ? all : hosts);
+  return jobs.map((job, i) => {
+    const run = jobRun(doc, job, i, globalOptions);
+    const n = merged.get(job);
+    if (n) run.warnings.push(`${n} parallel entries of job "${run.name}" (numjobs without group_reporting) merged into one run: rates summed, mean latency weighted by I/O count; their percentiles cannot be combined and are left out`);
+    if (all.length > 0) {
+      run.host = 'all clients';
+      run.tables['hosts'] = hosts.map((h) => ({
+        host: h['hostname'] ?? null,
+        iops: DIRECTIONS.reduce((s, d) => s + (num(obj(h[d])?.['iops']) ?? 0), 0),
+        bw_mib_s: DIRECTIONS.reduce((s, d) => s + (bandwidthMibS(obj(h[d]) ?? {}) ?? 0), 0),
+      }));
+    }
+    return run;
+  });
+}
+
+function jobSignature(doc: Json): string {
+  return JSON.stringify(jobEntries(doc).map((j) => [j['jobname'], j['groupid'], j['job options'] ?? null]));
+}
+
+function reportTime(doc: Json): number {
+  return num(doc['timestamp_ms']) ?? (num(doc['timestamp']) ?? 0) * 1000;
+}
+
+function totalIos(doc: Json): number {
+  return jobEntries(doc).reduce((s, j) => s + DIRECTIONS.reduce((t, d) => t + (obj(j[d]) ? ioCount(obj(j[d])!) : 0), 0), 0);
 }
 
 /**
@@ -220,8 +324,8 @@ function statusSeries(sequence: Json[], runs: ParsedRun[]): void {
       const values: number[] = [];
       let prev: { t: number; ios: number } | null = null;
       for (const doc of sequence) {
-        const t = num(doc['timestamp_ms']) ?? (num(doc['timestamp']) ?? 0) * 1000;
-        const job = obj((doc['jobs'] as unknown[])[jobIndex]);
+        const t = reportTime(doc);
+        const job = jobEntries(doc)[jobIndex];
         const dir = obj(job?.[d]);
         if (!dir) continue;
         const ios = ioCount(dir);
@@ -245,11 +349,19 @@ function statusSeries(sequence: Json[], runs: ParsedRun[]): void {
   });
 }
 
+/**
+ * Consecutive documents are one --status-interval sequence only when nothing but white space
+ * separates them, the jobs and options are the same, time moves forward and the I/O count never
+ * falls. Runs appended with `>>` restart their counters, so they stay separate runs.
+ */
 function groupStatusSequences(documents: JsonDocument[]): JsonDocument[][] {
   const groups: JsonDocument[][] = [];
   for (const doc of documents) {
     const last = groups[groups.length - 1];
-    if (last && doc.adjacentToPrevious && jobNames(last[0]!.value) === jobNames(doc.value)) last.push(doc);
+    const prev = last?.[last.length - 1]?.value;
+    const continues = prev !== undefined && doc.adjacentToPrevious && jobSignature(prev) === jobSignature(doc.value)
+      && reportTime(doc.value) > reportTime(prev) && totalIos(doc.value) >= totalIos(prev);
+    if (continues) last!.push(doc);
     else groups.push([doc]);
   }
   return groups;
@@ -271,8 +383,19 @@ export const fioJsonImporter: Importer = {
     const warnings: Diagnostic[] = [];
     if (errors.length > 0) return { runs: [], warnings, errors };
 
+    // The same document pasted twice (the same report kept twice) is one result, not two runs.
+    const seen = new Set<string>();
+    const unique = documents.filter((d) => {
+      const key = text.slice(d.start, d.end);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    if (unique.length < documents.length) {
+      warnings.push({ message: `${documents.length - unique.length} identical copies of a fio JSON document were ignored` });
+    }
     const runs: ParsedRun[] = [];
-    for (const group of groupStatusSequences(documents)) {
+    for (const group of groupStatusSequences(unique)) {
       const last = group[group.length - 1]!;
       const groupRuns = documentRuns(last.value);
       if (group.length > 1) {
@@ -283,8 +406,8 @@ export const fioJsonImporter: Importer = {
       }
       runs.push(...groupRuns);
     }
-    if (documents.length > 1 && runs.length > 0) {
-      const separate = groupStatusSequences(documents).length;
+    if (unique.length > 1 && runs.length > 0) {
+      const separate = groupStatusSequences(unique).length;
       if (separate > 1) warnings.push({ message: `${separate} separate fio JSON documents in one file; each gives its own runs` });
     }
     if (runs.length === 0) errors.push({ message: 'the fio JSON holds no jobs' });

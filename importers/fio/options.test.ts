@@ -3,13 +3,14 @@ import { describe, it } from 'node:test';
 import { canonicalRw, parseFioSeconds, parseFioSize, workloadParams } from './options.js';
 
 describe('fio option strings', () => {
-  it('sizes follow kb_base, and "i" suffixes are always 1024-based', () => {
+  it('sizes follow kb_base, with fio\'s "opposite units" for KiB/MiB in the default mode', () => {
     assert.equal(parseFioSize('4k'), 4096);
     assert.equal(parseFioSize('4K'), 4096);
-    assert.equal(parseFioSize('4KiB'), 4096);
+    assert.equal(parseFioSize('4kB'), 4096);
+    assert.equal(parseFioSize('4KiB'), 4000, 'kb_base=1024 is compatibility mode: KiB means 1000 (fio parse.c)');
     assert.equal(parseFioSize('128k'), 131072);
     assert.equal(parseFioSize('1M'), 1048576);
-    assert.equal(parseFioSize('50000Mi'), 50000 * 1048576);
+    assert.equal(parseFioSize('50000Mi'), 50000 * 1048576, '"Mi" without the b is a plain prefix');
     assert.equal(parseFioSize('4k', 1000), 4000);
     assert.equal(parseFioSize('4KiB', 1000), 4096);
     assert.equal(parseFioSize('512'), 512);

@@ -8,17 +8,20 @@ import type { ParamValue } from '../types.js';
 export type JobOptions = Record<string, string>;
 
 /**
- * Parses an fio size ("4k", "1M", "4KiB", "50000Mi", "512") into bytes.
- * Suffixes with an "i" are always powers of 1024. Without it, fio uses kb_base, which is 1024
- * unless the job sets kb_base=1000 (HOWTO `kb_base`).
+ * Parses an fio size ("4k", "1M", "4KiB", "50000Mi", "512") into bytes, the way fio does
+ * (parse.c __get_mult_bytes): plain and "kb" suffixes use kb_base (1024 unless the job sets
+ * kb_base=1000); the IEC spellings "kib", "mib"... use the *opposite* base, so with the default
+ * kb_base=1024 "4KiB" is 4000 bytes ("compatibility mode", HOWTO kb_base). "Mi" without the b is
+ * a plain prefix.
  */
 export function parseFioSize(raw: string, kbBase = 1024): number | null {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgtpe]?)(i?)(b?)\s*$/i.exec(raw);
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([kmgtpe]?)(ib|i|b)?\s*$/i.exec(raw);
   if (!m) return null;
   const value = Number(m[1]);
   const prefix = m[2]!.toLowerCase();
   if (!prefix) return Math.round(value);
-  const base = m[3] ? 1024 : kbBase;
+  const iec = (m[3] ?? '').toLowerCase() === 'ib';
+  const base = iec ? (kbBase === 1000 ? 1024 : 1000) : kbBase;
   const power = 'kmgtpe'.indexOf(prefix) + 1;
   return Math.round(value * base ** power);
 }

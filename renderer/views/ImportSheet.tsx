@@ -30,20 +30,24 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
   const [config, setConfig] = useState('');
   const [error, setError] = useState<string | null>(null);
   const staged = useRef<string[]>([]);
+  const submitting = useRef(false);
 
-  // Stage every file: parsed in the core, nothing written yet.
+  // Stage every file: parsed in the core, nothing written yet. Whatever is still staged when
+  // the sheet goes away (cancelled, closed mid-way) is discarded, so no bytes linger in the core.
   useEffect(() => {
     let cancelled = false;
     void (async () => {
       const out: FilePreview[] = [];
       for (const [i, f] of files.entries()) {
-        if (cancelled) return;
         try {
           const bytes = new Uint8Array(await f.file.arrayBuffer());
+          if (cancelled) return;
           const preview = await bridge.call('import.stage', { name: f.path, bytes });
           staged.current.push(preview.id);
+          if (cancelled) return;
           out.push(preview);
         } catch (err) {
+          if (cancelled) return;
           out.push({ id: '', path: f.path, size: f.file.size, sha256: '', format: null, runs: [], warnings: [], errors: [(err as Error).message] });
         }
         setPhase({ kind: 'reading', done: i + 1 });
@@ -53,19 +57,23 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
         setPhase({ kind: 'review' });
       }
     })();
-    return () => { cancelled = true; };
+    return () => {
+      cancelled = true;
+      if (staged.current.length) void bridge.call('import.discard', { ids: staged.current }).catch(() => undefined);
+      staged.current = [];
+    };
   }, [bridge, files]);
 
   const importable = useMemo(() => previews.filter((p) => p.id && p.errors.length === 0), [previews]);
 
-  const cancel = (): void => {
-    if (staged.current.length) void bridge.call('import.discard', { ids: staged.current });
-    onClose(null);
-  };
+  // Staged files are discarded by the effect's cleanup when the sheet unmounts.
+  const cancel = (): void => onClose(null);
 
   const confirm = async (): Promise<void> => {
+    if (submitting.current) return; // a double click must not start a second import
     if (!study.trim()) return setError(t('import.needStudy'));
     if (!config.trim()) return setError(t('import.needConfig'));
+    submitting.current = true;
     setError(null);
     // Files with errors are sent too: the core reports them as failed and writes nothing of them.
     const ids = previews.filter((p) => p.id).map((p) => p.id);
@@ -75,7 +83,7 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
       for (;;) {
         const status = await bridge.call('jobs.status', { job });
         if (status.state === 'done' && status.result) {
-          staged.current = [];
+          staged.current = []; // committed: nothing left to discard
           setPhase({ kind: 'done', result: status.result });
           return;
         }
@@ -86,6 +94,8 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
     } catch (err) {
       setError((err as Error).message);
       setPhase({ kind: 'review' });
+    } finally {
+      submitting.current = false;
     }
   };
 
@@ -109,6 +119,7 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
           <div className="progress-block">
             <p>{t('import.reading', { done: phase.done, total: files.length })}</p>
             <progress max={files.length} value={phase.done} />
+            <div className="buttons"><button type="button" onClick={cancel}>{t('import.cancel')}</button></div>
           </div>
         )}
 
@@ -163,7 +174,7 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
             {error && <p className="error-text" role="alert">{error}</p>}
             <div className="buttons">
               <button type="button" onClick={cancel}>{t('import.cancel')}</button>
-              <button type="submit" className="primary" disabled={importable.length === 0}>
+              <button type="submit" className="primary" disabled={importable.length === 0 || submitting.current}>
                 {t('import.confirm', { count: importable.length })}
               </button>
             </div>

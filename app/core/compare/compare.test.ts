@@ -48,7 +48,7 @@ describe('compareConfigs', () => {
       run('B', sw128k, { 'total.iops': 600, 'total.lat_avg_ms': 1 }, 'zzz'),
       run('B', rr4k, { 'total.iops': 500, 'total.lat_avg_ms': 8 }, 'aaa'),
     ];
-    const r = compareConfigs({ study: 's', baseline: 'A', candidate: 'B', runs, metrics: ['total.iops', 'total.lat_avg_ms'] });
+    const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, metrics: ['total.iops', 'total.lat_avg_ms'] });
     const get = (metric: string, bs: number) => r.pairs.find((p) => p.metric === metric && p.workload_params['bs'] === bs)!;
     assert.equal(get('total.iops', 4096).speedup, 0.5);
     assert.equal(get('total.iops', 131072).speedup, 2);
@@ -62,7 +62,7 @@ describe('compareConfigs', () => {
 
   it('lists workloads that ran on one side only as unmatched', () => {
     const runs = [run('A', rr4k, { 'total.iops': 1 }), run('B', rr4k, { 'total.iops': 2 }), run('B', sw128k, { 'total.iops': 3 })];
-    const r = compareConfigs({ study: 's', baseline: 'A', candidate: 'B', runs });
+    const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
     assert.equal(r.pairs.length, 1);
     assert.deepEqual(r.unmatched.map((u) => [u.side, u.workload]), [['candidate', '128K seq write QD8 ×1']]);
   });
@@ -72,24 +72,35 @@ describe('compareConfigs', () => {
       run('A', rr4k, { 'total.iops': 100 }), run('A', rr4k, { 'total.iops': 110 }), run('A', rr4k, { 'total.iops': 400 }),
       run('B', rr4k, { 'total.iops': 220 }),
     ];
-    const r = compareConfigs({ study: 's', baseline: 'A', candidate: 'B', runs });
+    const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
     assert.equal(r.pairs.length, 1);
     assert.equal(r.pairs[0]!.baseline, 110);
     assert.equal(r.pairs[0]!.n_baseline, 3);
     assert.equal(r.pairs[0]!.speedup, 2);
-    const more = compareConfigs({ study: 's', baseline: 'A', candidate: 'B', runs: [...runs, run('B', rr4k, { 'total.iops': 230 })] });
+    const more = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs: [...runs, run('B', rr4k, { 'total.iops': 230 })] });
     assert.deepEqual(more.pairs.map((p) => p.workload), r.pairs.map((p) => p.workload));
   });
 
   it('identical sides give a geometric mean of exactly 1', () => {
     const runs = [run('A', rr4k, { 'total.iops': 123.4 }), run('A', sw128k, { 'total.iops': 5 }), run('B', rr4k, { 'total.iops': 123.4 }), run('B', sw128k, { 'total.iops': 5 })];
-    assert.equal(compareConfigs({ study: 's', baseline: 'A', candidate: 'B', runs }).geomean_speedup['total.iops'], 1);
+    assert.equal(compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs }).geomean_speedup['total.iops'], 1);
+  });
+
+  it('runs that reported errors are left out and named in a warning', () => {
+    const bad = run('B', rr4k, { 'total.iops': 1 });
+    bad.errors.push('fio reported error 28');
+    const runs = [run('A', rr4k, { 'total.iops': 100 }), run('B', rr4k, { 'total.iops': 200 }), bad];
+    const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
+    assert.equal(r.pairs[0]!.candidate, 200);
+    assert.equal(r.pairs[0]!.n_candidate, 1);
+    const w = r.warnings.find((x) => x.code === 'failed-runs-excluded')!;
+    assert.deepEqual(w.runs, [bad.id]);
   });
 
   it('the pairing keys can be narrowed (ignore the queue depth)', () => {
     const runs = [run('A', rr4k, { 'total.iops': 100 }), run('B', { ...rr4k, iodepth: 32 }, { 'total.iops': 300 })];
-    assert.equal(compareConfigs({ study: 's', baseline: 'A', candidate: 'B', runs }).pairs.length, 0);
-    const narrowed = compareConfigs({ study: 's', baseline: 'A', candidate: 'B', runs, pairingKeys: ['bs', 'pattern', 'read_pct'] });
+    assert.equal(compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs }).pairs.length, 0);
+    const narrowed = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, pairingKeys: ['bs', 'pattern', 'read_pct'] });
     assert.equal(narrowed.pairs[0]!.speedup, 3);
   });
 });

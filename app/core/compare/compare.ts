@@ -1,92 +1,223 @@
 /**
- * Baseline against candidate: pair workloads, take the median of repetitions, state the
- * speedup per metric and its geometric mean across workloads.
+ * Baseline against one or more candidates: pair workloads, reduce repetitions to their median,
+ * state the speedup per metric with its significance, and roll it up (geometric mean,
+ * wins/losses/ties, the configurations x workloads matrix), with sanity warnings attached.
  */
-import type { CompareResult, ComparePair, RunRecord, UnmatchedWorkload } from '../../contract/records.js';
-import { describeMetric, metricOrder } from '../metrics/dictionary.js';
-import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads } from './pairing.js';
-import { changePct, formatChange, formatSpeedup, geomean, median, speedup } from './speedup.js';
+import type {
+  CompareMatrix, ComparePair, CompareResult, CompareRollup, RunRecord, UnmatchedWorkload,
+} from '../../contract/records.js';
+import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
+import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, type Workload } from './pairing.js';
+import { changePct, formatChange, formatSpeedup, geomean, speedup } from './speedup.js';
+import { confidenceInterval95, mannWhitneyU, median } from './stats.js';
+import { runWarnings } from './warnings.js';
+import { conventionNote, wordRatio, type RatioConvention, type WordingLocale } from './wording.js';
 
 export const DEFAULT_COMPARE_METRICS = ['total.iops', 'total.bw_mib_s', 'total.lat_avg_ms'];
+export const ALPHA = 0.05;
 
-export interface CompareInput {
-  study: string;
-  baseline: string;
-  candidate: string;
-  /** Runs of the study; the sides are picked by configuration label. */
-  runs: readonly RunRecord[];
+export interface CompareOptions {
   metrics?: readonly string[];
   pairingKeys?: readonly string[];
+  convention?: RatioConvention;
+  locale?: WordingLocale;
+  /** |change| below this % counts as a tie. */
+  tieBandPct?: number;
+  cacheBytes?: number;
+}
+
+export interface CompareInput extends CompareOptions {
+  study: string;
+  baseline: string;
+  candidates: readonly string[];
+  /** Runs of the study; the sides are picked by configuration label. */
+  runs: readonly RunRecord[];
+}
+
+/** The noun a lower-is-better metric is worded with ("latency 6.90x lower"). */
+export function metricNoun(metric: string, locale: WordingLocale): string | null {
+  const info = describeMetric(metric);
+  if (!info || info.better !== 'lower') return null;
+  return metricLabel(info, locale).replace(/^(total|总计) ?/, '').toLowerCase();
+}
+
+export interface SideValues {
+  values: number[];
+  runs: number[];
+}
+
+/** One pair's figures and its significance. Shared by configuration and period comparisons. */
+export function makePair(
+  base: SideValues, cand: SideValues,
+  meta: { workload: string; workload_params: ComparePair['workload_params']; metric: string; baseline_label: string; candidate_label: string; object?: string },
+  options: { convention: RatioConvention; locale: WordingLocale; tieBandPct: number },
+  /** The figures to compare when they are not the medians (a period's mean over days). */
+  centers?: { baseline: number; candidate: number },
+): ComparePair {
+  const info = describeMetric(meta.metric);
+  const better = info?.better ?? 'higher';
+  const b = centers?.baseline ?? median(base.values);
+  const c = centers?.candidate ?? median(cand.values);
+  const s = speedup(b, c, better);
+  const ch = changePct(b, c);
+  const nb = base.values.length;
+  const nc = cand.values.length;
+  let pValue: number | null = null;
+  let significant: boolean | null = null;
+  let note: string;
+  if (nb >= 2 && nc >= 2) {
+    pValue = mannWhitneyU(base.values, cand.values)!.pValue;
+    significant = pValue < ALPHA;
+    note = significant ? `p = ${pValue.toPrecision(2)} < ${ALPHA}` : `not significant (p = ${pValue.toPrecision(2)})`;
+    if (nb < 3 || nc < 3) note += `; n < 3 on a side: the test has little power`;
+  } else {
+    note = 'one run per side: no significance possible';
+  }
+  const tie = ch !== null && Math.abs(ch) < options.tieBandPct;
+  return {
+    ...meta,
+    unit: info?.unit ?? '',
+    better,
+    baseline: b,
+    candidate: c,
+    speedup: s,
+    change_pct: ch,
+    speedup_text: formatSpeedup(s),
+    change_text: formatChange(ch),
+    text: wordRatio({ baseline: b, candidate: c, better, noun: metricNoun(meta.metric, options.locale) }, options.convention, options.locale),
+    mark: significant === false ? '~' : '',
+    n_baseline: nb,
+    n_candidate: nc,
+    ci_baseline: confidenceInterval95(base.values),
+    ci_candidate: confidenceInterval95(cand.values),
+    p_value: pValue,
+    significant,
+    significance_note: note,
+    tie,
+    baseline_runs: base.runs,
+    candidate_runs: cand.runs,
+  };
+}
+
+export function rollups(pairs: readonly ComparePair[], candidates: readonly string[], metrics: readonly string[]): CompareRollup[] {
+  const out: CompareRollup[] = [];
+  for (const candidate of candidates) {
+    for (const metric of metrics) {
+      const ps = pairs.filter((p) => p.candidate_label === candidate && p.metric === metric && p.object !== '*');
+      if (ps.length === 0) continue;
+      const g = geomean(ps.filter((p) => p.speedup !== null).map((p) => p.speedup!));
+      out.push({
+        candidate,
+        metric,
+        geomean_speedup: g,
+        pairs: ps.length,
+        wins: ps.filter((p) => !p.tie && p.speedup !== null && p.speedup > 1).length,
+        losses: ps.filter((p) => !p.tie && p.speedup !== null && p.speedup < 1).length,
+        ties: ps.filter((p) => p.tie || p.speedup === 1).length,
+      });
+    }
+  }
+  return out;
 }
 
 export function compareConfigs(input: CompareInput): CompareResult {
   const keys = input.pairingKeys ?? DEFAULT_PAIRING_KEYS;
-  const sideRuns = (label: string): RunRecord[] => input.runs.filter((r) => r.config === label);
+  const convention = input.convention ?? 'x-fold';
+  const locale = input.locale ?? 'en';
+  const tieBandPct = input.tieBandPct ?? 0;
+  // A run whose tool reported an error (fio stopped by ENOSPC...) would drag a median down:
+  // it is left out and named in a warning.
+  const failed = input.runs.filter((r) => r.errors.length > 0 && [input.baseline, ...input.candidates].includes(r.config));
+  const sideRuns = (label: string): RunRecord[] => input.runs.filter((r) => r.config === label && r.errors.length === 0);
   const base = groupWorkloads(sideRuns(input.baseline), keys);
-  const cand = groupWorkloads(sideRuns(input.candidate), keys);
 
   const available = new Set<string>();
   for (const r of input.runs) for (const m of Object.keys(r.metrics)) available.add(m);
-  const metrics = input.metrics && input.metrics.length > 0
-    ? [...input.metrics]
-    : DEFAULT_COMPARE_METRICS.filter((m) => available.has(m));
-
-  const shared = [...base.values()]
-    .filter((w) => cand.has(w.key))
-    .sort((a, b) => compareWorkloads(a.params, b.params));
+  const metrics = metricOrder(input.metrics && input.metrics.length > 0 ? input.metrics : DEFAULT_COMPARE_METRICS.filter((m) => available.has(m)));
 
   const pairs: ComparePair[] = [];
-  for (const metric of metricOrder(metrics)) {
-    const info = describeMetric(metric);
-    for (const bw of shared) {
-      const cw = cand.get(bw.key)!;
-      const bVals = bw.runs.map((r) => r.metrics[metric]).filter((v): v is number => v !== undefined);
-      const cVals = cw.runs.map((r) => r.metrics[metric]).filter((v): v is number => v !== undefined);
-      if (bVals.length === 0 || cVals.length === 0) continue;
-      const b = median(bVals);
-      const c = median(cVals);
-      const better = info?.better ?? 'higher';
-      const s = speedup(b, c, better);
-      const ch = changePct(b, c);
-      pairs.push({
-        workload: bw.label,
-        workload_params: bw.params,
-        metric,
-        unit: info?.unit ?? '',
-        better,
-        baseline: b,
-        candidate: c,
-        speedup: s,
-        change_pct: ch,
-        speedup_text: formatSpeedup(s),
-        change_text: formatChange(ch),
-        n_baseline: bVals.length,
-        n_candidate: cVals.length,
-        baseline_runs: bw.runs.map((r) => r.id),
-        candidate_runs: cw.runs.map((r) => r.id),
-      });
+  const unmatched: UnmatchedWorkload[] = [];
+  const matched = new Map<string, Workload>();
+  const pairedBase: RunRecord[] = [];
+  const pairedCand: RunRecord[] = [];
+
+  for (const candidate of input.candidates) {
+    const cand = groupWorkloads(sideRuns(candidate), keys);
+    const shared = [...base.values()].filter((w) => cand.has(w.key)).sort((a, b) => compareWorkloads(a.params, b.params));
+    for (const w of shared) {
+      matched.set(w.key, w);
+      pairedBase.push(...w.runs);
+      pairedCand.push(...cand.get(w.key)!.runs);
+    }
+    for (const metric of metrics) {
+      for (const bw of shared) {
+        const cw = cand.get(bw.key)!;
+        const side = (w: Workload): SideValues => {
+          const withMetric = w.runs.filter((r) => r.metrics[metric] !== undefined);
+          return { values: withMetric.map((r) => r.metrics[metric]!), runs: withMetric.map((r) => r.id) };
+        };
+        const b = side(bw);
+        const c = side(cw);
+        if (b.values.length === 0 || c.values.length === 0) continue;
+        pairs.push(makePair(b, c, {
+          workload: bw.label, workload_params: bw.params, metric, baseline_label: input.baseline, candidate_label: candidate,
+        }, { convention, locale, tieBandPct }));
+      }
+    }
+    for (const w of cand.values()) {
+      if (!base.has(w.key)) unmatched.push({ side: 'candidate', candidate, workload: w.label, runs: w.runs.map((r) => r.id) });
     }
   }
+  for (const w of base.values()) {
+    if (!matched.has(w.key)) unmatched.push({ side: 'baseline', candidate: null, workload: w.label, runs: w.runs.map((r) => r.id) });
+  }
 
-  const unmatched: UnmatchedWorkload[] = [
-    ...[...base.values()].filter((w) => !cand.has(w.key)).map((w) => ({ side: 'baseline' as const, workload: w.label, runs: w.runs.map((r) => r.id) })),
-    ...[...cand.values()].filter((w) => !base.has(w.key)).map((w) => ({ side: 'candidate' as const, workload: w.label, runs: w.runs.map((r) => r.id) })),
-  ];
+  const workloads = [...matched.values()].sort((a, b) => compareWorkloads(a.params, b.params));
+  const matrix: CompareMatrix[] = metrics.map((metric) => ({
+    metric,
+    baseline: input.baseline,
+    candidates: [...input.candidates],
+    workloads: workloads.map((w) => w.label),
+    speedup: input.candidates.map((c) => workloads.map((w) =>
+      pairs.find((p) => p.candidate_label === c && p.metric === metric && p.workload === w.label)?.speedup ?? null)),
+  }));
 
+  const rollup = rollups(pairs, input.candidates, metrics);
+  const first = input.candidates[0]!;
   const geomeanSpeedup: Record<string, number> = {};
-  for (const metric of metrics) {
-    const g = geomean(pairs.filter((p) => p.metric === metric && p.speedup !== null).map((p) => p.speedup!));
-    if (g !== null) geomeanSpeedup[metric] = g;
+  for (const r of rollup) if (r.candidate === first && r.geomean_speedup !== null) geomeanSpeedup[r.metric] = r.geomean_speedup;
+
+  const warnings = runWarnings({ baseline: pairedBase, candidate: pairedCand }, metrics, input.cacheBytes);
+  if (failed.length > 0) {
+    warnings.unshift({ code: 'failed-runs-excluded', message: `runs with errors are left out of the comparison: ${[...new Set(failed.flatMap((r) => r.errors))].join('; ')}`, runs: failed.map((r) => r.id) });
+  }
+  const reps = pairs.filter((p) => p.n_baseline === 1 && p.n_candidate === 1);
+  if (reps.length > 0) {
+    warnings.push({ code: 'single-run', message: 'one run per side for some workloads: no significance possible', runs: [...new Set(reps.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]))] });
+  }
+  const few = pairs.filter((p) => Math.min(p.n_baseline, p.n_candidate) === 2);
+  if (few.length > 0) {
+    warnings.push({ code: 'few-repetitions', message: 'n < 3 on a side for some workloads: the significance test has little power', runs: [...new Set(few.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]))] });
   }
 
   return {
     study: input.study,
+    kind: 'configurations',
     baseline: input.baseline,
-    candidate: input.candidate,
-    metrics: metricOrder(metrics),
+    candidate: first,
+    candidates: [...input.candidates],
+    metrics,
     pairing_keys: [...keys],
+    convention,
+    convention_note: conventionNote(convention, locale),
+    tie_band_pct: tieBandPct,
     pairs,
     unmatched,
     geomean_speedup: geomeanSpeedup,
+    rollup,
+    matrix,
+    warnings,
+    aggregation: null,
+    periods: null,
   };
 }

@@ -14,8 +14,9 @@ export interface Quantity {
   quantity: string;
   unit: string;
   better: Better;
-  /** English label; the UI translates through its catalog with the quantity as key. */
+  /** English label, and the Simplified Chinese one. */
   label: string;
+  labelZh: string;
   /** Where each tool's value comes from, for the evidence appendix and the docs. */
   sources: Record<string, string>;
 }
@@ -34,36 +35,45 @@ const FIO_PCT = (p: string): string =>
 /** Quantities measured per direction (read/write/trim/total). */
 const SCOPED: Quantity[] = [
   {
-    quantity: 'iops', unit: 'IOPS', better: 'higher', label: 'IOPS',
+    quantity: 'iops', unit: 'IOPS', better: 'higher', label: 'IOPS', labelZh: 'IOPS',
     sources: { fio: 'fio JSON <dir>.iops; total = read + write + trim' },
   },
   {
-    quantity: 'bw_mib_s', unit: 'MiB/s', better: 'higher', label: 'Bandwidth',
+    quantity: 'bw_mib_s', unit: 'MiB/s', better: 'higher', label: 'Bandwidth', labelZh: '带宽',
     sources: { fio: 'fio JSON <dir>.bw_bytes / 2^20 (fio >= 3.2), else <dir>.bw (KiB/s) / 1024' },
   },
-  { quantity: 'lat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean latency', sources: { fio: FIO_LAT('lat', 'mean') } },
-  { quantity: 'lat_max_ms', unit: 'ms', better: 'lower', label: 'Max latency', sources: { fio: FIO_LAT('lat', 'max') } },
-  { quantity: 'clat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean completion latency', sources: { fio: FIO_LAT('clat', 'mean') } },
-  { quantity: 'clat_max_ms', unit: 'ms', better: 'lower', label: 'Max completion latency', sources: { fio: FIO_LAT('clat', 'max') } },
-  { quantity: 'clat_p50_ms', unit: 'ms', better: 'lower', label: 'Completion latency p50', sources: { fio: FIO_PCT('50.000000') } },
-  { quantity: 'clat_p90_ms', unit: 'ms', better: 'lower', label: 'Completion latency p90', sources: { fio: FIO_PCT('90.000000') } },
-  { quantity: 'clat_p95_ms', unit: 'ms', better: 'lower', label: 'Completion latency p95', sources: { fio: FIO_PCT('95.000000') } },
-  { quantity: 'clat_p99_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99', sources: { fio: FIO_PCT('99.000000') } },
-  { quantity: 'clat_p999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.9', sources: { fio: FIO_PCT('99.900000') } },
-  { quantity: 'clat_p9999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.99', sources: { fio: FIO_PCT('99.990000') } },
-  { quantity: 'slat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean submission latency', sources: { fio: FIO_LAT('slat', 'mean') } },
+  { quantity: 'lat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean latency', labelZh: '平均延迟', sources: { fio: FIO_LAT('lat', 'mean') } },
+  { quantity: 'lat_max_ms', unit: 'ms', better: 'lower', label: 'Max latency', labelZh: '最大延迟', sources: { fio: FIO_LAT('lat', 'max') } },
+  { quantity: 'clat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean completion latency', labelZh: '平均完成延迟', sources: { fio: FIO_LAT('clat', 'mean') } },
+  { quantity: 'clat_max_ms', unit: 'ms', better: 'lower', label: 'Max completion latency', labelZh: '最大完成延迟', sources: { fio: FIO_LAT('clat', 'max') } },
+  { quantity: 'clat_p50_ms', unit: 'ms', better: 'lower', label: 'Completion latency p50', labelZh: '完成延迟 p50', sources: { fio: FIO_PCT('50.000000') } },
+  { quantity: 'clat_p90_ms', unit: 'ms', better: 'lower', label: 'Completion latency p90', labelZh: '完成延迟 p90', sources: { fio: FIO_PCT('90.000000') } },
+  { quantity: 'clat_p95_ms', unit: 'ms', better: 'lower', label: 'Completion latency p95', labelZh: '完成延迟 p95', sources: { fio: FIO_PCT('95.000000') } },
+  { quantity: 'clat_p99_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99', labelZh: '完成延迟 p99', sources: { fio: FIO_PCT('99.000000') } },
+  { quantity: 'clat_p999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.9', labelZh: '完成延迟 p99.9', sources: { fio: FIO_PCT('99.900000') } },
+  { quantity: 'clat_p9999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.99', labelZh: '完成延迟 p99.99', sources: { fio: FIO_PCT('99.990000') } },
+  { quantity: 'slat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean submission latency', labelZh: '平均提交延迟', sources: { fio: FIO_LAT('slat', 'mean') } },
 ];
 
 /** Tool-level quantities: no direction. */
 const UNSCOPED: Quantity[] = [
-  { quantity: 'tpm', unit: 'TPM', better: 'higher', label: 'Transactions per minute', sources: {} },
-  { quantity: 'nopm', unit: 'NOPM', better: 'higher', label: 'New orders per minute', sources: {} },
-  { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', sources: {} },
-  { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', sources: {} },
-  { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', sources: {} },
-  { quantity: 'cpu_usr_pct', unit: '%', better: 'lower', label: 'CPU user', sources: { fio: 'fio JSON usr_cpu' } },
-  { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', sources: { fio: 'fio JSON sys_cpu' } },
+  { quantity: 'tpm', unit: 'TPM', better: 'higher', label: 'Transactions per minute', labelZh: '每分钟事务数', sources: {} },
+  { quantity: 'nopm', unit: 'NOPM', better: 'higher', label: 'New orders per minute', labelZh: '每分钟新订单数', sources: {} },
+  { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', labelZh: '每秒操作数', sources: {} },
+  { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', labelZh: '每秒事务数', sources: {} },
+  { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', labelZh: '每秒查询数', sources: {} },
+  { quantity: 'cpu_usr_pct', unit: '%', better: 'lower', label: 'CPU user', labelZh: 'CPU 用户态', sources: { fio: 'fio JSON usr_cpu' } },
+  { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', labelZh: 'CPU 内核态', sources: { fio: 'fio JSON sys_cpu' } },
 ];
+
+const SCOPE_ZH: Record<Scope, string> = { read: '读', write: '写', trim: 'trim', total: '总计' };
+
+/** "read mean latency" / "读 平均延迟": the label a page prints for a full metric name. */
+export function metricLabel(info: MetricInfo, locale: 'en' | 'zh-CN' = 'en'): string {
+  if (locale === 'zh-CN') return info.scope ? `${SCOPE_ZH[info.scope]}${info.labelZh}` : info.labelZh;
+  const label = /^[A-Z][a-z]/.test(info.label) ? info.label.charAt(0).toLowerCase() + info.label.slice(1) : info.label;
+  return info.scope ? `${info.scope} ${label}` : info.label;
+}
 
 const SCOPED_BY_NAME = new Map(SCOPED.map((q) => [q.quantity, q]));
 const UNSCOPED_BY_NAME = new Map(UNSCOPED.map((q) => [q.quantity, q]));

@@ -41,7 +41,12 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'studies.list': () => core.studies(),
     'runs.list': ({ study, config }) => core.runs({ study, config }),
     'series.get': ({ run, metric, object }) => core.series(run, metric, object),
-    'compare.run': (args) => core.compare(args),
+    'compare.run': ({ candidate, candidates, ...rest }) => core.compare({ ...rest, candidates: candidates ?? [candidate!] }),
+    'studies.settings': ({ study }) => core.settings(study),
+    'studies.updateSettings': ({ study, settings }) => core.updateSettings(study, settings),
+    'periods.list': ({ study }) => core.periods(study),
+    'periods.define': ({ study, name, spec, zone }) => core.definePeriod(study, name, spec, zone),
+    'periods.delete': ({ study, name }) => ({ deleted: core.deletePeriod(study, name) }),
   };
   const importGroup: Partial<CoreHandlers> = {
     'import.stage': ({ name, bytes }) => core.stage(name, bytes),

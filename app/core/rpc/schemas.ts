@@ -10,6 +10,11 @@ const none = z.object({}).strict() as unknown as z.ZodType<Record<string, never>
 const label = z.string().trim().min(1).max(200);
 const metricName = z.string().regex(/^[a-z0-9_.]+$/i, 'a metric name such as total.iops').max(120);
 
+const convention = z.enum(['x-fold', 'percent-change', 'percent-of-baseline']);
+const tieBand = z.number().min(0).max(100);
+const pairingKeys = z.array(z.string().regex(/^[a-z_]+$/)).max(20);
+const across = z.enum(['mean', 'max', 'min', 'sum', 'median']);
+
 export const MAX_STAGE_BYTES = 2 * 1024 ** 3;
 
 export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
@@ -31,11 +36,42 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
     .object({
       study: label,
       baseline: label,
-      candidate: label,
+      candidate: label.optional(),
+      candidates: z.array(label).min(1).max(50).optional(),
       metrics: z.array(metricName).max(50).optional(),
-      pairingKeys: z.array(z.string().regex(/^[a-z_]+$/)).max(20).optional(),
+      pairingKeys: pairingKeys.optional(),
+      convention: convention.optional(),
+      tieBandPct: tieBand.optional(),
+      locale: z.enum(['en', 'zh-CN']).optional(),
+      aggregation: z
+        .object({
+          perObjectDay: z.enum(['mean', 'max', 'min', 'p50', 'p95', 'p99']).optional(),
+          acrossObjects: across.optional(),
+          acrossDays: across.optional(),
+        })
+        .strict()
+        .optional(),
+    })
+    .strict()
+    .refine((a) => a.candidate !== undefined || a.candidates !== undefined, 'name a candidate (candidate or candidates)'),
+  'studies.settings': z.object({ study: label }).strict(),
+  'studies.updateSettings': z
+    .object({
+      study: label,
+      settings: z
+        .object({
+          convention: convention.optional(),
+          tie_band_pct: tieBand.optional(),
+          pairing_keys: pairingKeys.optional(),
+          zone: z.string().min(1).max(64).optional(),
+          cache_bytes: z.number().nonnegative().optional(),
+        })
+        .strict(),
     })
     .strict(),
+  'periods.list': z.object({ study: label }).strict(),
+  'periods.define': z.object({ study: label, name: label, spec: z.string().trim().min(1).max(2000), zone: z.string().min(1).max(64).optional() }).strict(),
+  'periods.delete': z.object({ study: label, name: label }).strict(),
   'samples.list': none,
   'samples.load': z.object({ slugs: z.array(label).max(50).optional() }).strict(),
 };

@@ -6,7 +6,7 @@ import { tempDir } from '../test-support/temp.js';
 import { MIGRATIONS, migrate, MigrationDriftError, type Migration } from './migrations.js';
 import { Store } from './store.js';
 
-const extra: Migration = { id: 2, name: '002-test', sql: 'CREATE TABLE t2 (x INTEGER);' };
+const extra: Migration = { id: MIGRATIONS.length + 1, name: 'test', sql: 'CREATE TABLE t2 (x INTEGER);' };
 
 describe('schema migrations', () => {
   it('apply once, in order, and are recorded with their hashes', () => {
@@ -16,7 +16,7 @@ describe('schema migrations', () => {
     const rows = db.prepare('SELECT id, sha256 FROM schema_migrations').all() as Array<{ id: number; sha256: string }>;
     assert.equal(rows.length, MIGRATIONS.length);
     assert.match(rows[0]!.sha256, /^[0-9a-f]{64}$/);
-    assert.deepEqual(migrate(db, [...MIGRATIONS, extra]), [2], 'a new migration is applied on top');
+    assert.deepEqual(migrate(db, [...MIGRATIONS, extra]), [extra.id], 'a new migration is applied on top');
   });
 
   it('refuse a database whose applied migration was edited afterwards', () => {

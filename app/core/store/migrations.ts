@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { sql as initial } from './migrations/001-initial.js';
+import { sql as periodsSettings } from './migrations/002-periods-settings.js';
 
 export interface Migration {
   id: number;
@@ -13,7 +14,10 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ id: 1, name: '001-initial', sql: initial }];
+export const MIGRATIONS: readonly Migration[] = [
+  { id: 1, name: '001-initial', sql: initial },
+  { id: 2, name: '002-periods-settings', sql: periodsSettings },
+];
 
 export class MigrationDriftError extends Error {
   constructor(message: string) {

@@ -7,12 +7,28 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ParsedRun } from '../../../importers/types.js';
 import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
+import type { PeriodDefinition } from '../periods/period-spec.js';
+import type { ObjectSeries } from '../periods/period-stats.js';
 import { migrate } from './migrations.js';
 import { chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
 
 export interface StudyRow {
   id: number;
   slug: string;
+  name: string;
+}
+
+export interface StudySettings {
+  convention?: 'x-fold' | 'percent-change' | 'percent-of-baseline';
+  tie_band_pct?: number;
+  pairing_keys?: string[];
+  /** IANA zone or ±HH:MM: the zone the study's data was recorded in. */
+  zone?: string;
+  /** The array's cache: a working set at or below it is flagged. */
+  cache_bytes?: number;
+}
+
+export interface PeriodRow extends PeriodDefinition {
   name: string;
 }
 
@@ -105,6 +121,16 @@ export class Store {
         'SELECT m.run_id, m.name, m.value FROM metrics m JOIN runs r ON r.id = m.run_id WHERE r.study_id = ?',
       ),
       fileContent: this.db.prepare<[string], { content: Buffer }>('SELECT content FROM files WHERE sha256 = ?'),
+      periods: this.db.prepare<[number], { name: string; spec: string; zone: string; ranges: string; days: string }>(
+        'SELECT name, spec, zone, ranges, days FROM periods WHERE study_id = ? ORDER BY id',
+      ),
+      upsertPeriod: this.db.prepare(
+        `INSERT INTO periods (study_id, name, spec, zone, ranges, days, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (study_id, name) DO UPDATE SET spec = excluded.spec, zone = excluded.zone, ranges = excluded.ranges, days = excluded.days`,
+      ),
+      deletePeriod: this.db.prepare('DELETE FROM periods WHERE study_id = ? AND name = ?'),
+      settings: this.db.prepare<[number], { settings: string }>('SELECT settings FROM studies WHERE id = ?'),
+      saveSettings: this.db.prepare('UPDATE studies SET settings = ? WHERE id = ?'),
     };
   }
 
@@ -139,7 +165,7 @@ export class Store {
       slug: s.slug,
       name: s.name,
       configs: this.stmt.configs.all(s.id).map((c) => c.config),
-      periods: [],
+      periods: this.stmt.periods.all(s.id).map((p) => p.name),
       runs: s.runs,
     }));
   }
@@ -223,6 +249,47 @@ export class Store {
     return [...out.values()];
   }
 
+  periods(studyId: number): PeriodRow[] {
+    return this.stmt.periods.all(studyId).map((p) => ({
+      name: p.name, spec: p.spec, zone: p.zone, ranges: JSON.parse(p.ranges) as PeriodRow['ranges'], days: JSON.parse(p.days) as string[],
+    }));
+  }
+
+  settings(studyId: number): StudySettings {
+    return JSON.parse(this.stmt.settings.get(studyId)?.settings ?? '{}') as StudySettings;
+  }
+
+  /**
+   * Every series of one metric in a study, merged per object across runs (an object's samples
+   * may come from several files, e.g. one per SVC node and interval), optionally only chunks
+   * overlapping [from, to).
+   */
+  seriesOfStudy(studyId: number, metric: string, from: number | null = null, to: number | null = null): ObjectSeries[] {
+    const rows = this.timed('seriesOfStudy', () => this.db.prepare(
+      `SELECT s.object, s.times, s.vals FROM series s JOIN runs r ON r.id = s.run_id
+       WHERE r.study_id = ? AND s.metric = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?)
+       ORDER BY s.object, s.t_first`,
+    ).all(studyId, metric, from, from, to, to) as Array<{ object: string; times: Buffer; vals: Buffer }>);
+    const byObject = new Map<string, Array<{ t: Float64Array; v: Float64Array }>>();
+    for (const row of rows) {
+      let parts = byObject.get(row.object);
+      if (!parts) byObject.set(row.object, (parts = []));
+      parts.push({ t: decodeFloat64(row.times), v: decodeFloat64(row.vals) });
+    }
+    return [...byObject.entries()].map(([object, parts]) => {
+      const n = parts.reduce((s, p) => s + p.t.length, 0);
+      const idx = parts.flatMap((p, pi) => Array.from(p.t, (_, i) => [pi, i] as const));
+      idx.sort((a, b) => parts[a[0]]!.t[a[1]]! - parts[b[0]]!.t[b[1]]!);
+      const times = new Float64Array(n);
+      const values = new Float64Array(n);
+      idx.forEach(([pi, i], k) => {
+        times[k] = parts[pi]!.t[i]!;
+        values[k] = parts[pi]!.v[i]!;
+      });
+      return { object, times, values };
+    });
+  }
+
   importedRunIds(studyId: number, sha256: string): number[] | null {
     const imp = this.stmt.importBySha.get(studyId, sha256);
     return imp ? this.stmt.runIdsOfImport.all(imp.id).map((r) => r.id) : null;
@@ -241,6 +308,18 @@ export class Store {
     const slug = wantedSlug ?? slugify(name);
     const info = this.stmt.insertStudy.run(slug, name.trim(), new Date().toISOString());
     return { id: Number(info.lastInsertRowid), slug, name: name.trim() };
+  }
+
+  savePeriod(studyId: number, period: PeriodRow): void {
+    this.stmt.upsertPeriod.run(studyId, period.name, period.spec, period.zone, JSON.stringify(period.ranges), JSON.stringify(period.days), new Date().toISOString());
+  }
+
+  deletePeriod(studyId: number, name: string): boolean {
+    return this.stmt.deletePeriod.run(studyId, name).changes > 0;
+  }
+
+  saveSettings(studyId: number, settings: StudySettings): void {
+    this.stmt.saveSettings.run(JSON.stringify(settings), studyId);
   }
 
   saveFile(sha256: string, bytes: Uint8Array): void {

@@ -1,0 +1,66 @@
+/**
+ * How a speedup is worded: one convention per report, printed on the page. Charts, tables, the
+ * CLI and PDFs all call this module, so "6.90x" can never be "690%" somewhere else.
+ *
+ *   x-fold               "6.90x faster"      "latency 6.90x lower"
+ *   percent-change       "+590.0%"           "latency -85.5%"
+ *   percent-of-baseline  "690.0% of baseline" "latency at 14.5% of baseline"
+ */
+import type { Better } from '../metrics/dictionary.js';
+
+export const CONVENTIONS = ['x-fold', 'percent-change', 'percent-of-baseline'] as const;
+export type RatioConvention = (typeof CONVENTIONS)[number];
+export type WordingLocale = 'en' | 'zh-CN';
+
+export interface Wordable {
+  baseline: number;
+  candidate: number;
+  better: Better;
+  /** The metric's noun for lower-is-better metrics ("latency"); null for rates. */
+  noun: string | null;
+}
+
+const fold = (v: number): string => `${v.toFixed(2)}x`;
+const pct = (v: number): string => `${v.toFixed(1)}%`;
+const signed = (v: number): string => {
+  const s = v.toFixed(1);
+  return `${v >= 0 && !s.startsWith('-') ? '+' : ''}${s}%`;
+};
+
+/** The convention explained in one line, for the page that uses it. */
+export function conventionNote(convention: RatioConvention, locale: WordingLocale = 'en'): string {
+  const en: Record<RatioConvention, string> = {
+    'x-fold': 'Ratios are x-fold: "2.00x faster" means twice the throughput; "latency 2.00x lower" means half the latency.',
+    'percent-change': 'Ratios are % change of the candidate against the baseline, sign as measured: "latency -50.0%" means half the latency.',
+    'percent-of-baseline': 'Ratios are the candidate as % of the baseline: "latency at 50.0% of baseline" means half the latency.',
+  };
+  const zh: Record<RatioConvention, string> = {
+    'x-fold': '比值以倍数表示：“快 2.00 倍”指吞吐量为基线的两倍；“延迟降低到 1/2.00”指延迟为基线的一半。',
+    'percent-change': '比值以相对基线的变化百分比表示，符号与实测一致：“延迟 -50.0%”指延迟为基线的一半。',
+    'percent-of-baseline': '比值以基线的百分比表示：“延迟为基线的 50.0%”指延迟为基线的一半。',
+  };
+  return (locale === 'zh-CN' ? zh : en)[convention];
+}
+
+/** Words one comparison in the chosen convention; "–" where no ratio exists (a zero side). */
+export function wordRatio(w: Wordable, convention: RatioConvention, locale: WordingLocale = 'en'): string {
+  const { baseline: b, candidate: c, better, noun } = w;
+  if (!(b > 0) || !(c > 0)) return '–';
+  const zh = locale === 'zh-CN';
+  const subject = noun ? (zh ? `${noun}` : `${noun} `) : '';
+  switch (convention) {
+    case 'x-fold': {
+      if (better === 'higher') {
+        if (zh) return c >= b ? `快 ${(c / b).toFixed(2)} 倍` : `慢 ${(b / c).toFixed(2)} 倍`;
+        return c >= b ? `${fold(c / b)} faster` : `${fold(b / c)} slower`;
+      }
+      if (zh) return c <= b ? `${subject}降低到 1/${(b / c).toFixed(2)}` : `${subject}升高 ${(c / b).toFixed(2)} 倍`;
+      return c <= b ? `${subject}${fold(b / c)} lower` : `${subject}${fold(c / b)} higher`;
+    }
+    case 'percent-change':
+      return `${subject}${zh && subject ? ' ' : ''}${signed(((c - b) / b) * 100)}`;
+    case 'percent-of-baseline':
+      if (zh) return `${subject}为基线的 ${pct((c / b) * 100)}`;
+      return noun ? `${subject}at ${pct((c / b) * 100)} of baseline` : `${pct((c / b) * 100)} of baseline`;
+  }
+}
