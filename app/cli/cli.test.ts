@@ -103,6 +103,54 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.equal(cli(['frobnicate'], home).code, 2);
   });
 
+  it('compare --json exposes significance, roll-ups, the matrix and warnings; conventions word the ratio', () => {
+    const home = tempDir();
+    cli(['samples', '--load'], home);
+    // A third configuration: the disk results again under another label (a trailing newline
+    // makes them new files: the same bytes would be recognised as already imported).
+    const again = path.join(home, 'again');
+    fs.mkdirSync(again);
+    for (const f of fs.readdirSync(path.join(FIO, 'disk'))) fs.writeFileSync(path.join(again, f), fs.readFileSync(path.join(FIO, 'disk', f), 'utf8') + '\n');
+    assert.equal(cli(['import', '--study', 'fio-disk-vs-tmpfs', '--config', 'disk-again', again], home).code, 0);
+    const r = cli(['compare', '--study', 'fio-disk-vs-tmpfs', '--baseline', 'disk', '--candidate', 'tmpfs', '--candidate', 'disk-again',
+      '--metric', 'total.lat_avg_ms', '--convention', 'percent-of-baseline', '--tie-band', '2', '--json'], home);
+    assert.equal(r.code, 0, r.stderr);
+    const out = JSON.parse(r.stdout);
+    assert.deepEqual(out.candidates, ['tmpfs', 'disk-again']);
+    assert.equal(out.convention, 'percent-of-baseline');
+    const p = out.pairs.find((x: { candidate_label: string; workload: string }) => x.candidate_label === 'tmpfs' && x.workload === '4K random read QD16 ×1');
+    for (const k of ['n_baseline', 'n_candidate', 'ci_baseline', 'ci_candidate', 'p_value', 'significant', 'significance_note', 'mark', 'text', 'tie']) assert.ok(k in p, k);
+    assert.equal(p.text, `mean latency at ${((p.candidate / p.baseline) * 100).toFixed(1)}% of baseline`);
+    assert.equal(p.p_value, null);
+    const same = out.rollup.find((x: { candidate: string }) => x.candidate === 'disk-again');
+    assert.deepEqual([same.geomean_speedup, same.ties, same.wins, same.losses], [1, 6, 0, 0], 'the same files: all ties');
+    assert.equal(out.matrix[0].speedup.length, 2);
+    assert.ok(out.matrix[0].speedup[1].every((v: number) => v === 1));
+    const codes = out.warnings.map((w: { code: string }) => w.code);
+    for (const c of ['short-runtime', 'different-direct', 'working-set-in-cache', 'single-run']) assert.ok(codes.includes(c), c);
+  });
+
+  it('periods and settings: define, list, use in compare, delete', () => {
+    const home = tempDir();
+    cli(['samples', '--load'], home);
+    const s = cli(['settings', '--study', 'fio-disk-vs-tmpfs', '--zone', 'Asia/Shanghai', '--convention', 'percent-change', '--json'], home);
+    assert.equal(s.code, 0, s.stderr);
+    assert.deepEqual(JSON.parse(s.stdout).zone, 'Asia/Shanghai');
+    const d = cli(['periods', '--study', 'fio-disk-vs-tmpfs', '--define', 'window', '--spec', 'daily 08:30-15:30 on 2017-09-08, 09-13', '--json'], home);
+    assert.equal(d.code, 0, d.stderr);
+    const period = JSON.parse(d.stdout);
+    assert.equal(period.zone, 'Asia/Shanghai', 'the study zone is the default');
+    assert.equal(period.ranges[0].start, '2017-09-08T00:30:00.000Z');
+    const bad = cli(['periods', '--study', 'fio-disk-vs-tmpfs', '--define', 'x', '--spec', 'someday'], home);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /cannot read period "someday"/);
+    assert.deepEqual(JSON.parse(cli(['studies', '--json'], home).stdout)[0].periods, ['window']);
+    const cmp = cli(['compare', '--study', 'fio-disk-vs-tmpfs', '--baseline', 'disk', '--candidate', 'tmpfs', '--metric', 'total.iops', '--json'], home);
+    assert.equal(JSON.parse(cmp.stdout).convention, 'percent-change', 'the study setting is the default');
+    assert.equal(cli(['periods', '--study', 'fio-disk-vs-tmpfs', '--delete', 'window'], home).code, 0);
+    assert.deepEqual(JSON.parse(cli(['periods', '--study', 'fio-disk-vs-tmpfs', '--json'], home).stdout), []);
+  });
+
   it('samples lists and loads the sample studies; loading twice adds nothing', () => {
     const home = tempDir();
     const list = JSON.parse(cli(['samples', '--json'], home).stdout);
@@ -115,8 +163,11 @@ describe('perfdelta CLI (the --json contract)', () => {
 
   it('--help documents every command', () => {
     const help = cli(['--help'], tempDir()).stdout;
-    for (const c of ['detect', 'import', 'studies', 'runs', 'series', 'compare', 'samples', 'serve']) assert.match(help, new RegExp(`\\n  ${c}`));
-    assert.match(cli(['help', 'compare'], tempDir()).stdout, /speedup > 1 always means the candidate is better/);
+    for (const c of ['detect', 'import', 'studies', 'runs', 'series', 'compare', 'periods', 'settings', 'samples', 'serve']) assert.match(help, new RegExp(`\\n  ${c}`));
+    const compareHelp = cli(['help', 'compare'], tempDir()).stdout;
+    for (const phrase of ['speedup > 1 always means the candidate is better', 'Mann-Whitney', 'geometric mean', '--tie-band', 'matrix', 'percent-of-baseline', '--across-days']) {
+      assert.ok(compareHelp.includes(phrase), phrase);
+    }
   });
 
   it('serve prints the URL with its token first, and --db picks the database', async () => {

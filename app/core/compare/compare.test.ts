@@ -39,7 +39,140 @@ describe('speedup convention', () => {
   });
 });
 
+/** A small deterministic PRNG (mulberry32), so property tests replay the same cases. */
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomStudy(rand: () => number): RunRecord[] {
+  const runs: RunRecord[] = [];
+  for (const bs of [4096, 8192, 32768]) {
+    for (const read of [100, 70, 0]) {
+      for (const config of ['A', 'B']) {
+        const reps = 1 + Math.floor(rand() * 4);
+        for (let i = 0; i < reps; i++) {
+          runs.push(run(config, { bs, pattern: 'random', read_pct: read, iodepth: 16, numjobs: 1 }, { 'total.iops': 100 + rand() * 1e5, 'total.lat_avg_ms': 0.05 + rand() * 20 }));
+        }
+      }
+    }
+  }
+  return runs;
+}
+
+describe('compare: properties', () => {
+  it('swapping baseline and candidate inverts every speedup', () => {
+    const rand = prng(42);
+    for (let trial = 0; trial < 25; trial++) {
+      const runs = randomStudy(rand);
+      const ab = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, metrics: ['total.iops', 'total.lat_avg_ms'] });
+      const ba = compareConfigs({ study: 's', baseline: 'B', candidates: ['A'], runs, metrics: ['total.iops', 'total.lat_avg_ms'] });
+      assert.equal(ab.pairs.length, ba.pairs.length);
+      for (const p of ab.pairs) {
+        const q = ba.pairs.find((x) => x.metric === p.metric && x.workload === p.workload)!;
+        assert.ok(Math.abs(p.speedup! * q.speedup! - 1) < 1e-12, `${p.workload} ${p.metric}`);
+        assert.equal(p.p_value, q.p_value, 'the test is symmetric');
+      }
+      for (const m of ['total.iops', 'total.lat_avg_ms']) {
+        assert.ok(Math.abs(ab.geomean_speedup[m]! * ba.geomean_speedup[m]! - 1) < 1e-12);
+      }
+    }
+  });
+
+  it('identical sides give a geometric mean of exactly 1 and "~" wherever a test ran', () => {
+    const rand = prng(7);
+    for (let trial = 0; trial < 10; trial++) {
+      const a = randomStudy(rand).filter((r) => r.config === 'A');
+      const b = a.map((r) => ({ ...r, id: nextId++, config: 'B' }));
+      const result = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs: [...a, ...b] });
+      for (const g of Object.values(result.geomean_speedup)) assert.equal(g, 1);
+      for (const p of result.pairs) {
+        if (p.n_baseline >= 2) {
+          assert.equal(p.mark, '~');
+          assert.equal(p.significant, false);
+        } else assert.equal(p.p_value, null);
+      }
+    }
+  });
+
+  it('adding a repetition never changes which workloads pair', () => {
+    const rand = prng(3);
+    const runs = randomStudy(rand);
+    const before = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
+    for (const r of runs.slice(0, 6)) {
+      const more = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs: [...runs, { ...r, id: nextId++ }] });
+      assert.deepEqual(more.pairs.map((p) => `${p.metric} ${p.workload}`), before.pairs.map((p) => `${p.metric} ${p.workload}`));
+    }
+  });
+});
+
 describe('compareConfigs', () => {
+  it('repetitions give median, CI, a Mann-Whitney p-value and "~" when not significant', () => {
+    const base = [100, 102, 98, 101, 99, 100].map((v) => run('A', rr4k, { 'total.iops': v }));
+    const clear = [150, 152, 149, 151, 148, 150].map((v) => run('B', rr4k, { 'total.iops': v }));
+    const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs: [...base, ...clear] });
+    const p = r.pairs[0]!;
+    assert.equal(p.n_baseline, 6);
+    assert.equal(p.baseline, 100);
+    assert.equal(p.significant, true);
+    assert.ok(p.p_value! < 0.01);
+    assert.equal(p.mark, '');
+    assert.deepEqual([p.ci_baseline!.low, p.ci_baseline!.high, p.ci_baseline!.method], [98, 102, 'median-order-statistics']);
+    const noisy = [90, 130, 105].map((v) => run('C', rr4k, { 'total.iops': v }));
+    const q = compareConfigs({ study: 's', baseline: 'A', candidates: ['C'], runs: [...base, ...noisy] }).pairs[0]!;
+    assert.equal(q.significant, false);
+    assert.equal(q.mark, '~');
+    assert.match(q.significance_note, /not significant/);
+  });
+
+  it('one run per side: says plainly that no significance is possible', () => {
+    const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs: [run('A', rr4k, { 'total.iops': 1 }), run('B', rr4k, { 'total.iops': 2 })] });
+    assert.equal(r.pairs[0]!.p_value, null);
+    assert.equal(r.pairs[0]!.significance_note, 'one run per side: no significance possible');
+    assert.ok(r.warnings.some((w) => w.code === 'single-run'));
+  });
+
+  it('wins, losses and ties, with the tie band the user sets', () => {
+    const runs = [
+      run('A', rr4k, { 'total.iops': 100 }), run('B', rr4k, { 'total.iops': 103 }),
+      run('A', sw128k, { 'total.iops': 100 }), run('B', sw128k, { 'total.iops': 150 }),
+    ];
+    const strict = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
+    assert.deepEqual([strict.rollup[0]!.wins, strict.rollup[0]!.losses, strict.rollup[0]!.ties], [2, 0, 0]);
+    const banded = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, tieBandPct: 5 });
+    assert.deepEqual([banded.rollup[0]!.wins, banded.rollup[0]!.losses, banded.rollup[0]!.ties], [1, 0, 1]);
+    assert.equal(banded.pairs.find((p) => p.workload_params['bs'] === 4096)!.tie, true);
+  });
+
+  it('baseline against N candidates: the matrix, recomputed when the baseline changes', () => {
+    const runs = [
+      run('A', rr4k, { 'total.iops': 100 }), run('B', rr4k, { 'total.iops': 200 }), run('C', rr4k, { 'total.iops': 400 }),
+      run('A', sw128k, { 'total.iops': 10 }), run('B', sw128k, { 'total.iops': 5 }), run('C', sw128k, { 'total.iops': 20 }),
+    ];
+    const fromA = compareConfigs({ study: 's', baseline: 'A', candidates: ['B', 'C'], runs, metrics: ['total.iops'] }).matrix[0]!;
+    assert.deepEqual(fromA.candidates, ['B', 'C']);
+    assert.deepEqual(fromA.workloads, ['4K random read QD16 ×1', '128K seq write QD8 ×1']);
+    assert.deepEqual(fromA.speedup, [[2, 0.5], [4, 2]]);
+    const fromB = compareConfigs({ study: 's', baseline: 'B', candidates: ['A', 'C'], runs, metrics: ['total.iops'] }).matrix[0]!;
+    assert.deepEqual(fromB.speedup, [[0.5, 2], [2, 4]]);
+  });
+
+  it('sanity warnings name the runs they concern', () => {
+    const a = run('A', { ...rr4k, runtime_s: 30, ioengine: 'libaio', direct: 1, size_bytes: 256 * 1024 ** 2 }, { 'total.iops': 1, 'total.lat_avg_ms': 1 });
+    const b = run('B', { ...rr4k, runtime_s: 300, ioengine: 'io_uring', direct: 1, size_bytes: 100 * 1024 ** 3 }, { 'total.iops': 2 });
+    const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs: [a, b], metrics: ['total.iops', 'total.lat_avg_ms'] });
+    const byCode = new Map(r.warnings.map((w) => [w.code, w.runs]));
+    assert.deepEqual(byCode.get('short-runtime'), [a.id]);
+    assert.deepEqual(byCode.get('different-ioengine'), [a.id, b.id]);
+    assert.deepEqual(byCode.get('latency-missing'), [b.id]);
+    assert.deepEqual(byCode.get('working-set-in-cache'), [a.id]);
+    assert.equal(byCode.has('different-direct'), false);
+  });
+
   it('pairs by workload parameters, not by file order, and states speedup per metric', () => {
     const runs = [
       run('A', rr4k, { 'total.iops': 1000, 'total.lat_avg_ms': 2 }),

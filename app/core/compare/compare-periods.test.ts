@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import type { ParsedRun } from '../../../importers/types.js';
+import { Core } from '../core.js';
+import { s1Series, S1_ZONE } from '../test-support/s1-volumes.js';
+import { tempDir } from '../test-support/temp.js';
+
+/** A study holding S1's volume statistics as one run with a series per volume. */
+function s1Core(skip?: Parameters<typeof s1Series>[0]): Core {
+  const core = new Core(path.join(tempDir(), 'db.sqlite'));
+  const run: ParsedRun = {
+    name: 'svc volumes', tool: 'svc', toolVersion: null, host: null, startMs: null, endMs: null, params: {}, metrics: {},
+    tables: {}, warnings: [], errors: [],
+    series: s1Series(skip).map((s) => ({ object: s.object, metric: 'read.lat_avg_ms', unit: 'ms', times: s.times, values: s.values })),
+  };
+  core.store.transaction(() => {
+    const study = core.store.ensureStudy('S1 flash migration', 's1-flash-migration');
+    core.store.saveFile('f'.repeat(64), new Uint8Array([1]));
+    const imp = core.store.insertImport({ studyId: study.id, sha256: 'f'.repeat(64), fileName: 'stats', format: 'test', importerVersion: '1', config: 'svc', warnings: [] });
+    core.store.insertRun(study.id, imp, 'svc', 0, run);
+  });
+  core.updateSettings('s1-flash-migration', { zone: S1_ZONE });
+  core.definePeriod('s1-flash-migration', 'before', 'daily 08:30-15:30 on 2017-09-08, 09-13, 09-14');
+  core.definePeriod('s1-flash-migration', 'after', 'daily 08:30-15:30 on 2017-09-15');
+  return core;
+}
+
+describe('period comparisons (study S1)', () => {
+  it('compares before and after per volume and over all volumes, with the order stated', () => {
+    const core = s1Core();
+    const r = core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['after'], metrics: ['read.lat_avg_ms'], convention: 'percent-of-baseline' });
+    assert.equal(r.kind, 'periods');
+    assert.equal(r.aggregation, 'mean over days of (mean over objects of (mean per object per day))');
+    const all = r.pairs.find((p) => p.object === '*')!;
+    assert.equal(all.baseline.toFixed(2), '7.31');
+    assert.equal(all.candidate.toFixed(2), '1.06');
+    assert.equal(all.n_baseline, 3, 'the days are the repetitions');
+    assert.equal(all.text, 'read mean latency at 14.5% of baseline');
+    assert.equal(all.significance_note, 'one run per side: no significance possible', 'one day after the cutover');
+    assert.deepEqual(r.pairs.filter((p) => p.object !== '*').map((p) => p.workload), ['CREDIT_DB2_DATA01', 'CREDIT_DB2_DATA02', 'CREDIT_DB2_DATA03', 'CREDIT_DB2_DATA04']);
+    const vol4 = r.pairs.find((p) => p.workload === 'CREDIT_DB2_DATA04')!;
+    assert.equal(vol4.candidate.toFixed(2), '1.34');
+    assert.equal(r.periods![0]!.baseline.period.zone, S1_ZONE);
+    assert.equal(r.periods![0]!.baseline.days.length, 3);
+    assert.equal(r.rollup[0]!.pairs, 4, 'roll-ups count volumes, not the aggregate');
+    core.close();
+  });
+
+  it('the maxima: 10.35 -> 1.895 ms is 5.46x', () => {
+    const core = s1Core();
+    const r = core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['after'], metrics: ['read.lat_avg_ms'], aggregation: { perObjectDay: 'max' } });
+    const all = r.pairs.find((p) => p.object === '*')!;
+    assert.equal(all.baseline.toFixed(2), '10.35');
+    assert.equal(all.candidate.toFixed(3), '1.895');
+    assert.equal(all.speedup_text, '5.46x');
+    assert.equal(all.text, 'read mean latency 5.46x lower');
+    core.close();
+  });
+
+  it('warns about gaps and refuses to mix periods with configurations', () => {
+    const core = s1Core({ volume: 'CREDIT_DB2_DATA02', day: '2017-09-14', count: 30 });
+    const r = core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['after'], metrics: ['read.lat_avg_ms'] });
+    const gap = r.warnings.find((w) => w.code === 'gaps')!;
+    assert.deepEqual(gap.objects, ['CREDIT_DB2_DATA02']);
+    assert.throws(() => core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['svc'] }), /compare periods with periods/);
+    assert.throws(() => core.definePeriod('s1-flash-migration', 'svc', 'after 2017-09-14 18:00'), /already a configuration/);
+    core.close();
+  });
+
+  it('a cutover period: after 2017-09-14 18:00 takes only what follows it', () => {
+    const core = s1Core();
+    core.definePeriod('s1-flash-migration', 'pre', 'before 2017-09-14 18:00');
+    core.definePeriod('s1-flash-migration', 'post', 'after the cutover at 2017-09-14 18:00');
+    const r = core.compare({ study: 's1-flash-migration', baseline: 'pre', candidates: ['post'], metrics: ['read.lat_avg_ms'] });
+    const sides = r.periods![0]!;
+    assert.deepEqual(sides.candidates[0]!.days.map((d) => d.day), ['2017-09-14', '2017-09-15'], 'from 18:00 on the 14th');
+    assert.equal(sides.candidates[0]!.period.ranges[0]!.start, '2017-09-14T10:00:00.000Z');
+    core.close();
+  });
+});
