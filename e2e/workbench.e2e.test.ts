@@ -129,11 +129,11 @@ describe('workbench in Chromium (web host)', () => {
       const b = fromFile(path.join(FIO, 'disk', name(workload)));
       const c = fromFile(path.join(FIO, 'tmpfs', name(workload)));
       const base = chart.series[0]!.data[i] as number;
-      const cand = chart.series[1]!.data[i] as { value: number; speedup: string };
+      const cand = chart.series[1]!.data[i] as { value: number; speedup: string; text: string };
       assert.ok(Math.abs(base - b.iops) < 1e-9 * b.iops, `${workload}: baseline bar ${base} vs file ${b.iops}`);
       assert.ok(Math.abs(cand.value - c.iops) < 1e-9 * c.iops, `${workload}: candidate bar ${cand.value} vs file ${c.iops}`);
       const expected = `${(c.iops / b.iops).toFixed(2)}x`;
-      assert.equal(cand.speedup, expected, `${workload}: label on the bar`);
+      assert.equal(cand.text, expected, `${workload}: label on the bar (x-fold, the default wording)`);
       const row = table.find((r) => r.workload === workload)!;
       assert.equal(row.speedup, expected, `${workload}: speedup in the table`);
       const change = ((c.iops - b.iops) / b.iops) * 100;
@@ -161,7 +161,75 @@ describe('workbench in Chromium (web host)', () => {
     await wb.screenshot(path.join(OUTPUT_DIR, 'compare-latency.png'));
   });
 
+  it('words ratios in the study\'s convention, in the table and on the bars, and keeps the choice', async () => {
+    await page.locator('select[name="convention"]').selectOption('percent-of-baseline');
+    await page.locator('[data-testid="speedup-table"] td[data-col="text"]', { hasText: 'of baseline' }).first().waitFor();
+    const rows = await page.locator('[data-testid="speedup-table"] tbody tr').evaluateAll((trs) =>
+      trs.map((tr) => ({ text: tr.querySelector('[data-col="text"]')!.textContent!, b: tr.querySelector('[data-col="baseline"]')!.textContent!, c: tr.querySelector('[data-col="candidate"]')!.textContent! })));
+    const chart = await wb.chart('compare-bars');
+    chart.categories.forEach((_, i) => {
+      const b = chart.series[0]!.data[i] as number;
+      const c = (chart.series[1]!.data[i] as { value: number; text: string });
+      const pct = `${((c.value / b) * 100).toFixed(1)}%`;
+      assert.equal(c.text, pct, 'bar label: % of baseline');
+      assert.equal(rows[i]!.text, `mean latency at ${pct} of baseline`);
+    });
+    await page.reload();
+    await page.waitForSelector('.app[data-state="ready"]');
+    await wb.openStudy('disk-vs-ram');
+    await wb.compare('disk', 'tmpfs', 'total.lat_avg_ms');
+    assert.equal(await page.locator('select[name="convention"]').inputValue(), 'percent-of-baseline', 'saved with the study');
+    await page.locator('select[name="convention"]').selectOption('x-fold');
+  });
+
+  it('the user chooses what makes "the same workload"; repetitions then get a significance test', async () => {
+    await wb.compare('disk', 'tmpfs', 'total.iops');
+    assert.equal((await wb.speedupTable()).length, 6);
+    await page.locator('input[name="key-iodepth"]').uncheck();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="speedup-table"] tbody tr').length === 5);
+    const merged = page.locator('[data-testid="speedup-table"] tr', { hasText: '4K random read ×1' });
+    assert.match((await merged.textContent()) ?? '', /2 \/ 2/, 'QD1 and QD16 are now repetitions of one workload');
+    assert.match((await merged.locator('[data-col="speedup"]').textContent()) ?? '', /~/, 'two runs a side can never be significant');
+    await page.locator('input[name="key-iodepth"]').check();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="speedup-table"] tbody tr').length === 6);
+  });
+
+  it('rolls up wins, losses and ties with the tie band, and lists the sanity warnings', async () => {
+    await wb.compare('disk', 'tmpfs', 'total.lat_avg_ms');
+    const changes = (await wb.speedupTable()).map((r) => Math.abs(Number.parseFloat(r.change)));
+    assert.match((await page.locator('[data-testid="rollup"]').textContent()) ?? '', /6 better, 0 worse, 0 ties/);
+    await page.locator('input[name="tieBand"]').fill('70');
+    await page.locator('[data-testid="rollup"]', { hasText: /tie band ±70%/ }).waitFor();
+    const ties = changes.filter((c) => c < 70).length;
+    assert.ok(ties > 0 && ties < 6, 'the sample has changes on both sides of 70%');
+    assert.match((await page.locator('[data-testid="rollup"]').textContent()) ?? '', new RegExp(`${6 - ties} better, 0 worse, ${ties} ties`));
+    await page.locator('input[name="tieBand"]').fill('0');
+    await page.locator('[data-testid="rollup"]', { hasText: /tie band ±0%/ }).waitFor();
+    const codes = await page.locator('[data-testid="compare-warnings"] li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-code')));
+    for (const c of ['short-runtime', 'different-direct', 'working-set-in-cache', 'single-run']) assert.ok(codes.includes(c), c);
+    await wb.screenshot(path.join(OUTPUT_DIR, 'compare-warnings.png'));
+  });
+
+  it('defines a period and shows its ranges in its time zone', async () => {
+    await page.locator('[data-tab="periods"]').click();
+    await page.locator('input[name="period-name"]').fill('daytime');
+    await page.locator('input[name="period-spec"]').fill('daily 08:30-15:30 on 2017-09-08, 09-13');
+    await page.locator('input[name="period-zone"]').fill('Asia/Shanghai');
+    await page.locator('.period-form button[type="submit"]').click();
+    const row = page.locator('tr[data-period="daytime"]');
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /2017-09-08 08:30 → 2017-09-08 15:30/);
+    const bad = page.locator('input[name="period-spec"]');
+    await page.locator('input[name="period-name"]').fill('broken');
+    await bad.fill('next week');
+    await page.locator('.period-form button[type="submit"]').click();
+    assert.match((await page.locator('.periods [role="alert"]').textContent()) ?? '', /cannot read period "next week"/);
+    await wb.screenshot(path.join(OUTPUT_DIR, 'periods.png'));
+    await page.locator('[data-tab="compare"]').click();
+  });
+
   it('speaks Simplified Chinese', async () => {
+    await wb.compare('disk', 'tmpfs', 'total.lat_avg_ms');
     await page.locator('select[aria-label="Language"]').selectOption('zh-CN');
     await page.locator('[data-tab="compare"]', { hasText: '对比' }).waitFor();
     assert.match((await page.locator('[data-testid="convention"]').textContent()) ?? '', /越低越好/);

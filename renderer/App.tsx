@@ -139,7 +139,7 @@ export function App(): JSX.Element {
           {error && <p className="error" role="alert">{t('app.error', { message: error })}</p>}
           {!studies && <p className="muted">{t('app.loading')}</p>}
           {studies && !study && <EmptyState />}
-          {study && <StudyView key={`${study.slug}:${revision}`} study={study} dictionary={dictionary} />}
+          {study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary} onChanged={() => void refresh(study.slug)} />}
         </main>
       </div>
 

@@ -4,7 +4,7 @@ const DIGITS: Record<string, number> = { IOPS: 0, 'MiB/s': 2, ms: 3, '%': 1 };
 export function formatValue(value: number | undefined | null, unit: string, locale: string): string {
   if (value === undefined || value === null || !Number.isFinite(value)) return '–';
   // Sub-millisecond latencies (RAM, NVMe) need significant digits, not a fixed 3 decimals.
-  if (unit === 'ms' && value !== 0 && Math.abs(value) < 1) return value.toLocaleString(locale, { maximumSignificantDigits: 3 });
+  if (unit === 'ms' && value !== 0 && Math.abs(value) < 1) return value.toLocaleString(locale, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
   const digits = DIGITS[unit] ?? (Math.abs(value) >= 100 ? 1 : 3);
   return value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }

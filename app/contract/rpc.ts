@@ -42,6 +42,8 @@ export interface RpcMethods {
   'studies.settings': { args: { study: string }; result: StudySettingsRecord };
   'studies.updateSettings': { args: { study: string; settings: Partial<StudySettingsRecord> }; result: StudySettingsRecord };
   'periods.list': { args: { study: string }; result: PeriodRecord[] };
+  /** The metrics the study has time series of (what periods can compare). */
+  'series.metrics': { args: { study: string }; result: string[] };
   'periods.define': { args: { study: string; name: string; spec: string; zone?: string }; result: PeriodRecord };
   'periods.delete': { args: { study: string; name: string }; result: { deleted: boolean } };
   'samples.list': { args: NoArgs; result: SampleStudy[] };

@@ -16,7 +16,7 @@ import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, previewOf, stageFile, type StagedFile } from './import/pipeline.js';
-import { allMetrics } from './metrics/dictionary.js';
+import { allMetrics, metricOrder } from './metrics/dictionary.js';
 import { Store } from './store/store.js';
 
 export class NotFoundError extends Error {
@@ -138,6 +138,10 @@ export class Core {
     const merged = { ...this.store.settings(id), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
     this.store.saveSettings(id, merged);
     return this.settings(study);
+  }
+
+  seriesMetrics(study: string): string[] {
+    return metricOrder(this.store.seriesMetrics(this.studyId(study)));
   }
 
   periods(study: string): PeriodRecord[] {

@@ -1,7 +1,9 @@
 import type { JSX } from 'react';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { MetricInfo } from '../../app/contract/records.js';
-import { en, metricLabelsZh, scopeLabels, zhCN, type Catalog, type MessageKey } from './messages.js';
+import { en, zhCN, type Catalog, type MessageKey } from './messages.js';
+
+const SCOPE_ZH = { read: '读', write: '写', trim: 'trim', total: '总计' } as const;
 
 export type Locale = 'en' | 'zh-CN';
 
@@ -38,10 +40,12 @@ export function I18nProvider({ children }: { children: ReactNode }): JSX.Element
   }, []);
   const value = useMemo<I18n>(() => {
     const t: Translate = (key, vars) => format(catalogs[locale][key], vars);
+    // The dictionary carries both languages' labels: one source of truth for names too.
     const metricLabel = (info: MetricInfo | undefined, name: string): string => {
       if (!info) return name;
-      const quantity = locale === 'zh-CN' ? metricLabelsZh[info.quantity] ?? info.label : info.label;
-      return info.scope ? `${scopeLabels[locale][info.scope]} ${quantity}` : quantity;
+      if (locale === 'zh-CN') return info.scope ? `${SCOPE_ZH[info.scope]}${info.labelZh}` : info.labelZh;
+      const label = /^[A-Z][a-z]/.test(info.label) ? info.label.charAt(0).toLowerCase() + info.label.slice(1) : info.label;
+      return info.scope ? `${info.scope} ${label}` : info.label;
     };
     return { locale, setLocale, t, metricLabel };
   }, [locale, setLocale]);

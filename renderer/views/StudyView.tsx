@@ -3,21 +3,23 @@ import { useEffect, useState } from 'react';
 import type { MetricInfo, RunRecord, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { useI18n } from '../i18n/i18n.js';
-import { CompareView } from './CompareView.js';
+import { CompareView } from './compare/CompareView.js';
+import { PeriodsView } from './PeriodsView.js';
 import { RunsTable } from './RunsTable.js';
 
-type Tab = 'runs' | 'compare';
+type Tab = 'runs' | 'compare' | 'periods';
 
-export function StudyView({ study, dictionary }: { study: StudySummary; dictionary: MetricInfo[] }): JSX.Element {
+/** `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays. */
+export function StudyView({ study, dictionary, revision, onChanged }: { study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void }): JSX.Element {
   const bridge = useBridge();
   const { t } = useI18n();
-  const [tab, setTab] = useState<Tab>(study.configs.length >= 2 ? 'compare' : 'runs');
+  const [tab, setTab] = useState<Tab>(study.configs.length + study.periods.length >= 2 ? 'compare' : 'runs');
   const [runs, setRuns] = useState<RunRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     bridge.call('runs.list', { study: study.slug }).then(setRuns, (err: Error) => setError(err.message));
-  }, [bridge, study.slug]);
+  }, [bridge, study.slug, revision]);
 
   return (
     <section className="study" data-testid="study-view" data-study={study.slug} data-state={runs ? 'ready' : 'loading'}>
@@ -26,7 +28,7 @@ export function StudyView({ study, dictionary }: { study: StudySummary; dictiona
         <p className="muted">{t('studies.runs', { count: study.runs })} · {t('study.configs', { count: study.configs.length })}</p>
       </header>
       <div className="tabs" role="tablist">
-        {(['compare', 'runs'] as const).map((k) => (
+        {(['compare', 'runs', 'periods'] as const).map((k) => (
           <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'active' : ''}
             data-tab={k} onClick={() => setTab(k)}>
             {t(`study.tabs.${k}`)}
@@ -35,7 +37,8 @@ export function StudyView({ study, dictionary }: { study: StudySummary; dictiona
       </div>
       {error && <p className="error" role="alert">{error}</p>}
       {runs && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} />}
-      {runs && tab === 'compare' && <CompareView study={study} runs={runs} dictionary={dictionary} />}
+      {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} />}
+      {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
     </section>
   );
 }

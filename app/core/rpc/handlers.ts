@@ -45,6 +45,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'studies.settings': ({ study }) => core.settings(study),
     'studies.updateSettings': ({ study, settings }) => core.updateSettings(study, settings),
     'periods.list': ({ study }) => core.periods(study),
+    'series.metrics': ({ study }) => core.seriesMetrics(study),
     'periods.define': ({ study, name, spec, zone }) => core.definePeriod(study, name, spec, zone),
     'periods.delete': ({ study, name }) => ({ deleted: core.deletePeriod(study, name) }),
   };

@@ -70,6 +70,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
     })
     .strict(),
   'periods.list': z.object({ study: label }).strict(),
+  'series.metrics': z.object({ study: label }).strict(),
   'periods.define': z.object({ study: label, name: label, spec: z.string().trim().min(1).max(2000), zone: z.string().min(1).max(64).optional() }).strict(),
   'periods.delete': z.object({ study: label, name: label }).strict(),
   'samples.list': none,

@@ -255,6 +255,10 @@ export class Store {
     }));
   }
 
+  seriesMetrics(studyId: number): string[] {
+    return (this.db.prepare('SELECT DISTINCT s.metric FROM series s JOIN runs r ON r.id = s.run_id WHERE r.study_id = ?').all(studyId) as Array<{ metric: string }>).map((r) => r.metric);
+  }
+
   settings(studyId: number): StudySettings {
     return JSON.parse(this.stmt.settings.get(studyId)?.settings ?? '{}') as StudySettings;
   }

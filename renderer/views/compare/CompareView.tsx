@@ -1,0 +1,194 @@
+import { useEffect, useMemo, useState, type JSX } from 'react';
+import type { CompareResult, MetricInfo, RunRecord, StudySettingsRecord, StudySummary } from '../../../app/contract/records.js';
+import { useBridge } from '../../bridge/context.js';
+import { EChart } from '../../charts/EChart.js';
+import { useI18n } from '../../i18n/i18n.js';
+import { groupedBarsOption } from './compare-chart.js';
+import { MatrixTable } from './MatrixTable.js';
+import { SpeedupTable } from './SpeedupTable.js';
+import { WarningsPanel } from './WarningsPanel.js';
+
+interface Props {
+  study: StudySummary;
+  runs: RunRecord[];
+  dictionary: MetricInfo[];
+}
+
+const CONVENTIONS = ['x-fold', 'percent-change', 'percent-of-baseline'] as const;
+const PER_OBJECT_DAY = ['mean', 'max', 'p95', 'p99'] as const;
+/** Parameters a user may pair on, in the order they are offered. */
+const KEY_ORDER = ['bs', 'bssplit', 'pattern', 'read_pct', 'rw', 'iodepth', 'numjobs', 'threads', 'vus', 'ioengine', 'direct', 'target'];
+
+/** Baseline against candidate: the study's convention, pairing keys, significance, warnings. */
+export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
+  const bridge = useBridge();
+  const { t, locale, metricLabel } = useI18n();
+  const labels = [...study.configs, ...study.periods];
+  const [baseline, setBaseline] = useState(labels[0] ?? '');
+  const [candidate, setCandidate] = useState(labels[1] ?? '');
+  const [metric, setMetric] = useState('total.iops');
+  const [perObjectDay, setPerObjectDay] = useState<(typeof PER_OBJECT_DAY)[number]>('mean');
+  const [settings, setSettings] = useState<StudySettingsRecord | null>(null);
+  const [seriesMetrics, setSeriesMetrics] = useState<string[]>([]);
+  const [result, setResult] = useState<CompareResult | null>(null);
+  const [matrix, setMatrix] = useState<CompareResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    bridge.call('studies.settings', { study: study.slug }).then(setSettings, (err: Error) => setError(err.message));
+    bridge.call('series.metrics', { study: study.slug }).then(setSeriesMetrics, () => setSeriesMetrics([]));
+  }, [bridge, study.slug]);
+
+  const isPeriods = study.periods.includes(baseline) && study.periods.includes(candidate);
+  const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
+  // Offer the metrics the chosen sides have: run metrics for configurations, series for periods.
+  const metrics = useMemo(() => {
+    const present = new Set(isPeriods ? seriesMetrics : runs.flatMap((r) => Object.keys(r.metrics)));
+    return dictionary.filter((m) => present.has(m.name)).map((m) => m.name);
+  }, [runs, dictionary, isPeriods, seriesMetrics]);
+  const chosenMetric = metrics.includes(metric) ? metric : metrics[0] ?? metric;
+  const keysOffered = useMemo(() => KEY_ORDER.filter((k) => runs.some((r) => r.params[k] !== undefined)), [runs]);
+
+  const ready = Boolean(settings && baseline && candidate && baseline !== candidate && metrics.length > 0);
+  useEffect(() => {
+    if (!ready || !settings) return;
+    setResult(null);
+    setMatrix(null);
+    const common = { study: study.slug, baseline, metrics: [chosenMetric], convention: settings.convention, tieBandPct: settings.tie_band_pct, locale };
+    const request = isPeriods
+      ? { ...common, candidate, aggregation: { perObjectDay } }
+      : { ...common, candidate, pairingKeys: settings.pairing_keys };
+    bridge.call('compare.run', request).then((r) => { setResult(r); setError(null); }, (err: Error) => setError(err.message));
+    const others = (isPeriods ? study.periods : study.configs).filter((c) => c !== baseline);
+    if (others.length > 1) {
+      const all = isPeriods ? { ...common, candidates: others, aggregation: { perObjectDay } } : { ...common, candidates: others, pairingKeys: settings.pairing_keys };
+      bridge.call('compare.run', all).then(setMatrix, () => setMatrix(null));
+    }
+  }, [bridge, study, baseline, candidate, chosenMetric, ready, settings, locale, isPeriods, perObjectDay]);
+
+  // Optimistic: the control changes at once, the study keeps the choice in the background.
+  const save = (changes: Partial<StudySettingsRecord>): void => {
+    setSettings((cur) => (cur ? { ...cur, ...changes } : cur));
+    bridge.call('studies.updateSettings', { study: study.slug, settings: changes }).catch((err: Error) => setError(err.message));
+  };
+
+  const info = byName.get(chosenMetric);
+  const unit = info?.unit ?? '';
+  const label = metricLabel(info, chosenMetric);
+  const option = useMemo(() => {
+    if (!result || result.pairs.length === 0) return null;
+    const title = label.endsWith(unit) ? label : t('compare.chartTitle', { metric: label, unit });
+    return groupedBarsOption(result, chosenMetric, title, unit, locale, t('compare.allObjects'));
+  }, [result, chosenMetric, label, unit, locale, t]);
+
+  if (labels.length < 2) return <p className="notice">{t('compare.needTwo')}</p>;
+  const mixed = !isPeriods && (study.periods.includes(baseline) || study.periods.includes(candidate));
+  const direction = info?.better === 'lower' ? t('compare.lowerBetter', { metric: label }) : t('compare.higherBetter', { metric: label });
+  const rollup = result?.rollup.find((r) => r.metric === chosenMetric && r.candidate === candidate);
+  const sideOptions = (
+    <>
+      <optgroup label={t('compare.configsGroup')}>{study.configs.map((c) => <option key={c} value={c}>{c}</option>)}</optgroup>
+      {study.periods.length > 0 && <optgroup label={t('compare.periodsGroup')}>{study.periods.map((c) => <option key={c} value={c}>{c}</option>)}</optgroup>}
+    </>
+  );
+
+  return (
+    <div className="compare" data-testid="compare-view" data-state={result || !ready ? 'ready' : 'loading'}>
+      <div className="controls">
+        <label>{t('compare.baseline')}
+          <select name="baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)}>{sideOptions}</select>
+        </label>
+        <label>{t('compare.candidate')}
+          <select name="candidate" value={candidate} onChange={(e) => setCandidate(e.target.value)}>{sideOptions}</select>
+        </label>
+        <label>{t('compare.metric')}
+          <select name="metric" value={chosenMetric} onChange={(e) => setMetric(e.target.value)}>
+            {metrics.map((m) => {
+              const l = metricLabel(byName.get(m), m);
+              const u = byName.get(m)?.unit ?? '';
+              return <option key={m} value={m}>{l.endsWith(u) ? l : `${l} (${u})`}</option>;
+            })}
+          </select>
+        </label>
+        {isPeriods && (
+          <label>{t('compare.perObjectDay')}
+            <select name="perObjectDay" value={perObjectDay} onChange={(e) => setPerObjectDay(e.target.value as (typeof PER_OBJECT_DAY)[number])}>
+              {PER_OBJECT_DAY.map((s) => <option key={s} value={s}>{s}</option>)}
+            </select>
+          </label>
+        )}
+        {settings && (
+          <>
+            <label>{t('compare.wording')}
+              <select name="convention" value={settings.convention} onChange={(e) => save({ convention: e.target.value as StudySettingsRecord['convention'] })}>
+                {CONVENTIONS.map((c) => <option key={c} value={c}>{t(`compare.wording.${c}`)}</option>)}
+              </select>
+            </label>
+            <label>{t('compare.tieBand')}
+              <input name="tieBand" type="number" min={0} max={100} step={0.5} value={settings.tie_band_pct}
+                onChange={(e) => { const v = Number(e.target.value); if (v >= 0 && v <= 100) save({ tie_band_pct: v }); }} />
+            </label>
+          </>
+        )}
+      </div>
+      {settings && !isPeriods && (
+        <fieldset className="pair-keys" data-testid="pairing-keys">
+          <legend>{t('compare.pairBy')}</legend>
+          {keysOffered.map((k) => (
+            <label key={k}>
+              <input type="checkbox" name={`key-${k}`} checked={settings.pairing_keys.includes(k)}
+                onChange={(e) => save({ pairing_keys: e.target.checked ? [...settings.pairing_keys, k] : settings.pairing_keys.filter((x) => x !== k) })} />
+              {k}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {(baseline === candidate || mixed) && <p className="notice">{t('compare.same')}</p>}
+      {isPeriods && seriesMetrics.length === 0 && <p className="notice">{t('compare.noSeries')}</p>}
+      {error && <p className="error" role="alert">{error}</p>}
+      {ready && result && (
+        <>
+          <p className="convention" data-testid="convention">
+            {t('compare.convention', { baseline, candidate, direction })} {result.convention_note}
+            {result.aggregation && <><br />{t('compare.aggregation', { text: result.aggregation })}</>}
+          </p>
+          {result.pairs.length === 0 ? (
+            <p className="notice">{t('compare.noPairs')}</p>
+          ) : (
+            <>
+              {option && <EChart id="compare-bars" option={option} />}
+              <SpeedupTable result={result} metric={chosenMetric} unit={unit} />
+              {rollup && (
+                <p className="geomean" data-testid="geomean">
+                  {rollup.geomean_speedup !== null && t('compare.geomean', { count: rollup.pairs, value: `${rollup.geomean_speedup.toFixed(2)}x` })}{' '}
+                  <span data-testid="rollup">{t('compare.rollup', { wins: rollup.wins, losses: rollup.losses, ties: rollup.ties, band: result.tie_band_pct })}</span>
+                </p>
+              )}
+              <p className="muted">{t('compare.notSignificant')}</p>
+              {result.periods?.map((side) => (
+                <p className="muted" key={side.metric}>
+                  {[side.baseline, ...side.candidates].map((ps) => t('compare.days', { name: `${ps.period.name} (${ps.period.zone})`, days: ps.days.map((d) => `${d.day} ${d.value.toFixed(3)}`).join(', ') })).join(' · ')}
+                </p>
+              ))}
+              {!isPeriods && <p className="muted">{t('compare.pairedBy', { keys: result.pairing_keys.join(', ') })}</p>}
+            </>
+          )}
+          {matrix && matrix.matrix[0] && <MatrixTable matrix={matrix.matrix[0]} metricLabel={label} tieBandPct={matrix.tie_band_pct} />}
+          <WarningsPanel warnings={result.warnings} />
+          {result.unmatched.length > 0 && (
+            <section className="unmatched">
+              <h3>{t('compare.unmatched')}</h3>
+              <ul>
+                {result.unmatched.map((u) => (
+                  <li key={`${u.side}:${u.workload}`}>
+                    {t('compare.unmatchedRow', { workload: u.workload, side: u.side === 'baseline' ? baseline : u.candidate ?? candidate })}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { JSX } from 'react';
+import type { CompareMatrix } from '../../../app/contract/records.js';
+import { useI18n } from '../../i18n/i18n.js';
+
+/** Baseline against every other configuration: one speedup per cell, coloured by better/worse. */
+export function MatrixTable({ matrix, metricLabel, tieBandPct }: { matrix: CompareMatrix; metricLabel: string; tieBandPct: number }): JSX.Element {
+  const { t } = useI18n();
+  const shade = (v: number | null): string => {
+    if (v === null) return 'na';
+    if (Math.abs(v - 1) * 100 < tieBandPct || v === 1) return 'tie';
+    return v > 1 ? 'better' : 'worse';
+  };
+  return (
+    <section className="matrix" data-testid="speedup-matrix">
+      <h3>{t('compare.matrix', { baseline: matrix.baseline, metric: metricLabel })}</h3>
+      <div className="table-scroll">
+        <table className="grid">
+          <thead>
+            <tr><th />{matrix.workloads.map((w) => <th key={w} className="num">{w}</th>)}</tr>
+          </thead>
+          <tbody>
+            {matrix.candidates.map((c, i) => (
+              <tr key={c} data-candidate={c}>
+                <th>{c}</th>
+                {matrix.speedup[i]!.map((v, j) => (
+                  <td key={matrix.workloads[j]} className={`num cell ${shade(v)}`}>{v === null ? '–' : `${v.toFixed(2)}x`}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

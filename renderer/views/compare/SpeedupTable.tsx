@@ -1,0 +1,49 @@
+import type { JSX } from 'react';
+import type { ComparePair, CompareResult } from '../../../app/contract/records.js';
+import { formatValue } from '../../format.js';
+import { useI18n } from '../../i18n/i18n.js';
+
+/** Each pair: both values, the speedup (x-fold), the ratio as worded, % change, n, p and CI. */
+export function SpeedupTable({ result, metric, unit }: { result: CompareResult; metric: string; unit: string }): JSX.Element {
+  const { t, locale } = useI18n();
+  const pairs = result.pairs.filter((p) => p.metric === metric && p.candidate_label === result.candidate);
+  const ci = (p: ComparePair): string => {
+    const fmt = (c: ComparePair['ci_baseline']): string => (c ? `${formatValue(c.low, unit, locale)}–${formatValue(c.high, unit, locale)}` : '–');
+    return p.ci_baseline || p.ci_candidate ? `${fmt(p.ci_baseline)} / ${fmt(p.ci_candidate)}` : '–';
+  };
+  return (
+    <table className="grid" data-testid="speedup-table">
+      <thead>
+        <tr>
+          <th>{result.kind === 'periods' ? t('compare.object') : t('compare.workload')}</th>
+          <th className="num">{result.baseline} ({unit})</th>
+          <th className="num">{result.candidate} ({unit})</th>
+          <th className="num">{t('compare.speedup')}</th>
+          <th>{t('compare.worded')}</th>
+          <th className="num">{t('compare.change')}</th>
+          <th className="num">{t('compare.n')}</th>
+          <th className="num">{t('compare.p')}</th>
+          <th className="num">{t('compare.ci')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {pairs.map((p) => (
+          <tr key={`${p.workload}:${p.object ?? ''}`} data-workload={p.object === '*' ? '*' : p.workload} className={p.object === '*' ? 'aggregate' : ''}>
+            <td>{p.object === '*' ? t('compare.allObjects') : p.workload}</td>
+            <td className="num" data-col="baseline">{formatValue(p.baseline, unit, locale)}</td>
+            <td className="num" data-col="candidate">{formatValue(p.candidate, unit, locale)}</td>
+            <td className={`num speedup ${p.tie ? 'tie' : p.speedup !== null && p.speedup >= 1 ? 'better' : 'worse'}`} data-col="speedup"
+              title={p.significance_note}>
+              {p.speedup_text}{p.mark && <span className="mark"> {p.mark}</span>}
+            </td>
+            <td data-col="text">{p.text}</td>
+            <td className="num" data-col="change">{p.change_text}</td>
+            <td className="num">{p.n_baseline} / {p.n_candidate}</td>
+            <td className="num" data-col="p">{p.p_value === null ? '–' : p.p_value.toPrecision(2)}</td>
+            <td className="num">{ci(p)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
