@@ -120,11 +120,14 @@ the study's zone, see "perfdelta help settings"). Ranges are stored in UTC and s
 zone stated.
 --json: {"name", "spec", "zone", "ranges": [{"start", "end"}] (UTC ISO 8601, null = open), "days"}
 `,
-  settings: `perfdelta settings --study NAME [--convention C] [--tie-band PCT] [--pair-by KEYS] [--zone ZONE] [--json]
+  settings: `perfdelta settings --study NAME [--convention C] [--tie-band PCT] [--pair-by KEYS] [--zone ZONE]
+                   [--latency-unit ms|us|s] [--bandwidth-unit MiB/s|MB/s|GiB/s|GB/s] [--json]
 
 Shows the study's settings, or changes those given. They are the defaults of every comparison
 in the study: convention (x-fold | percent-change | percent-of-baseline), tie_band_pct,
-pairing_keys, zone (the time zone the study's data was recorded in), cache_bytes.
+pairing_keys, zone (the time zone the study's data was recorded in), cache_bytes, and units:
+the units the study reports latency and bandwidth in. Storage keeps ms and MiB/s (2^20 B/s)
+exactly; comparisons convert their values (not their ratios) and name the unit.
 `,
   samples: `perfdelta samples [--load [SLUG...]] [--json]
 

@@ -14,6 +14,7 @@ import { HELP, commandHelp } from './help.js';
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { ACROSS, PER_OBJECT_DAY } from '../core/periods/period-stats.js';
+import { BANDWIDTH_UNITS, LATENCY_UNITS } from '../core/metrics/units.js';
 
 class UsageError extends Error {}
 
@@ -173,10 +174,13 @@ function cmdSettings(values: Values): number {
     tie_band_pct: tieBand,
     pairing_keys: typeof values['pair-by'] === 'string' ? values['pair-by'].split(',').map((k) => k.trim()).filter(Boolean) : undefined,
     zone: typeof values['zone'] === 'string' ? values['zone'] : undefined,
+    units: values['latency-unit'] !== undefined || values['bandwidth-unit'] !== undefined
+      ? { latency: oneOf(values, 'latency-unit', LATENCY_UNITS), bandwidth: oneOf(values, 'bandwidth-unit', BANDWIDTH_UNITS) }
+      : undefined,
   };
   const settings = withCore(values, (core) => (Object.values(changes).some((v) => v !== undefined) ? core.updateSettings(study, changes) : core.settings(study)));
   if (values['json']) json(settings);
-  else for (const [k, v] of Object.entries(settings)) process.stdout.write(`${k}: ${Array.isArray(v) ? v.join(',') : String(v)}\n`);
+  else for (const [k, v] of Object.entries(settings)) process.stdout.write(`${k}: ${Array.isArray(v) ? v.join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v)}\n`);
   return 0;
 }
 
@@ -233,6 +237,8 @@ const OPTIONS = {
   spec: { type: 'string' },
   zone: { type: 'string' },
   delete: { type: 'string' },
+  'latency-unit': { type: 'string' },
+  'bandwidth-unit': { type: 'string' },
   port: { type: 'string' },
   load: { type: 'boolean' },
   'load-samples': { type: 'boolean' },

@@ -125,6 +125,8 @@ export interface ComparePair {
   change_text: string;
   /** Worded in the comparison's convention ("latency 6.90x lower", "latency at 14.5% of baseline"). */
   text: string;
+  /** The same ratio in its shortest form, for a label on a bar: "6.90x", "-85.5%", "14.5%". */
+  short_text: string;
   /** "~" when a significance test ran and found no significant difference. */
   mark: '' | '~';
   n_baseline: number;
@@ -221,6 +223,8 @@ export interface StudySettingsRecord {
   pairing_keys: string[];
   zone: string;
   cache_bytes: number;
+  /** The units the study reports in (storage stays in ms and MiB/s, exactly). */
+  units: { latency: 'ms' | 'us' | 's'; bandwidth: 'MiB/s' | 'MB/s' | 'GiB/s' | 'GB/s' };
 }
 
 export interface AppInfo {
@@ -236,3 +240,6 @@ export interface SampleStudy {
   description: string;
   loaded: boolean;
 }
+
+/** A change to a study's settings: any field, and any part of the units. */
+export type StudySettingsUpdate = Partial<Omit<StudySettingsRecord, 'units'>> & { units?: Partial<StudySettingsRecord['units']> };

@@ -4,7 +4,7 @@
  */
 import type {
   AppInfo, CompareResult, FilePreview, JobStatus, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
-  StudySettingsRecord, StudySummary,
+  StudySettingsRecord, StudySettingsUpdate, StudySummary,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
@@ -40,7 +40,7 @@ export interface RpcMethods {
     result: CompareResult;
   };
   'studies.settings': { args: { study: string }; result: StudySettingsRecord };
-  'studies.updateSettings': { args: { study: string; settings: Partial<StudySettingsRecord> }; result: StudySettingsRecord };
+  'studies.updateSettings': { args: { study: string; settings: StudySettingsUpdate }; result: StudySettingsRecord };
   'periods.list': { args: { study: string }; result: PeriodRecord[] };
   /** The metrics the study has time series of (what periods can compare). */
   'series.metrics': { args: { study: string }; result: string[] };

@@ -5,9 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  CompareResult, FilePreview, ImportResult, MetricInfo, PeriodRecord, RunRecord, SeriesRecord, StudySettingsRecord, StudySummary,
+  CompareResult, FilePreview, ImportResult, MetricInfo, PeriodRecord, RunRecord, SeriesRecord, StudySettingsRecord, StudySettingsUpdate, StudySummary,
 } from '../contract/records.js';
-import { compareConfigs } from './compare/compare.js';
+import { compareConfigs, inDisplayUnits } from './compare/compare.js';
+import { CANONICAL_UNITS } from './metrics/units.js';
 import { comparePeriods, periodRecord } from './compare/compare-periods.js';
 import { DEFAULT_PAIRING_KEYS } from './compare/pairing.js';
 import { DEFAULT_CACHE_BYTES } from './compare/warnings.js';
@@ -129,13 +130,16 @@ export class Core {
       pairing_keys: saved.pairing_keys ?? [...DEFAULT_PAIRING_KEYS],
       zone: saved.zone ?? 'UTC',
       cache_bytes: saved.cache_bytes ?? DEFAULT_CACHE_BYTES,
+      units: { ...CANONICAL_UNITS, ...saved.units },
     };
   }
 
-  updateSettings(study: string, changes: Partial<StudySettingsRecord>): StudySettingsRecord {
+  updateSettings(study: string, changes: StudySettingsUpdate): StudySettingsRecord {
     const id = this.studyId(study);
     if (changes.zone !== undefined && !isValidZone(changes.zone)) throw new Error(`unknown time zone "${changes.zone}"`);
-    const merged = { ...this.store.settings(id), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    const saved = this.store.settings(id);
+    const merged = { ...saved, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    if (changes.units) merged.units = { ...saved.units, ...changes.units };
     this.store.saveSettings(id, merged);
     return this.settings(study);
   }
@@ -189,7 +193,7 @@ export class Core {
 
     if (labels.every((l) => periodByName.has(l))) {
       if (!args.metrics || args.metrics.length === 0) throw new Error('a period comparison needs --metric (a time-series metric such as read.lat_avg_ms)');
-      return comparePeriods({
+      return inDisplayUnits(comparePeriods({
         ...options,
         study: study.slug,
         baseline: periodByName.get(args.baseline)!,
@@ -197,7 +201,7 @@ export class Core {
         metrics: args.metrics,
         aggregation: { ...DEFAULT_AGGREGATION, ...args.aggregation },
         seriesFor: (metric, from, to) => this.store.seriesOfStudy(id, metric, from, to),
-      });
+      }), settings.units);
     }
     for (const label of labels) {
       if (!configs.has(label)) {
@@ -209,7 +213,10 @@ export class Core {
         );
       }
     }
-    return compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys });
+    return inDisplayUnits(
+      compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys }),
+      settings.units,
+    );
   }
 }
 

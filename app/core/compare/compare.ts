@@ -4,14 +4,15 @@
  * wins/losses/ties, the configurations x workloads matrix), with sanity warnings attached.
  */
 import type {
-  CompareMatrix, ComparePair, CompareResult, CompareRollup, RunRecord, UnmatchedWorkload,
+  CompareMatrix, ComparePair, CompareResult, CompareRollup, PeriodSide, RunRecord, UnmatchedWorkload,
 } from '../../contract/records.js';
+import { displayUnit, type DisplayUnits } from '../metrics/units.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
 import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, type Workload } from './pairing.js';
 import { changePct, formatChange, formatSpeedup, geomean, speedup } from './speedup.js';
 import { confidenceInterval95, mannWhitneyU, median } from './stats.js';
 import { runWarnings } from './warnings.js';
-import { conventionNote, wordRatio, type RatioConvention, type WordingLocale } from './wording.js';
+import { conventionNote, shortRatio, wordRatio, type RatioConvention, type WordingLocale } from './wording.js';
 
 export const DEFAULT_COMPARE_METRICS = ['total.iops', 'total.bw_mib_s', 'total.lat_avg_ms'];
 export const ALPHA = 0.05;
@@ -85,6 +86,7 @@ export function makePair(
     speedup_text: formatSpeedup(s),
     change_text: formatChange(ch),
     text: wordRatio({ baseline: b, candidate: c, better, noun: metricNoun(meta.metric, options.locale) }, options.convention, options.locale),
+    short_text: shortRatio({ baseline: b, candidate: c, better, noun: null }, options.convention, s),
     mark: significant === false ? '~' : '',
     n_baseline: nb,
     n_candidate: nc,
@@ -220,4 +222,24 @@ export function compareConfigs(input: CompareInput): CompareResult {
     aggregation: null,
     periods: null,
   };
+}
+
+/**
+ * Shows a result in the study's units. Only values change (and the unit that names them);
+ * speedups and % changes are ratios and stay as they are.
+ */
+export function inDisplayUnits(result: CompareResult, units: DisplayUnits): CompareResult {
+  const pairs = result.pairs.map((p) => {
+    const { unit, factor } = displayUnit(p.unit, units);
+    if (factor === 1 && unit === p.unit) return p;
+    const scale = (ci: ComparePair['ci_baseline']): ComparePair['ci_baseline'] => (ci ? { ...ci, low: ci.low * factor, high: ci.high * factor } : null);
+    return { ...p, unit, baseline: p.baseline * factor, candidate: p.candidate * factor, ci_baseline: scale(p.ci_baseline), ci_candidate: scale(p.ci_candidate) };
+  });
+  const periods = result.periods?.map((side) => {
+    const info = describeMetric(side.metric);
+    const { factor } = displayUnit(info?.unit ?? '', units);
+    const scaleSide = (ps: PeriodSide): PeriodSide => ({ ...ps, value: ps.value === null ? null : ps.value * factor, days: ps.days.map((d) => ({ ...d, value: d.value * factor })) });
+    return { ...side, baseline: scaleSide(side.baseline), candidates: side.candidates.map(scaleSide) };
+  }) ?? null;
+  return { ...result, pairs, periods };
 }

@@ -64,3 +64,12 @@ export function wordRatio(w: Wordable, convention: RatioConvention, locale: Word
       return noun ? `${subject}at ${pct((c / b) * 100)} of baseline` : `${pct((c / b) * 100)} of baseline`;
   }
 }
+
+/** The ratio in the convention, shortest form (a label on a bar): "6.90x", "-85.5%", "14.5%". */
+export function shortRatio(w: Wordable, convention: RatioConvention, speedup: number | null): string {
+  const { baseline: b, candidate: c } = w;
+  if (!(b > 0) || !(c > 0)) return '–';
+  if (convention === 'percent-change') return signed(((c - b) / b) * 100);
+  if (convention === 'percent-of-baseline') return pct((c / b) * 100);
+  return speedup === null ? '–' : fold(speedup);
+}

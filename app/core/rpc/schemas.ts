@@ -65,6 +65,10 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
           pairing_keys: pairingKeys.optional(),
           zone: z.string().min(1).max(64).optional(),
           cache_bytes: z.number().nonnegative().optional(),
+          units: z
+            .object({ latency: z.enum(['ms', 'us', 's']).optional(), bandwidth: z.enum(['MiB/s', 'MB/s', 'GiB/s', 'GB/s']).optional() })
+            .strict()
+            .optional(),
         })
         .strict(),
     })

@@ -26,6 +26,8 @@ export interface StudySettings {
   zone?: string;
   /** The array's cache: a working set at or below it is flagged. */
   cache_bytes?: number;
+  /** Units the study reports in; storage stays canonical (ms, MiB/s). */
+  units?: { latency?: 'ms' | 'us' | 's'; bandwidth?: 'MiB/s' | 'MB/s' | 'GiB/s' | 'GB/s' };
 }
 
 export interface PeriodRow extends PeriodDefinition {

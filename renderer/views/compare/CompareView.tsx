@@ -73,7 +73,8 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
   };
 
   const info = byName.get(chosenMetric);
-  const unit = info?.unit ?? '';
+  // The unit the core reported the values in (the study's choice), else the dictionary's.
+  const unit = result?.pairs.find((p) => p.metric === chosenMetric)?.unit ?? info?.unit ?? '';
   const label = metricLabel(info, chosenMetric);
   const option = useMemo(() => {
     if (!result || result.pairs.length === 0) return null;
@@ -124,6 +125,20 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
                 {CONVENTIONS.map((c) => <option key={c} value={c}>{t(`compare.wording.${c}`)}</option>)}
               </select>
             </label>
+            {info?.unit === 'ms' && (
+              <label>{t('compare.unit')}
+                <select name="latencyUnit" value={settings.units.latency} onChange={(e) => save({ units: { ...settings.units, latency: e.target.value as StudySettingsRecord['units']['latency'] } })}>
+                  <option value="ms">ms</option><option value="us">µs</option><option value="s">s</option>
+                </select>
+              </label>
+            )}
+            {info?.unit === 'MiB/s' && (
+              <label>{t('compare.unit')}
+                <select name="bandwidthUnit" value={settings.units.bandwidth} onChange={(e) => save({ units: { ...settings.units, bandwidth: e.target.value as StudySettingsRecord['units']['bandwidth'] } })}>
+                  {(['MiB/s', 'MB/s', 'GiB/s', 'GB/s'] as const).map((u) => <option key={u} value={u}>{u}</option>)}
+                </select>
+              </label>
+            )}
             <label>{t('compare.tieBand')}
               <input name="tieBand" type="number" min={0} max={100} step={0.5} value={settings.tie_band_pct}
                 onChange={(e) => { const v = Number(e.target.value); if (v >= 0 && v <= 100) save({ tie_band_pct: v }); }} />

@@ -1,14 +1,7 @@
 /** The grouped bar chart of a comparison: baseline and candidate side by side per workload or object. */
-import type { ComparePair, CompareResult } from '../../../app/contract/records.js';
+import type { CompareResult } from '../../../app/contract/records.js';
 import { PALETTE } from '../../charts/palette.js';
 import { formatValue } from '../../format.js';
-
-/** The ratio in the convention, in its shortest form: "6.90x", "-85.5%", "14.5%". */
-export function barLabel(p: ComparePair, convention: CompareResult['convention']): string {
-  if (convention === 'percent-change') return p.change_text;
-  if (convention === 'percent-of-baseline') return p.baseline > 0 ? `${((p.candidate / p.baseline) * 100).toFixed(1)}%` : '–';
-  return p.speedup_text;
-}
 
 export function groupedBarsOption(result: CompareResult, metric: string, title: string, unit: string, locale: string, allObjectsLabel: string): Record<string, unknown> {
   const pairs = result.pairs.filter((p) => p.metric === metric && p.candidate_label === result.candidate);
@@ -33,7 +26,7 @@ export function groupedBarsOption(result: CompareResult, metric: string, title: 
         type: 'bar',
         // The label on each candidate bar is the ratio in the study's convention, short enough
         // to sit on a bar (the table words it in full); "~" when not significant.
-        data: pairs.map((p) => ({ value: p.candidate, speedup: p.speedup_text, text: `${barLabel(p, result.convention)}${p.mark ? ' ~' : ''}` })),
+        data: pairs.map((p) => ({ value: p.candidate, speedup: p.speedup_text, text: `${p.short_text}${p.mark ? ' ~' : ''}` })),
         label: { show: true, position: 'top', formatter: (x: { data: { text: string } }) => x.data.text, fontWeight: 'bold', fontSize: 11 },
       },
     ],
