@@ -2,11 +2,16 @@
  * The list of importers and format detection. Detection reads content only: renamed files
  * (fio output saved as .txt, SVC stats without their prefix) must still be recognised.
  */
+import { fioHistLogImporter } from './fio/fio-hist-log.js';
 import { fioJsonImporter } from './fio/fio-json.js';
+import { fioLogImporter } from './fio/fio-log.js';
+import { fioNormalImporter } from './fio/fio-normal.js';
+import { fioTerseImporter } from './fio/fio-terse.js';
 import { decodeText, looksBinary } from './text.js';
 import type { Importer } from './types.js';
 
-export const importers: readonly Importer[] = [fioJsonImporter];
+/** Order matters only where two could claim a file: the more specific comes first. */
+export const importers: readonly Importer[] = [fioJsonImporter, fioTerseImporter, fioNormalImporter, fioHistLogImporter, fioLogImporter];
 
 /** How much of a file detection looks at. */
 export const DETECT_HEAD_BYTES = 64 * 1024;

@@ -200,6 +200,25 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
   const startMs = jobStart ?? (reportMs !== null && runtimeMs !== null ? reportMs - runtimeMs : null);
   const endMs = jobStart !== null && runtimeMs !== null ? jobStart + runtimeMs : reportMs;
 
+  // json+: keep the whole completion-latency distribution, [ms, count] sorted by latency, so
+  // ladders and CDFs can be drawn from it (bins keys are bucket midpoints, ns in fio 3).
+  const bins: Record<string, Array<[number, number]>> = {};
+  for (const d of DIRECTIONS) {
+    const dir = obj(job[d]);
+    const clat = dir ? latencyStats(dir, 'clat') : null;
+    const raw = clat ? obj(clat.stats['bins']) : null;
+    if (!raw) continue;
+    const pairs = Object.entries(raw).map(([k, c]) => [Number(k) * clat!.toMs, Number(c)] as [number, number]).filter(([v, c]) => Number.isFinite(v) && c > 0);
+    if (pairs.length) bins[d] = pairs.sort((a, b) => a[0] - b[0]);
+  }
+  if (Object.keys(bins).length) tables['latency_bins'] = bins;
+
+  // Where this job wrote its logs: how a log file dropped alongside finds its run.
+  const logPrefixes = ['write_bw_log', 'write_iops_log', 'write_lat_log', 'write_hist_log']
+    .map((k) => options[k])
+    .filter((p): p is string => typeof p === 'string' && p !== '' && p !== '1');
+  if (logPrefixes.length) tables['log_prefixes'] = [...new Set(logPrefixes)];
+
   const diskUtil = doc['disk_util'];
   if (Array.isArray(diskUtil) && diskUtil.length > 0) tables['disk_util'] = diskUtil;
 

@@ -137,10 +137,10 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
                       <td className="path">
                         {p.path}
                         {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
-                        {p.warnings.length > 0 && (
+                        {(outcome?.warnings ?? p.warnings).length > 0 && (
                           <details className="warnings">
-                            <summary>{t('import.warnings', { count: p.warnings.length })}</summary>
-                            <ul>{p.warnings.map((w) => <li key={w}>{w}</li>)}</ul>
+                            <summary>{t('import.warnings', { count: (outcome?.warnings ?? p.warnings).length })}</summary>
+                            <ul>{(outcome?.warnings ?? p.warnings).map((w) => <li key={w}>{w}</li>)}</ul>
                           </details>
                         )}
                       </td>

@@ -38,6 +38,33 @@ run_config() {
   done
 }
 
-run_config disk "$DISK_DIR" 1
-run_config tmpfs "$SHM_DIR" 0
-echo "wrote $(ls disk/*.json tmpfs/*.json | wc -l) fio JSON files" >&2
+if [ "${ONLY:-}" != detail ]; then
+  run_config disk "$DISK_DIR" 1
+  run_config tmpfs "$SHM_DIR" 0
+  echo "wrote $(ls disk/*.json tmpfs/*.json | wc -l) fio JSON files" >&2
+fi
+
+# One run kept in every shape fio writes, on the local disk: json+ (latency bins), per-window
+# bw/iops/lat/clat/slat logs, a histogram log, terse (v3 and v5) and the normal console report.
+detail() {
+  local dir=detail
+  mkdir -p "$dir"
+  rm -f "$dir"/*
+  echo "fio: $dir (json+, logs, histogram log)" >&2
+  fio --name=randrw70 --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randrw --rwmixread=70 --bs=4k \
+      --iodepth=16 --numjobs=1 --ioengine=libaio --direct=1 --time_based --runtime="$RUNTIME" --randrepeat=0 \
+      --write_bw_log="$dir/randrw70" --write_iops_log="$dir/randrw70" --write_lat_log="$dir/randrw70" \
+      --log_avg_msec=250 --write_hist_log="$dir/randrw70" --log_hist_msec=500 \
+      --output-format=json+ --output="$dir/randrw70.json"
+  echo "fio: $dir (terse v3, v5, normal)" >&2
+  fio --name=randread-4k --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randread --bs=4k --iodepth=8 \
+      --ioengine=libaio --direct=1 --time_based --runtime=3 --randrepeat=0 --output-format=terse --terse-version=3 \
+      --output="$dir/randread-4k.terse3.txt"
+  fio --name=randwrite-4k --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randwrite --bs=4k --iodepth=8 \
+      --ioengine=libaio --direct=1 --time_based --runtime=3 --randrepeat=0 --output-format=terse --terse-version=5 \
+      --output="$dir/randwrite-4k.terse5.txt"
+  fio --name=seqread-1m --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=read --bs=1m --iodepth=4 \
+      --ioengine=libaio --direct=1 --time_based --runtime=3 --output-format=normal --output="$dir/seqread-1m.normal.txt"
+}
+detail
+ls -l detail >&2

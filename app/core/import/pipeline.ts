@@ -8,6 +8,7 @@ import { detectFormat } from '../../../importers/registry.js';
 import type { Importer, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult } from '../../contract/records.js';
 import type { Store } from '../store/store.js';
+import { attachSeries, findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
 
 export interface StagedFile {
   id: string;
@@ -71,18 +72,24 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
 
   return store.transaction(() => {
     const study = store.ensureStudy(studyName, options.studySlug);
-    const outcomes: FileOutcome[] = [];
-    files.forEach((file, index) => {
-      options.onProgress?.(index, files.length, file.path);
+    const outcomes = new Array<FileOutcome>(files.length);
+    // Logs go last, so that the JSON of the same run, in this drop or imported before, is there
+    // for them to attach to.
+    const owners: LogOwnerCandidate[] = store.logOwnerCandidates(study.id);
+    const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every(isLogRun);
+    const order = files.map((_, i) => i).sort((a, b) => Number(isLogFile(files[a]!)) - Number(isLogFile(files[b]!)));
+    order.forEach((index, done) => {
+      const file = files[index]!;
+      options.onProgress?.(done, files.length, file.path);
       const preview = previewOf(file);
       const base = { path: file.path, format: preview.format, sha256: file.sha256, warnings: preview.warnings };
       if (preview.errors.length > 0 || !file.importer) {
-        outcomes.push({ ...base, status: 'failed', runs: [], errors: preview.errors });
+        outcomes[index] = { ...base, status: 'failed', runs: [], errors: preview.errors };
         return;
       }
       const existing = store.importedRunIds(study.id, file.sha256);
       if (existing) {
-        outcomes.push({ ...base, status: 'duplicate', runs: existing, errors: [] });
+        outcomes[index] = { ...base, status: 'duplicate', runs: existing, errors: [] };
         return;
       }
       store.saveFile(file.sha256, file.bytes);
@@ -95,8 +102,36 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
         config,
         warnings: preview.warnings,
       });
-      const runIds = file.result.runs.map((run, ordinal) => store.insertRun(study.id, importId, config, ordinal, run));
-      outcomes.push({ ...base, status: 'imported', runs: runIds, errors: [] });
+      if (isLogFile(file)) {
+        const runIds: number[] = [];
+        const notes: string[] = [];
+        file.result.runs.forEach((run, ordinal) => {
+          const log = run.tables['log'] as { stem: string; kind: string };
+          const { owner, how } = findLogOwner(file.path, log.stem, owners);
+          if (owner) {
+            store.addSeries(owner.runId, attachSeries(run.series, owner, log.kind));
+            runIds.push(owner.runId);
+            notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
+          } else {
+            runIds.push(store.insertRun(study.id, importId, config, ordinal, run));
+            const latency = ['lat', 'clat', 'slat'].includes(log.kind);
+            notes.push(`no fio JSON run to attach it to (${how}): imported as a run of its own, times relative to its start, summary metrics the means of its samples${latency ? '; latency read as ns (fio 3.x): import it with its fio JSON to have the unit checked' : ''}`);
+          }
+        });
+        outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
+        return;
+      }
+      const runIds = file.result.runs.map((run, ordinal) => {
+        const id = store.insertRun(study.id, importId, config, ordinal, run);
+        if (file.importer!.id === 'fio-json') {
+          owners.push({
+            runId: id, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
+            logPrefixes: (run.tables['log_prefixes'] as string[] | undefined) ?? [],
+          });
+        }
+        return id;
+      });
+      outcomes[index] = { ...base, status: 'imported', runs: runIds, errors: [] };
     });
     options.onProgress?.(files.length, files.length, '');
     return { study, config, files: outcomes };

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { ParsedRun } from '../../../importers/types.js';
+import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
+import type { LogOwnerCandidate } from '../import/link-logs.js';
 import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
@@ -350,15 +351,34 @@ export class Store {
     for (const [name, value] of Object.entries(run.metrics)) {
       if (Number.isFinite(value)) this.stmt.insertMetric.run(runId, name, value);
     }
-    for (const s of run.series) {
+    this.addSeries(runId, run.series);
+    return runId;
+  }
+
+  /** Series for a run, in chunks; also how a log file adds its samples to the run it belongs to. */
+  addSeries(runId: number, series: readonly ParsedSeries[]): void {
+    for (const s of series) {
+      const first = (this.db.prepare('SELECT COALESCE(MAX(chunk) + 1, 0) AS next FROM series WHERE run_id = ? AND object = ? AND metric = ?')
+        .get(runId, s.object, s.metric) as { next: number }).next;
       for (const c of chunkSeries(s.times, s.values)) {
         if (c.times.length === 0) continue;
         this.stmt.insertSeries.run(
-          runId, s.object, s.metric, s.unit, c.chunk, c.times[0], c.times[c.times.length - 1], c.times.length,
+          runId, s.object, s.metric, s.unit, first + c.chunk, c.times[0], c.times[c.times.length - 1], c.times.length,
           encodeFloat64(c.times), encodeFloat64(c.values),
         );
       }
     }
-    return runId;
+  }
+
+  /** fio JSON runs of a study: the runs a log file imported later may belong to. */
+  logOwnerCandidates(studyId: number): LogOwnerCandidate[] {
+    const rows = this.db.prepare(
+      `SELECT r.id, r.name, i.file_name, r.tool_version, r.start_ms, r.tables FROM runs r JOIN imports i ON i.id = r.import_id
+       WHERE r.study_id = ? AND i.format = 'fio-json'`,
+    ).all(studyId) as Array<{ id: number; name: string; file_name: string; tool_version: string | null; start_ms: number | null; tables: string }>;
+    return rows.map((r) => ({
+      runId: r.id, runName: r.name, file: r.file_name, toolVersion: r.tool_version, startMs: r.start_ms,
+      logPrefixes: ((JSON.parse(r.tables) as { log_prefixes?: string[] }).log_prefixes) ?? [],
+    }));
   }
 }

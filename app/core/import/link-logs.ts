@@ -1,0 +1,56 @@
+/**
+ * Which run a fio log belongs to. fio names logs after the job's write_*_log option
+ * (`<prefix>_clat.1.log`), and users keep them beside the JSON of the same run, often with the
+ * same stem (`randread-4k.json`, `randread-4k_bw.1.log`). A log that finds its run becomes a
+ * time series of that run, with the run's start time and the fio version's unit; one that
+ * does not becomes a run of its own and says so.
+ */
+import path from 'node:path';
+import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
+
+export interface LogOwnerCandidate {
+  runId: number;
+  runName: string;
+  file: string;
+  toolVersion: string | null;
+  startMs: number | null;
+  logPrefixes: string[];
+}
+
+const base = (p: string): string => p.split(/[\\/]/).pop() ?? p;
+const dir = (p: string): string => path.posix.dirname(p.replace(/\\/g, '/'));
+const stemOf = (file: string): string => base(file).replace(/\.[^.]+$/, '');
+
+export function isLogRun(run: ParsedRun): boolean {
+  const log = run.tables['log'] as { stem?: string } | undefined;
+  return run.tool === 'fio' && log?.stem !== undefined;
+}
+
+/** The run a log belongs to, by the rules above, or null with the reason. */
+export function findLogOwner(logFile: string, logStem: string, owners: readonly LogOwnerCandidate[]): { owner: LogOwnerCandidate | null; how: string } {
+  const byPrefix = owners.filter((o) => o.logPrefixes.some((p) => base(p) === logStem));
+  if (byPrefix.length === 1) return { owner: byPrefix[0]!, how: `the job's write_*_log option names "${logStem}"` };
+  const byStem = owners.filter((o) => stemOf(o.file) === logStem && dir(o.file) === dir(logFile));
+  const byStemAnywhere = byStem.length ? byStem : owners.filter((o) => stemOf(o.file) === logStem);
+  const unique = new Set(byStemAnywhere.map((o) => o.file));
+  if (unique.size === 1 && byStemAnywhere.length === 1) return { owner: byStemAnywhere[0]!, how: `the JSON file has the same name stem "${logStem}"` };
+  const sameDir = owners.filter((o) => dir(o.file) === dir(logFile));
+  if (sameDir.length === 1) return { owner: sameDir[0]!, how: 'the only fio JSON run in the same folder' };
+  return { owner: null, how: byPrefix.length + byStemAnywhere.length + sameDir.length > 1 ? 'several fio JSON runs could own it' : 'no fio JSON run of the same name or folder' };
+}
+
+/**
+ * The log's series as the owner's: times move from "ms since the job started" to epoch ms,
+ * and latency logs of fio 2 (µs, not the ns the importer assumed) are scaled.
+ */
+export function attachSeries(series: readonly ParsedSeries[], owner: LogOwnerCandidate, kind: string): ParsedSeries[] {
+  const fio2 = /^fio-2\./.test(owner.toolVersion ?? '');
+  const latency = kind === 'lat' || kind === 'clat' || kind === 'slat';
+  const scale = fio2 && latency ? 1000 : 1;
+  const t0 = owner.startMs ?? 0;
+  return series.map((s) => ({
+    ...s,
+    times: s.times.map((t) => t + t0),
+    values: scale === 1 ? s.values : s.values.map((v) => v * scale),
+  }));
+}

@@ -1,0 +1,82 @@
+/**
+ * The per-direction figures every fio output shape carries in its own way (JSON, terse,
+ * normal console output), turned into canonical metrics and workload parameters once.
+ */
+import type { ParamValue } from '../types.js';
+
+export interface LatencyFigures {
+  meanMs: number;
+  maxMs: number;
+}
+
+export interface DirectionFigures {
+  iops: number;
+  /** MiB/s (2^20 bytes per second). */
+  bwMibS: number;
+  runtimeMs: number;
+  lat?: LatencyFigures;
+  clat?: LatencyFigures;
+  slat?: LatencyFigures;
+  /** Percentile (50, 99, 99.9...) -> completion latency in ms. */
+  clatPercentiles?: Record<number, number>;
+}
+
+const PCT_NAMES: Record<string, string> = { '50': 'p50', '90': 'p90', '95': 'p95', '99': 'p99', '99.9': 'p999', '99.99': 'p9999' };
+
+export function figuresToMetrics(dirs: Partial<Record<'read' | 'write' | 'trim', DirectionFigures>>): Record<string, number> {
+  const m: Record<string, number> = {};
+  let iops = 0;
+  let bw = 0;
+  let ios = 0;
+  const weighted: Record<string, number> = {};
+  const maxima: Record<string, number> = {};
+  for (const [dir, f] of Object.entries(dirs) as Array<[string, DirectionFigures]>) {
+    m[`${dir}.iops`] = f.iops;
+    m[`${dir}.bw_mib_s`] = f.bwMibS;
+    const n = (f.iops * f.runtimeMs) / 1000;
+    iops += f.iops;
+    bw += f.bwMibS;
+    ios += n;
+    for (const kind of ['lat', 'clat', 'slat'] as const) {
+      const l = f[kind];
+      if (!l || (l.meanMs === 0 && l.maxMs === 0)) continue;
+      m[`${dir}.${kind}_avg_ms`] = l.meanMs;
+      if (kind !== 'slat') m[`${dir}.${kind}_max_ms`] = l.maxMs;
+      if (kind !== 'slat') {
+        weighted[kind] = (weighted[kind] ?? 0) + l.meanMs * n;
+        maxima[kind] = Math.max(maxima[kind] ?? 0, l.maxMs);
+      }
+    }
+    for (const [p, v] of Object.entries(f.clatPercentiles ?? {})) {
+      const name = PCT_NAMES[String(Number(p))];
+      if (name && v > 0) m[`${dir}.clat_${name}_ms`] = v;
+    }
+  }
+  if (Object.keys(dirs).length > 0) {
+    m['total.iops'] = iops;
+    m['total.bw_mib_s'] = bw;
+    if (ios > 0) for (const [kind, sum] of Object.entries(weighted)) m[`total.${kind}_avg_ms`] = sum / ios;
+    for (const [kind, max] of Object.entries(maxima)) m[`total.${kind}_max_ms`] = max;
+  }
+  return m;
+}
+
+/**
+ * What the results alone prove about the workload, for outputs that carry no job options:
+ * the read share of I/Os and the block size (bandwidth / IOPS, snapped to the power of two
+ * that fio's separately rounded figures imply).
+ */
+export function derivedWorkload(dirs: Partial<Record<'read' | 'write' | 'trim', DirectionFigures>>): Record<string, ParamValue> {
+  const params: Record<string, ParamValue> = {};
+  const entries = Object.entries(dirs) as Array<[string, DirectionFigures]>;
+  const ios = (f: DirectionFigures): number => (f.iops * f.runtimeMs) / 1000 || f.iops;
+  const total = entries.reduce((s, [, f]) => s + ios(f), 0);
+  if (total > 0) params['read_pct'] = Math.round(((dirs.read ? ios(dirs.read) : 0) / total) * 100);
+  const sizes = entries.filter(([, f]) => f.iops > 0).map(([, f]) => (f.bwMibS * 1048576) / f.iops);
+  if (sizes.length > 0) {
+    const raw = sizes[0]!;
+    const pow2 = 2 ** Math.round(Math.log2(raw));
+    params['bs'] = Math.abs(raw - pow2) / pow2 < 0.05 ? pow2 : Math.round(raw / 512) * 512;
+  }
+  return params;
+}

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { detectFormat } from '../registry.js';
+import { corpusFile, readBytes, REPO_ROOT, SKIP_NO_CORPUS } from '../test-support/corpus.js';
+import { fioHistLogImporter } from './fio-hist-log.js';
+import { fioJsonImporter } from './fio-json.js';
+import { fioLogImporter, parseLogName } from './fio-log.js';
+import { fioNormalImporter } from './fio-normal.js';
+import { fioTerseImporter } from './fio-terse.js';
+import { platIdxToVal, platIdxWidth, percentilesFromBins } from './latency-bins.js';
+
+const DETAIL = path.join(REPO_ROOT, 'samples', 'fio', 'detail');
+const close = (a: number | undefined, e: number, rel = 1e-9): void => {
+  assert.ok(a !== undefined && Math.abs(a - e) <= Math.abs(e) * rel, `expected ${e}, got ${a}`);
+};
+const parseCorpus = (importer: typeof fioLogImporter, rel: string) => {
+  const p = corpusFile(rel);
+  return p ? importer.parse({ bytes: readBytes(p), name: path.basename(p) }) : null;
+};
+
+describe('fio logs (corpus, figures read from each file)', () => {
+  it('every corpus log is detected by content', (t) => {
+    const dir = path.dirname(corpusFile('fio-log/fioplot__fio-2.18_randread_bw.1.log') ?? '');
+    if (!fs.existsSync(dir) || dir === '.') return t.skip(SKIP_NO_CORPUS);
+    for (const f of fs.readdirSync(dir)) {
+      const expected = f.includes('clat_hist') ? 'fio-hist-log' : 'fio-log';
+      assert.equal(detectFormat(readBytes(path.join(dir, f))).format, expected, f);
+    }
+  });
+
+  it('2013 bw log: no job index in the name, four columns, KiB/s', (t) => {
+    const r = parseCorpus(fioLogImporter, 'fio-log/fiorepo__2013_randwrite_128k_bw.log');
+    if (!r) return t.skip(SKIP_NO_CORPUS);
+    const run = r.runs[0]!;
+    const s = run.series.find((x) => x.metric === 'write.bw_mib_s')!;
+    assert.equal(s.times.length, 130);
+    assert.deepEqual([s.times[1], s.values[1]], [747, 16449 / 1024], 'second row: 747, 16449, 1, 131072');
+    assert.equal((run.tables['log'] as { windowed: boolean }).windowed, false, 'per-I/O rows carry the block size');
+  });
+
+  it('fio 3.16 randrw lat log: read and write rows interleave, values in ns', (t) => {
+    const r = parseCorpus(fioLogImporter, 'fio-log/fioplot__fio-3.16_randrw_job1_lat.1.log');
+    if (!r) return t.skip(SKIP_NO_CORPUS);
+    const run = r.runs[0]!;
+    const read = run.series.find((x) => x.metric === 'read.lat_ms')!;
+    const write = run.series.find((x) => x.metric === 'write.lat_ms')!;
+    assert.equal(read.times.length + write.times.length, 480);
+    assert.equal(write.times[0], 286, 'first row: 286, 55032262, 1, 0');
+    close(write.values[0], 55.032262);
+    assert.equal(read.times[0], 423);
+    close(read.values[0], 29.200153);
+    assert.equal(parseLogName('fioplot__fio-3.16_randrw_job1_lat.1.log').job, 1);
+  });
+
+  it('iops logs with and without a job index', (t) => {
+    const a = parseCorpus(fioLogImporter, 'fio-log/chrissanders__fio-3.1_rbd-kernel_randread-4k_iops.log');
+    const b = parseCorpus(fioLogImporter, 'fio-log/fioplot__fio-3.1_randread_qd16_iops.1.log');
+    if (!a || !b) return t.skip(SKIP_NO_CORPUS);
+    const s = a.runs[0]!.series[0]!;
+    assert.equal(s.metric, 'read.iops');
+    assert.deepEqual([s.times.length, s.values[0], s.values[1]], [239, 108320, 107676]);
+    // The fio-plot iops log marks its rows as writes although the job read (a fio 3.1 quirk):
+    // it is kept as written, not second-guessed.
+    assert.equal(b.runs[0]!.series[0]!.metric, 'write.iops');
+    assert.equal(b.runs[0]!.series[0]!.values[0], 126);
+  });
+
+  it('fio 2.x histogram log: 1216 bins, µs, percentiles over time', (t) => {
+    const r = parseCorpus(fioHistLogImporter, 'fio-log/pkb__fio-2.17_clat_hist.1.log');
+    if (!r) return t.skip(SKIP_NO_CORPUS);
+    const run = r.runs[0]!;
+    assert.equal((run.tables['log'] as { bins: number; unit_in_file: string }).bins, 1216);
+    assert.equal((run.tables['log'] as { unit_in_file: string }).unit_in_file, 'µs');
+    const p50 = run.series.find((s) => s.metric === 'read.clat_p50_ms')!;
+    assert.equal(p50.times[0], 1001);
+    assert.ok(run.metrics['read.clat_p99_ms']! > run.metrics['read.clat_p50_ms']!, 'p99 above p50');
+  });
+
+  it('a log cut in the middle of a line keeps the rows before it and says so', () => {
+    const text = '250, 100, 0, 0\n500, 200, 0, 0\n750, 3';
+    const r = fioLogImporter.parse({ bytes: new TextEncoder().encode(text), name: 'x_iops.1.log' });
+    assert.equal(r.runs[0]!.series[0]!.times.length, 2);
+    assert.match(r.runs[0]!.warnings.join(' '), /line 3 is not a complete log row/);
+  });
+});
+
+describe('fio output made on this machine (samples/fio/detail)', () => {
+  it('json+ bins reproduce fio\'s own percentiles within one bin width', () => {
+    const bytes = readBytes(path.join(DETAIL, 'randrw70.json'));
+    const run = fioJsonImporter.parse({ bytes, name: 'randrw70.json' }).runs[0]!;
+    const bins = run.tables['latency_bins'] as Record<string, Array<[number, number]>>;
+    for (const dir of ['read', 'write']) {
+      const values = bins[dir]!.map(([v]) => v);
+      const counts = bins[dir]!.map(([, c]) => c);
+      const [p50, p99] = percentilesFromBins(values, counts, [50, 99]);
+      for (const [computed, fio] of [[p50!, run.metrics[`${dir}.clat_p50_ms`]!], [p99!, run.metrics[`${dir}.clat_p99_ms`]!]]) {
+        const width = (computed as number) / 64; // 64 buckets per power of two
+        assert.ok(Math.abs((computed as number) - (fio as number)) <= width, `${dir}: ${computed} vs fio ${fio}`);
+      }
+    }
+  });
+
+  it('the histogram log agrees with the JSON of the same run', () => {
+    const json = fioJsonImporter.parse({ bytes: readBytes(path.join(DETAIL, 'randrw70.json')), name: 'randrw70.json' }).runs[0]!;
+    const hist = fioHistLogImporter.parse({ bytes: readBytes(path.join(DETAIL, 'randrw70_clat_hist.1.log')), name: 'randrw70_clat_hist.1.log' }).runs[0]!;
+    assert.equal((hist.tables['log'] as { bins: number }).bins, 1856, 'fio 3: 1856 bins');
+    const a = hist.metrics['read.clat_p50_ms']!;
+    const b = json.metrics['read.clat_p50_ms']!;
+    assert.ok(Math.abs(a - b) / b < 0.05, `p50 from the histogram log ${a} vs fio ${b}`);
+  });
+
+  it('terse v3 and v5 give the same figures as fio printed', () => {
+    const v3 = fioTerseImporter.parse({ bytes: readBytes(path.join(DETAIL, 'randread-4k.terse3.txt')), name: 't3' }).runs[0]!;
+    const f3 = fs.readFileSync(path.join(DETAIL, 'randread-4k.terse3.txt'), 'utf8').split(';');
+    close(v3.metrics['read.iops'], Number(f3[7]));
+    close(v3.metrics['read.bw_mib_s'], Number(f3[6]) / 1024);
+    close(v3.metrics['read.clat_avg_ms'], Number(f3[15]) / 1000);
+    assert.equal(v3.params['bs'], 4096);
+    const v5 = fioTerseImporter.parse({ bytes: readBytes(path.join(DETAIL, 'randwrite-4k.terse5.txt')), name: 't5' }).runs[0]!;
+    const f5 = fs.readFileSync(path.join(DETAIL, 'randwrite-4k.terse5.txt'), 'utf8').split(';');
+    close(v5.metrics['write.iops'], Number(f5[54]), 1e-12);
+    close(v5.metrics['write.clat_p99_ms'], Number(f5[76]!.split('=')[1]) / 1000);
+    assert.equal(v5.params['read_pct'], 0);
+    assert.equal(v5.metrics['read.iops'], undefined);
+  });
+
+  it('normal console output: options from the header, figures from the report', (t) => {
+    const run = fioNormalImporter.parse({ bytes: readBytes(path.join(DETAIL, 'seqread-1m.normal.txt')), name: 'n' }).runs[0]!;
+    assert.deepEqual([run.params['bs'], run.params['rw'], run.params['iodepth'], run.params['ioengine']], [1048576, 'read', 4, 'libaio']);
+    const text = fs.readFileSync(path.join(DETAIL, 'seqread-1m.normal.txt'), 'utf8');
+    const iops = Number(/IOPS=(\d+)/.exec(text)![1]);
+    close(run.metrics['read.iops'], iops);
+    close(run.metrics['read.clat_avg_ms'], Number(/clat \(usec\): min=\s*\d+, max=\s*\d+, avg=\s*([\d.]+)/.exec(text)![1]) / 1000);
+    close(run.metrics['read.clat_p99_ms'], Number(/99\.00th=\[\s*(\d+)\]/.exec(text)![1]) / 1000);
+    const p = corpusFile('other/chrissanders__fio-3.1_normal-output_randread-4k.out');
+    if (!p) return t.skip(SKIP_NO_CORPUS);
+    const c = fioNormalImporter.parse({ bytes: readBytes(p), name: 'c' }).runs[0]!;
+    // "read: IOPS=109k, BW=426MiB/s", "clat (usec): ... avg=285.14", "99.00th=[  383]", iodepth=32
+    assert.deepEqual([c.metrics['read.iops'], c.metrics['read.bw_mib_s'], c.params['iodepth'], c.params['bs']], [109000, 426, 32, 4096]);
+    close(c.metrics['read.clat_avg_ms'], 0.28514);
+    close(c.metrics['read.clat_p99_ms'], 0.383);
+    close(c.metrics['cpu_sys_pct'], 65.5);
+  });
+
+  it('bucket arithmetic matches fio\'s stat.c', () => {
+    assert.equal(platIdxToVal(100), 100, 'the first 128 buckets are exact');
+    assert.equal(platIdxToVal(128), 129, 'bucket [128, 130): its midpoint');
+    assert.equal(platIdxWidth(128), 2);
+    assert.equal(platIdxToVal(192), 256 + 0.5 * 4);
+    assert.equal(platIdxWidth(192), 4);
+  });
+});

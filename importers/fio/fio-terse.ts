@@ -1,0 +1,81 @@
+/**
+ * fio terse output (--minimal / --output-format=terse), versions 3, 4 and 5: one line per job,
+ * fields separated by ";" (FORMATS.md 1.2). Latencies are µs; bandwidth KiB/s; iops an integer.
+ * Per direction: 4 totals, slat 4, clat 4, 20 percentiles "p%=v", lat 4, bw 5 (41 fields);
+ * v5 adds bw samples and iops min/max/mean/stdev/samples (47). v3 has no trim block.
+ */
+import { decodeText } from '../text.js';
+import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
+import { derivedWorkload, figuresToMetrics, type DirectionFigures } from './figures.js';
+
+const LINE = /^([345]);(fio-[^;]*);([^;]*);(\d+);(-?\d+);/;
+
+function block(f: string[], at: number): DirectionFigures | null {
+  const num = (i: number): number => Number(f[at + i]);
+  const iops = num(2);
+  if (!(iops > 0)) return null;
+  const lat = (i: number) => ({ meanMs: num(i + 2) / 1000, maxMs: num(i + 1) / 1000 });
+  const clatPercentiles: Record<number, number> = {};
+  for (let k = 0; k < 20; k++) {
+    const m = /^([\d.]+)%=(\d+)$/.exec(f[at + 12 + k] ?? '');
+    if (m && Number(m[1]) > 0) clatPercentiles[Number(m[1])] = Number(m[2]) / 1000;
+  }
+  return { iops, bwMibS: num(1) / 1024, runtimeMs: num(3), slat: lat(4), clat: lat(8), lat: lat(32), clatPercentiles };
+}
+
+export const fioTerseImporter: Importer = {
+  id: 'fio-terse',
+  version: '1.0.0',
+  tool: 'fio',
+  title: 'fio terse (v3, v4, v5)',
+
+  detect(head: string): boolean {
+    return head.split('\n').filter((l) => l.trim()).slice(0, 3).some((l) => LINE.test(l));
+  },
+
+  parse({ bytes }): ParseResult {
+    const { text } = decodeText(bytes);
+    const runs: ParsedRun[] = [];
+    const errors: Diagnostic[] = [];
+    text.split(/\r?\n/).forEach((line, i) => {
+      const m = LINE.exec(line);
+      if (!m) return;
+      const version = Number(m[1]);
+      const f = line.split(';');
+      const per = version === 5 ? 47 : 41;
+      const dirNames = version === 3 ? (['read', 'write'] as const) : (['read', 'write', 'trim'] as const);
+      const needed = 5 + per * dirNames.length + 5;
+      if (f.length < needed) {
+        errors.push({ message: `terse v${version} line has ${f.length} fields, at least ${needed} expected (cut off?)`, line: i + 1 });
+        return;
+      }
+      const dirs: Partial<Record<'read' | 'write' | 'trim', DirectionFigures>> = {};
+      dirNames.forEach((d, k) => {
+        const b = block(f, 5 + k * per);
+        if (b) dirs[d] = b;
+      });
+      const cpuAt = 5 + per * dirNames.length;
+      const metrics = figuresToMetrics(dirs);
+      metrics['cpu_usr_pct'] = Number.parseFloat(f[cpuAt]!);
+      metrics['cpu_sys_pct'] = Number.parseFloat(f[cpuAt + 1]!);
+      const error = Number(m[5]);
+      runs.push({
+        name: m[3]!,
+        tool: 'fio',
+        toolVersion: m[2]!,
+        host: null,
+        startMs: null,
+        endMs: null,
+        params: derivedWorkload(dirs),
+        metrics,
+        tables: { terse_version: version },
+        series: [],
+        warnings: ['terse output carries no job options: read % and block size are derived from the results; pattern, I/O depth and jobs are unknown'],
+        errors: error !== 0 ? [`fio reported error ${error}`] : [],
+      });
+    });
+    if (runs.length === 0 && errors.length === 0) errors.push({ message: 'no terse v3/v4/v5 line' });
+    // A cut line among good ones is a warning; nothing usable at all is an error.
+    return { runs, warnings: runs.length ? errors : [], errors: runs.length ? [] : errors };
+  },
+};

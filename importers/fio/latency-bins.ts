@@ -1,0 +1,59 @@
+/**
+ * fio's latency histogram: bin index -> latency, and percentiles from bin counts. The same
+ * log-linear buckets back json+ "bins" and histogram logs (stat.h FIO_IO_U_PLAT_BITS = 6:
+ * 64 buckets per power of two, so each value is within ~1/128 of the truth).
+ */
+
+const PLAT_BITS = 6;
+const PLAT_VAL = 1 << PLAT_BITS;
+
+/** stat.c plat_idx_to_val: the midpoint of bucket `idx`, in fio's unit (ns in 3.x, µs in 2.x). */
+export function platIdxToVal(idx: number): number {
+  if (idx < PLAT_VAL << 1) return idx;
+  const errorBits = (idx >> PLAT_BITS) - 1;
+  const base = 2 ** (errorBits + PLAT_BITS);
+  const k = idx % PLAT_VAL;
+  return base + (k + 0.5) * 2 ** errorBits;
+}
+
+/** Width of bucket `idx`: how close a percentile from bins can be to fio's own. */
+export function platIdxWidth(idx: number): number {
+  if (idx < PLAT_VAL << 1) return 1;
+  return 2 ** ((idx >> PLAT_BITS) - 1);
+}
+
+export const LADDER = [50, 90, 95, 99, 99.9, 99.99] as const;
+export const LADDER_NAMES: Record<(typeof LADDER)[number], string> = { 50: 'p50', 90: 'p90', 95: 'p95', 99: 'p99', 99.9: 'p999', 99.99: 'p9999' };
+
+/**
+ * Percentiles from (value, count) pairs sorted by value, the way fio computes its own
+ * (stat.c calc_clat_percentiles): the first bucket whose cumulative count reaches the rank.
+ */
+export function percentilesFromBins(values: ArrayLike<number>, counts: ArrayLike<number>, percentiles: readonly number[]): Array<number | null> {
+  let total = 0;
+  for (let i = 0; i < counts.length; i++) total += counts[i]!;
+  if (total === 0) return percentiles.map(() => null);
+  return percentiles.map((p) => {
+    const rank = (p / 100) * total;
+    let cum = 0;
+    for (let i = 0; i < counts.length; i++) {
+      cum += counts[i]!;
+      if (cum >= rank && counts[i]! > 0) return values[i]!;
+    }
+    return values[counts.length - 1]!;
+  });
+}
+
+/** The CDF of a distribution: [value, fraction of I/Os at or below it]. */
+export function cdf(values: ArrayLike<number>, counts: ArrayLike<number>): Array<[number, number]> {
+  let total = 0;
+  for (let i = 0; i < counts.length; i++) total += counts[i]!;
+  const out: Array<[number, number]> = [];
+  let cum = 0;
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i]! === 0) continue;
+    cum += counts[i]!;
+    out.push([values[i]!, cum / total]);
+  }
+  return out;
+}
