@@ -51,6 +51,26 @@ try {
   figure('fio_json_limit_mb_s', mb / (parseMs / 1000), 'MB/s');
   figure('fio_json_import_vs_parse_pct', (parseMs / importMs) * 100, '%');
   figure('fio_json_bench_file_mb', mb, 'MB');
+
+  // fio log: a bw log of ~100 MB (4 columns, read and write interleaved), imported with its
+  // parse, series encoding and SQLite write; the limit is the bare byte scan of the same bytes.
+  const rows = 4_000_000;
+  const parts: string[] = [];
+  for (let i = 0; i < rows; i++) parts.push(`${i * 10}, ${100000 + ((i * 7919) % 50000)}, ${i & 1}, 0\n`);
+  const log = Buffer.from(parts.join(''));
+  const logMb = log.length / 1e6;
+  const { scanRows } = await import('../../importers/fio/log-scan.js');
+  const scanMs = best(3, () => scanRows(log, 4));
+  let m = 0;
+  const logMs = best(2, () => {
+    const core = new Core(path.join(work, `log-${m++}.sqlite`));
+    const preview = core.stage('bench_bw.1.log', log);
+    core.commit([preview.id], 'bench', 'a');
+    core.close();
+  });
+  figure('fio_log_mb_s', logMb / (logMs / 1000), 'MB/s');
+  figure('fio_log_limit_mb_s', logMb / (scanMs / 1000), 'MB/s');
+  figure('fio_log_bench_file_mb', logMb, 'MB');
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

@@ -80,22 +80,28 @@ export const fioLogImporter: Importer = {
     if (!logName.kind) warnings.push(`the file name does not say which fio log this is (_bw, _iops, _lat, _clat, _slat): its values are read as IOPS`);
     const spec = KIND[kind];
 
-    // Split by direction; rows of a randrw log interleave read and write.
-    const perDir = DIRS.map(() => ({ t: [] as number[], v: [] as number[] }));
+    // Split by direction (rows of a randrw log interleave read and write): count, then fill.
+    const counts = [0, 0, 0];
     let windowed = true;
     for (let r = 0; r < scan.rows; r++) {
-      const d = v[r * columns + dirCol]!;
-      perDir[d]!.t.push(v[r * columns]!);
-      perDir[d]!.v.push(v[r * columns + 1]! * spec.factor);
-      if (v[r * columns + bsCol]! !== 0) windowed = false;
+      counts[v[r * columns + dirCol]!]!++;
+      if (windowed && v[r * columns + bsCol]! !== 0) windowed = false;
+    }
+    const perDir = counts.map((c) => ({ t: new Float64Array(c), v: new Float64Array(c), n: 0, sum: 0 }));
+    for (let r = 0; r < scan.rows; r++) {
+      const d = perDir[v[r * columns + dirCol]!]!;
+      const value = v[r * columns + 1]! * spec.factor;
+      d.t[d.n] = v[r * columns]!;
+      d.v[d.n++] = value;
+      d.sum += value;
     }
     const object = logName.job !== null ? `${logName.stem} job ${logName.job}` : logName.stem;
     const series: ParsedSeries[] = [];
     const metrics: Record<string, number> = {};
     perDir.forEach((d, i) => {
-      if (d.t.length === 0) return;
-      series.push({ object, metric: `${DIRS[i]}.${spec.quantity}`, unit: spec.unit, times: Float64Array.from(d.t), values: Float64Array.from(d.v) });
-      metrics[`${DIRS[i]}.${SUMMARY[kind]}`] = d.v.reduce((s, x) => s + x, 0) / d.v.length;
+      if (d.n === 0) return;
+      series.push({ object, metric: `${DIRS[i]}.${spec.quantity}`, unit: spec.unit, times: d.t, values: d.v });
+      metrics[`${DIRS[i]}.${SUMMARY[kind]}`] = d.sum / d.n;
     });
 
     const run: ParsedRun = {

@@ -39,11 +39,13 @@ export function firstLineColumns(bytes: Uint8Array): number {
 /**
  * Scans rows of exactly `columns` numbers. A row with another count (a truncated last line,
  * a stray text line) stops the scan and is reported; what came before is kept.
+ * One pass, no allocation per number: the hot loop is what makes a 2 GB log import fast.
  */
 export function scanRows(bytes: Uint8Array, columns: number, maxRows = Infinity): ScannedRows {
-  // A line holds at least 2 bytes per column: size the output from the byte count, then trim.
-  let capacity = Math.min(Math.ceil(bytes.length / (columns * 2)) + 1, maxRows) * columns;
-  let values = new Float64Array(Math.max(capacity, columns));
+  // Every row ends in a newline (but perhaps the last): size the output once.
+  let lines = 1;
+  for (let i = bytes.indexOf(LF); i !== -1; i = bytes.indexOf(LF, i + 1)) lines++;
+  const values = new Float64Array(Math.min(lines, maxRows) * columns);
   let n = 0;
   let rows = 0;
   let line = 1;
@@ -52,52 +54,43 @@ export function scanRows(bytes: Uint8Array, columns: number, maxRows = Infinity)
   let neg = false;
   let inNum = false;
   let afterDot = false; // fio writes integers; a decimal point is tolerated all the same
-  let decimals = 0;
+  let scale = 1;
   let badLine: number | null = null;
-  const flushNumber = (): void => {
-    let v = neg ? -num : num;
-    if (decimals > 0) v /= 10 ** decimals;
-    if (n >= values.length) {
-      capacity = values.length * 2;
-      const grown = new Float64Array(capacity);
-      grown.set(values);
-      values = grown;
-    }
-    values[n++] = v;
-    col++;
-    num = 0;
-    neg = false;
-    inNum = false;
-    afterDot = false;
-    decimals = 0;
-  };
-  for (let i = 0; i < bytes.length && rows < maxRows; i++) {
+  const len = bytes.length;
+  for (let i = 0; i < len; i++) {
     const c = bytes[i]!;
     if (c >= 48 && c <= 57) {
       num = num * 10 + (c - 48);
-      if (afterDot) decimals++;
+      if (afterDot) scale *= 10;
       inNum = true;
-    } else if (c === COMMA) {
-      if (!inNum) { badLine = line; break; }
-      flushNumber();
-    } else if (c === LF) {
-      if (inNum) flushNumber();
-      if (col === columns) rows++;
-      else if (col !== 0) { n -= col; badLine = line; break; }
-      col = 0;
-      line++;
-    } else if (c === MINUS && !inNum) {
-      neg = true;
-    } else if (c === DOT && inNum && !afterDot) {
-      afterDot = true;
-    } else if (c !== SPACE && c !== CR) {
-      n -= col;
-      badLine = line;
-      break;
+      continue;
     }
+    if (c === COMMA || c === LF) {
+      if (inNum) {
+        if (col >= columns) { badLine = line; break; }
+        values[n++] = (neg ? -num : num) / scale;
+        col++;
+        num = 0; neg = false; inNum = false; afterDot = false; scale = 1;
+      } else if (c === COMMA) { badLine = line; break; }
+      if (c === LF) {
+        if (col === columns) {
+          rows++;
+          if (rows >= maxRows) break;
+        } else if (col !== 0) { n -= col; badLine = line; break; }
+        col = 0;
+        line++;
+      }
+      continue;
+    }
+    if (c === SPACE || c === CR) continue;
+    if (c === MINUS && !inNum) { neg = true; continue; }
+    if (c === DOT && inNum && !afterDot) { afterDot = true; continue; }
+    n -= col;
+    badLine = line;
+    break;
   }
-  if (badLine === null && inNum) {
-    flushNumber();
+  if (badLine === null && rows < maxRows && (inNum || col > 0)) {
+    if (inNum && col < columns) values[n++] = (neg ? -num : num) / scale, col++;
     if (col === columns) rows++;
     else { n -= col; badLine = line; }
   }

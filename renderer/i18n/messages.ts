@@ -70,6 +70,10 @@ export const en = {
   'runs.p99': 'p99 clat (ms)',
   'runs.file': 'Source file',
   'runs.flagged': 'flagged',
+  'run.seconds': 'seconds since the run started',
+  'run.ladder': 'Completion latency percentiles (ms, log scale)',
+  'run.noSeries': 'This run has no time series (import its fio logs alongside its JSON).',
+  'run.series': 'Time series',
 
   'compare.baseline': 'Baseline',
   'compare.candidate': 'Candidate',
@@ -208,6 +212,10 @@ export const zhCN: Catalog = {
   'runs.p99': 'p99 完成延迟 (ms)',
   'runs.file': '源文件',
   'runs.flagged': '有标记',
+  'run.seconds': '自运行开始的秒数',
+  'run.ladder': '完成延迟百分位（毫秒，对数坐标）',
+  'run.noSeries': '此运行没有时间序列（请与其 JSON 一起导入 fio 日志）。',
+  'run.series': '时间序列',
 
   'compare.baseline': '基线',
   'compare.candidate': '候选',

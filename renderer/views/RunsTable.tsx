@@ -1,11 +1,15 @@
 import type { JSX } from 'react';
-import type { RunRecord } from '../../app/contract/records.js';
+import { useState } from 'react';
+import type { MetricInfo, RunRecord } from '../../app/contract/records.js';
+import { RunDetail } from './RunDetail.js';
 import { formatBlockSize, formatValue } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 
 /** A study's runs, grouped by configuration, with their parameters and key metrics. */
-export function RunsTable({ runs, configs }: { runs: RunRecord[]; configs: string[] }): JSX.Element {
+export function RunsTable({ runs, configs, dictionary }: { runs: RunRecord[]; configs: string[]; dictionary: MetricInfo[] }): JSX.Element {
   const { t, locale } = useI18n();
+  const [open, setOpen] = useState<number | null>(null);
+  const opened = runs.find((r) => r.id === open) ?? null;
   return (
     <div className="runs" data-testid="runs-table">
       {configs.map((config) => (
@@ -34,7 +38,9 @@ export function RunsTable({ runs, configs }: { runs: RunRecord[]; configs: strin
                   const p99 = r.metrics['read.clat_p99_ms'] ?? r.metrics['write.clat_p99_ms'] ?? r.metrics['total.clat_p99_ms'];
                   const flagged = r.errors.length > 0 || r.warnings.length > 0;
                   return (
-                    <tr key={r.id} data-run={r.id} className={r.errors.length ? 'bad' : ''}>
+                    <tr key={r.id} data-run={r.id} className={`${r.errors.length ? 'bad' : ''} ${open === r.id ? 'open' : ''} clickable`}
+                      tabIndex={0} onClick={() => setOpen(open === r.id ? null : r.id)}
+                      onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setOpen(open === r.id ? null : r.id); } }}>
                       <td title={[...r.errors, ...r.warnings].join('\n') || undefined}>
                         {r.name}{flagged && <span className="flag"> ⚠ {t('runs.flagged')}</span>}
                       </td>
@@ -57,6 +63,7 @@ export function RunsTable({ runs, configs }: { runs: RunRecord[]; configs: strin
           </div>
         </section>
       ))}
+      {opened && <RunDetail key={opened.id} run={opened} dictionary={dictionary} />}
     </div>
   );
 }

@@ -36,7 +36,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
         ))}
       </div>
       {error && <p className="error" role="alert">{error}</p>}
-      {runs && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} />}
+      {runs && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} dictionary={dictionary} />}
       {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
     </section>

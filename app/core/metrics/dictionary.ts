@@ -36,7 +36,7 @@ const FIO_PCT = (p: string): string =>
 const SCOPED: Quantity[] = [
   {
     quantity: 'iops', unit: 'IOPS', better: 'higher', label: 'IOPS', labelZh: 'IOPS',
-    sources: { fio: 'fio JSON <dir>.iops; total = read + write + trim' },
+    sources: { fio: 'fio JSON <dir>.iops (total = read + write + trim); terse: 3rd field of the direction block; normal output: "IOPS="; write_iops_log values' },
   },
   {
     quantity: 'bw_mib_s', unit: 'MiB/s', better: 'higher', label: 'Bandwidth', labelZh: '带宽',
@@ -53,6 +53,10 @@ const SCOPED: Quantity[] = [
   { quantity: 'clat_p999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.9', labelZh: '完成延迟 p99.9', sources: { fio: FIO_PCT('99.900000') } },
   { quantity: 'clat_p9999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.99', labelZh: '完成延迟 p99.99', sources: { fio: FIO_PCT('99.990000') } },
   { quantity: 'slat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean submission latency', labelZh: '平均提交延迟', sources: { fio: FIO_LAT('slat', 'mean') } },
+  // Latency samples over time (fio logs): per-I/O values, or window means with log_avg_msec.
+  { quantity: 'lat_ms', unit: 'ms', better: 'lower', label: 'Latency', labelZh: '延迟', sources: { fio: 'write_lat_log <name>_lat.N.log value / 1e6 (fio 3, ns) or / 1e3 (fio 2, µs)' } },
+  { quantity: 'clat_ms', unit: 'ms', better: 'lower', label: 'Completion latency', labelZh: '完成延迟', sources: { fio: 'write_lat_log <name>_clat.N.log value, as lat' } },
+  { quantity: 'slat_ms', unit: 'ms', better: 'lower', label: 'Submission latency', labelZh: '提交延迟', sources: { fio: 'write_lat_log <name>_slat.N.log value, as lat' } },
 ];
 
 /** Tool-level quantities: no direction. */

@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 /**
  * Series points are stored as chunks of little-endian float64 blobs: one row per chunk, not
  * per point, so a log with millions of samples goes in and out at memory speed.
@@ -5,14 +7,24 @@
 
 export const CHUNK_POINTS = 65536;
 
+const LITTLE_ENDIAN = os.endianness() === 'LE';
+
 export function encodeFloat64(values: Float64Array): Buffer {
-  // Copy into a fresh buffer: a subarray view would carry its whole backing store.
+  if (LITTLE_ENDIAN) {
+    // The memory already is little-endian float64: one copy (a subarray view would carry its
+    // whole backing store into the blob).
+    return Buffer.from(values.slice().buffer);
+  }
   const out = Buffer.allocUnsafe(values.length * 8);
   for (let i = 0; i < values.length; i++) out.writeDoubleLE(values[i]!, i * 8);
   return out;
 }
 
 export function decodeFloat64(blob: Uint8Array): Float64Array {
+  if (LITTLE_ENDIAN) {
+    // Copy to an aligned buffer: SQLite's blob may start at any byte offset.
+    return new Float64Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+  }
   const out = new Float64Array(blob.byteLength / 8);
   const view = new DataView(blob.buffer, blob.byteOffset, blob.byteLength);
   for (let i = 0; i < out.length; i++) out[i] = view.getFloat64(i * 8, true);

@@ -1,0 +1,74 @@
+/**
+ * fio's time series and latency distribution in the study view: the randrw log overlay and the
+ * percentile ladder, checked against the log files and the JSON they came with.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/browser.js';
+import { OUTPUT_DIR, REPO_ROOT, startHost, type RunningHost } from './support/host.js';
+import { WorkbenchPage } from './support/workbench-page.js';
+
+const DETAIL = path.join(REPO_ROOT, 'samples', 'fio', 'detail');
+
+/** Rows per direction in an fio log: column 3 is the direction. */
+function rowsPerDirection(file: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const line of fs.readFileSync(file, 'utf8').trim().split('\n')) {
+    const d = ['read', 'write', 'trim'][Number(line.split(', ')[2])]!;
+    out[d] = (out[d] ?? 0) + 1;
+  }
+  return out;
+}
+
+describe('fio runs up close (web host in Chromium)', () => {
+  let host: RunningHost;
+  let browser: Browser;
+  let page: Page;
+  let wb: WorkbenchPage;
+
+  before(async () => {
+    host = await startHost({ loadSamples: true });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+    page.on('pageerror', (err) => assert.fail(`page error: ${err.message}`));
+    wb = new WorkbenchPage(page);
+    await wb.open(host.url);
+  });
+  after(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it('first launch loads the sample studies', async () => {
+    const slugs = await page.locator('.study-list button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-study')));
+    assert.deepEqual(slugs.sort(), ['fio-disk-vs-tmpfs', 'fio-output-shapes']);
+  });
+
+  it('overlays the read and write IOPS logs of the randrw run', async () => {
+    await wb.openStudy('fio-output-shapes');
+    await page.locator('[data-tab="runs"]').click();
+    await page.locator('tr', { hasText: 'randrw70' }).first().click();
+    await page.waitForSelector('[data-testid="run-detail"][data-state="ready"] .chart[data-chart="run-series"][data-state="ready"]');
+    const drawn = await page.evaluate(() => (window.perfdeltaCharts!['run-series']!.getOption() as { series: Array<{ name: string; data: unknown[] }> }).series.map((s) => [s.name, s.data.length]));
+    const rows = rowsPerDirection(path.join(DETAIL, 'randrw70_iops.1.log'));
+    assert.deepEqual(Object.fromEntries(drawn.map(([n, c]) => [String(n).split(' · ')[0], c])), rows);
+    await wb.screenshot(path.join(OUTPUT_DIR, 'randrw-log-overlay.png'));
+  });
+
+  it('draws the completion-latency ladder from the run\'s percentiles', async () => {
+    await page.locator('select[name="series-quantity"]').selectOption('clat_ms');
+    await page.waitForSelector('.chart[data-chart="run-ladder"][data-state="ready"]');
+    const ladder = await page.evaluate(() => (window.perfdeltaCharts!['run-ladder']!.getOption() as { series: Array<{ name: string; data: number[] }> }).series);
+    const json = JSON.parse(fs.readFileSync(path.join(DETAIL, 'randrw70.json'), 'utf8')) as { jobs: Array<Record<string, { clat_ns: { percentile: Record<string, number> } }>> };
+    for (const s of ladder) {
+      const pct = json.jobs[0]![s.name]!.clat_ns.percentile;
+      const expected = ['50.000000', '90.000000', '95.000000', '99.000000', '99.900000', '99.990000'].map((k) => pct[k]! / 1e6);
+      s.data.forEach((v, i) => assert.ok(Math.abs(v - expected[i]!) < 1e-12, `${s.name} p${i}: ${v} vs ${expected[i]}`));
+    }
+    assert.deepEqual(ladder.map((s) => s.name), ['read', 'write']);
+    await wb.screenshot(path.join(OUTPUT_DIR, 'latency-ladder.png'));
+  });
+});
