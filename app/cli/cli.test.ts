@@ -154,11 +154,14 @@ describe('perfdelta CLI (the --json contract)', () => {
   it('samples lists and loads the sample studies; loading twice adds nothing', () => {
     const home = tempDir();
     const list = JSON.parse(cli(['samples', '--json'], home).stdout);
-    assert.deepEqual(list.map((s: { slug: string; loaded: boolean }) => [s.slug, s.loaded]), [['fio-disk-vs-tmpfs', false]]);
+    assert.deepEqual(list.map((s: { slug: string; loaded: boolean }) => [s.slug, s.loaded]), [['fio-disk-vs-tmpfs', false], ['fio-output-shapes', false]]);
+    assert.equal(cli(['samples', '--load', 'fio-disk-vs-tmpfs'], home).code, 0);
+    assert.deepEqual(JSON.parse(cli(['samples', '--json'], home).stdout).map((s: { loaded: boolean }) => s.loaded), [true, false], 'only the one named');
     assert.equal(cli(['samples', '--load'], home).code, 0);
     assert.equal(cli(['samples', '--load'], home).code, 0);
-    const studies = JSON.parse(cli(['studies', '--json'], home).stdout);
-    assert.equal(studies[0].runs, 12);
+    const studies = JSON.parse(cli(['studies', '--json'], home).stdout) as Array<{ slug: string; runs: number }>;
+    assert.equal(studies.find((s) => s.slug === 'fio-disk-vs-tmpfs')!.runs, 12, 'loading twice adds nothing');
+    assert.equal(studies.find((s) => s.slug === 'fio-output-shapes')!.runs, 4, 'logs attach to their run instead of making runs');
   });
 
   it('--help documents every command', () => {
