@@ -7,11 +7,15 @@ import { fioJsonImporter } from './fio/fio-json.js';
 import { fioLogImporter } from './fio/fio-log.js';
 import { fioNormalImporter } from './fio/fio-normal.js';
 import { fioTerseImporter } from './fio/fio-terse.js';
+import { hammerdbImporters } from './hammerdb/index.js';
 import { decodeText, looksBinary } from './text.js';
 import type { Importer } from './types.js';
 
 /** Order matters only where two could claim a file: the more specific comes first. */
-export const importers: readonly Importer[] = [fioJsonImporter, fioTerseImporter, fioNormalImporter, fioHistLogImporter, fioLogImporter];
+export const importers: readonly Importer[] = [
+  fioJsonImporter, fioTerseImporter, fioNormalImporter, fioHistLogImporter, fioLogImporter,
+  ...hammerdbImporters,
+];
 
 /** How much of a file detection looks at. */
 export const DETECT_HEAD_BYTES = 64 * 1024;

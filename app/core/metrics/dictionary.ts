@@ -61,8 +61,11 @@ const SCOPED: Quantity[] = [
 
 /** Tool-level quantities: no direction. */
 const UNSCOPED: Quantity[] = [
-  { quantity: 'tpm', unit: 'TPM', better: 'higher', label: 'Transactions per minute', labelZh: '每分钟事务数', sources: {} },
-  { quantity: 'nopm', unit: 'NOPM', better: 'higher', label: 'New orders per minute', labelZh: '每分钟新订单数', sources: {} },
+  { quantity: 'tpm', unit: 'TPM', better: 'higher', label: 'Transactions per minute', labelZh: '每分钟事务数', sources: { hammerdb: 'result line "System achieved ... TPM" (not comparable across HammerDB versions); counter log: mean after the first nonzero sample' } },
+  { quantity: 'tpm_max', unit: 'TPM', better: 'higher', label: 'Peak transactions per minute', labelZh: '峰值每分钟事务数', sources: { hammerdb: 'counter log maximum' } },
+  { quantity: 'qph', unit: 'QPH', better: 'higher', label: 'Queries per hour', labelZh: '每小时查询数', sources: { hammerdb: 'TPROC-H counter log mean' } },
+  { quantity: 'qph_max', unit: 'QPH', better: 'higher', label: 'Peak queries per hour', labelZh: '峰值每小时查询数', sources: { hammerdb: 'TPROC-H counter log maximum' } },
+  { quantity: 'nopm', unit: 'NOPM', better: 'higher', label: 'New orders per minute', labelZh: '每分钟新订单数', sources: { hammerdb: 'result line "... N NOPM" (v4+ "N NOPM from M <DB> TPM"; v2.23-v3 "... TPM at N NOPM")' } },
   { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', labelZh: '每秒操作数', sources: {} },
   { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', labelZh: '每秒事务数', sources: {} },
   { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', labelZh: '每秒查询数', sources: {} },
@@ -79,6 +82,32 @@ export function metricLabel(info: MetricInfo, locale: 'en' | 'zh-CN' = 'en'): st
   return info.scope ? `${info.scope} ${label}` : info.label;
 }
 
+/**
+ * Families of names a tool writes with its own prefixes: HammerDB's per-transaction latencies
+ * (`neword.lat_p99_ms`) and TPROC-H query times (`query14.time_s`). One rule per family.
+ */
+const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity }> = [
+  {
+    pattern: /^(neword|payment|delivery|slev|ostat)\.lat_(avg|p50|p95|p99|max)_ms$/,
+    describe: (m) => ({
+      quantity: `lat_${m[2]}_ms`, unit: 'ms', better: 'lower',
+      label: `${m[1]} ${m[2] === 'avg' ? 'mean' : m[2]} response`, labelZh: `${m[1]} ${m[2] === 'avg' ? '平均' : m[2]} 响应时间`,
+      sources: { hammerdb: 'time profile (xtprof SUMMARY, or the old |PERCENTILES profiler): per-transaction response time, ms' },
+    }),
+  },
+  {
+    pattern: /^(neword|payment|delivery|slev|ostat)\.calls$/,
+    describe: (m) => ({ quantity: 'calls', unit: 'calls', better: 'higher', label: `${m[1]} calls`, labelZh: `${m[1]} 调用次数`, sources: { hammerdb: 'time profile CALLS' } }),
+  },
+  {
+    pattern: /^(query\d+|queryset)\.(time|geomean)_s$/,
+    describe: (m) => ({
+      quantity: `${m[2]}_s`, unit: 's', better: 'lower', label: `${m[1]} ${m[2] === 'geomean' ? 'geometric mean time' : 'time'}`,
+      labelZh: `${m[1]} ${m[2] === 'geomean' ? '几何平均时间' : '时间'}`, sources: { hammerdb: 'TPROC-H "query N completed in X seconds" / query set total' },
+    }),
+  },
+];
+
 const SCOPED_BY_NAME = new Map(SCOPED.map((q) => [q.quantity, q]));
 const UNSCOPED_BY_NAME = new Map(UNSCOPED.map((q) => [q.quantity, q]));
 
@@ -89,10 +118,15 @@ export function describeMetric(name: string): MetricInfo | null {
     const scope = name.slice(0, dot) as Scope;
     const q = SCOPED_BY_NAME.get(name.slice(dot + 1));
     if (q && SCOPES.includes(scope)) return { ...q, name, scope };
-    return null;
+  } else {
+    const q = UNSCOPED_BY_NAME.get(name);
+    if (q) return { ...q, name, scope: null };
   }
-  const q = UNSCOPED_BY_NAME.get(name);
-  return q ? { ...q, name, scope: null } : null;
+  for (const f of FAMILIES) {
+    const m = f.pattern.exec(name);
+    if (m) return { ...f.describe(m), name, scope: null };
+  }
+  return null;
 }
 
 /** The whole dictionary, every scope expanded: what the UI and the docs list. */
