@@ -1,5 +1,5 @@
 /** Number formatting by unit: IOPS as whole numbers, bandwidth to 2 places, latency to 3. */
-const DIGITS: Record<string, number> = { IOPS: 0, 'MiB/s': 2, 'MB/s': 2, 'GiB/s': 3, 'GB/s': 3, ms: 3, 'µs': 1, s: 4, '%': 1 };
+const DIGITS: Record<string, number> = { IOPS: 0, TPM: 0, NOPM: 0, QPH: 0, calls: 0, 'ops/s': 1, 'MiB/s': 2, 'MB/s': 2, 'GiB/s': 3, 'GB/s': 3, ms: 3, 'µs': 1, s: 4, '%': 1 };
 
 export function formatValue(value: number | undefined | null, unit: string, locale: string): string {
   if (value === undefined || value === null || !Number.isFinite(value)) return '–';

@@ -1,6 +1,12 @@
 /** The entry point of the `perfdelta` command (bundled to build/app/cli.cjs). */
 import { main } from './main.js';
 
+// `perfdelta runs | head`: a closed pipe ends the output, it is not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;

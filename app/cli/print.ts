@@ -10,9 +10,14 @@ function table(rows: string[][]): string {
 
 const fmt = (v: number | undefined, digits = 2): string => (v === undefined ? '' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
+/** Units of whole counts: printed without decimals. */
+const COUNTS = new Set(['IOPS', 'TPM', 'NOPM', 'calls', 'QPH']);
+
 /** Like the UI: sub-millisecond latencies keep three significant digits. */
 const fmtIn = (v: number | undefined, unit: string): string =>
-  v !== undefined && unit === 'ms' && v !== 0 && Math.abs(v) < 1 ? v.toLocaleString('en-US', { maximumSignificantDigits: 3 }) : fmt(v, unit === 'IOPS' ? 0 : unit === 'ms' ? 3 : 2);
+  v !== undefined && unit === 'ms' && v !== 0 && Math.abs(v) < 1
+    ? v.toLocaleString('en-US', { maximumSignificantDigits: 3 })
+    : fmt(v, COUNTS.has(unit) ? 0 : unit === 'ms' ? 3 : 2);
 
 export function printStudies(studies: StudySummary[]): void {
   if (studies.length === 0) {

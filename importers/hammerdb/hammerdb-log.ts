@@ -63,7 +63,8 @@ function segmentRun(seg: Segment, ordinal: number): ParsedRun {
     metrics['nopm'] = seg.result.value.nopm;
     if (seg.result.value.tpm === 0) warnings.push(`the result line (line ${seg.result.line}) reports 0 TPM: the test did not run or the counter could not be read`);
   } else if (seg.kind === 'profile-report') {
-    warnings.push('a time profile report only: it holds no TEST RESULT, so no TPM or NOPM (they are in the run\'s hammerdb.log or console output)');
+    // A profile has no result by nature: the import pipeline joins it to its test's run, and
+    // says so when it cannot (app/core/import/link-companions.ts).
   } else if (!tproch) {
     warnings.push(`run ${ordinal} (from line ${seg.startLine}) has no result line: cut off?`);
   }

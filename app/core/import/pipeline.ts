@@ -8,6 +8,7 @@ import { detectFormat } from '../../../importers/registry.js';
 import type { Importer, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult } from '../../contract/records.js';
 import type { Store } from '../store/store.js';
+import { companionKind, findTest } from './link-companions.js';
 import { attachSeries, findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
 
 export interface StagedFile {
@@ -77,7 +78,9 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
     // for them to attach to.
     const owners: LogOwnerCandidate[] = store.logOwnerCandidates(study.id);
     const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every(isLogRun);
-    const order = files.map((_, i) => i).sort((a, b) => Number(isLogFile(files[a]!)) - Number(isLogFile(files[b]!)));
+    const isCompanionFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => companionKind(r) !== null);
+    const late = (f: StagedFile): number => Number(isLogFile(f) || isCompanionFile(f));
+    const order = files.map((_, i) => i).sort((a, b) => late(files[a]!) - late(files[b]!));
     order.forEach((index, done) => {
       const file = files[index]!;
       options.onProgress?.(done, files.length, file.path);
@@ -116,6 +119,26 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
             runIds.push(store.insertRun(study.id, importId, config, ordinal, run));
             const latency = ['lat', 'clat', 'slat'].includes(log.kind);
             notes.push(`no fio JSON run to attach it to (${how}): imported as a run of its own, times relative to its start, summary metrics the means of its samples${latency ? '; latency read as ns (fio 3.x): import it with its fio JSON to have the unit checked' : ''}`);
+          }
+        });
+        outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
+        return;
+      }
+      if (isCompanionFile(file)) {
+        const tests = store.hammerdbTests(study.id, config);
+        const runIds: number[] = [];
+        const notes: string[] = [];
+        file.result.runs.forEach((run, ordinal) => {
+          const kind = companionKind(run)!;
+          const { test, how } = findTest(run, kind, tests);
+          if (test) {
+            if (kind === 'counter') store.addSeries(test.runId, run.series);
+            else store.mergeIntoRun(test.runId, run.metrics, run.tables);
+            runIds.push(test.runId);
+            notes.push(`joined test run ${test.runId} "${test.name}" (${how})`);
+          } else {
+            runIds.push(store.insertRun(study.id, importId, config, ordinal, run));
+            notes.push(`no HammerDB test of configuration "${config}" to join (${how}): imported as a run of its own`);
           }
         });
         outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };

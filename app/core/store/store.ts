@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
+import type { TestRun } from '../import/link-companions.js';
 import type { LogOwnerCandidate } from '../import/link-logs.js';
 import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
 import type { PeriodDefinition } from '../periods/period-spec.js';
@@ -368,6 +369,28 @@ export class Store {
         );
       }
     }
+  }
+
+  /** HammerDB test runs (with a result) of a study's configuration: what companions join. */
+  hammerdbTests(studyId: number, config: string): TestRun[] {
+    const rows = this.db.prepare(
+      `SELECT r.id, r.name, r.start_ms, r.params FROM runs r
+       WHERE r.study_id = ? AND r.config = ? AND r.tool = 'hammerdb'
+         AND EXISTS (SELECT 1 FROM metrics m WHERE m.run_id = r.id AND m.name IN ('tpm', 'nopm'))`,
+    ).all(studyId, config) as Array<{ id: number; name: string; start_ms: number | null; params: string }>;
+    return rows.map((r) => {
+      const p = JSON.parse(r.params) as Record<string, unknown>;
+      const minutes = (typeof p['rampup_min'] === 'number' ? p['rampup_min'] : 0) + (typeof p['duration_min'] === 'number' ? p['duration_min'] : 0);
+      return { runId: r.id, name: r.name, startMs: r.start_ms, vus: typeof p['vus'] === 'number' ? p['vus'] : null, lengthMs: minutes > 0 ? minutes * 60_000 : null };
+    });
+  }
+
+  /** Adds metrics and tables to an existing run (a companion file's figures). */
+  mergeIntoRun(runId: number, metrics: Record<string, number>, tables: Record<string, unknown>): void {
+    const upsert = this.db.prepare('INSERT OR REPLACE INTO metrics (run_id, name, value) VALUES (?, ?, ?)');
+    for (const [name, value] of Object.entries(metrics)) if (Number.isFinite(value)) upsert.run(runId, name, value);
+    const row = this.db.prepare('SELECT tables FROM runs WHERE id = ?').get(runId) as { tables: string };
+    this.db.prepare('UPDATE runs SET tables = ? WHERE id = ?').run(JSON.stringify({ ...(JSON.parse(row.tables) as object), ...tables }), runId);
   }
 
   /** fio JSON runs of a study: the runs a log file imported later may belong to. */
