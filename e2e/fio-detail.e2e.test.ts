@@ -44,7 +44,8 @@ describe('fio runs up close (web host in Chromium)', () => {
 
   it('first launch loads the sample studies', async () => {
     const slugs = await page.locator('.study-list button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-study')));
-    assert.deepEqual(slugs.sort(), ['fio-disk-vs-tmpfs', 'fio-output-shapes']);
+    const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'samples', 'studies.json'), 'utf8')) as { studies: Array<{ slug: string }> };
+    assert.deepEqual(slugs.sort(), manifest.studies.map((s) => s.slug).sort());
   });
 
   it('overlays the read and write IOPS logs of the randrw run', async () => {

@@ -8,6 +8,7 @@ import { fioLogImporter } from './fio/fio-log.js';
 import { fioNormalImporter } from './fio/fio-normal.js';
 import { fioTerseImporter } from './fio/fio-terse.js';
 import { hammerdbImporters } from './hammerdb/index.js';
+import { vdbenchImporter } from './vdbench/vdbench.js';
 import { decodeText, looksBinary } from './text.js';
 import type { Importer } from './types.js';
 
@@ -15,6 +16,7 @@ import type { Importer } from './types.js';
 export const importers: readonly Importer[] = [
   fioJsonImporter, fioTerseImporter, fioNormalImporter, fioHistLogImporter, fioLogImporter,
   ...hammerdbImporters,
+  vdbenchImporter,
 ];
 
 /** How much of a file detection looks at. */

@@ -17,6 +17,8 @@ describe('metric dictionary', () => {
     assert.equal(describeMetric('payment.calls')?.better, 'higher');
     assert.deepEqual([describeMetric('query14.time_s')?.better, describeMetric('query14.time_s')?.unit], ['lower', 's']);
     assert.equal(describeMetric('neword.lat_p42_ms'), null);
+    assert.deepEqual([describeMetric('fs.creates_per_s')?.better, describeMetric('fs.create_resp_ms')?.better], ['higher', 'lower']);
+    assert.equal(describeMetric('total.lat_stddev_ms')?.unit, 'ms');
   });
 
   it('every entry has both languages\' labels', () => {

@@ -36,7 +36,7 @@ const FIO_PCT = (p: string): string =>
 const SCOPED: Quantity[] = [
   {
     quantity: 'iops', unit: 'IOPS', better: 'higher', label: 'IOPS', labelZh: 'IOPS',
-    sources: { fio: 'fio JSON <dir>.iops (total = read + write + trim); terse: 3rd field of the direction block; normal output: "IOPS="; write_iops_log values' },
+    sources: { fio: 'fio JSON <dir>.iops (total = read + write + trim); terse: 3rd field of the direction block; normal output: "IOPS="; write_iops_log values', vdbench: 'i/o rate (avg row); read/write = rate × read pct' },
   },
   {
     quantity: 'bw_mib_s', unit: 'MiB/s', better: 'higher', label: 'Bandwidth', labelZh: '带宽',
@@ -53,6 +53,7 @@ const SCOPED: Quantity[] = [
   { quantity: 'clat_p999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.9', labelZh: '完成延迟 p99.9', sources: { fio: FIO_PCT('99.900000') } },
   { quantity: 'clat_p9999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.99', labelZh: '完成延迟 p99.99', sources: { fio: FIO_PCT('99.990000') } },
   { quantity: 'slat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean submission latency', labelZh: '平均提交延迟', sources: { fio: FIO_LAT('slat', 'mean') } },
+  { quantity: 'lat_stddev_ms', unit: 'ms', better: 'lower', label: 'Latency standard deviation', labelZh: '延迟标准差', sources: { vdbench: 'resp stddev (summary); resp_std / read_std / write_std (flatfile)' } },
   // Latency samples over time (fio logs): per-I/O values, or window means with log_avg_msec.
   { quantity: 'lat_ms', unit: 'ms', better: 'lower', label: 'Latency', labelZh: '延迟', sources: { fio: 'write_lat_log <name>_lat.N.log value / 1e6 (fio 3, ns) or / 1e3 (fio 2, µs)' } },
   { quantity: 'clat_ms', unit: 'ms', better: 'lower', label: 'Completion latency', labelZh: '完成延迟', sources: { fio: 'write_lat_log <name>_clat.N.log value, as lat' } },
@@ -69,6 +70,7 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', labelZh: '每秒操作数', sources: {} },
   { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', labelZh: '每秒事务数', sources: {} },
   { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', labelZh: '每秒查询数', sources: {} },
+  { quantity: 'qdepth', unit: 'I/Os', better: 'lower', label: 'Average queue depth', labelZh: '平均队列深度', sources: { vdbench: 'queue depth (summary), queue_depth (flatfile): average outstanding I/Os' } },
   { quantity: 'cpu_usr_pct', unit: '%', better: 'lower', label: 'CPU user', labelZh: 'CPU 用户态', sources: { fio: 'fio JSON usr_cpu' } },
   { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', labelZh: 'CPU 内核态', sources: { fio: 'fio JSON sys_cpu' } },
 ];
@@ -98,6 +100,14 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
   {
     pattern: /^(neword|payment|delivery|slev|ostat)\.calls$/,
     describe: (m) => ({ quantity: 'calls', unit: 'calls', better: 'higher', label: `${m[1]} calls`, labelZh: `${m[1]} 调用次数`, sources: { hammerdb: 'time profile CALLS' } }),
+  },
+  {
+    pattern: /^fs\.([a-z]+)s_per_s$/,
+    describe: (m) => ({ quantity: `${m[1]}s_per_s`, unit: 'ops/s', better: 'higher', label: `${m[1]}s per second`, labelZh: `每秒 ${m[1]} 操作数`, sources: { vdbench: 'file-system (fwd) "<op> rate" column; flatfile <Op>_rate' } }),
+  },
+  {
+    pattern: /^fs\.([a-z]+)_resp_ms$/,
+    describe: (m) => ({ quantity: `${m[1]}_resp_ms`, unit: 'ms', better: 'lower', label: `${m[1]} response`, labelZh: `${m[1]} 响应时间`, sources: { vdbench: 'file-system (fwd) "<op> resp" column; flatfile <Op>_resp' } }),
   },
   {
     pattern: /^(query\d+|queryset)\.(time|geomean)_s$/,
