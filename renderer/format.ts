@@ -10,6 +10,7 @@ export function formatValue(value: number | undefined | null, unit: string, loca
 }
 
 export function formatBlockSize(bytes: unknown): string {
+  if (bytes === null) return '–';
   if (typeof bytes !== 'number') return '–';
   const units: Array<[number, string]> = [[1 << 30, 'G'], [1 << 20, 'M'], [1 << 10, 'K']];
   for (const [size, unit] of units) if (bytes >= size && bytes % size === 0) return `${bytes / size}${unit}`;

@@ -12,6 +12,7 @@ Commands:
   series --run ID             print a run's time series
   compare                     baseline against candidates (configurations or periods): speedups,
                               significance, roll-ups, warnings
+  scaling --study S --x P --metric M   a scaling curve per configuration, the knee marked
   periods --study S           list, define (--define NAME --spec "...") or delete time periods
   settings --study S          show or set a study's ratio convention, tie band, pairing keys, zone
   samples [--load [SLUG...]]  list the sample studies, or load them into the database
@@ -105,6 +106,16 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
          "geomean_speedup", "pairs", "wins", "losses", "ties"}], "matrix": [{"metric",
          "baseline", "candidates", "workloads", "speedup": [[...]]}],
          "warnings": [{"code", "message", "runs", "objects"?}], "aggregation", "periods"}
+`,
+  scaling: `perfdelta scaling --study NAME --x PARAM --metric NAME [--json]
+
+One line per configuration (and per combination of the other workload parameters): PARAM on X
+(vus, threads, iodepth, numjobs, bs...), the metric on Y, repetitions reduced to their median.
+The knee is the last point before latency grows faster than throughput: measured latency where
+every point has it, else Little's law (concurrency / throughput) for vus, threads, iodepth and
+numjobs sweeps. Only for higher-is-better metrics.
+--json: {"x", "metric", "unit", "series": [{"config", "label", "params", "points": [{"x", "y",
+         "latency", "runs"}], "knee", "knee_rule"}]}
 `,
   periods: `perfdelta periods --study NAME [--json]
 perfdelta periods --study NAME --define PERIOD --spec "SPEC" [--zone ZONE] [--json]

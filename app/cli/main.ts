@@ -13,6 +13,7 @@ import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
+import { scalingCurves } from '../core/compare/scaling.js';
 import { ACROSS, PER_OBJECT_DAY } from '../core/periods/period-stats.js';
 import { BANDWIDTH_UNITS, LATENCY_UNITS } from '../core/metrics/units.js';
 
@@ -143,6 +144,21 @@ function cmdCompare(values: Values): number {
   return 0;
 }
 
+function cmdScaling(values: Values): number {
+  const metric = ((values['metric'] as string[] | undefined) ?? [])[0];
+  if (!metric) throw new UsageError('--metric is required (the Y axis)');
+  const x = need(values, 'x');
+  const result = withCore(values, (core) => scalingCurves({ runs: core.runs({ study: need(values, 'study') }), x, metric }));
+  if (values['json']) json(result);
+  else {
+    for (const s of result.series) {
+      process.stdout.write(`${s.label}: ${s.points.map((p) => `${p.x}→${p.y.toFixed(2)}`).join('  ')}${s.knee !== null ? `  (knee at ${x} = ${s.knee})` : ''}\n`);
+    }
+    if (result.series.length === 0) process.stdout.write(`no runs have both a numeric ${x} and ${metric}\n`);
+  }
+  return 0;
+}
+
 function cmdPeriods(values: Values): number {
   const study = need(values, 'study');
   return withCore(values, (core) => {
@@ -234,6 +250,7 @@ const OPTIONS = {
   'across-objects': { type: 'string' },
   'across-days': { type: 'string' },
   define: { type: 'string' },
+  x: { type: 'string' },
   spec: { type: 'string' },
   zone: { type: 'string' },
   delete: { type: 'string' },
@@ -276,6 +293,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'compare': return cmdCompare(values);
       case 'samples': return cmdSamples(values, rest);
       case 'periods': return cmdPeriods(values);
+      case 'scaling': return cmdScaling(values);
       case 'settings': return cmdSettings(values);
       case 'serve': return await cmdServe(values);
       default:

@@ -243,3 +243,21 @@ export interface SampleStudy {
 
 /** A change to a study's settings: any field, and any part of the units. */
 export type StudySettingsUpdate = Partial<Omit<StudySettingsRecord, 'units'>> & { units?: Partial<StudySettingsRecord['units']> };
+
+export interface ScalingSeries {
+  config: string;
+  /** The configuration, and the other workload parameters that hold for this line. */
+  label: string;
+  params: Record<string, ParamValue>;
+  points: Array<{ x: number; y: number; latency: number | null; runs: number[] }>;
+  /** X of the knee (the last point before latency outgrows throughput), null when none. */
+  knee: number | null;
+  knee_rule: string | null;
+}
+
+export interface ScalingResult {
+  x: string;
+  metric: string;
+  unit: string;
+  series: ScalingSeries[];
+}

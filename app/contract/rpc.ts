@@ -4,7 +4,7 @@
  */
 import type {
   AppInfo, CompareResult, FilePreview, JobStatus, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
-  StudySettingsRecord, StudySettingsUpdate, StudySummary,
+  ScalingResult, StudySettingsRecord, StudySettingsUpdate, StudySummary,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
@@ -39,6 +39,8 @@ export interface RpcMethods {
     };
     result: CompareResult;
   };
+  /** A parameter on X, a metric on Y, a line per configuration, the knee marked. */
+  'scaling.curves': { args: { study: string; x: string; metric: string; latencyMetric?: string }; result: ScalingResult };
   'studies.settings': { args: { study: string }; result: StudySettingsRecord };
   'studies.updateSettings': { args: { study: string; settings: StudySettingsUpdate }; result: StudySettingsRecord };
   'periods.list': { args: { study: string }; result: PeriodRecord[] };

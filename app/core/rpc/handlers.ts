@@ -6,6 +6,7 @@
 import type { ImportResult } from '../../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
 import type { Core, Progress } from '../core.js';
+import { scalingCurves } from '../compare/scaling.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
 
@@ -42,6 +43,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'runs.list': ({ study, config }) => core.runs({ study, config }),
     'series.get': ({ run, metric, object }) => core.series(run, metric, object),
     'compare.run': ({ candidate, candidates, ...rest }) => core.compare({ ...rest, candidates: candidates ?? [candidate!] }),
+    'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric }),
     'studies.settings': ({ study }) => core.settings(study),
     'studies.updateSettings': ({ study, settings }) => core.updateSettings(study, settings),
     'periods.list': ({ study }) => core.periods(study),

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { Core } from '../core.js';
+import { loadSamples } from '../samples/samples.js';
+import { tempDir } from '../test-support/temp.js';
+import { findKnee, scalingCurves } from './scaling.js';
+
+describe('scaling curves and the knee', () => {
+  it('the knee: the last point before latency outgrows throughput', () => {
+    // Throughput doubles, doubles, then gains 10% while latency (given) jumps 80%.
+    assert.equal(findKnee({ x: [1, 2, 4, 8], throughput: [100, 200, 400, 440], latency: [1, 1, 1, 1.8] }), 2);
+    // Little's law: 1->2->4 users with linear throughput keep latency flat; 8 users at +5% throughput
+    // nearly doubles it.
+    assert.equal(findKnee({ x: [1, 2, 4, 8], throughput: [100, 200, 400, 420], latency: null }), 2);
+    assert.equal(findKnee({ x: [1, 2, 4], throughput: [100, 200, 400], latency: null }), null, 'linear scaling has no knee');
+  });
+
+  it('S5: NOPM against virtual users, a line per configuration, faster storage scaling further', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    loadSamples(core, ['s5-rook-ceph-optane']);
+    const r = scalingCurves({ runs: core.runs({ study: 's5-rook-ceph-optane' }), x: 'vus', metric: 'nopm' });
+    assert.deepEqual(r.series.map((s) => s.config), ['baseline', 'config-1', 'config-2']);
+    for (const s of r.series) assert.deepEqual(s.points.map((p) => p.x), [1, 2, 4, 8, 16, 32, 64]);
+    const at8 = r.series.map((s) => s.points.find((p) => p.x === 8)!.y);
+    assert.deepEqual(at8, [2544, 2844, 3525], 'the published 8-VU NOPM');
+    const knees = r.series.map((s) => s.knee);
+    assert.ok(knees.every((k) => k !== null), 'every sweep saturates');
+    assert.ok(knees[2]! > knees[0]!, `config-2's knee (${knees[2]}) comes later than the baseline's (${knees[0]})`);
+    assert.match(r.series[0]!.knee_rule!, /Little's law/);
+    core.close();
+  });
+
+  it('latency against throughput: a metric on X (vdbench iorate=curve points)', () => {
+    const mk = (id: number, pct: number, iops: number, ms: number) => ({
+      id, study: 's', config: 'A', tool: 'vdbench', tool_version: null, format: 'vdbench', name: `rd_(${pct}%)`, host: null, start: null, end: null,
+      source: { file: 'f', sha256: 'x' }, params: { rd: 'rd', iorate: 'curve', curve_pct: pct, bs: 4096 }, metrics: { 'total.iops': iops, 'total.lat_avg_ms': ms },
+      tables: {}, warnings: [], errors: [],
+    });
+    const runs = [mk(1, 10, 1000, 0.5), mk(2, 50, 5000, 0.6), mk(3, 90, 9000, 1.4), mk(4, 100, 9500, 4.0)];
+    const r = scalingCurves({ runs, x: 'total.iops', metric: 'total.lat_avg_ms' });
+    assert.equal(r.series.length, 1);
+    assert.deepEqual(r.series[0]!.points.map((p) => [p.x, p.y]), [[1000, 0.5], [5000, 0.6], [9000, 1.4], [9500, 4.0]]);
+  });
+
+  it('vdbench grid: response time against block size, a line per configuration and pattern', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    loadSamples(core, ['s1-flash-migration']);
+    const r = scalingCurves({ runs: core.runs({ study: 's1-flash-migration' }), x: 'bs', metric: 'total.lat_avg_ms' });
+    assert.equal(r.series.length, 5 * 6);
+    const v7000rr = r.series.find((s) => s.config === 'V7000 thick' && s.params['pattern'] === 'random' && s.params['read_pct'] === 100)!;
+    assert.deepEqual(v7000rr.points.map((p) => [p.x, p.y]), [[4096, 14.966], [8192, 27.106], [32768, 13.448]]);
+    assert.equal(v7000rr.knee, null, 'no knee on a lower-is-better metric');
+    core.close();
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Scaling curves: any parameter on X (virtual users, threads, iodepth, block size), any metric
+ * on Y, one line per configuration (and per combination of the other workload parameters), the
+ * knee marked: the last point before latency starts growing faster than throughput (up to there
+ * throughput / latency, Kleinrock's "power", still rises). Where no latency was measured, a
+ * closed-loop sweep's latency follows from Little's law (concurrency / throughput): doubling the
+ * virtual users then passes the knee once it buys less than about 41% more throughput.
+ */
+import type { ParamValue, RunRecord, ScalingResult, ScalingSeries } from '../../contract/records.js';
+import { describeMetric } from '../metrics/dictionary.js';
+import { DEFAULT_PAIRING_KEYS, workloadLabel } from './pairing.js';
+import { median } from './stats.js';
+
+/** Parameters that measure concurrency: Little's law applies to them. */
+const CONCURRENCY = new Set(['vus', 'threads', 'iodepth', 'numjobs']);
+
+export interface KneeInput {
+  x: number[];
+  throughput: number[];
+  /** Measured latency at each point, or null to derive it from concurrency / throughput. */
+  latency: Array<number | null> | null;
+}
+
+/** Index of the knee, or null when latency never outgrows throughput. */
+export function findKnee({ x, throughput, latency }: KneeInput): number | null {
+  const lat = latency ?? x.map((c, i) => (throughput[i]! > 0 ? c / throughput[i]! : null));
+  for (let i = 1; i < x.length; i++) {
+    const t0 = throughput[i - 1]!;
+    const t1 = throughput[i]!;
+    const l0 = lat[i - 1];
+    const l1 = lat[i];
+    if (!(t0 > 0) || l0 == null || l1 == null || !(l0 > 0)) continue;
+    const dThroughput = (t1 - t0) / t0;
+    const dLatency = (l1 - l0) / l0;
+    if (dLatency > dThroughput) return i - 1;
+  }
+  return null;
+}
+
+export interface ScalingInput {
+  runs: readonly RunRecord[];
+  /** A parameter (vus, bs...) or a metric (total.iops: latency against throughput, vdbench curves). */
+  x: string;
+  metric: string;
+  /** The latency metric for the knee; omitted: measured latency if the runs have one, else Little's law. */
+  latencyMetric?: string;
+}
+
+const LATENCY_GUESSES = ['total.lat_avg_ms', 'total.clat_avg_ms', 'neword.lat_avg_ms'];
+
+export function scalingCurves(input: ScalingInput): ScalingResult {
+  const info = describeMetric(input.metric);
+  const others = DEFAULT_PAIRING_KEYS.filter((k) => k !== input.x);
+  const groups = new Map<string, { config: string; params: Record<string, ParamValue>; byX: Map<number, RunRecord[]> }>();
+  const xIsMetric = describeMetric(input.x) !== null;
+  for (const r of input.runs) {
+    const xv = xIsMetric ? r.metrics[input.x] : r.params[input.x];
+    if (typeof xv !== 'number' || r.metrics[input.metric] === undefined || r.errors.length > 0) continue;
+    const params: Record<string, ParamValue> = {};
+    for (const k of others) if (r.params[k] !== undefined) params[k] = r.params[k]!;
+    const key = JSON.stringify([r.config, others.map((k) => params[k] ?? null)]);
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { config: r.config, params, byX: new Map() }));
+    const list = g.byX.get(xv) ?? [];
+    list.push(r);
+    g.byX.set(xv, list);
+  }
+  const latencyMetric = input.latencyMetric ?? LATENCY_GUESSES.find((m) => input.runs.some((r) => r.metrics[m] !== undefined));
+  const series: ScalingSeries[] = [...groups.values()].map((g) => {
+    const xs = [...g.byX.keys()].sort((a, b) => a - b);
+    const points = xs.map((xv) => {
+      const runs = g.byX.get(xv)!;
+      const lat = latencyMetric ? runs.map((r) => r.metrics[latencyMetric]).filter((v): v is number => v !== undefined) : [];
+      return { x: xv, y: median(runs.map((r) => r.metrics[input.metric]!)), latency: lat.length ? median(lat) : null, runs: runs.map((r) => r.id) };
+    });
+    const throughputLike = info?.better === 'higher' && !xIsMetric;
+    let knee: number | null = null;
+    let kneeRule: string | null = null;
+    if (throughputLike && points.length >= 3) {
+      const measured = points.every((p) => p.latency !== null);
+      if (measured || CONCURRENCY.has(input.x)) {
+        knee = findKnee({ x: points.map((p) => p.x), throughput: points.map((p) => p.y), latency: measured ? points.map((p) => p.latency) : null });
+        kneeRule = measured ? `latency (${latencyMetric}) grows faster than ${input.metric} after this point` : `latency by Little's law (${input.x} / ${input.metric}) grows faster than ${input.metric} after this point`;
+      }
+    }
+    const rest = workloadLabel(g.params);
+    return { config: g.config, label: rest === 'all runs' ? g.config : `${g.config} · ${rest}`, params: g.params, points, knee: knee === null ? null : points[knee]!.x, knee_rule: knee === null ? null : kneeRule };
+  });
+  series.sort((a, b) => a.label.localeCompare(b.label));
+  return { x: input.x, metric: input.metric, unit: info?.unit ?? '', series };
+}

@@ -1,0 +1,91 @@
+/**
+ * The sample studies as a user meets them: S5's NOPM-against-VU curves for three
+ * configurations, S1's vdbench response-time curves and its configuration matrix, with the
+ * figures checked against the sample files.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/browser.js';
+import { OUTPUT_DIR, REPO_ROOT, startHost, type RunningHost } from './support/host.js';
+import { WorkbenchPage } from './support/workbench-page.js';
+
+/** NOPM per VU count, read straight from a hammerdb.log. */
+function nopmByVu(config: string): Array<[number, number]> {
+  const text = fs.readFileSync(path.join(REPO_ROOT, 'samples', 'hammerdb', config, 'hammerdb.log'), 'utf8');
+  const vus = [...text.matchAll(/Vuser 1:(\d+) Active Virtual Users configured/g)].map((m) => Number(m[1]));
+  const nopm = [...text.matchAll(/System achieved (\d+) NOPM/g)].map((m) => Number(m[1]));
+  return vus.map((v, i) => [v, nopm[i]!]);
+}
+
+interface Drawn { name: string; data: Array<[number, number]>; markPoint?: { data: Array<{ coord: [number, number] }> } }
+
+describe('sample studies in the workbench', () => {
+  let host: RunningHost;
+  let browser: Browser;
+  let page: Page;
+  let wb: WorkbenchPage;
+  const drawn = (): Promise<Drawn[]> => page.evaluate(() => (window.perfdeltaCharts!['scaling']!.getOption() as { series: Drawn[] }).series);
+
+  before(async () => {
+    host = await startHost({ loadSamples: true });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.on('pageerror', (err) => assert.fail(`page error: ${err.message}`));
+    wb = new WorkbenchPage(page);
+    await wb.open(host.url);
+  });
+  after(async () => {
+    await browser?.close();
+    await host?.stop();
+  });
+
+  it('S5: NOPM against virtual users for three configurations, knees marked', async () => {
+    await wb.openStudy('s5-rook-ceph-optane');
+    await page.locator('[data-tab="scaling"]').click();
+    await page.locator('select[name="scaling-x"]').selectOption('vus');
+    await page.locator('select[name="scaling-metric"]').selectOption('nopm');
+    await page.waitForSelector('[data-testid="scaling-view"][data-state="ready"] .chart[data-state="ready"]');
+    const series = await drawn();
+    assert.deepEqual(series.map((s) => s.name), ['baseline', 'config-1', 'config-2']);
+    for (const s of series) assert.deepEqual(s.data, nopmByVu(s.name), `${s.name}: the curve is the log's results`);
+    assert.ok(series.every((s) => s.markPoint?.data.length === 1), 'each line has its knee');
+    assert.equal(await page.locator('[data-testid="knees"] li').count(), 3);
+    await wb.screenshot(path.join(OUTPUT_DIR, 's5-nopm-vs-vu.png'));
+  });
+
+  it('S5: config-2 against the baseline at 8 VU is the published 3525 / 2544 NOPM', async () => {
+    await wb.compare('baseline', 'config-2', 'nopm');
+    const row = (await wb.speedupTable()).find((r) => r.workload === '8 VU')!;
+    assert.equal(row.speedup, `${(3525 / 2544).toFixed(2)}x`);
+  });
+
+  it('S1: vdbench response time against block size per configuration and pattern', async () => {
+    await wb.openStudy('s1-flash-migration');
+    await page.locator('[data-tab="scaling"]').click();
+    await page.locator('select[name="scaling-x"]').selectOption('bs');
+    await page.locator('select[name="scaling-metric"]').selectOption('total.lat_avg_ms');
+    await page.waitForSelector('[data-testid="scaling-view"][data-state="ready"] .chart[data-state="ready"]');
+    await page.locator('select[name="scaling-workload"]').selectOption('random read 64 threads');
+    await page.waitForFunction(() => (window.perfdeltaCharts!['scaling']!.getOption() as { series: unknown[] }).series.length === 5);
+    const series = await drawn();
+    assert.deepEqual(series.map((s) => s.name).sort(), ['FS840 raw', 'FS840 thick', 'FS840 thin', 'V7000 thick', 'V7000 thin'], 'a line per configuration');
+    const v7000 = series.find((s) => s.name === 'V7000 thick')!;
+    assert.deepEqual(v7000.data, [[4096, 14.966], [8192, 27.106], [32768, 13.448]], 'the published response times');
+    await wb.screenshot(path.join(OUTPUT_DIR, 's1-vdbench-response-curves.png'));
+    await page.locator('select[name="scaling-workload"]').selectOption('*');
+    await page.waitForFunction(() => (window.perfdeltaCharts!['scaling']!.getOption() as { series: unknown[] }).series.length === 30);
+  });
+
+  it('S1: FS840 thick against V7000 thick, 4K random read 17103.73 -> 276371.66 IOPS is 16.16x; the matrix shows all five', async () => {
+    await wb.compare('V7000 thick', 'FS840 thick', 'total.iops');
+    const row = (await wb.speedupTable()).find((r) => r.workload === '4K random read 64 threads')!;
+    assert.equal(row.speedup, '16.16x');
+    const matrix = page.locator('[data-testid="speedup-matrix"]');
+    await matrix.waitFor();
+    assert.equal(await matrix.locator('tbody tr').count(), 4, 'the other four configurations against the baseline');
+    await wb.screenshot(path.join(OUTPUT_DIR, 's1-compare-matrix.png'));
+  });
+});
