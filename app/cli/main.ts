@@ -200,10 +200,11 @@ function cmdSettings(values: Values): number {
   return 0;
 }
 
-function cmdSamples(values: Values, slugs: string[]): number {
-  return withCore(values, (core) => {
+async function cmdSamples(values: Values, slugs: string[]): Promise<number> {
+  const core = new Core(dbPath(values));
+  try {
     if (values['load']) {
-      const loaded = loadSamples(core, slugs);
+      const loaded = await loadSamples(core, slugs);
       if (values['json']) json({ loaded });
       else process.stdout.write(`loaded: ${loaded.join(', ')}\n`);
       return 0;
@@ -212,7 +213,9 @@ function cmdSamples(values: Values, slugs: string[]): number {
     if (values['json']) json(list);
     else for (const s of list) process.stdout.write(`${s.loaded ? '*' : ' '} ${s.slug}\t${s.name}\n`);
     return 0;
-  });
+  } finally {
+    core.close();
+  }
 }
 
 async function cmdServe(values: Values): Promise<number> {
@@ -291,7 +294,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'runs': return cmdRuns(values);
       case 'series': return cmdSeries(values);
       case 'compare': return cmdCompare(values);
-      case 'samples': return cmdSamples(values, rest);
+      case 'samples': return await cmdSamples(values, rest);
       case 'periods': return cmdPeriods(values);
       case 'scaling': return cmdScaling(values);
       case 'settings': return cmdSettings(values);

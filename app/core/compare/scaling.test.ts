@@ -16,9 +16,9 @@ describe('scaling curves and the knee', () => {
     assert.equal(findKnee({ x: [1, 2, 4], throughput: [100, 200, 400], latency: null }), null, 'linear scaling has no knee');
   });
 
-  it('S5: NOPM against virtual users, a line per configuration, faster storage scaling further', () => {
+  it('S5: NOPM against virtual users, a line per configuration, faster storage scaling further', async () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
-    loadSamples(core, ['s5-rook-ceph-optane']);
+    await loadSamples(core, ['s5-rook-ceph-optane']);
     const r = scalingCurves({ runs: core.runs({ study: 's5-rook-ceph-optane' }), x: 'vus', metric: 'nopm' });
     assert.deepEqual(r.series.map((s) => s.config), ['baseline', 'config-1', 'config-2']);
     for (const s of r.series) assert.deepEqual(s.points.map((p) => p.x), [1, 2, 4, 8, 16, 32, 64]);
@@ -43,9 +43,9 @@ describe('scaling curves and the knee', () => {
     assert.deepEqual(r.series[0]!.points.map((p) => [p.x, p.y]), [[1000, 0.5], [5000, 0.6], [9000, 1.4], [9500, 4.0]]);
   });
 
-  it('vdbench grid: response time against block size, a line per configuration and pattern', () => {
+  it('vdbench grid: response time against block size, a line per configuration and pattern', async () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
-    loadSamples(core, ['s1-flash-migration']);
+    await loadSamples(core, ['s1-flash-migration']);
     const r = scalingCurves({ runs: core.runs({ study: 's1-flash-migration' }), x: 'bs', metric: 'total.lat_avg_ms' });
     assert.equal(r.series.length, 5 * 6);
     const v7000rr = r.series.find((s) => s.config === 'V7000 thick' && s.params['pattern'] === 'random' && s.params['read_pct'] === 100)!;

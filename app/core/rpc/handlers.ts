@@ -10,7 +10,7 @@ import { scalingCurves } from '../compare/scaling.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
 
-type Handler<M extends RpcMethod> = (args: RpcArgs<M>) => RpcResult<M>;
+type Handler<M extends RpcMethod> = (args: RpcArgs<M>) => RpcResult<M> | Promise<RpcResult<M>>;
 
 export type HostOnlyMethod = 'jobs.status';
 
@@ -58,7 +58,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   };
   const sampleGroup: Partial<CoreHandlers> = {
     'samples.list': () => listSamples(core),
-    'samples.load': ({ slugs }) => ({ loaded: loadSamples(core, slugs) }),
+    'samples.load': async ({ slugs }) => ({ loaded: await loadSamples(core, slugs) }),
   };
   return defineHandlers<CoreHandlers>(appGroup, studyGroup, importGroup, sampleGroup);
 }

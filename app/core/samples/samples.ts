@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { SampleStudy } from '../../contract/records.js';
 import type { Core } from '../core.js';
 import { packageRoot } from '../paths.js';
@@ -13,7 +14,13 @@ interface SampleManifest {
     slug: string;
     name: string;
     description: string;
-    imports: Array<{ config: string; paths: string[] }>;
+    /**
+     * `generate`: a script in samples/ exporting generate(outDir) that writes the files (too many
+     * to keep in the repository, e.g. 5,000 SVC dumps); the paths are then inside its output.
+     */
+    imports: Array<{ config: string; paths: string[]; generate?: string }>;
+    settings?: { zone?: string };
+    periods?: Array<{ name: string; spec: string; zone?: string }>;
   }>;
 }
 
@@ -30,24 +37,40 @@ export function listSamples(core: Core): SampleStudy[] {
   return manifest().studies.map((s) => ({ slug: s.slug, name: s.name, description: s.description, loaded: loaded.has(s.slug) }));
 }
 
+/** Runs a sample's generator (once per data folder) and returns the folder it wrote. */
+async function generated(core: Core, script: string): Promise<string> {
+  const out = path.join(path.dirname(core.dbPath), 'sample-data', script.replace(/[\\/]/g, '_').replace(/\.m?js$/, ''));
+  const done = path.join(out, '.complete');
+  if (!fs.existsSync(done)) {
+    fs.rmSync(out, { recursive: true, force: true });
+    const mod = (await import(pathToFileURL(path.join(samplesDir(), script)).href)) as { generate(dir: string): number };
+    mod.generate(out);
+    fs.writeFileSync(done, new Date().toISOString());
+  }
+  return out;
+}
+
 /**
  * Loads the named sample studies (all when none are named). Loading twice is harmless: the
  * files are recognised by their SHA-256 and create no duplicate runs.
  */
-export function loadSamples(core: Core, slugs?: readonly string[]): string[] {
+export async function loadSamples(core: Core, slugs?: readonly string[]): Promise<string[]> {
   const all = manifest().studies;
   const unknown = (slugs ?? []).filter((s) => !all.some((m) => m.slug === s));
   if (unknown.length > 0) throw new Error(`unknown sample stud${unknown.length > 1 ? 'ies' : 'y'}: ${unknown.join(', ')}`);
   const chosen = slugs && slugs.length > 0 ? all.filter((s) => slugs.includes(s.slug)) : all;
   for (const study of chosen) {
     for (const imp of study.imports) {
-      const paths = imp.paths.map((p) => path.join(samplesDir(), p));
-      const result = core.importPaths(paths, study.name, imp.config, { studySlug: study.slug, relativeTo: path.dirname(samplesDir()) });
+      const base = imp.generate ? await generated(core, imp.generate) : samplesDir();
+      const paths = imp.paths.map((p) => path.join(base, p));
+      const result = core.importPaths(paths, study.name, imp.config, { studySlug: study.slug, relativeTo: imp.generate ? path.dirname(base) : path.dirname(samplesDir()) });
       const failed = result.files.filter((f) => f.status === 'failed');
       if (failed.length > 0) {
         throw new Error(`sample ${study.slug}: ${failed.map((f) => `${f.path}: ${f.errors.join('; ')}`).join(' | ')}`);
       }
     }
+    if (study.settings) core.updateSettings(study.slug, study.settings);
+    for (const p of study.periods ?? []) core.definePeriod(study.slug, p.name, p.spec, p.zone);
   }
   return chosen.map((s) => s.slug);
 }

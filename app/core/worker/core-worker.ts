@@ -13,18 +13,23 @@ const port = parentPort!;
 const core = new Core(data.dbPath, data.sqliteBinding);
 const handlers = createCoreHandlers(core, { mode: data.mode, dataDir: data.dataDir });
 
+// Requests are handled one at a time, in order: the store has one writer, and an async handler
+// (loading the samples) must not interleave with the next request.
+let queue: Promise<void> = Promise.resolve();
 port.on('message', (msg: WorkerRequest) => {
-  let reply: WorkerReply;
-  try {
-    const result =
-      msg.method === 'import.commit'
-        ? handlers['import.commit'](msg.args as never, (done, total, current) =>
-            port.postMessage({ kind: 'progress', job: msg.job!, done, total, current } satisfies WorkerReply))
-        : (handlers[msg.method] as (a: unknown) => unknown)(msg.args);
-    reply = { kind: 'result', id: msg.id, ok: true, result };
-  } catch (err) {
-    reply = { kind: 'result', id: msg.id, ok: false, error: toErrorBody(err) };
-  }
-  port.postMessage(reply);
+  queue = queue.then(async () => {
+    let reply: WorkerReply;
+    try {
+      const result =
+        msg.method === 'import.commit'
+          ? handlers['import.commit'](msg.args as never, (done, total, current) =>
+              port.postMessage({ kind: 'progress', job: msg.job!, done, total, current } satisfies WorkerReply))
+          : await (handlers[msg.method] as (a: unknown) => unknown)(msg.args);
+      reply = { kind: 'result', id: msg.id, ok: true, result };
+    } catch (err) {
+      reply = { kind: 'result', id: msg.id, ok: false, error: toErrorBody(err) };
+    }
+    port.postMessage(reply);
+  });
 });
 port.postMessage({ kind: 'ready' } satisfies WorkerReply);

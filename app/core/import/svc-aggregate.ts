@@ -1,0 +1,147 @@
+/**
+ * SVC / Storwize statistics arrive as one file per node per interval, each a snapshot of
+ * cumulative counters (FORMATS.md 4.1). A dropped folder becomes one run: consecutive
+ * snapshots of the same node and kind give per-interval rates, and a volume's rates are summed
+ * over the nodes for the same interval (each node reports only the I/O it processed; delfin and
+ * stor2rrd do the same). A counter that goes down is a reset: a gap, never a spike.
+ */
+import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
+
+/** The snapshot shape the svc-iostats importer writes into tables.svc_snapshot. */
+export interface SnapshotLike {
+  kind: string;
+  node: string;
+  cluster: string | null;
+  timeMs: number;
+}
+
+export interface IntervalRates {
+  intervalS: number;
+  objects: Array<{ id: string; metrics: Record<string, number>; reset: boolean }>;
+}
+
+export type RatesBetween<S> = (prev: S, next: S) => IntervalRates | { error: string };
+
+/** Nodes dump within seconds of each other: their intervals meet on a one-minute grid. */
+const GRID_MS = 60_000;
+
+/** How each metric combines over nodes: rates add, latencies weight by their ops, peaks take the max. */
+function combine(metric: string): 'sum' | 'weighted' | 'max' {
+  if (/_peak_ms$|_max_ms$/.test(metric)) return 'max';
+  if (/_ms$|_pct$/.test(metric)) return 'weighted';
+  return 'sum';
+}
+
+/** The ops a latency metric is an average over: read.lat_avg_ms -> read.iops. */
+function weightOf(metric: string): string {
+  const scope = metric.split('.')[0];
+  return `${scope}.iops`;
+}
+
+export interface AggregateResult {
+  run: ParsedRun;
+  warnings: string[];
+}
+
+export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S[], ratesBetween: RatesBetween<S>): AggregateResult | null {
+  if (snapshots.length === 0) return null;
+  const warnings: string[] = [];
+  const byStream = new Map<string, S[]>();
+  for (const s of snapshots) {
+    const key = `${s.kind}\u0000${s.node}`;
+    const list = byStream.get(key) ?? [];
+    list.push(s);
+    byStream.set(key, list);
+  }
+  // interval end (grid) -> kind -> object -> metric -> per-node values (with weights)
+  const cells = new Map<number, Map<string, Map<string, Map<string, Array<{ v: number; w: number }>>>>>();
+  let resets = 0;
+  for (const list of byStream.values()) {
+    list.sort((a, b) => a.timeMs - b.timeMs);
+    for (let i = 1; i < list.length; i++) {
+      const prev = list[i - 1]!;
+      const next = list[i]!;
+      if (next.timeMs === prev.timeMs) {
+        warnings.push(`two ${next.kind} files of node ${next.node} for the same time ${new Date(next.timeMs).toISOString()}: one is ignored`);
+        continue;
+      }
+      const rates = ratesBetween(prev, next);
+      if ('error' in rates) {
+        warnings.push(rates.error);
+        continue;
+      }
+      const t = Math.round(next.timeMs / GRID_MS) * GRID_MS;
+      let byKind = cells.get(t);
+      if (!byKind) cells.set(t, (byKind = new Map()));
+      let byObject = byKind.get(next.kind);
+      if (!byObject) byKind.set(next.kind, (byObject = new Map()));
+      for (const o of rates.objects) {
+        if (o.reset) {
+          resets++;
+          continue;
+        }
+        let byMetric = byObject.get(o.id);
+        if (!byMetric) byObject.set(o.id, (byMetric = new Map()));
+        for (const [m, v] of Object.entries(o.metrics)) {
+          if (!Number.isFinite(v)) continue;
+          const list2 = byMetric.get(m) ?? [];
+          list2.push({ v, w: o.metrics[weightOf(m)] ?? 0 });
+          byMetric.set(m, list2);
+        }
+      }
+    }
+  }
+  if (resets > 0) warnings.push(`${resets} object intervals had a counter go down (a node restart): left as gaps`);
+
+  // Build the series: object "<kind>:<id>" is kept as the plain id for volumes (the common case).
+  const points = new Map<string, { object: string; metric: string; t: number[]; v: number[] }>();
+  for (const t of [...cells.keys()].sort((a, b) => a - b)) {
+    for (const [kind, byObject] of cells.get(t)!) {
+      for (const [id, byMetric] of byObject) {
+        const object = kind === 'volume' ? id : `${kind} ${id}`;
+        for (const [metric, values] of byMetric) {
+          let value: number;
+          const how = combine(metric);
+          if (how === 'sum') value = values.reduce((s, x) => s + x.v, 0);
+          else if (how === 'max') value = Math.max(...values.map((x) => x.v));
+          else {
+            const w = values.reduce((s, x) => s + x.w, 0);
+            value = w > 0 ? values.reduce((s, x) => s + x.v * x.w, 0) / w : values.reduce((s, x) => s + x.v, 0) / values.length;
+          }
+          const key = `${object}\u0000${metric}`;
+          let p = points.get(key);
+          if (!p) points.set(key, (p = { object, metric, t: [], v: [] }));
+          p.t.push(t);
+          p.v.push(value);
+        }
+      }
+    }
+  }
+  const series: ParsedSeries[] = [...points.values()].map((p) => ({
+    object: p.object,
+    metric: p.metric,
+    unit: p.metric.endsWith('_ms') ? 'ms' : p.metric.endsWith('_mib_s') ? 'MiB/s' : p.metric.endsWith('iops') ? 'IOPS' : p.metric.endsWith('_pct') ? '%' : '',
+    times: Float64Array.from(p.t),
+    values: Float64Array.from(p.v),
+  }));
+  const times = snapshots.map((s) => s.timeMs);
+  const nodes = [...new Set(snapshots.map((s) => s.node))].sort();
+  const kinds = [...new Set(snapshots.map((s) => s.kind))].sort();
+  const cluster = snapshots.find((s) => s.cluster)?.cluster ?? null;
+  const run: ParsedRun = {
+    name: `${cluster ?? 'SVC'} statistics (${kinds.join(', ')})`,
+    tool: 'svc',
+    toolVersion: null,
+    host: cluster,
+    startMs: Math.min(...times),
+    endMs: Math.max(...times),
+    params: {},
+    metrics: {},
+    tables: { svc: { nodes, kinds, files: snapshots.length, intervals: cells.size } },
+    series,
+    warnings,
+    errors: [],
+  };
+  if (cells.size === 0) warnings.push('no two snapshots of the same node: rates need consecutive files of one node');
+  return { run, warnings };
+}
