@@ -16,3 +16,17 @@ export function formatBlockSize(bytes: unknown): string {
   for (const [size, unit] of units) if (bytes >= size && bytes % size === 0) return `${bytes / size}${unit}`;
   return `${bytes}B`;
 }
+
+/** Offset of a zone (IANA or ±HH:MM) from UTC at an instant, in minutes: charts show data in its zone. */
+export function zoneOffsetMinutes(zone: string, utcMs: number): number {
+  const fixed = /^(?:UTC|GMT)?([+-])(\d{1,2}):?(\d{2})?$/.exec(zone);
+  if (fixed) return (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3] ?? 0));
+  if (zone === 'UTC') return 0;
+  try {
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(utcMs));
+    const get = (k: string): number => Number(parts.find((p) => p.type === k)!.value);
+    return Math.round((Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute')) - Math.floor(utcMs / 60000) * 60000) / 60000);
+  } catch {
+    return 0;
+  }
+}

@@ -261,3 +261,21 @@ export interface ScalingResult {
   unit: string;
   series: ScalingSeries[];
 }
+
+export interface StudySeriesResult {
+  metric: string;
+  unit: string;
+  /** The study's zone: times are shown in it. */
+  zone: string;
+  /** Ranked by mean, highest first; points downsampled (LTTB) to a drawable count. */
+  objects: Array<{ object: string; mean: number; max: number; samples: number; points: Array<[number, number]> }>;
+  /** Every object the metric has, for choosing. */
+  all_objects: string[];
+  periods: PeriodRecord[];
+}
+
+export interface ScatterResult {
+  x: string;
+  y: string;
+  objects: Array<{ object: string; points: Array<[number, number, number]> }>;
+}

@@ -4,7 +4,7 @@
  */
 import type {
   AppInfo, CompareResult, FilePreview, JobStatus, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
-  ScalingResult, StudySettingsRecord, StudySettingsUpdate, StudySummary,
+  ScalingResult, ScatterResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
@@ -44,6 +44,10 @@ export interface RpcMethods {
   'studies.settings': { args: { study: string }; result: StudySettingsRecord };
   'studies.updateSettings': { args: { study: string; settings: StudySettingsUpdate }; result: StudySettingsRecord };
   'periods.list': { args: { study: string }; result: PeriodRecord[] };
+  /** One metric's series over the study's objects: top N by mean, downsampled, with the periods. */
+  'series.study': { args: { study: string; metric: string; top?: number; objects?: string[]; maxPoints?: number }; result: StudySeriesResult };
+  /** One metric against another, per object and interval. */
+  'series.scatter': { args: { study: string; x: string; y: string; objects: string[] }; result: ScatterResult };
   /** The metrics the study has time series of (what periods can compare). */
   'series.metrics': { args: { study: string }; result: string[] };
   'periods.define': { args: { study: string; name: string; spec: string; zone?: string }; result: PeriodRecord };

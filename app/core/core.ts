@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  CompareResult, FilePreview, ImportResult, MetricInfo, PeriodRecord, RunRecord, SeriesRecord, StudySettingsRecord, StudySettingsUpdate, StudySummary,
+  CompareResult, FilePreview, ImportResult, MetricInfo, PeriodRecord, RunRecord, ScatterResult, SeriesRecord, StudySeriesResult,
+  StudySettingsRecord, StudySettingsUpdate, StudySummary,
 } from '../contract/records.js';
 import { compareConfigs, inDisplayUnits } from './compare/compare.js';
 import { CANONICAL_UNITS } from './metrics/units.js';
@@ -17,7 +18,8 @@ import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, previewOf, stageFile, type StagedFile } from './import/pipeline.js';
-import { allMetrics, metricOrder } from './metrics/dictionary.js';
+import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
+import { rankAndDownsample, scatterByTime } from './series/study-series.js';
 import { Store } from './store/store.js';
 
 export class NotFoundError extends Error {
@@ -146,6 +148,24 @@ export class Core {
 
   seriesMetrics(study: string): string[] {
     return metricOrder(this.store.seriesMetrics(this.studyId(study)));
+  }
+
+  studySeries(study: string, metric: string, options: { top?: number; objects?: string[]; maxPoints?: number }): StudySeriesResult {
+    const id = this.studyId(study);
+    const series = this.store.seriesOfStudy(id, metric);
+    return {
+      metric,
+      unit: describeMetric(metric)?.unit ?? this.store.seriesUnit(id, metric) ?? '',
+      zone: this.settings(study).zone,
+      objects: rankAndDownsample(series, options),
+      all_objects: series.map((s) => s.object).sort(),
+      periods: this.periods(study),
+    };
+  }
+
+  seriesScatter(study: string, x: string, y: string, objects: string[]): ScatterResult {
+    const id = this.studyId(study);
+    return { x, y, objects: scatterByTime(this.store.seriesOfStudy(id, x), this.store.seriesOfStudy(id, y), objects) };
   }
 
   periods(study: string): PeriodRecord[] {

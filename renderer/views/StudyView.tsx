@@ -6,9 +6,10 @@ import { useI18n } from '../i18n/i18n.js';
 import { CompareView } from './compare/CompareView.js';
 import { PeriodsView } from './PeriodsView.js';
 import { ScalingView } from './ScalingView.js';
+import { TimeSeriesView } from './TimeSeriesView.js';
 import { RunsTable } from './RunsTable.js';
 
-type Tab = 'runs' | 'compare' | 'scaling' | 'periods';
+type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'periods';
 
 /** `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays. */
 export function StudyView({ study, dictionary, revision, onChanged }: { study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void }): JSX.Element {
@@ -29,7 +30,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
         <p className="muted">{t('studies.runs', { count: study.runs })} · {t('study.configs', { count: study.configs.length })}</p>
       </header>
       <div className="tabs" role="tablist">
-        {(['compare', 'scaling', 'runs', 'periods'] as const).map((k) => (
+        {(['compare', 'scaling', 'series', 'runs', 'periods'] as const).map((k) => (
           <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'active' : ''}
             data-tab={k} onClick={() => setTab(k)}>
             {t(`study.tabs.${k}`)}
@@ -40,6 +41,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
       {runs && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} dictionary={dictionary} />}
       {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} />}
       {runs && tab === 'scaling' && <ScalingView study={study} runs={runs} dictionary={dictionary} />}
+      {tab === 'series' && <TimeSeriesView study={study} dictionary={dictionary} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
     </section>
   );

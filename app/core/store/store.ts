@@ -259,6 +259,11 @@ export class Store {
     }));
   }
 
+  seriesUnit(studyId: number, metric: string): string | null {
+    const row = this.db.prepare('SELECT s.unit FROM series s JOIN runs r ON r.id = s.run_id WHERE r.study_id = ? AND s.metric = ? LIMIT 1').get(studyId, metric) as { unit: string } | undefined;
+    return row?.unit ?? null;
+  }
+
   seriesMetrics(studyId: number): string[] {
     return (this.db.prepare('SELECT DISTINCT s.metric FROM series s JOIN runs r ON r.id = s.run_id WHERE r.study_id = ?').all(studyId) as Array<{ metric: string }>).map((r) => r.metric);
   }

@@ -1,0 +1,143 @@
+import { useEffect, useMemo, useState, type JSX } from 'react';
+import type { MetricInfo, ScatterResult, StudySeriesResult, StudySummary } from '../../app/contract/records.js';
+import { useBridge } from '../bridge/context.js';
+import { EChart } from '../charts/EChart.js';
+import { PALETTE } from '../charts/palette.js';
+import { formatValue, zoneOffsetMinutes } from '../format.js';
+import { useI18n } from '../i18n/i18n.js';
+
+const TOPS = [5, 10, 20, 1000];
+const SHADES = ['rgba(0,114,178,0.10)', 'rgba(230,159,0,0.14)', 'rgba(0,158,115,0.12)', 'rgba(204,121,167,0.12)'];
+
+/** A study's time series: the top objects of a metric, periods shaded, the cutover marked. */
+export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dictionary: MetricInfo[] }): JSX.Element {
+  const bridge = useBridge();
+  const { t, locale, metricLabel } = useI18n();
+  const [metrics, setMetrics] = useState<string[] | null>(null);
+  const [metric, setMetric] = useState('');
+  const [top, setTop] = useState(5);
+  const [data, setData] = useState<StudySeriesResult | null>(null);
+  const [scatter, setScatter] = useState<ScatterResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
+
+  useEffect(() => {
+    bridge.call('series.metrics', { study: study.slug }).then((m) => {
+      setMetrics(m);
+      setMetric((cur) => cur || (m.find((x) => x === 'read.lat_avg_ms') ?? m[0] ?? ''));
+    }, (e: Error) => setError(e.message));
+  }, [bridge, study.slug]);
+
+  useEffect(() => {
+    if (!metric) return;
+    setData(null);
+    bridge.call('series.study', { study: study.slug, metric, top }).then(setData, (e: Error) => setError(e.message));
+  }, [bridge, study.slug, metric, top]);
+
+  // Write response against write throughput, for the objects shown: a full write cache shows as
+  // high response at low throughput.
+  const canScatter = Boolean(metrics?.includes('write.iops') && metrics.includes('write.lat_avg_ms'));
+  useEffect(() => {
+    if (!canScatter || !data || data.objects.length === 0) return;
+    bridge.call('series.scatter', { study: study.slug, x: 'write.iops', y: 'write.lat_avg_ms', objects: data.objects.slice(0, 10).map((o) => o.object) })
+      .then(setScatter, () => setScatter(null));
+  }, [bridge, study.slug, canScatter, data]);
+
+  const offset = data && data.objects[0]?.points[0] ? zoneOffsetMinutes(data.zone, data.objects[0].points[0][0]) * 60000 : 0;
+  const option = useMemo(() => {
+    if (!data || data.objects.length === 0) return null;
+    const all = data.objects.flatMap((o) => o.points.map((p) => p[0]));
+    const t0 = Math.min(...all);
+    const t1 = Math.max(...all);
+    const shaded: Array<[Record<string, unknown>, Record<string, unknown>]> = [];
+    const cutovers: Array<Record<string, unknown>> = [];
+    data.periods.forEach((p, i) => {
+      for (const r of p.ranges) {
+        const s = r.start ? Date.parse(r.start) : null;
+        const e = r.end ? Date.parse(r.end) : null;
+        if ((s === null || e === null) && p.ranges.length === 1) cutovers.push({ xAxis: (s ?? e!) + offset, name: p.name, label: { formatter: `${p.name} (${p.spec})` } });
+        const from = Math.max(s ?? t0, t0);
+        const to = Math.min(e ?? t1, t1);
+        if (to > from) shaded.push([{ xAxis: from + offset, name: p.name, itemStyle: { color: SHADES[i % SHADES.length] } }, { xAxis: to + offset }]);
+      }
+    });
+    const unit = data.unit;
+    return {
+      animation: false,
+      useUTC: true, // times are shifted into the study's zone and shown as such
+      color: PALETTE,
+      title: { text: `${metricLabel(byName.get(metric), metric)} (${unit}) · ${data.zone}`, left: 'center', textStyle: { fontSize: 14 } },
+      legend: { top: 28, type: 'scroll' },
+      grid: { left: 70, right: 30, top: 80, bottom: 70 },
+      tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}` },
+      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 10 }],
+      xAxis: { type: 'time' },
+      yAxis: { type: 'value', name: unit },
+      series: data.objects.map((o, i) => ({
+        name: o.object,
+        type: 'line',
+        showSymbol: false,
+        sampling: 'lttb',
+        large: true,
+        lineStyle: { width: 1 },
+        data: o.points.map(([tm, v]) => [tm + offset, v]),
+        ...(i === 0 ? {
+          markArea: { silent: true, label: { position: 'insideTop', fontSize: 10 }, data: shaded },
+          markLine: { symbol: 'none', lineStyle: { color: '#b3261e', type: 'dashed' }, data: cutovers },
+        } : {}),
+      })),
+    };
+  }, [data, metric, byName, metricLabel, locale, offset]);
+
+  const scatterOption = useMemo(() => {
+    if (!scatter) return null;
+    return {
+      animation: false,
+      color: PALETTE,
+      title: { text: t('series.scatterTitle'), left: 'center', textStyle: { fontSize: 14 } },
+      legend: { top: 28, type: 'scroll' },
+      grid: { left: 70, right: 30, top: 80, bottom: 50 },
+      tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}<br/>${formatValue(p.value[0], 'IOPS', locale)} IOPS, ${formatValue(p.value[1], 'ms', locale)} ms` },
+      xAxis: { type: 'value', name: t('series.writeIops'), nameLocation: 'middle', nameGap: 28 },
+      yAxis: { type: 'value', name: 'ms' },
+      series: scatter.objects.map((o) => ({ name: o.object, type: 'scatter', symbolSize: 4, large: true, data: o.points.map(([x, y]) => [x, y]) })),
+    };
+  }, [scatter, t, locale]);
+
+  if (metrics && metrics.length === 0) return <p className="notice">{t('series.none')}</p>;
+  const unit = data?.unit ?? '';
+  return (
+    <div className="timeseries" data-testid="timeseries-view" data-state={data ? 'ready' : 'loading'}>
+      <div className="controls">
+        <label>{t('compare.metric')}
+          <select name="series-metric" value={metric} onChange={(e) => setMetric(e.target.value)}>
+            {(metrics ?? []).map((m) => <option key={m} value={m}>{metricLabel(byName.get(m), m)}</option>)}
+          </select>
+        </label>
+        <label>{t('series.top')}
+          <select name="series-top" value={top} onChange={(e) => setTop(Number(e.target.value))}>
+            {TOPS.map((n) => <option key={n} value={n}>{n >= 1000 ? t('series.all') : n}</option>)}
+          </select>
+        </label>
+      </div>
+      {error && <p className="error" role="alert">{error}</p>}
+      {option && <EChart id="study-series" option={option} height={440} />}
+      {data && (
+        <table className="grid" data-testid="top-objects">
+          <thead><tr><th>{t('compare.object')}</th><th className="num">{t('series.mean')} ({unit})</th><th className="num">{t('series.max')} ({unit})</th><th className="num">n</th></tr></thead>
+          <tbody>
+            {data.objects.map((o) => (
+              <tr key={o.object} data-object={o.object}>
+                <td>{o.object}</td>
+                <td className="num">{formatValue(o.mean, unit, locale)}</td>
+                <td className="num">{formatValue(o.max, unit, locale)}</td>
+                <td className="num">{o.samples}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {scatterOption && <EChart id="write-scatter" option={scatterOption} height={380} />}
+    </div>
+  );
+}
