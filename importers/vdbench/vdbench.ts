@@ -40,18 +40,28 @@ export function detectVdbench(head: string): boolean {
   return /\bStarting RD=/.test(head) || HISTOGRAM_HEADER.test(head) || /Vdbench distribution:/i.test(head) || /^(?:summary|totals|flatfile)\.html$/i.test(title ?? '');
 }
 
+/**
+ * Which report a file is, in tables.report: one output folder holds the same results several
+ * times (flatfile, summary, totals, logfile), and the import pipeline keeps one of them
+ * (app/core/import/link-vdbench.ts).
+ */
+function marked(r: ParseResult, report: 'flatfile' | 'histogram' | 'interval'): ParseResult {
+  for (const run of r.runs) run.tables['report'] = report;
+  return r;
+}
+
 function parseText(text: string): ParseResult {
   const lines = textLines(text);
   const file = reportFile(text.slice(0, 4096), lines);
   if (lines.some((l) => FLAT_HEADER.test(l))) {
     const r = parseFlatfile(lines);
     for (const run of r.runs) run.toolVersion ??= file.toolVersion;
-    return r;
+    return marked(r, 'flatfile');
   }
   if (!lines.some(isHeaderLine1) && lines.some((l) => HISTOGRAM_HEADER.test(l))) {
-    return parseHistogram(lines, file);
+    return marked(parseHistogram(lines, file), 'histogram');
   }
-  return parseIntervalReport(lines, file);
+  return marked(parseIntervalReport(lines, file), 'interval');
 }
 
 export const vdbenchImporter: Importer = {

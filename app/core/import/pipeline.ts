@@ -5,10 +5,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { detectFormat } from '../../../importers/registry.js';
-import type { Importer, ParseResult } from '../../../importers/types.js';
+import type { Importer, ParsedRun, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult } from '../../contract/records.js';
 import type { Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
+import { rdName, vdbenchPrimaries } from './link-vdbench.js';
 import { attachSeries, findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
 
 export interface StagedFile {
@@ -79,7 +80,12 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
     const owners: LogOwnerCandidate[] = store.logOwnerCandidates(study.id);
     const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every(isLogRun);
     const isCompanionFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => companionKind(r) !== null);
-    const late = (f: StagedFile): number => Number(isLogFile(f) || isCompanionFile(f));
+    // vdbench: one report per output folder gives the runs; the others come after it.
+    const vdbench = files.map((f, index) => ({ index, path: f.path, runs: f.result.runs })).filter((f) => files[f.index]!.importer?.id === 'vdbench' && files[f.index]!.result.errors.length === 0);
+    const primaries = vdbenchPrimaries(vdbench);
+    const secondary = (i: number): boolean => primaries.has(i) && primaries.get(i) !== i;
+    const runIdsOf = new Map<number, Array<{ id: number; run: ParsedRun }>>();
+    const late = (f: StagedFile): number => Number(isLogFile(f) || isCompanionFile(f) || secondary(files.indexOf(f)));
     const order = files.map((_, i) => i).sort((a, b) => late(files[a]!) - late(files[b]!));
     order.forEach((index, done) => {
       const file = files[index]!;
@@ -124,6 +130,27 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
         outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
         return;
       }
+      if (secondary(index)) {
+        const primary = primaries.get(index)!;
+        const target = runIdsOf.get(primary) ?? [];
+        const notes: string[] = [];
+        const runIds: number[] = [];
+        if (file.result.runs.every((r) => r.tables['report'] === 'histogram')) {
+          for (const run of file.result.runs) {
+            const match = target.find((t) => rdName(t.run) === rdName(run));
+            if (match) {
+              store.mergeIntoRun(match.id, {}, { histogram: run.tables });
+              runIds.push(match.id);
+            }
+          }
+          notes.push(`response-time histogram added to ${runIds.length} run(s) of ${files[primary]!.path}`);
+        } else {
+          runIds.push(...target.map((t) => t.id));
+          notes.push(`the same results as ${files[primary]!.path}, which gave the runs: kept as a file, no runs of its own`);
+        }
+        outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
+        return;
+      }
       if (isCompanionFile(file)) {
         const tests = store.hammerdbTests(study.id, config);
         const runIds: number[] = [];
@@ -146,6 +173,7 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
       }
       const runIds = file.result.runs.map((run, ordinal) => {
         const id = store.insertRun(study.id, importId, config, ordinal, run);
+        if (primaries.has(index)) runIdsOf.set(index, [...(runIdsOf.get(index) ?? []), { id, run }]);
         if (file.importer!.id === 'fio-json') {
           owners.push({
             runId: id, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
