@@ -60,6 +60,14 @@ describe('sample studies in the workbench', () => {
     await wb.compare('baseline', 'config-2', 'nopm');
     const row = (await wb.speedupTable()).find((r) => r.workload === '8 VU')!;
     assert.equal(row.speedup, `${(3525 / 2544).toFixed(2)}x`);
+    await page.locator('input[name="normalised"]').check();
+    await page.waitForFunction(() => (window.perfdeltaCharts!['compare-bars']!.getOption() as { yAxis: Array<{ name: string }> }).yAxis[0]!.name.startsWith('×'));
+    const chart = await wb.chart('compare-bars');
+    const i = chart.categories.indexOf('8 VU');
+    assert.equal(chart.series[0]!.data[i], 1, 'the baseline is 1.0');
+    assert.ok(Math.abs((chart.series[1]!.data[i] as { value: number }).value - 3525 / 2544) < 1e-12, 'config-2 relative to it');
+    await wb.screenshot(path.join(OUTPUT_DIR, 's5-normalised-bars.png'));
+    await page.locator('input[name="normalised"]').uncheck();
   });
 
   it('S1: vdbench response time against block size per configuration and pattern', async () => {
@@ -86,6 +94,12 @@ describe('sample studies in the workbench', () => {
     const matrix = page.locator('[data-testid="speedup-matrix"]');
     await matrix.waitFor();
     assert.equal(await matrix.locator('tbody tr').count(), 4, 'the other four configurations against the baseline');
+    await page.waitForSelector('.chart[data-chart="speedup-heatmap"][data-state="ready"]');
+    const heat = await page.evaluate(() => (window.perfdeltaCharts!['speedup-heatmap']!.getOption() as { yAxis: Array<{ data: string[] }>; xAxis: Array<{ data: string[] }>; series: Array<{ data: Array<{ value: [number, number, number | null] }> }> }));
+    assert.deepEqual([...heat.yAxis[0]!.data].sort(), ['FS840 raw', 'FS840 thick', 'FS840 thin', 'V7000 thin']);
+    assert.equal(heat.xAxis[0]!.data.length, 18);
+    const cell = heat.series[0]!.data.find((d) => heat.xAxis[0]!.data[d.value[0]] === '4K random read 64 threads' && heat.yAxis[0]!.data[d.value[1]] === 'FS840 thick')!;
+    assert.ok(Math.abs(2 ** cell.value[2]! - 276371.66 / 17103.73) < 1e-9, 'the heat is log2 of the speedup');
     await wb.screenshot(path.join(OUTPUT_DIR, 's1-compare-matrix.png'));
   });
 });

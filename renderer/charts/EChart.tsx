@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useEffect, useRef } from 'react';
-import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, TitleComponent, TooltipComponent } from 'echarts/components';
+import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, TitleComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsCoreOption } from 'echarts/core';
@@ -9,7 +9,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 /** The UI's font stack, so Chinese labels in charts use the bundled Noto Sans SC. */
 export const CHART_FONT = "system-ui, 'Segoe UI', 'Noto Sans', 'Noto Sans SC', 'Microsoft YaHei', sans-serif";
 
-echarts.use([BarChart, LineChart, ScatterChart, DataZoomComponent, GridComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
+echarts.use([BarChart, HeatmapChart, LineChart, ScatterChart, VisualMapComponent, DataZoomComponent, GridComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer]);
 
 declare global {
   interface Window {

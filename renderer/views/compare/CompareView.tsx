@@ -3,7 +3,7 @@ import type { CompareResult, MetricInfo, RunRecord, StudySettingsRecord, StudySu
 import { useBridge } from '../../bridge/context.js';
 import { EChart } from '../../charts/EChart.js';
 import { useI18n } from '../../i18n/i18n.js';
-import { groupedBarsOption } from './compare-chart.js';
+import { groupedBarsOption, heatmapOption, normalisedBarsOption } from './compare-chart.js';
 import { MatrixTable } from './MatrixTable.js';
 import { SpeedupTable } from './SpeedupTable.js';
 import { WarningsPanel } from './WarningsPanel.js';
@@ -28,6 +28,7 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
   const [candidate, setCandidate] = useState(labels[1] ?? '');
   const [metric, setMetric] = useState('total.iops');
   const [perObjectDay, setPerObjectDay] = useState<(typeof PER_OBJECT_DAY)[number]>('mean');
+  const [normalised, setNormalised] = useState(false);
   const [settings, setSettings] = useState<StudySettingsRecord | null>(null);
   const [seriesMetrics, setSeriesMetrics] = useState<string[]>([]);
   const [result, setResult] = useState<CompareResult | null>(null);
@@ -79,8 +80,13 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
   const option = useMemo(() => {
     if (!result || result.pairs.length === 0) return null;
     const title = label.endsWith(unit) ? label : t('compare.chartTitle', { metric: label, unit });
+    if (normalised) return normalisedBarsOption(result, chosenMetric, t('compare.normalisedTitle', { metric: label, baseline: result.baseline }), t('compare.allObjects'));
     return groupedBarsOption(result, chosenMetric, title, unit, locale, t('compare.allObjects'));
-  }, [result, chosenMetric, label, unit, locale, t]);
+  }, [result, chosenMetric, label, unit, locale, t, normalised]);
+  const heatmap = useMemo(() => {
+    const m = matrix?.matrix[0];
+    return m ? heatmapOption(m, matrix!.tie_band_pct, t('compare.heatmapTitle', { metric: label, baseline: m.baseline })) : null;
+  }, [matrix, label, t]);
 
   if (labels.length < 2) return <p className="notice">{t('compare.needTwo')}</p>;
   const mixed = !isPeriods && (study.periods.includes(baseline) || study.periods.includes(candidate));
@@ -146,6 +152,10 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
           </>
         )}
       </div>
+      <label className="inline-toggle">
+        <input type="checkbox" name="normalised" checked={normalised} onChange={(e) => setNormalised(e.target.checked)} />
+        {t('compare.normalised')}
+      </label>
       {settings && !isPeriods && (
         <fieldset className="pair-keys" data-testid="pairing-keys">
           <legend>{t('compare.pairBy')}</legend>
@@ -188,6 +198,7 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
               {!isPeriods && <p className="muted">{t('compare.pairedBy', { keys: result.pairing_keys.join(', ') })}</p>}
             </>
           )}
+          {heatmap && <EChart id="speedup-heatmap" option={heatmap} height={Math.max(220, 90 + 40 * (matrix?.matrix[0]?.candidates.length ?? 1))} />}
           {matrix && matrix.matrix[0] && <MatrixTable matrix={matrix.matrix[0]} metricLabel={label} tieBandPct={matrix.tie_band_pct} />}
           <WarningsPanel warnings={result.warnings} />
           {result.unmatched.length > 0 && (
