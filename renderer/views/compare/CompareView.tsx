@@ -83,10 +83,18 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
     if (normalised) return normalisedBarsOption(result, chosenMetric, t('compare.normalisedTitle', { metric: label, baseline: result.baseline }), t('compare.allObjects'));
     return groupedBarsOption(result, chosenMetric, title, unit, locale, t('compare.allObjects'));
   }, [result, chosenMetric, label, unit, locale, t, normalised]);
-  const heatmap = useMemo(() => {
+  // Configurations with no workload in common with the baseline (SVC statistics beside a
+  // vdbench grid) have nothing to show in the matrix.
+  const shownMatrix = useMemo(() => {
     const m = matrix?.matrix[0];
-    return m ? heatmapOption(m, matrix!.tie_band_pct, t('compare.heatmapTitle', { metric: label, baseline: m.baseline })) : null;
-  }, [matrix, label, t]);
+    if (!m) return null;
+    const keep = m.candidates.map((_, i) => m.speedup[i]!.some((v) => v !== null));
+    return { ...m, candidates: m.candidates.filter((_, i) => keep[i]), speedup: m.speedup.filter((_, i) => keep[i]) };
+  }, [matrix]);
+  const heatmap = useMemo(() => {
+    const m = shownMatrix;
+    return m && m.candidates.length > 0 ? heatmapOption(m, matrix!.tie_band_pct, t('compare.heatmapTitle', { metric: label, baseline: m.baseline })) : null;
+  }, [shownMatrix, matrix, label, t]);
 
   if (labels.length < 2) return <p className="notice">{t('compare.needTwo')}</p>;
   const mixed = !isPeriods && (study.periods.includes(baseline) || study.periods.includes(candidate));
@@ -199,7 +207,7 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
             </>
           )}
           {heatmap && <EChart id="speedup-heatmap" option={heatmap} height={Math.max(220, 90 + 40 * (matrix?.matrix[0]?.candidates.length ?? 1))} />}
-          {matrix && matrix.matrix[0] && <MatrixTable matrix={matrix.matrix[0]} metricLabel={label} tieBandPct={matrix.tie_band_pct} />}
+          {matrix && shownMatrix && shownMatrix.candidates.length > 0 && <MatrixTable matrix={shownMatrix} metricLabel={label} tieBandPct={matrix.tie_band_pct} />}
           <WarningsPanel warnings={result.warnings} />
           {result.unmatched.length > 0 && (
             <section className="unmatched">
