@@ -8,6 +8,8 @@ import { fioLogImporter } from './fio/fio-log.js';
 import { fioNormalImporter } from './fio/fio-normal.js';
 import { fioTerseImporter } from './fio/fio-terse.js';
 import { hammerdbImporters } from './hammerdb/index.js';
+import { monitorImporters } from './monitors/index.js';
+import { svcImporters } from './svc/index.js';
 import { vdbenchImporter } from './vdbench/vdbench.js';
 import { decodeText, looksBinary } from './text.js';
 import type { Importer } from './types.js';
@@ -17,6 +19,8 @@ export const importers: readonly Importer[] = [
   fioJsonImporter, fioTerseImporter, fioNormalImporter, fioHistLogImporter, fioLogImporter,
   ...hammerdbImporters,
   vdbenchImporter,
+  ...svcImporters,
+  ...monitorImporters,
 ];
 
 /** How much of a file detection looks at. */

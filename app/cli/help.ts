@@ -65,7 +65,7 @@ read|write|trim|total, e.g. total.iops, read.bw_mib_s (MiB/s = 2^20 B/s), write.
                   [--metric NAME]... [--convention x-fold|percent-change|percent-of-baseline]
                   [--tie-band PCT] [--pair-by KEY,KEY...] [--locale en|zh-CN]
                   [--stat mean|max|min|p50|p95|p99] [--across-objects mean|max|min|sum|median]
-                  [--across-days mean|max|min|sum|median] [--json]
+                  [--across-days mean|max|min|sum|median] [--object NAME]... [--json]
 
 Labels are configurations, or periods (see "perfdelta help periods"), not a mix.
 
@@ -77,7 +77,7 @@ Default metrics: total.iops, total.bw_mib_s, total.lat_avg_ms.
 Periods: time-series samples inside each period are reduced per object per day (--stat, default
 mean), then across objects (--across-objects, default mean), then across days (--across-days,
 default mean); the order is printed. Pairs are per object, plus "all objects" (object "*").
-The days are the repetitions for the significance test.
+The days are the repetitions for the significance test. --object keeps only the named objects.
 
 speedup > 1 always means the candidate is better: candidate/baseline for higher-is-better
 metrics (IOPS, MiB/s), baseline/candidate for lower-is-better ones (latency).

@@ -103,7 +103,7 @@ function cmdSeries(values: Values): number {
   const run = Number(need(values, 'run'));
   if (!Number.isInteger(run) || run <= 0) throw new UsageError('--run takes a run id (a positive integer)');
   const series = withCore(values, (core) =>
-    core.series(run, typeof values['metric'] === 'string' ? values['metric'] : undefined, typeof values['object'] === 'string' ? values['object'] : undefined));
+    core.series(run, (values['metric'] as string[] | undefined)?.[0], (values['object'] as string[] | undefined)?.[0]));
   if (values['json']) json(series);
   else for (const s of series) process.stdout.write(`${s.object}\t${s.metric}\t${s.unit}\t${s.points.length} points\n`);
   return 0;
@@ -133,6 +133,7 @@ function cmdCompare(values: Values): number {
       convention: oneOf(values, 'convention', CONVENTIONS),
       tieBandPct: tieBand,
       locale: oneOf(values, 'locale', ['en', 'zh-CN'] as const),
+      objects: values['object'] as string[] | undefined,
       aggregation: {
         perObjectDay: oneOf(values, 'stat', PER_OBJECT_DAY),
         acrossObjects: oneOf(values, 'across-objects', ACROSS),
@@ -242,7 +243,7 @@ const OPTIONS = {
   config: { type: 'string' },
   run: { type: 'string' },
   metric: { type: 'string', multiple: true },
-  object: { type: 'string' },
+  object: { type: 'string', multiple: true },
   baseline: { type: 'string' },
   candidate: { type: 'string', multiple: true },
   convention: { type: 'string' },

@@ -36,6 +36,7 @@ export interface RpcMethods {
       tieBandPct?: number;
       locale?: 'en' | 'zh-CN';
       aggregation?: { perObjectDay?: 'mean' | 'max' | 'min' | 'p50' | 'p95' | 'p99'; acrossObjects?: AcrossStat; acrossDays?: AcrossStat };
+      objects?: string[];
     };
     result: CompareResult;
   };

@@ -219,7 +219,9 @@ export class Core {
         baseline: periodByName.get(args.baseline)!,
         candidates: candidates.map((c) => periodByName.get(c)!),
         metrics: args.metrics,
-        aggregation: { ...DEFAULT_AGGREGATION, ...args.aggregation },
+        // Options left unset (undefined) keep their defaults.
+        aggregation: { ...DEFAULT_AGGREGATION, ...Object.fromEntries(Object.entries(args.aggregation ?? {}).filter(([, v]) => v !== undefined)) },
+        objects: args.objects,
         seriesFor: (metric, from, to) => this.store.seriesOfStudy(id, metric, from, to),
       }), settings.units);
     }
@@ -250,4 +252,6 @@ export interface CompareArgs {
   tieBandPct?: number;
   locale?: WordingLocale;
   aggregation?: Partial<Aggregation>;
+  /** Period comparisons: only these objects. */
+  objects?: string[];
 }

@@ -52,10 +52,12 @@ function interval(v, name, local, k) {
   let writeMs = batch ? 18 + 22 * Math.abs(jitter(k + v)) : 0.8 + 0.3 * Math.abs(jitter(k * 5 + v));
   let readPeakMs = afterCutover ? 30 + 20 * Math.abs(jitter(k + v)) : 250 + 150 * Math.abs(jitter(k + v));
   const s1 = S1[day];
-  if (v < 4 && s1 && inWindow) {
+  if (s1 && inWindow) {
     // 84 samples in the window: one at the day's maximum, 83 at the level that gives its mean.
-    const mean = s1.mean[v];
-    const max = s1.max[v];
+    // The other twelve volumes follow the four DB2 volumes' figures in turn (all volumes were
+    // mirrored the same way), so the mean over every volume is the published mean too.
+    const mean = s1.mean[v % 4];
+    const max = s1.max[v % 4];
     readMs = minute === MAX_SLOT ? max : (84 * mean - max) / 83;
   }
   if (name === 'CREDIT_WASDB_DATA03' && (minute >= 22 * 60 || minute < 2 * 60)) {

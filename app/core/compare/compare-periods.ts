@@ -18,6 +18,8 @@ export interface ComparePeriodsInput extends CompareOptions {
   candidates: readonly PeriodRow[];
   metrics: readonly string[];
   aggregation?: Aggregation;
+  /** Only these objects (volumes); all when omitted. */
+  objects?: readonly string[];
   /** Series of a metric overlapping [from, to), merged per object. */
   seriesFor(metric: string, from: number | null, to: number | null): ObjectSeries[];
 }
@@ -46,7 +48,7 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
   const sides: NonNullable<CompareResult['periods']> = [];
 
   for (const metric of metrics) {
-    const series = input.seriesFor(metric, from, to);
+    const series = input.seriesFor(metric, from, to).filter((s) => !input.objects || input.objects.length === 0 || input.objects.includes(s.object));
     if (series.length === 0) {
       warnings.push({ code: 'no-series', message: `no time series of ${metric} in this study`, runs: [] });
       continue;

@@ -8,7 +8,9 @@ import { detectFormat } from '../../../importers/registry.js';
 import type { Importer, ParsedRun, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult } from '../../contract/records.js';
 import type { Store } from '../store/store.js';
+import { ratesBetween, type SvcSnapshot } from '../../../importers/svc/index.js';
 import { companionKind, findTest } from './link-companions.js';
+import { aggregateSnapshots } from './svc-aggregate.js';
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
 import { attachSeries, findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
 
@@ -85,6 +87,8 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
     const primaries = vdbenchPrimaries(vdbench);
     const secondary = (i: number): boolean => primaries.has(i) && primaries.get(i) !== i;
     const runIdsOf = new Map<number, Array<{ id: number; run: ParsedRun }>>();
+    const isSnapshotFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => r.tables['svc_snapshot'] !== undefined);
+    const snapshots: Array<{ index: number; snapshot: SvcSnapshot; importId: number }> = [];
     const late = (f: StagedFile): number => Number(isLogFile(f) || isCompanionFile(f) || secondary(files.indexOf(f)));
     const order = files.map((_, i) => i).sort((a, b) => late(files[a]!) - late(files[b]!));
     order.forEach((index, done) => {
@@ -128,6 +132,12 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
           }
         });
         outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
+        return;
+      }
+      if (isSnapshotFile(file)) {
+        // One snapshot of cumulative counters per file: the rates come from all of them together.
+        for (const run of file.result.runs) snapshots.push({ index, snapshot: run.tables['svc_snapshot'] as SvcSnapshot, importId });
+        outcomes[index] = { ...base, status: 'imported', runs: [], errors: [] };
         return;
       }
       if (secondary(index)) {
@@ -184,6 +194,17 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
       });
       outcomes[index] = { ...base, status: 'imported', runs: runIds, errors: [] };
     });
+    if (snapshots.length > 0) {
+      const aggregated = aggregateSnapshots(snapshots.map((s) => s.snapshot), ratesBetween);
+      if (aggregated) {
+        const runId = store.insertRun(study.id, snapshots[0]!.importId, config, 0, aggregated.run);
+        const note = `one of ${snapshots.length} statistics files, combined into run ${runId} "${aggregated.run.name}"${aggregated.warnings.length ? `: ${aggregated.warnings.join('; ')}` : ''}`;
+        for (const s of snapshots) {
+          const o = outcomes[s.index]!;
+          outcomes[s.index] = { ...o, runs: [runId], warnings: [note, ...o.warnings] };
+        }
+      }
+    }
     options.onProgress?.(files.length, files.length, '');
     return { study, config, files: outcomes };
   });

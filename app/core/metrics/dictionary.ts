@@ -36,7 +36,7 @@ const FIO_PCT = (p: string): string =>
 const SCOPED: Quantity[] = [
   {
     quantity: 'iops', unit: 'IOPS', better: 'higher', label: 'IOPS', labelZh: 'IOPS',
-    sources: { fio: 'fio JSON <dir>.iops (total = read + write + trim); terse: 3rd field of the direction block; normal output: "IOPS="; write_iops_log values', vdbench: 'i/o rate (avg row); read/write = rate × read pct' },
+    sources: { fio: 'fio JSON <dir>.iops (total = read + write + trim); terse: 3rd field of the direction block; normal output: "IOPS="; write_iops_log values', vdbench: 'i/o rate (avg row); read/write = rate × read pct', svc: 'iostats Δro / Δt, Δwo / Δt, summed over the nodes' },
   },
   {
     quantity: 'bw_mib_s', unit: 'MiB/s', better: 'higher', label: 'Bandwidth', labelZh: '带宽',
@@ -53,6 +53,9 @@ const SCOPED: Quantity[] = [
   { quantity: 'clat_p999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.9', labelZh: '完成延迟 p99.9', sources: { fio: FIO_PCT('99.900000') } },
   { quantity: 'clat_p9999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.99', labelZh: '完成延迟 p99.99', sources: { fio: FIO_PCT('99.990000') } },
   { quantity: 'slat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean submission latency', labelZh: '平均提交延迟', sources: { fio: FIO_LAT('slat', 'mean') } },
+  { quantity: 'lat_peak_ms', unit: 'ms', better: 'lower', label: 'Peak latency in the interval', labelZh: '采样间隔内峰值延迟', sources: { svc: 'iostats rlw / wlw (µs, worst response since the last collection) / 1000; mdisk pre / pwe' } },
+  { quantity: 'cache_hit_pct', unit: '%', better: 'higher', label: 'Cache hits', labelZh: '缓存命中率', sources: { svc: '100 × Δctrhs / Δctrs (read), Δctwhs / Δctws (write)' } },
+  { quantity: 'queue_avg_ms', unit: 'ms', better: 'lower', label: 'Mean queue time', labelZh: '平均排队时间', sources: { svc: 'mdisk / drive Δrq / Δro (ms), Δurq / 1000 / Δro (µs counters)' } },
   { quantity: 'lat_stddev_ms', unit: 'ms', better: 'lower', label: 'Latency standard deviation', labelZh: '延迟标准差', sources: { vdbench: 'resp stddev (summary); resp_std / read_std / write_std (flatfile)' } },
   // Latency samples over time (fio logs): per-I/O values, or window means with log_avg_msec.
   { quantity: 'lat_ms', unit: 'ms', better: 'lower', label: 'Latency', labelZh: '延迟', sources: { fio: 'write_lat_log <name>_lat.N.log value / 1e6 (fio 3, ns) or / 1e3 (fio 2, µs)' } },
@@ -70,6 +73,11 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', labelZh: '每秒操作数', sources: {} },
   { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', labelZh: '每秒事务数', sources: {} },
   { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', labelZh: '每秒查询数', sources: {} },
+  { quantity: 'util_pct', unit: '%', better: 'lower', label: 'Device busy', labelZh: '设备繁忙率', sources: { iostat: '%util', sar: '%util', nmon: 'DISKBUSY' } },
+  { quantity: 'cpu_iowait_pct', unit: '%', better: 'lower', label: 'CPU I/O wait', labelZh: 'CPU I/O 等待', sources: { iostat: '%iowait', sar: '%iowait', nmon: 'CPU_ALL Wait%' } },
+  { quantity: 'cpu_steal_pct', unit: '%', better: 'lower', label: 'CPU steal', labelZh: 'CPU 被窃取', sources: { sar: '%steal', iostat: '%steal' } },
+  { quantity: 'cpu_idle_pct', unit: '%', better: 'higher', label: 'CPU idle', labelZh: 'CPU 空闲', sources: { sar: '%idle', iostat: '%idle', nmon: 'CPU_ALL Idle%' } },
+  { quantity: 'cpu_pct', unit: '%', better: 'lower', label: 'CPU busy', labelZh: 'CPU 使用率', sources: { svc: 'lssystemstats / lsnodestats cpu_pc' } },
   { quantity: 'qdepth', unit: 'I/Os', better: 'lower', label: 'Average queue depth', labelZh: '平均队列深度', sources: { vdbench: 'queue depth (summary), queue_depth (flatfile): average outstanding I/Os' } },
   { quantity: 'cpu_usr_pct', unit: '%', better: 'lower', label: 'CPU user', labelZh: 'CPU 用户态', sources: { fio: 'fio JSON usr_cpu' } },
   { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', labelZh: 'CPU 内核态', sources: { fio: 'fio JSON sys_cpu' } },

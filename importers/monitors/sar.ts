@@ -1,0 +1,248 @@
+/**
+ * sar text reports (Linux sysstat, and Solaris/AIX/HP-UX sar):
+ *
+ *   Linux 4.4.0-1083-aws (ip-10-0-0-97)  05/21/2019   _x86_64_  (8 CPU)
+ *   06:42:09 PM     CPU     %user     %nice   %system   %iowait    %steal     %idle
+ *   06:42:39 PM     all     99.85      0.00      0.00      0.00      0.15      0.00
+ *   Average:        all     81.96      0.00      0.00      0.00     17.99      0.04
+ *
+ *   SunOS sol10 5.10 Generic_137111-07 sun4u    08/24/2011
+ *   07:21:54 scall/s sread/s swrit/s  fork/s  exec/s rchar/s wchar/s
+ *   07:21:59    2792      28      22    1.35    0.00    5584   92823
+ *   Average     3387     133      35    4.85    2.54  241730   59699
+ *
+ * Which reports are read and how their columns map: sar-sections.ts. Rows carry only a clock
+ * time; the date is the banner's, and a time earlier than the row before is the next day. Each
+ * report (sar -u -d prints all CPU rows, then all disk rows) starts again at the first time, so
+ * a header earlier than the rows before it starts a new clock. A header's time is when sampling
+ * began; each row's time is the end of its interval.
+ *
+ * Run metrics come from sar's own Average rows, which cover every interval sar recorded (a
+ * file may show fewer): when they disagree with the rows shown, the importer says so. Without
+ * Average rows (a cut file) the means of the rows are used.
+ */
+import { decodeText } from '../text.js';
+import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
+import { DayClock, parseClock, parseNumericDate, UTC_ASSUMED, type CalendarDate } from './clock.js';
+import { CPU_METRICS } from './columns.js';
+import { SYSSTAT_BANNER } from './iostat-text.js';
+import { meansTable, objectMeans, pick, rollUpDevices, type Means } from './run-summary.js';
+import { readHeader, rowObject, type Section } from './sar-sections.js';
+import { medianIntervalS, SeriesSet } from './series-set.js';
+import { splitLines } from './text-lines.js';
+
+/** uname-style banner of the Unix sar: "SunOS <host> <release> <version> <machine>  <date>". */
+const UNIX_BANNER = /^(SunOS|AIX|HP-UX)\s+(\S+)\s+(\S+)\s+.*?\s(\d{1,2}\/\d{1,2}\/\d{2,4})\s*$/;
+const TIME = /^(\d{1,2}:\d{2}:\d{2}(?:\s*[AaPp][Mm])?)(?:\s+(.*))?$/;
+/** "Average:" (Linux), "Average" (Solaris), or a translated word with a colon ("Moyenne :"). */
+const AVERAGE = /^(?:Average|Summary|[^\s\d:]+\s?:)\s+(.*)$/;
+const NUMBER = /^-?\d+(?:[.,]\d+)?$/;
+
+const SAR_METRICS = [
+  ...CPU_METRICS, 'mem_free_mib', 'mem_used_mib', 'mem_buffers_mib', 'mem_cached_mib',
+  'syscalls_per_s', 'sread_per_s', 'swrit_per_s', 'fork_per_s', 'exec_per_s', 'rchar_mib_s', 'wchar_mib_s',
+];
+
+interface Banner {
+  os: string;
+  host: string | null;
+  date: CalendarDate | null;
+  cpus: number | null;
+}
+
+function readBanner(line: string): Banner | null {
+  const linux = SYSSTAT_BANNER.exec(line);
+  if (linux) return { os: `${linux[1]} ${linux[2]}`, host: linux[3] || null, date: parseNumericDate(linux[4]!), cpus: linux[6] ? Number(linux[6]) : null };
+  const unix = UNIX_BANNER.exec(line);
+  if (unix) return { os: `${unix[1]} ${unix[3]}`, host: unix[2]!, date: parseNumericDate(unix[4]!), cpus: null };
+  return null;
+}
+
+/** Figures of a row into metrics; Solaris disk response time is avwait + avserv. */
+function rowValues(section: Section, figures: string[]): Array<{ metric: string; unit: string; value: number }> {
+  const out: Array<{ metric: string; unit: string; value: number }> = [];
+  section.specs.forEach((spec, i) => {
+    if (spec) out.push({ metric: spec.metric, unit: spec.unit, value: Number(figures[i]!.replace(',', '.')) * spec.factor });
+  });
+  const wait = out.find((v) => v.metric === 'wait_avg_ms');
+  const serv = out.find((v) => v.metric === 'svctm_ms');
+  if (wait && serv) out.push({ metric: 'total.lat_avg_ms', unit: 'ms', value: wait.value + serv.value });
+  return out;
+}
+
+export function parseSarText(text: string): ParseResult {
+  const warnings: Diagnostic[] = [];
+  const { lines, unterminated } = splitLines(text);
+  if (unterminated) warnings.push(unterminated);
+  let banner: Banner | null = null;
+  let section: Section | null = null;
+  let clock: DayClock | null = null;
+  let lastSeconds = -1;
+  let lastMs: number | null = null;
+  let startMs: number | null = null;
+  const set = new SeriesSet();
+  /** sar's Average rows: object → metric → value. */
+  const averages: Means = new Map();
+  const kinds = new Map<string, Section['kind']>();
+  const skipped = new Set<string>();
+  let bad = 0;
+  let firstBad = 0;
+  let restarts = 0;
+  /** Solaris continues an Average block with untimed rows, one per device. */
+  let inAverage = false;
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') {
+      inAverage = false;
+      continue;
+    }
+    if (!banner && (banner = readBanner(line))) continue;
+    if (/LINUX RESTART/.test(line)) {
+      restarts++;
+      continue;
+    }
+    const timed = TIME.exec(line);
+    const average = timed ? null : AVERAGE.exec(line);
+    if (timed) inAverage = false;
+    else if (average) inAverage = true;
+    const words = (timed ? timed[2] ?? '' : average ? average[1]! : line).split(/\s+/).filter((w) => w !== '');
+    const header = timed ? readHeader(words) : null;
+    if (header) {
+      const seconds = parseClock(timed![1]!)!;
+      // Another report, or one that goes back in time, starts on the banner's date again; the
+      // same header repeated further on (after a restart) keeps the clock and its day count.
+      if (!clock || section?.header !== header.header || seconds < lastSeconds) clock = banner?.date ? new DayClock(banner.date) : null;
+      lastSeconds = seconds;
+      section = header;
+      if (!header.kind) skipped.add(header.header);
+      const ms = clock?.at(seconds) ?? null;
+      if (ms !== null && (startMs === null || ms < startMs)) startMs = ms;
+      continue;
+    }
+    if (!section) {
+      if (bad++ === 0) firstBad = i + 1;
+      continue;
+    }
+    // Skipped reports, and the header some reports repeat on their Average block.
+    if (!section.kind || (average && readHeader(words))) continue;
+    const key = section.hasKey ? words[0] ?? null : null;
+    const figures = section.hasKey ? words.slice(1) : words;
+    if (figures.length !== section.columns.length || !figures.every((f) => NUMBER.test(f))) {
+      if (bad++ === 0) firstBad = i + 1;
+      continue;
+    }
+    const object = rowObject(section, key);
+    kinds.set(object, section.kind);
+    const values = rowValues(section, figures);
+    if (inAverage) {
+      const m = averages.get(object) ?? {};
+      for (const v of values) m[v.metric] = v.value;
+      averages.set(object, m);
+      continue;
+    }
+    // Solaris prints a device's further rows of one interval without the time.
+    let ms: number | null = lastMs;
+    if (timed) {
+      const seconds = parseClock(timed[1]!)!;
+      lastSeconds = seconds;
+      ms = clock ? clock.at(seconds) : null;
+    }
+    if (ms === null) continue;
+    lastMs = ms;
+    for (const v of values) set.add(object, v.metric, v.unit, ms, v.value);
+  }
+
+  if (!banner?.date && set.size === 0 && (averages.size > 0 || kinds.size > 0)) {
+    return { runs: [], warnings, errors: [{ message: 'the sar banner (with its date) is missing: row times cannot be placed' }] };
+  }
+  if (set.size === 0 && averages.size === 0) {
+    const what = skipped.size > 0 ? `only reports this importer does not read (${[...skipped].join('; ')})` : 'no sar report rows';
+    return { runs: [], warnings, errors: [{ message: `${what}: nothing to import` }] };
+  }
+  if (bad > 0) warnings.push({ message: `${bad} line(s) that are not rows of the report above them were left out (file cut off?)`, line: firstBad });
+  if (restarts > 0) warnings.push({ message: `the host restarted ${restarts} time(s) during the capture (LINUX RESTART): counters start again there` });
+  if (skipped.size > 0) warnings.push({ message: `reports not imported: ${[...skipped].join('; ')}` });
+  if (set.outOfOrder > 0) warnings.push({ message: `${set.outOfOrder} sample(s) whose time does not move forward were left out` });
+  if (set.size > 0) warnings.push({ message: UTC_ASSUMED });
+
+  const series = set.build();
+  const rowMeans = objectMeans(series);
+  let summary: Means = averages;
+  if (averages.size === 0) {
+    warnings.push({ message: 'no Average rows (file cut off?): run metrics are the means of the rows' });
+    summary = rowMeans;
+  } else {
+    const differs = compareAverages(averages, rowMeans);
+    if (differs) warnings.push({ message: `sar's Average row differs from the mean of the rows in this file (${differs}): sar averages every interval it recorded, so this file may be an excerpt; run metrics use sar's Average` });
+  }
+  const ofKind = (k: Section['kind']): string[] => [...kinds].filter(([, v]) => v === k).map(([o]) => o);
+  const disks = ofKind('disk');
+  const rolled = rollUpDevices(new Map(disks.map((d) => [d, summary.get(d) ?? {}])));
+  const metrics: Record<string, number> = { ...rolled.metrics, ...pick(summary.get('cpu'), SAR_METRICS), ...pick(summary.get('memory'), SAR_METRICS), ...pick(summary.get('system'), SAR_METRICS) };
+  const nets = ofKind('net').filter((n) => n !== 'lo');
+  for (const m of ['net_recv_mib_s', 'net_send_mib_s']) {
+    const xs = nets.map((n) => summary.get(n)?.[m]).filter((v): v is number => v !== undefined);
+    if (xs.length > 0) metrics[m] = xs.reduce((a, b) => a + b, 0);
+  }
+
+  const host = banner?.host ?? null;
+  const span = series.length > 0 ? Math.max(...series.map((s) => s.times[s.times.length - 1] ?? -Infinity)) : null;
+  const interval = medianIntervalS(series);
+  const params: Record<string, number> = {};
+  if (banner?.cpus) params['cpus'] = banner.cpus;
+  if (interval !== null) params['interval_s'] = interval;
+  const run: ParsedRun = {
+    name: `sar ${host ?? ''}`.trim(),
+    tool: 'sar',
+    toolVersion: null,
+    host,
+    startMs,
+    endMs: span,
+    params,
+    metrics,
+    tables: {
+      sar: { os: banner?.os ?? null, reports_not_imported: [...skipped], run_metrics_from: averages.size > 0 ? 'Average rows' : 'row means' },
+      devices: meansTable(summary, disks),
+      aggregation: { devices_summed: rolled.summed, devices_excluded: rolled.excluded },
+    },
+    series,
+    warnings: [],
+    errors: [],
+  };
+  return { runs: [run], warnings, errors: [] };
+}
+
+/** The first figures where sar's Average and the rows' mean disagree by more than rounding. */
+function compareAverages(averages: Means, rows: Means): string | null {
+  const out: string[] = [];
+  for (const [object, avg] of averages) {
+    for (const [metric, a] of Object.entries(avg)) {
+      const m = rows.get(object)?.[metric];
+      if (m === undefined || Math.abs(a - m) <= Math.max(0.05, 0.02 * Math.abs(m))) continue;
+      out.push(`${object} ${metric}: ${+a.toFixed(3)} vs ${+m.toFixed(3)}`);
+    }
+  }
+  return out.length > 0 ? out.slice(0, 3).join(', ') + (out.length > 3 ? `, and ${out.length - 3} more` : '') : null;
+}
+
+export const sarImporter: Importer = {
+  id: 'sar',
+  version: '1.0.0',
+  tool: 'sar',
+  title: 'sar text report (sysstat, Solaris)',
+
+  detect(head: string): boolean {
+    const lines = head.split(/\r?\n|\r/).map((l) => l.trim()).filter((l) => l !== '');
+    if (lines.length < 2 || !readBanner(lines[0]!)) return false;
+    // A header row: a time, then words ending in a column name (iostat never starts a line with a time).
+    return lines.slice(1, 20).some((l) => {
+      const m = TIME.exec(l);
+      return m !== null && m[2] !== undefined && readHeader(m[2].split(/\s+/)) !== null;
+    });
+  },
+
+  parse({ bytes }): ParseResult {
+    return parseSarText(decodeText(bytes).text);
+  },
+};
