@@ -102,4 +102,30 @@ describe('sample studies in the workbench', () => {
     assert.ok(Math.abs(2 ** cell.value[2]! - 276371.66 / 17103.73) < 1e-9, 'the heat is log2 of the speedup');
     await wb.screenshot(path.join(OUTPUT_DIR, 's1-compare-matrix.png'));
   });
+
+  it('S1 production: read response per volume around the cutover, periods shaded, the cutover marked', async () => {
+    await wb.openStudy('s1-flash-migration');
+    await page.locator('[data-tab="series"]').click();
+    await page.locator('select[name="series-metric"]').selectOption('read.lat_avg_ms');
+    await page.waitForSelector('[data-testid="timeseries-view"][data-state="ready"] .chart[data-chart="study-series"][data-state="ready"]');
+    const opt = await page.evaluate(() => window.perfdeltaCharts!['study-series']!.getOption() as {
+      series: Array<{ name: string; markArea?: { data: unknown[] }; markLine?: { data: Array<{ name: string }> } }>; title: Array<{ text: string }>;
+    });
+    assert.equal(opt.series.length, 5, 'the top five volumes');
+    assert.match(opt.title[0]!.text, /Asia\/Shanghai/, 'times in the zone of the data, stated');
+    assert.ok(opt.series.every((s) => s.name.startsWith('CREDIT_') || s.name.startsWith('HADR') || s.name.startsWith('BACKUP')), 'production volumes only, not the pre-go-live test');
+    assert.equal(opt.series[0]!.markArea?.data.length, 4, 'before (3 days) and after shaded');
+    assert.ok(opt.series[0]!.markLine!.data.some((d) => d.name === 'pre-cutover' || d.name === 'post-cutover'), 'the cutover marked');
+    assert.ok(await page.locator('.chart[data-chart="write-scatter"]').isVisible(), 'write response against write throughput');
+    await wb.screenshot(path.join(OUTPUT_DIR, 's1-svc-timeseries.png'));
+  });
+
+  it('S1 production: before against after, 7.31 -> 1.06 ms is 6.90x, per volume and over all', async () => {
+    await wb.compare('before', 'after', 'read.lat_avg_ms');
+    const rows = await wb.speedupTable();
+    const all = rows.find((r) => r.workload === '*')!;
+    assert.deepEqual([all.baseline, all.candidate, all.speedup], ['7.310', '1.060', '6.90x']);
+    assert.ok(rows.some((r) => r.workload === 'CREDIT_DB2_DATA01'));
+    await wb.screenshot(path.join(OUTPUT_DIR, 's1-svc-before-after.png'));
+  });
 });

@@ -264,6 +264,9 @@ export interface ScalingResult {
 
 export interface StudySeriesResult {
   metric: string;
+  /** The configuration shown, and those that have series of the metric. */
+  config: string | null;
+  configs: string[];
   unit: string;
   /** The study's zone: times are shown in it. */
   zone: string;

@@ -150,11 +150,16 @@ export class Core {
     return metricOrder(this.store.seriesMetrics(this.studyId(study)));
   }
 
-  studySeries(study: string, metric: string, options: { top?: number; objects?: string[]; maxPoints?: number }): StudySeriesResult {
+  studySeries(study: string, metric: string, options: { top?: number; objects?: string[]; maxPoints?: number; config?: string }): StudySeriesResult {
     const id = this.studyId(study);
-    const series = this.store.seriesOfStudy(id, metric);
+    const configs = this.store.seriesConfigs(id, metric);
+    // One configuration at a time: a pre-go-live test and production statistics share no clock.
+    const config = options.config && configs.includes(options.config) ? options.config : configs[0] ?? null;
+    const series = this.store.seriesOfStudy(id, metric, null, null, config);
     return {
       metric,
+      config,
+      configs,
       unit: describeMetric(metric)?.unit ?? this.store.seriesUnit(id, metric) ?? '',
       zone: this.settings(study).zone,
       objects: rankAndDownsample(series, options),

@@ -80,7 +80,8 @@ export class WorkbenchPage {
     await view.locator('select[name="baseline"]').selectOption(baseline);
     await view.locator('select[name="candidate"]').selectOption(candidate);
     await view.locator('select[name="metric"]').selectOption(metric);
-    await this.page.waitForSelector('[data-testid="compare-view"][data-state="ready"] .chart[data-state="ready"]');
+    // Wait for this comparison's result, not the previous one still on screen.
+    await this.page.waitForSelector(`[data-testid="compare-view"][data-result="${baseline}|${candidate}|${metric}"] .chart[data-state="ready"]`);
   }
 
   /** What the chart draws, read from the live ECharts instance. */

@@ -16,6 +16,7 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
   const [metrics, setMetrics] = useState<string[] | null>(null);
   const [metric, setMetric] = useState('');
   const [top, setTop] = useState(5);
+  const [config, setConfig] = useState<string | undefined>(undefined);
   const [data, setData] = useState<StudySeriesResult | null>(null);
   const [scatter, setScatter] = useState<ScatterResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -31,8 +32,8 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
   useEffect(() => {
     if (!metric) return;
     setData(null);
-    bridge.call('series.study', { study: study.slug, metric, top }).then(setData, (e: Error) => setError(e.message));
-  }, [bridge, study.slug, metric, top]);
+    bridge.call('series.study', { study: study.slug, metric, top, config }).then(setData, (e: Error) => setError(e.message));
+  }, [bridge, study.slug, metric, top, config]);
 
   // Write response against write throughput, for the objects shown: a full write cache shows as
   // high response at low throughput.
@@ -55,7 +56,11 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
       for (const r of p.ranges) {
         const s = r.start ? Date.parse(r.start) : null;
         const e = r.end ? Date.parse(r.end) : null;
-        if ((s === null || e === null) && p.ranges.length === 1) cutovers.push({ xAxis: (s ?? e!) + offset, name: p.name, label: { formatter: `${p.name} (${p.spec})` } });
+        // An open-ended period ("after the cutover") is a moment, not an area: a line marks it.
+        if (s === null || e === null) {
+          if (p.ranges.length === 1 && !cutovers.some((c) => c['xAxis'] === (s ?? e!) + offset)) cutovers.push({ xAxis: (s ?? e!) + offset, name: p.name, label: { formatter: p.spec.replace(/^(after|before)\s+(the cutover at\s+)?/i, '') } });
+          continue;
+        }
         const from = Math.max(s ?? t0, t0);
         const to = Math.min(e ?? t1, t1);
         if (to > from) shaded.push([{ xAxis: from + offset, name: p.name, itemStyle: { color: SHADES[i % SHADES.length] } }, { xAxis: to + offset }]);
@@ -114,6 +119,13 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
             {(metrics ?? []).map((m) => <option key={m} value={m}>{metricLabel(byName.get(m), m)}</option>)}
           </select>
         </label>
+        {data && data.configs.length > 1 && (
+          <label>{t('series.config')}
+            <select name="series-config" value={data.config ?? ''} onChange={(e) => setConfig(e.target.value)}>
+              {data.configs.map((c) => <option key={c} value={c}>{c}</option>)}
+            </select>
+          </label>
+        )}
         <label>{t('series.top')}
           <select name="series-top" value={top} onChange={(e) => setTop(Number(e.target.value))}>
             {TOPS.map((n) => <option key={n} value={n}>{n >= 1000 ? t('series.all') : n}</option>)}

@@ -74,19 +74,25 @@ const pad = (n, w = 2) => String(n).padStart(w, '0');
 const stamp = (ms) => { const d = new Date(ms); return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`; };
 const nameStamp = (ms) => { const d = new Date(ms); return `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}_${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}`; };
 
-export function generate(outDir) {
+/**
+ * `options` lets the benchmark write a bigger cluster: { volumes: 1000, days: 7 } adds synthetic
+ * volumes after the sixteen of the study and keeps the first `days` days.
+ */
+export function generate(outDir, options = {}) {
   fs.mkdirSync(outDir, { recursive: true });
+  const volumes = [...VOLUMES];
+  for (let i = volumes.length; i < (options.volumes ?? VOLUMES.length); i++) volumes.push(`BENCH_VOL${String(i).padStart(4, '0')}`);
   const nodes = [{ id: 'node1', nodeId: '0x0000000000000001', share: 0.55, offsetS: 0 }, { id: 'node2', nodeId: '0x0000000000000002', share: 0.45, offsetS: 3 }];
   // Cumulative counters since node start, per node and volume.
-  const counters = nodes.map((_, n) => VOLUMES.map((__, v) => ({ ro: 1e8 + v * 1e6 + n * 7e6, wo: 5e7 + v * 1e6, rb: 8e9 + v * 1e7, wb: 4e9 + v * 1e7, rl: 6e8 + v * 1e6, wl: 2e8 + v * 1e6 })));
+  const counters = nodes.map((_, n) => volumes.map((__, v) => ({ ro: 1e8 + v * 1e6 + n * 7e6, wo: 5e7 + v * 1e6, rb: 8e9 + v * 1e7, wb: 4e9 + v * 1e7, rl: 6e8 + v * 1e6, wl: 2e8 + v * 1e6 })));
   const first = Date.UTC(2017, 8, 7, 0, 0);
-  const last = Date.UTC(2017, 8, 15, 23, 55);
+  const last = options.days ? first + options.days * 86_400_000 - 300_000 : Date.UTC(2017, 8, 15, 23, 55);
   let files = 0;
   for (let local = first, k = 0; local <= last; local += 300_000, k++) {
     nodes.forEach((node, n) => {
       const t = local + node.offsetS * 1000; // wall clock of this node's dump
       const utc = t - ZONE_MIN * 60_000;
-      const rows = VOLUMES.map((name, v) => {
+      const rows = volumes.map((name, v) => {
         const c = counters[n][v];
         if (local > first) {
           const f = interval(v, name, local, k);

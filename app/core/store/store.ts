@@ -264,6 +264,12 @@ export class Store {
     return row?.unit ?? null;
   }
 
+  /** Configurations with series of a metric, the one with the most points first. */
+  seriesConfigs(studyId: number, metric: string): string[] {
+    return (this.db.prepare('SELECT r.config, SUM(s.n) AS n FROM series s JOIN runs r ON r.id = s.run_id WHERE r.study_id = ? AND s.metric = ? GROUP BY r.config ORDER BY n DESC')
+      .all(studyId, metric) as Array<{ config: string }>).map((r) => r.config);
+  }
+
   seriesMetrics(studyId: number): string[] {
     return (this.db.prepare('SELECT DISTINCT s.metric FROM series s JOIN runs r ON r.id = s.run_id WHERE r.study_id = ?').all(studyId) as Array<{ metric: string }>).map((r) => r.metric);
   }
@@ -277,12 +283,12 @@ export class Store {
    * may come from several files, e.g. one per SVC node and interval), optionally only chunks
    * overlapping [from, to).
    */
-  seriesOfStudy(studyId: number, metric: string, from: number | null = null, to: number | null = null): ObjectSeries[] {
+  seriesOfStudy(studyId: number, metric: string, from: number | null = null, to: number | null = null, config: string | null = null): ObjectSeries[] {
     const rows = this.timed('seriesOfStudy', () => this.db.prepare(
       `SELECT s.object, s.times, s.vals FROM series s JOIN runs r ON r.id = s.run_id
-       WHERE r.study_id = ? AND s.metric = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?)
+       WHERE r.study_id = ? AND s.metric = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) AND (? IS NULL OR r.config = ?)
        ORDER BY s.object, s.t_first`,
-    ).all(studyId, metric, from, from, to, to) as Array<{ object: string; times: Buffer; vals: Buffer }>);
+    ).all(studyId, metric, from, from, to, to, config, config) as Array<{ object: string; times: Buffer; vals: Buffer }>);
     const byObject = new Map<string, Array<{ t: Float64Array; v: Float64Array }>>();
     for (const row of rows) {
       let parts = byObject.get(row.object);

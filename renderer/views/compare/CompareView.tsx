@@ -108,7 +108,8 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
   );
 
   return (
-    <div className="compare" data-testid="compare-view" data-state={result || !ready ? 'ready' : 'loading'}>
+    <div className="compare" data-testid="compare-view" data-state={result || !ready ? 'ready' : 'loading'}
+      data-result={result ? `${result.baseline}|${result.candidate}|${result.metrics.join(',')}` : ''}>
       <div className="controls">
         <label>{t('compare.baseline')}
           <select name="baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)}>{sideOptions}</select>
