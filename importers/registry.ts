@@ -2,6 +2,8 @@
  * The list of importers and format detection. Detection reads content only: renamed files
  * (fio output saved as .txt, SVC stats without their prefix) must still be recognised.
  */
+import { awrImporter } from './awr/index.js';
+import { benchmarkImporters } from './benchmarks/index.js';
 import { fioHistLogImporter } from './fio/fio-hist-log.js';
 import { fioJsonImporter } from './fio/fio-json.js';
 import { fioLogImporter } from './fio/fio-log.js';
@@ -21,6 +23,8 @@ export const importers: readonly Importer[] = [
   vdbenchImporter,
   ...svcImporters,
   ...monitorImporters,
+  awrImporter,
+  ...benchmarkImporters,
 ];
 
 /** How much of a file detection looks at. */

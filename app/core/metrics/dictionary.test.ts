@@ -16,7 +16,8 @@ describe('metric dictionary', () => {
     assert.deepEqual([describeMetric('neword.lat_p99_ms')?.better, describeMetric('neword.lat_p99_ms')?.unit], ['lower', 'ms']);
     assert.equal(describeMetric('payment.calls')?.better, 'higher');
     assert.deepEqual([describeMetric('query14.time_s')?.better, describeMetric('query14.time_s')?.unit], ['lower', 's']);
-    assert.equal(describeMetric('neword.lat_p42_ms'), null);
+    assert.equal(describeMetric('neword.lat_p42_ms')?.better, 'lower', 'any percentile of a per-operation latency');
+    assert.equal(describeMetric('neword.bogus'), null);
     assert.deepEqual([describeMetric('fs.creates_per_s')?.better, describeMetric('fs.create_resp_ms')?.better], ['higher', 'lower']);
     assert.equal(describeMetric('total.lat_stddev_ms')?.unit, 'ms');
   });

@@ -53,6 +53,14 @@ const SCOPED: Quantity[] = [
   { quantity: 'clat_p999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.9', labelZh: '完成延迟 p99.9', sources: { fio: FIO_PCT('99.900000') } },
   { quantity: 'clat_p9999_ms', unit: 'ms', better: 'lower', label: 'Completion latency p99.99', labelZh: '完成延迟 p99.99', sources: { fio: FIO_PCT('99.990000') } },
   { quantity: 'slat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean submission latency', labelZh: '平均提交延迟', sources: { fio: FIO_LAT('slat', 'mean') } },
+  { quantity: 'lat_p50_ms', unit: 'ms', better: 'lower', label: 'Latency p50', labelZh: '延迟 p50', sources: { sysbench: 'percentile line', diskspd: 'Latency Bucket 50th', cockroach: 'p50(ms)' } },
+  { quantity: 'lat_p90_ms', unit: 'ms', better: 'lower', label: 'Latency p90', labelZh: '延迟 p90', sources: { diskspd: 'Latency Bucket 90th' } },
+  { quantity: 'lat_p95_ms', unit: 'ms', better: 'lower', label: 'Latency p95', labelZh: '延迟 p95', sources: { sysbench: '95th percentile', cockroach: 'p95(ms)' } },
+  { quantity: 'lat_p99_ms', unit: 'ms', better: 'lower', label: 'Latency p99', labelZh: '延迟 p99', sources: { diskspd: 'Latency Bucket 99th', cockroach: 'p99(ms)' } },
+  { quantity: 'lat_p999_ms', unit: 'ms', better: 'lower', label: 'Latency p99.9', labelZh: '延迟 p99.9', sources: { diskspd: 'Latency Bucket 99.9th' } },
+  { quantity: 'lat_p9999_ms', unit: 'ms', better: 'lower', label: 'Latency p99.99', labelZh: '延迟 p99.99', sources: { diskspd: 'Latency Bucket 99.99th' } },
+  { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', labelZh: '每秒操作数', sources: { cosbench: 'Op-Count / time', cockroach: 'ops/sec(cum)' } },
+  { quantity: 'success_pct', unit: '%', better: 'higher', label: 'Success ratio', labelZh: '成功率', sources: { cosbench: 'Succ-Ratio' } },
   { quantity: 'lat_peak_ms', unit: 'ms', better: 'lower', label: 'Peak latency in the interval', labelZh: '采样间隔内峰值延迟', sources: { svc: 'iostats rlw / wlw (µs, worst response since the last collection) / 1000; mdisk pre / pwe' } },
   { quantity: 'cache_hit_pct', unit: '%', better: 'higher', label: 'Cache hits', labelZh: '缓存命中率', sources: { svc: '100 × Δctrhs / Δctrs (read), Δctwhs / Δctws (write)' } },
   { quantity: 'queue_avg_ms', unit: 'ms', better: 'lower', label: 'Mean queue time', labelZh: '平均排队时间', sources: { svc: 'mdisk / drive Δrq / Δro (ms), Δurq / 1000 / Δro (µs counters)' } },
@@ -73,12 +81,21 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', labelZh: '每秒操作数', sources: {} },
   { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', labelZh: '每秒事务数', sources: {} },
   { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', labelZh: '每秒查询数', sources: {} },
+  { quantity: 'errors', unit: 'errors', better: 'lower', label: 'Errors', labelZh: '错误数', sources: { cockroach: 'errors', iometer: 'Errors' } },
+  { quantity: 'errors_per_s', unit: '1/s', better: 'lower', label: 'Errors per second', labelZh: '每秒错误数', sources: { sysbench: 'ignored errors per sec' } },
+  { quantity: 'reconnects_per_s', unit: '1/s', better: 'lower', label: 'Reconnects per second', labelZh: '每秒重连数', sources: { sysbench: 'reconnects per sec' } },
+  { quantity: 'tpmc', unit: 'tpmC', better: 'higher', label: 'tpmC', labelZh: 'tpmC', sources: { cockroach: 'tpcc tpmC' } },
+  { quantity: 'efc_pct', unit: '%', better: 'higher', label: 'Efficiency', labelZh: '效率', sources: { cockroach: 'tpcc efc' } },
+  { quantity: 'cpu_util_pct', unit: '%', better: 'lower', label: 'CPU utilisation', labelZh: 'CPU 利用率', sources: { iometer: '% CPU Utilization', diskspd: 'CPU Usage' } },
   { quantity: 'util_pct', unit: '%', better: 'lower', label: 'Device busy', labelZh: '设备繁忙率', sources: { iostat: '%util', sar: '%util', nmon: 'DISKBUSY' } },
   { quantity: 'cpu_iowait_pct', unit: '%', better: 'lower', label: 'CPU I/O wait', labelZh: 'CPU I/O 等待', sources: { iostat: '%iowait', sar: '%iowait', nmon: 'CPU_ALL Wait%' } },
   { quantity: 'cpu_steal_pct', unit: '%', better: 'lower', label: 'CPU steal', labelZh: 'CPU 被窃取', sources: { sar: '%steal', iostat: '%steal' } },
   { quantity: 'cpu_idle_pct', unit: '%', better: 'higher', label: 'CPU idle', labelZh: 'CPU 空闲', sources: { sar: '%idle', iostat: '%idle', nmon: 'CPU_ALL Idle%' } },
   { quantity: 'cpu_pct', unit: '%', better: 'lower', label: 'CPU busy', labelZh: 'CPU 使用率', sources: { svc: 'lssystemstats / lsnodestats cpu_pc' } },
   { quantity: 'qdepth', unit: 'I/Os', better: 'lower', label: 'Average queue depth', labelZh: '平均队列深度', sources: { vdbench: 'queue depth (summary), queue_depth (flatfile): average outstanding I/Os' } },
+  { quantity: 'db_time_s', unit: 's', better: 'lower', label: 'DB time', labelZh: 'DB 时间', sources: { awr: 'header DB Time (mins) × 60' } },
+  { quantity: 'elapsed_s', unit: 's', better: 'lower', label: 'Elapsed', labelZh: '时长', sources: { awr: 'header Elapsed (mins) × 60' } },
+  { quantity: 'aas', unit: 'sessions', better: 'lower', label: 'Average active sessions', labelZh: '平均活动会话', sources: { awr: 'DB time / elapsed' } },
   { quantity: 'cpu_usr_pct', unit: '%', better: 'lower', label: 'CPU user', labelZh: 'CPU 用户态', sources: { fio: 'fio JSON usr_cpu' } },
   { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', labelZh: 'CPU 内核态', sources: { fio: 'fio JSON sys_cpu' } },
 ];
@@ -116,6 +133,57 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
   {
     pattern: /^fs\.([a-z]+)_resp_ms$/,
     describe: (m) => ({ quantity: `${m[1]}_resp_ms`, unit: 'ms', better: 'lower', label: `${m[1]} response`, labelZh: `${m[1]} 响应时间`, sources: { vdbench: 'file-system (fwd) "<op> resp" column; flatfile <Op>_resp' } }),
+  },
+  {
+    // Oracle AWR wait events: foreground (wait.) and background (bgwait.) per event.
+    pattern: /^(wait|bgwait)\.([a-z0-9_]+)\.(avg_ms|waits|time_s|pct_db_time|pct_bg_time)$/,
+    describe: (m) => {
+      const stat = m[3]!;
+      const unit = stat === 'avg_ms' ? 'ms' : stat === 'time_s' ? 's' : stat === 'waits' ? 'waits' : '%';
+      const what = { avg_ms: 'average wait', waits: 'waits', time_s: 'total wait time', pct_db_time: '% of DB time', pct_bg_time: '% of background time' }[stat]!;
+      const whatZh = { avg_ms: '平均等待', waits: '等待次数', time_s: '总等待时间', pct_db_time: '占 DB 时间 %', pct_bg_time: '占后台时间 %' }[stat]!;
+      const event = m[2]!.replace(/_/g, ' ');
+      return { quantity: stat, unit, better: 'lower', label: `${event} ${what}`, labelZh: `${event} ${whatZh}`, sources: { awr: `${m[1] === 'bgwait' ? 'Background' : 'Foreground'} Wait Events table (Top events for the top list)` } };
+    },
+  },
+  {
+    pattern: /^cpu\.db_cpu_s$/,
+    describe: () => ({ quantity: 'db_cpu_s', unit: 's', better: 'lower', label: 'DB CPU', labelZh: 'DB CPU', sources: { awr: 'Time Model / top events DB CPU' } }),
+  },
+  {
+    pattern: /^io\.(read|write|total)_(iops|mib_s)$/,
+    describe: (m) => ({
+      quantity: m[2]!, unit: m[2] === 'iops' ? 'IOPS' : 'MiB/s', better: 'higher', label: `AWR ${m[1]} ${m[2] === 'iops' ? 'IOPS' : 'MiB/s'}`,
+      labelZh: `AWR ${m[1] === 'read' ? '读' : m[1] === 'write' ? '写' : '总'} ${m[2] === 'iops' ? 'IOPS' : 'MiB/s'}`, sources: { awr: 'IO Profile (11gR2+) requests / MB per second' },
+    }),
+  },
+  {
+    pattern: /^load\.([a-z0-9_]+)_per_(s|txn)$/,
+    describe: (m) => {
+      // Work done per second is better higher; costs (DB time, parses, rollbacks) lower.
+      const cost = /db_time|db_cpu|hard_parse|rollback|logon|parse/.test(m[1]!);
+      return {
+        quantity: `${m[1]}_per_${m[2]}`, unit: m[2] === 's' ? '/s' : '/txn', better: m[2] === 'txn' || cost ? 'lower' : 'higher',
+        label: `${m[1]!.replace(/_/g, ' ')} per ${m[2] === 's' ? 'second' : 'transaction'}`, labelZh: `每${m[2] === 's' ? '秒' : '事务'} ${m[1]!.replace(/_/g, ' ')}`,
+        sources: { awr: 'Load Profile' },
+      };
+    },
+  },
+  {
+    // Per-operation figures of workload generators (CockroachDB ops, COSBench delete/init).
+    pattern: /^([a-z][a-z0-9_]*)\.(ops_per_s|success_pct|bw_mib_s)$/,
+    describe: (m) => ({
+      quantity: m[2]!, unit: m[2] === 'ops_per_s' ? 'ops/s' : m[2] === 'bw_mib_s' ? 'MiB/s' : '%', better: 'higher',
+      label: `${m[1]} ${m[2] === 'ops_per_s' ? 'operations per second' : m[2] === 'bw_mib_s' ? 'bandwidth' : 'success ratio'}`,
+      labelZh: `${m[1]} ${m[2] === 'ops_per_s' ? '每秒操作数' : m[2] === 'bw_mib_s' ? '带宽' : '成功率'}`, sources: { cockroach: 'per-operation block', cosbench: 'per-operation columns' },
+    }),
+  },
+  {
+    pattern: /^([a-z][a-z0-9_]*)\.lat_(avg|max|p\d+)_ms$/,
+    describe: (m) => ({
+      quantity: `lat_${m[2]}_ms`, unit: 'ms', better: 'lower', label: `${m[1]} ${m[2] === 'avg' ? 'mean' : m[2]} latency`, labelZh: `${m[1]} ${m[2] === 'avg' ? '平均' : m[2]} 延迟`,
+      sources: { hammerdb: 'time profile per transaction', cockroach: 'per-operation block', cosbench: 'per-operation Avg-ResTime' },
+    }),
   },
   {
     pattern: /^(query\d+|queryset)\.(time|geomean)_s$/,

@@ -1,0 +1,204 @@
+/**
+ * The RAC global report (awrgrpt, `<title>AWR RAC Report for DB:`, FORMATS.md 3.6). FORMATS.md
+ * could not document its body; this follows the real 12.2 report in the corpus. Its tables
+ * put one row per instance (I#) and, in the top event lists, a cluster-wide row marked '*':
+ * the run is the cluster, so sums over instances and the '*' rows are what it reports.
+ *
+ * - "Database Summary": DB id and name, RAC, snapshot ids, total DB time and elapsed minutes.
+ * - "Database Instances Included In Report": instance, host, release, platform, snap times.
+ * - "OS Statistics By Instance": CPUs, cores, sockets, memory (MB) per instance, summed.
+ * - "Time Model", "Foreground Wait Classes", "System Statistics - Per Second / - Per
+ *   Transaction": one row per instance, summed (per-transaction figures are recomputed from
+ *   the sums, as a per-instance average of ratios would be wrong).
+ * - "Top Timed Foreground Events", "Foreground / Background Wait Events (Global)".
+ */
+import type { ParamValue, ParsedRun } from '../types.js';
+import { readInitParameters, readInstanceActivity } from './activity.js';
+import { emptyHeader, yesNo, type ReportHeader } from './header.js';
+import { AWR_TOOL, headerParams, headerWarnings, runName } from './instance-run.js';
+import { readIostatByFunction } from './io-stats.js';
+import { readIoProfile } from './load-profile.js';
+import { resolveWaitClass, snakeKey } from './names.js';
+import { parseAwrNumber, minutesToSeconds } from './numbers.js';
+import { tablesTitled, type ReportDocument } from './report-document.js';
+import { cell, columnRoles, headerKey, type ReportTable } from './report-tables.js';
+import { sectionRows, truncationWarning } from './sections.js';
+import { parseSnapTime } from './snap-time.js';
+import type { SqlRow } from './sql-stats.js';
+import { bgRow, eventNames, fgRow, readWaitEvents, topEventRows, waitMetrics } from './wait-events.js';
+
+const instanceRows = (t: ReportTable | undefined): string[][] =>
+  t ? t.rows.filter((r) => /^\d+$/.test((r[0] ?? '').trim())) : [];
+
+/** Column sums over the per-instance rows, by heading; null where no instance printed a value. */
+function columnSums(t: ReportTable | undefined): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const r of instanceRows(t)) {
+    t!.headers.forEach((h, i) => {
+      if (i === 0) return;
+      const v = parseAwrNumber(r[i]);
+      if (v !== null) sums.set(h, (sums.get(h) ?? 0) + v);
+    });
+  }
+  return sums;
+}
+
+function readGlobalHeader(doc: ReportDocument): ReportHeader {
+  const h = emptyHeader();
+  const summary = tablesTitled(doc, /^database summary$/)[0];
+  if (summary?.rows[0]) {
+    const c = columnRoles(summary.headers, [
+      ['id', /^database id$/], ['name', /^name$/], ['rac', /^rac$/], ['begin', /snapshot ids begin/], ['end', /^end$/],
+      ['dbTime', /db time/], ['elapsed', /^elapsed time$/],
+    ]);
+    const r = summary.rows[0];
+    h.dbId = cell(r, c.id) || null;
+    h.dbName = cell(r, c.name) || null;
+    h.rac = yesNo(cell(r, c.rac));
+    h.beginSnap = parseAwrNumber(cell(r, c.begin));
+    h.endSnap = parseAwrNumber(cell(r, c.end));
+    h.dbTimeMin = parseAwrNumber(cell(r, c.dbTime));
+    h.elapsedMin = parseAwrNumber(cell(r, c.elapsed));
+  }
+  const inst = tablesTitled(doc, /^database instances included in report$/)[0];
+  const rows = instanceRows(inst);
+  if (inst && rows.length > 0) {
+    const c = columnRoles(inst.headers, [
+      ['inst', /^instance$/], ['host', /^host$/], ['begin', /begin snap time/], ['end', /end snap time/], ['release', /^release$/], ['platform', /^platform$/],
+    ]);
+    const list = (role: number | undefined): string | null => [...new Set(rows.map((r) => cell(r, role)).filter(Boolean))].join(',') || null;
+    h.instance = list(c.inst);
+    h.host = list(c.host);
+    h.release = cell(rows[0]!, c.release) || null;
+    h.platform = list(c.platform);
+    const times = (role: number | undefined): number[] => rows.flatMap((r) => {
+      const t = parseSnapTime(cell(r, role));
+      if (t?.localisedMonth) h.localisedMonths = true;
+      if (!t && cell(r, role)) h.unreadTimes.push(cell(r, role));
+      return t ? [t.ms] : [];
+    });
+    const b = times(c.begin);
+    const e = times(c.end);
+    if (b.length) h.beginMs = Math.min(...b);
+    if (e.length) h.endMs = Math.max(...e);
+  }
+  const os = columnSums(tablesTitled(doc, /^os statistics by instance$/)[0]);
+  const osVal = (re: RegExp): number | null => [...os.entries()].find(([k]) => re.test(headerKey(k)))?.[1] ?? null;
+  h.cpus = osVal(/^(cpu )?#cpus$/);
+  h.cores = osVal(/^#cores$/);
+  h.sockets = osVal(/^#sckts$/);
+  const memMb = osVal(/^memory mb$/);
+  h.memoryGb = memMb === null ? null : memMb / 1024;
+  return h;
+}
+
+/** "User I/O(s)" -> "User I/O", "Concurcy (s)" -> "Concurrency": the global tables abbreviate classes. */
+const CLASS_ABBREVIATIONS: Record<string, string> = { 'sys i/o': 'System I/O', applic: 'Application', concurcy: 'Concurrency', config: 'Configuration', admin: 'Administrative' };
+
+function waitClassName(header: string): string {
+  const base = header.replace(/\s*\(s\)\s*$/i, '').trim();
+  return CLASS_ABBREVIATIONS[base.toLowerCase()] ?? (/^db cpu$/i.test(base) ? 'DB CPU' : resolveWaitClass(base));
+}
+
+function globalSql(doc: ReportDocument): SqlRow[] {
+  const t = tablesTitled(doc, /^sql ordered by elapsed time \(global\)$/)[0];
+  if (!t) return [];
+  const c = columnRoles(t.headers, [
+    ['id', /^sql id$/], ['elapsed', /^total elapsed/], ['cpu', /^cpu \(s\)$/], ['io', /^iowait \(s\)$/], ['execs', /^execs$/],
+    ['perExec', /^per execution elapsed/], ['pct', /^percentage of total db time$/], ['text', /sql text/],
+  ]);
+  return t.rows.filter((r) => cell(r, c.id)).map((r) => {
+    const elapsed = parseAwrNumber(cell(r, c.elapsed));
+    const cpu = parseAwrNumber(cell(r, c.cpu));
+    const io = parseAwrNumber(cell(r, c.io));
+    // %CPU and %IO are "CPU / User I/O time as a percentage of Elapsed Time" in instance reports.
+    const pct = (v: number | null): number | null => (v !== null && elapsed ? (v / elapsed) * 100 : null);
+    return {
+      sql_id: cell(r, c.id), elapsed_s: elapsed, cpu_s: cpu, executions: parseAwrNumber(cell(r, c.execs)),
+      per_exec_s: parseAwrNumber(cell(r, c.perExec)), pct_total: parseAwrNumber(cell(r, c.pct)),
+      pct_cpu: pct(cpu), pct_io: pct(io), module: null, text: cell(r, c.text) || null,
+    };
+  });
+}
+
+export function globalRun(doc: ReportDocument, fileName: string): ParsedRun {
+  const h = readGlobalHeader(doc);
+  const metrics: Record<string, number> = {};
+  const tables: Record<string, unknown> = {};
+  const warnings = headerWarnings(h);
+  const names = eventNames(doc);
+
+  const topTable = tablesTitled(doc, /^top timed foreground events$/)[0];
+  // '*' rows are the cluster-wide figures; per-instance rows follow them.
+  const top = topTable ? topEventRows({ ...topTable, rows: topTable.rows.filter((r) => (r[0] ?? '').trim() === '*') }, names) : [];
+  const fg = readWaitEvents(doc, /^foreground wait events \(global\)$/, names);
+  const bg = readWaitEvents(doc, /^background wait events \(global\)$/, names);
+  waitMetrics(fg.length > 0 ? fg : top, 'wait', 'pct_db_time', metrics);
+  waitMetrics(bg, 'bgwait', 'pct_bg_time', metrics);
+
+  const time = columnSums(tablesTitled(doc, /^time model$/)[0]);
+  const timeModel = [...time.entries()].map(([statistic, v]) => ({ statistic: statistic.replace(/\s*\(s\)$/, ''), time_s: v, pct_db_time: null, pct_cpu_time: null }));
+  const classSums = columnSums(tablesTitled(doc, /^foreground wait classes$/)[0]);
+  const classes = [...classSums.entries()].filter(([k]) => !/^db time$/i.test(k)).map(([k, v]) => ({
+    wait_class: waitClassName(k), waits: null, timeouts_pct: null, time_s: v, avg_ms: null,
+    pct_db_time: (classSums.get('DB time') ?? 0) > 0 ? (v / classSums.get('DB time')!) * 100 : null,
+  }));
+
+  const perSec = columnSums(tablesTitled(doc, /^system statistics - per second$/)[0]);
+  const totals = columnSums(tablesTitled(doc, /^system statistics$/)[0]);
+  const txns = [...totals.entries()].find(([k]) => /^txns$/i.test(k))?.[1] ?? null;
+  const loadProfile: Array<Record<string, ParamValue | null>> = [];
+  for (const [k, v] of perSec) {
+    const statistic = k.replace(/\/s$/, '').trim();
+    const total = totals.get(statistic) ?? null;
+    const perTxn = total !== null && txns ? total / txns : null;
+    loadProfile.push({ statistic, per_s: v, per_txn: perTxn });
+    metrics[`load.${snakeKey(statistic)}_per_s`] = v;
+    if (perTxn !== null && !/^txns$/i.test(statistic)) metrics[`load.${snakeKey(statistic)}_per_txn`] = perTxn;
+  }
+  const ioProfile = readIoProfile(doc, metrics);
+
+  const elapsedS = h.elapsedMin !== null ? minutesToSeconds(h.elapsedMin) : null;
+  const dbTimeS = time.get('DB time (s)') ?? (h.dbTimeMin !== null ? minutesToSeconds(h.dbTimeMin) : null);
+  if (elapsedS !== null) metrics['elapsed_s'] = elapsedS;
+  if (dbTimeS !== null) metrics['db_time_s'] = dbTimeS;
+  if (elapsedS && dbTimeS !== null) metrics['aas'] = dbTimeS / elapsedS;
+  const cpu = time.get('DB CPU (s)') ?? null;
+  if (cpu !== null) metrics['cpu.db_cpu_s'] = cpu;
+
+  const sql = globalSql(doc);
+  const iostat = readIostatByFunction(doc);
+  const activity = readInstanceActivity(doc);
+  const initParams = readInitParameters(doc);
+  const put = (name: string, rows: unknown[]): void => {
+    if (rows.length > 0) tables[name] = rows;
+  };
+  put('load_profile', loadProfile);
+  put('io_profile', ioProfile);
+  put('top_events', top);
+  put('foreground_events', fg.map(fgRow));
+  put('background_events', bg.map(bgRow));
+  put('wait_classes', classes);
+  put('time_model', timeModel);
+  put('sql_by_elapsed', sql);
+  put('iostat_by_function', iostat);
+  put('instance_activity', activity);
+  put('init_parameters', initParams);
+  const sections = sectionRows(doc, {
+    header: h.dbName !== null ? 1 : 0, load_profile: loadProfile.length, top_events: top.length, wait_classes: classes.length,
+    io_profile: ioProfile.length, time_model: timeModel.length, foreground_events: fg.length, background_events: bg.length,
+    sql_by_elapsed: sql.length, instance_activity: activity.length, iostat_by_function: iostat.length, init_parameters: initParams.length,
+  });
+  tables['sections'] = sections;
+  const cut = truncationWarning(doc, sections);
+  if (cut) warnings.push(cut);
+
+  const params = headerParams(h, doc.kind);
+  const instances = instanceRows(tablesTitled(doc, /^database instances included in report$/)[0]).length;
+  if (instances > 0) params['instances'] = instances;
+  return {
+    name: runName({ ...h, instance: null }, fileName),
+    tool: AWR_TOOL, toolVersion: h.release, host: h.host, startMs: h.beginMs, endMs: h.endMs,
+    params, metrics, tables, series: [], warnings, errors: [],
+  };
+}

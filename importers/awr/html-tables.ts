@@ -1,0 +1,240 @@
+/**
+ * Every table of an AWR HTML report, with the title printed above it. AWR HTML is generated
+ * by one PL/SQL package and is regular: `<table ... summary="...">`, header cells `<th>`, data
+ * cells `<td>`, titles as `<h3 class="awr">` or as bare text between `<p />` tags, notes as
+ * `<li class="awr">` (FORMATS.md 3.6). 11.1 tables have no `summary=` at all, so the title is
+ * what identifies a table in every release. One pass over the tags with a regular expression:
+ * the 1.6 MB 12.1 report takes a few tens of milliseconds.
+ */
+import { lineLocator, type ReportTable } from './report-tables.js';
+
+const NAMED_ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Decodes the entities AWR writes (`&#160;` for an empty cell, `&gt;` in notes, `&quot;`). */
+export function decodeEntities(s: string): string {
+  if (!s.includes('&')) return s;
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+    if (e[0] === '#') {
+      const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
+      // A no-break space means "empty" in AWR cells; keep it as a plain space so trim() removes it.
+      if (code === 160) return ' ';
+      return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : m;
+    }
+    return NAMED_ENTITIES[e.toLowerCase()] ?? m;
+  });
+}
+
+const clean = (s: string): string => decodeEntities(s).replace(/\s+/g, ' ').trim();
+
+function attr(attrs: string, name: string): string | null {
+  const m = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? '') : null;
+}
+
+interface PendingCell {
+  text: string;
+  header: boolean;
+  colspan: number;
+  rowspan: number;
+}
+
+interface TableBuilder {
+  summary: string;
+  title: string;
+  offset: number;
+  rows: PendingCell[][];
+  row: PendingCell[] | null;
+  cell: PendingCell | null;
+}
+
+/**
+ * Lays rows out on a grid honouring colspan and rowspan (the RAC global report heads its
+ * tables with two rows of spanning cells). Leading rows made only of `<th>` become the
+ * column names, joined per column with a space.
+ */
+function gridOf(b: TableBuilder): { headers: string[]; rows: string[][] } {
+  const grid: Array<Array<{ text: string; header: boolean } | undefined>> = [];
+  b.rows.forEach((row, r) => {
+    grid[r] ??= [];
+    let c = 0;
+    for (const cell of row) {
+      while (grid[r]![c] !== undefined) c++;
+      for (let dr = 0; dr < cell.rowspan; dr++) {
+        const target = (grid[r + dr] ??= []);
+        for (let dc = 0; dc < cell.colspan; dc++) {
+          // A spanned cell's text goes to its first column only, so values are never counted twice.
+          target[c + dc] = { text: dc === 0 ? cell.text : '', header: cell.header };
+        }
+      }
+      c += cell.colspan;
+    }
+  });
+  // A heading row holds <th> cells; the RAC global report opens one with an empty <td>.
+  const isHeading = (r: Array<{ text: string; header: boolean } | undefined>): boolean =>
+    r.some((c) => c?.header) && r.every((c) => c === undefined || c.header || c.text === '');
+  let headerRows = 0;
+  while (headerRows < grid.length && isHeading(grid[headerRows]!)) headerRows++;
+  const width = Math.max(0, ...grid.map((r) => r.length));
+  const headers: string[] = [];
+  for (let c = 0; c < width; c++) {
+    const parts: string[] = [];
+    for (let r = 0; r < headerRows; r++) {
+      const t = grid[r]![c]?.text ?? '';
+      if (t && parts[parts.length - 1] !== t) parts.push(t);
+    }
+    headers.push(parts.join(' '));
+  }
+  const rows = grid.slice(headerRows).filter((r) => r.length > 0).map((r) => {
+    const out: string[] = [];
+    for (let c = 0; c < width; c++) out.push(r[c]?.text ?? '');
+    return out;
+  });
+  return { headers, rows };
+}
+
+export interface HtmlReport {
+  /** `<title>` text. */
+  pageTitle: string;
+  /** Text of the `<h1>` headings ("WORKLOAD REPOSITORY report for"). */
+  headings: string[];
+  tables: ReportTable[];
+  /** Every section title, in order, whether a table follows it or not. */
+  titles: string[];
+  /** Titles of sections whose body is "No data exists for this section of the report." */
+  noData: string[];
+}
+
+/** Tags that end a run of text: what lies on either side of them are different titles. */
+const BLOCK_TAGS = new Set(['p', 'br', 'h1', 'h2', 'h3', 'h4', 'ul', 'li', 'div', 'table', 'hr', 'pre', 'body', 'center']);
+
+export function parseHtmlTables(text: string): HtmlReport {
+  const lineAt = lineLocator(text);
+  const tables: ReportTable[] = [];
+  const headings: string[] = [];
+  const titles: string[] = [];
+  const noData: string[] = [];
+  let pageTitle = '';
+  const stack: TableBuilder[] = [];
+  let chunk = '';
+  let lastTitle = '';
+  let inLi = 0;
+  let inLink = 0;
+  let inHeading: string | null = null;
+  let headingText = '';
+  let skipUntil: string | null = null;
+
+  const flushChunk = (): void => {
+    const t = clean(chunk);
+    chunk = '';
+    if (!t || inLi > 0 || inLink > 0 || stack.length > 0) return;
+    // The body of an empty section, not a title: it marks the section above it.
+    if (/No data exists for this section/i.test(t)) {
+      if (lastTitle) noData.push(lastTitle);
+      return;
+    }
+    lastTitle = t;
+    titles.push(t);
+  };
+
+  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|<!--[\s\S]*?-->/g;
+  let pos = 0;
+  let m: RegExpExecArray | null;
+  while ((m = tag.exec(text)) !== null) {
+    const between = text.slice(pos, m.index);
+    pos = tag.lastIndex;
+    if (m[2] === undefined) continue; // comment
+    const closing = m[1] === '/';
+    const name = m[2].toLowerCase();
+    if (skipUntil) {
+      if (closing && name === skipUntil) skipUntil = null;
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    if (top?.cell) top.cell.text += between;
+    else if (inHeading) headingText += between;
+    else if (inLink === 0 && inLi === 0) chunk += between;
+
+    if (name === 'script' || name === 'style') {
+      if (!closing) skipUntil = name;
+      continue;
+    }
+    if (name === 'title') {
+      if (closing) pageTitle = clean(headingText);
+      inHeading = closing ? null : 'title';
+      headingText = '';
+      continue;
+    }
+    if (/^h[1-4]$/.test(name)) {
+      flushChunk();
+      if (!closing) {
+        inHeading = name;
+        headingText = '';
+      } else if (inHeading) {
+        const t = clean(headingText);
+        if (name === 'h1' && t) headings.push(t);
+        if (t && stack.length === 0) {
+          lastTitle = t;
+          titles.push(t);
+        }
+        inHeading = null;
+      }
+      continue;
+    }
+    if (name === 'a') {
+      // "Back to Top" and table-of-contents links are navigation, never a title.
+      if (!closing && attr(m[3] ?? '', 'href') !== null && !top?.cell && !inHeading) inLink++;
+      else if (closing && inLink > 0) inLink--;
+      continue;
+    }
+    if (name === 'li') {
+      flushChunk();
+      inLi = closing ? Math.max(0, inLi - 1) : inLi + 1;
+      continue;
+    }
+    if (name === 'table') {
+      if (!closing) {
+        flushChunk();
+        stack.push({ summary: clean(attr(m[3] ?? '', 'summary') ?? ''), title: lastTitle, offset: m.index, rows: [], row: null, cell: null });
+      } else if (top) {
+        stack.pop();
+        if (top.row) top.rows.push(top.row);
+        const { headers, rows } = gridOf(top);
+        tables.push({ title: top.title, summary: top.summary, headers, rows, line: lineAt(top.offset) });
+      }
+      continue;
+    }
+    if (!top) {
+      if (BLOCK_TAGS.has(name)) flushChunk();
+      continue;
+    }
+    if (name === 'tr') {
+      if (top.cell) {
+        top.row?.push({ ...top.cell, text: clean(top.cell.text) });
+        top.cell = null;
+      }
+      if (top.row) top.rows.push(top.row);
+      top.row = closing ? null : [];
+    } else if (name === 'td' || name === 'th') {
+      if (top.cell) {
+        (top.row ??= []).push({ ...top.cell, text: clean(top.cell.text) });
+        top.cell = null;
+      }
+      if (!closing) {
+        const a = m[3] ?? '';
+        const span = (n: string): number => Math.max(1, Math.min(1000, parseInt(attr(a, n) ?? '1', 10) || 1));
+        top.cell = { text: '', header: name === 'th', colspan: span('colspan'), rowspan: span('rowspan') };
+      }
+    } else if (name === 'br' && top.cell) {
+      top.cell.text += ' ';
+    }
+  }
+  // A report cut off inside a table still yields the rows it has (FORMATS.md 3: "imports what it has").
+  while (stack.length > 0) {
+    const b = stack.pop()!;
+    if (b.cell) (b.row ??= []).push({ ...b.cell, text: clean(b.cell.text + text.slice(pos)) });
+    if (b.row) b.rows.push(b.row);
+    const { headers, rows } = gridOf(b);
+    tables.push({ title: b.title, summary: b.summary, headers, rows, line: lineAt(b.offset) });
+  }
+  return { pageTitle, headings, tables, titles, noData };
+}

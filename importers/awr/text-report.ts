@@ -1,0 +1,156 @@
+/**
+ * A text AWR / STATSPACK report cut into titled sections and their tables.
+ *
+ * Section titles are of two kinds (FORMATS.md 3.4): detail sections open with
+ * `<Title>   DB/Inst: X/Y  Snaps: a-b` (the title may run into "DB/Inst:" when long, as in
+ * "SQL ordered by Physical Reads (UnOptimized)DB/Inst:"), and the summary blocks at the top
+ * are a title line underlined with '~'. Long sections repeat their title and headings at every
+ * page; the pieces keep the same title and their rows are joined by the readers.
+ */
+import type { ReportTable } from './report-tables.js';
+import { headerCells, isTerminator, ruleSpans, spansWithLabel, splitRow } from './text-tables.js';
+
+export interface TextSection {
+  title: string;
+  /** The section's lines, title line included. */
+  lines: string[];
+  /** 1-based line number, in the decoded text, of each of `lines`. */
+  origins: number[];
+}
+
+export interface TextReport {
+  /** In order; the first (title '') holds the lines before any section: the report header. */
+  sections: TextSection[];
+  tables: ReportTable[];
+}
+
+const DETAIL_TITLE = /^(\S.*?)\s*DB\/Inst:\s*\S/;
+
+/**
+ * The report's lines, cleaned of what SQL*Plus and mail clients add (FORMATS.md 3.5): CR and
+ * form feed characters, and the `OUTPUT` page heading that `SELECT output FROM
+ * TABLE(DBMS_WORKLOAD_REPOSITORY.AWR_REPORT_TEXT(...))` prints every page, even mid-table,
+ * with the blank line (and underline, when present) that comes with it.
+ */
+export function reportLines(text: string): { lines: string[]; origin: number[] } {
+  const raw = text.split('\n');
+  const lines: string[] = [];
+  const origin: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const line = raw[i]!.replace(/[\r\f]/g, '');
+    if (/^OUTPUT\s*$/.test(line)) {
+      if (lines.length > 0 && lines[lines.length - 1]!.trim() === '') {
+        lines.pop();
+        origin.pop();
+      }
+      if (/^-{6,}\s*$/.test(raw[i + 1] ?? '')) i++;
+      continue;
+    }
+    lines.push(line);
+    origin.push(i + 1);
+  }
+  return { lines, origin };
+}
+
+/** A summary title line with the title itself blanked, leaving the headings printed after it. */
+function blankTitle(line: string): string {
+  const m = /^(\s*\S.*?)(\s{2,}|$)/.exec(line);
+  return m ? ' '.repeat(m[1]!.length) + line.slice(m[1]!.length) : line;
+}
+
+function summaryTitle(line: string): string {
+  return line.trim().split(/\s{2,}/)[0] ?? '';
+}
+
+export function splitSections(lines: string[], origin: number[]): TextSection[] {
+  const sections: TextSection[] = [];
+  let current: TextSection = { title: '', lines: [], origins: [] };
+  const open = (title: string): void => {
+    if (current.lines.length > 0 || current.title) sections.push(current);
+    current = { title, lines: [], origins: [] };
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const detail = DETAIL_TITLE.exec(line);
+    if (detail) {
+      open(detail[1]!.trim());
+    } else if (line.trim() !== '' && /^~{3,}/.test(lines[i + 1] ?? '') && !/^\s*~/.test(line)) {
+      open(summaryTitle(line));
+    }
+    current.lines.push(line);
+    current.origins.push(origin[i] ?? i + 1);
+  }
+  sections.push(current);
+  return sections;
+}
+
+/** Lines that end a run of table rows. */
+function endsRows(line: string): boolean {
+  return line.trim() === '' || isTerminator(line) || DETAIL_TITLE.test(line);
+}
+
+/** Lines that cannot be column headings: notes, title underlines, titles. */
+function notHeading(line: string): boolean {
+  return line.trim() === '' || /^\s*->/.test(line) || /^~+\s*$/.test(line) || DETAIL_TITLE.test(line) || isTerminator(line);
+}
+
+/**
+ * Every underlined table of a section. Headings are the non-blank lines right above the
+ * underline; rows run to the next blank line, terminator or title. Summary blocks whose
+ * underline starts with '~' carry their headings on the title line itself ("Load Profile
+ * Per Second ..."), and print row names as "Label:" (FORMATS.md 3.2).
+ */
+export function sectionTables(section: TextSection): ReportTable[] {
+  const tables: ReportTable[] = [];
+  const { lines } = section;
+  for (let i = 0; i < lines.length; i++) {
+    const rule = lines[i]!;
+    if (!ruleSpans(rule) || isTerminator(rule)) continue;
+    const spans = spansWithLabel(rule);
+    if (!spans) continue;
+    const labelled = /^\s*~/.test(rule) || spans.length !== ruleSpans(rule)!.length;
+    const head: string[] = [];
+    for (let j = i - 1; j >= 0 && head.length < 4; j--) {
+      const l = lines[j]!;
+      // A summary title carries the headings ("Load Profile    Per Second ..."): keep it, then stop.
+      if (/^\s*~/.test(rule) && j === i - 1) {
+        head.unshift(l);
+        break;
+      }
+      // "~~~~~~~~~~~~~~~~~~   wait   Call": the title's underline carries headings too, and so
+      // does the title line above it ("Top 5 Timed Events    Avg %Total", 10g and STATSPACK).
+      if (/^~/.test(l)) {
+        head.unshift(l.replace(/^~+/, (m) => ' '.repeat(m.length)));
+        if (j > 0 && lines[j - 1]!.trim() !== '') head.unshift(blankTitle(lines[j - 1]!));
+        break;
+      }
+      if (notHeading(l) || ruleSpans(l)) break;
+      head.unshift(l);
+    }
+    const rows: string[][] = [];
+    let j = i + 1;
+    for (; j < lines.length; j++) {
+      const l = lines[j]!;
+      if (endsRows(l) || (ruleSpans(l) && !isTerminator(l))) break;
+      rows.push(splitRow(l, spans, labelled));
+    }
+    tables.push({
+      title: section.title,
+      summary: '',
+      headers: headerCells(head, spans),
+      rows,
+      line: section.origins[i + 1] ?? section.origins[i] ?? 1,
+      widths: spans.map((s) => s.end - s.start),
+    });
+    i = j - 1;
+  }
+  return tables;
+}
+
+export function parseTextReport(text: string): TextReport {
+  const { lines, origin } = reportLines(text);
+  const sections = splitSections(lines, origin);
+  const tables = sections.flatMap(sectionTables);
+  return { sections, tables };
+}
+

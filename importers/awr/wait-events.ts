@@ -1,0 +1,229 @@
+/**
+ * Wait events: the top events summary in its three shapes (FORMATS.md 3.3: "Top 5 Timed
+ * Events" 10g and STATSPACK, "Top 5 Timed Foreground Events" 11g to 11.2.0.3, "Top 10
+ * Foreground Events by Total Wait Time" 11.2.0.4 on), the foreground and background wait event
+ * lists, the wait classes and the time model.
+ *
+ * Columns are found by heading, since each release renamed them: "Time (s)", "Time(s)",
+ * "Total Wait Time (sec)", and 11.2.0.4 text's 4-character "Tota Time"; "Avg wait (ms)",
+ * "Wait Avg(ms)", "Avg Wait"; "% DB time", "%Total Call Time". Averages in 12.2+ carry their
+ * own unit (numbers.ts). Event names cut to the text column are joined to full names printed
+ * elsewhere (names.ts); wait classes to the fixed list of classes.
+ */
+import { NameResolver, resolveWaitClass, snakeKey } from './names.js';
+import { parseAwrNumber, parseWaitMs } from './numbers.js';
+import { tablesTitled, type ReportDocument } from './report-document.js';
+import { cell, columnRoles, type ReportTable } from './report-tables.js';
+
+export interface TopEventRow {
+  name: string;
+  waits: number | null;
+  time_s: number | null;
+  avg_ms: number | null;
+  pct_db_time: number | null;
+  wait_class: string | null;
+}
+
+export interface WaitEventRow {
+  name: string;
+  waits: number | null;
+  timeouts_pct: number | null;
+  time_s: number | null;
+  avg_ms: number | null;
+  waits_per_txn: number | null;
+  /** % DB time for foreground lists, % bg time for the background list. */
+  pct_time: number | null;
+}
+
+export interface WaitClassRow {
+  wait_class: string;
+  waits: number | null;
+  timeouts_pct: number | null;
+  time_s: number | null;
+  avg_ms: number | null;
+  pct_db_time: number | null;
+}
+
+export interface TimeModelRow {
+  statistic: string;
+  time_s: number | null;
+  pct_db_time: number | null;
+  pct_cpu_time: number | null;
+}
+
+type Role = 'name' | 'cls' | 'timeouts' | 'avg' | 'txn' | 'pct' | 'waits' | 'time';
+
+/** Order matters: specific headings first, so "time" is left with the total-time column. */
+const FIGURE_ROLES: ReadonlyArray<[Role, RegExp]> = [
+  ['timeouts', /time ?-?outs|%tim(e)? ?out|timeouts/],
+  ['avg', /avg|^\(ms\)$/],
+  ['txn', /\/ ?txn|per txn/],
+  ['pct', /%|pct/],
+  ['waits', /^(event )?waits$/],
+  ['time', /time|^tota/],
+];
+
+/** Event lists: the name is "Event" even where "Wait Class" comes first (RAC global report). */
+const EVENT_ROLES: ReadonlyArray<[Role, RegExp]> = [['name', /^event( name)?$/], ['cls', /class$/], ...FIGURE_ROLES];
+const CLASS_ROLES: ReadonlyArray<[Role, RegExp]> = [['name', /^wait class$/], ...FIGURE_ROLES];
+
+/** Milliseconds per unit for a bare average: every layout without a per-row unit says "(ms)". */
+const avgUnitMs = (header: string | undefined): number => (header && /\(s(ec)?\)/i.test(header) ? 1000 : 1);
+
+/** Text only: whether a cell fills its column, i.e. may have been cut. */
+const widthOf = (t: ReportTable, i: number | undefined): number | undefined => (i === undefined ? undefined : t.widths?.[i]);
+
+export const TOP_EVENTS_TITLE = /^top (5|10) (timed )?(foreground )?events( by total wait time)?$/;
+export const FOREGROUND_TITLE = /^(foreground wait events|wait events)$/;
+export const BACKGROUND_TITLE = /^background wait events$/;
+
+/** Learns every full (uncut) event name the report prints, so cut names can be joined to them. */
+export function eventNames(doc: ReportDocument): NameResolver {
+  const names = new NameResolver();
+  const titles = [TOP_EVENTS_TITLE, FOREGROUND_TITLE, BACKGROUND_TITLE, /^wait events \(fg and bg\)$/, /^wait event histogram/];
+  for (const t of titles.flatMap((re) => tablesTitled(doc, re))) {
+    const { name } = columnRoles(t.headers, EVENT_ROLES);
+    const width = widthOf(t, name);
+    for (const r of t.rows) {
+      const n = cell(r, name);
+      if (n && (width === undefined || n.length < width - 1)) names.learn(n);
+    }
+  }
+  return names;
+}
+
+export function readTopEvents(doc: ReportDocument, names: NameResolver): TopEventRow[] {
+  const t = tablesTitled(doc, TOP_EVENTS_TITLE)[0];
+  return t ? topEventRows(t, names) : [];
+}
+
+/**
+ * The 11.2.0.4 text layout prints the top events' total time in 4 characters under a heading
+ * cut to "Tota" (not in FORMATS.md; seen in real 11.2.0.4 reports and the parsers written for
+ * them): the value is cut on the right, "558." for 558.4 s, and a time the HTML shows as
+ * "12.2K" (12,200 s) comes out as "12.2". The foreground list prints the same time in full,
+ * and the time model prints DB CPU, so those replace the cut figures. Returns how many were
+ * replaced; 0 for every other layout.
+ */
+export function repairCutTopTimes(doc: ReportDocument, top: TopEventRow[], fg: readonly WaitEventRow[], dbCpuS: number | null): number {
+  const t = tablesTitled(doc, TOP_EVENTS_TITLE)[0];
+  if (!t?.widths) return 0;
+  const { time } = columnRoles(t.headers, EVENT_ROLES);
+  if (time === undefined || (t.widths[time] ?? 99) > 4) return 0;
+  let replaced = 0;
+  for (const r of top) {
+    const cpu = /^(db cpu|cpu time)$/i.test(r.name);
+    const full = cpu ? dbCpuS : fg.find((e) => e.name === r.name)?.time_s ?? null;
+    if (full === null || full === r.time_s) continue;
+    // The list prints whole seconds: "54.4" (fits, exact) beats its 54; "736." (cut) loses to 737.
+    if (cpu || r.time_s === null || Math.abs(full - r.time_s) >= 1) {
+      r.time_s = full;
+      replaced++;
+    }
+  }
+  return replaced;
+}
+
+export function topEventRows(t: ReportTable, names: NameResolver): TopEventRow[] {
+  const c = columnRoles(t.headers, EVENT_ROLES);
+  const out: TopEventRow[] = [];
+  for (const r of t.rows) {
+    const printed = cell(r, c.name);
+    if (!printed) continue;
+    const cls = cell(r, c.cls);
+    out.push({
+      name: names.resolve(printed, widthOf(t, c.name)),
+      waits: parseAwrNumber(cell(r, c.waits)),
+      time_s: parseAwrNumber(cell(r, c.time)),
+      avg_ms: parseWaitMs(cell(r, c.avg), avgUnitMs(t.headers[c.avg ?? -1])),
+      pct_db_time: parseAwrNumber(cell(r, c.pct)),
+      wait_class: cls ? resolveWaitClass(cls) : null,
+    });
+  }
+  return out;
+}
+
+export function waitEventRows(t: ReportTable, names: NameResolver): WaitEventRow[] {
+  const c = columnRoles(t.headers, EVENT_ROLES);
+  const out: WaitEventRow[] = [];
+  for (const r of t.rows) {
+    const printed = cell(r, c.name);
+    if (!printed) continue;
+    out.push({
+      name: names.resolve(printed, widthOf(t, c.name)),
+      waits: parseAwrNumber(cell(r, c.waits)),
+      timeouts_pct: parseAwrNumber(cell(r, c.timeouts)),
+      time_s: parseAwrNumber(cell(r, c.time)),
+      avg_ms: parseWaitMs(cell(r, c.avg), avgUnitMs(t.headers[c.avg ?? -1])),
+      waits_per_txn: parseAwrNumber(cell(r, c.txn)),
+      pct_time: parseAwrNumber(cell(r, c.pct)),
+    });
+  }
+  return out;
+}
+
+/** Table rows: the list's percentage under its own name (% DB time for foreground, % bg time for background). */
+export const fgRow = ({ pct_time, ...r }: WaitEventRow): Record<string, unknown> => ({ ...r, pct_db_time: pct_time });
+export const bgRow = ({ pct_time, ...r }: WaitEventRow): Record<string, unknown> => ({ ...r, pct_bg_time: pct_time });
+
+/** All rows of every page of a list ("Background Wait Events" repeats its headings per page). */
+export function readWaitEvents(doc: ReportDocument, title: RegExp, names: NameResolver): WaitEventRow[] {
+  const rows: WaitEventRow[] = [];
+  for (const t of tablesTitled(doc, title)) rows.push(...waitEventRows(t, names));
+  return rows;
+}
+
+/**
+ * `<prefix>.<event>.waits|time_s|avg_ms|<pct>` for each event; the first row of an event wins
+ * (a cut name that could not be joined keeps its own key).
+ */
+export function waitMetrics(rows: ReadonlyArray<WaitEventRow | TopEventRow>, prefix: string, pctName: string, metrics: Record<string, number>): void {
+  for (const r of rows) {
+    if (/^(db cpu|cpu time|background cpu time)$/i.test(r.name)) continue;
+    const base = `${prefix}.${snakeKey(r.name)}`;
+    if (metrics[`${base}.waits`] !== undefined || metrics[`${base}.time_s`] !== undefined) continue;
+    const pct = 'pct_time' in r ? r.pct_time : r.pct_db_time;
+    for (const [k, v] of [['waits', r.waits], ['time_s', r.time_s], ['avg_ms', r.avg_ms], [pctName, pct]] as const) {
+      if (v !== null) metrics[`${base}.${k}`] = v;
+    }
+  }
+}
+
+export function readWaitClasses(doc: ReportDocument): WaitClassRow[] {
+  // The foreground table (11g on) first: the 12c summary table also counts background waits.
+  const t = tablesTitled(doc, /^foreground wait class$/)[0] ?? tablesTitled(doc, /^(wait classes by total wait time|wait class)$/)[0];
+  if (!t) return [];
+  const c = columnRoles(t.headers, CLASS_ROLES);
+  const out: WaitClassRow[] = [];
+  for (const r of t.rows) {
+    const printed = cell(r, c.name);
+    if (!printed) continue;
+    out.push({
+      wait_class: /^db cpu$/i.test(printed) ? printed : resolveWaitClass(printed),
+      waits: parseAwrNumber(cell(r, c.waits)),
+      timeouts_pct: parseAwrNumber(cell(r, c.timeouts)),
+      time_s: parseAwrNumber(cell(r, c.time)),
+      avg_ms: parseWaitMs(cell(r, c.avg), avgUnitMs(t.headers[c.avg ?? -1])),
+      pct_db_time: parseAwrNumber(cell(r, c.pct)),
+    });
+  }
+  return out;
+}
+
+export function readTimeModel(doc: ReportDocument): TimeModelRow[] {
+  const t = tablesTitled(doc, /^time model (statistics|system stats)$/)[0];
+  if (!t) return [];
+  const c = columnRoles(t.headers, [['name', /^statistic/], ['cpu', /cpu time/], ['pct', /db time/], ['time', /^time/]]);
+  const out: TimeModelRow[] = [];
+  for (const r of t.rows) {
+    const statistic = cell(r, c.name);
+    if (!statistic) continue;
+    out.push({
+      statistic,
+      time_s: parseAwrNumber(cell(r, c.time)),
+      pct_db_time: parseAwrNumber(cell(r, c.pct)),
+      pct_cpu_time: parseAwrNumber(cell(r, c.cpu)),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,284 @@
+/**
+ * sysbench console output, 0.4, 0.5 and 1.0+ (lines read in sysbench-lines.ts). One run per
+ * sysbench run in the file: scripts that sweep thread counts append one output after another,
+ * each opened by its version banner, a pasted command line or "Running the test with following
+ * options:". sysbench prints no wall-clock time, so interval series are in seconds since the
+ * run's start (relative times, the convention for undated series).
+ */
+import { decodeText } from '../text.js';
+import type { Diagnostic, Importer, ParamValue, ParsedRun, ParseResult } from '../types.js';
+import { emptyRun, pushAt, seriesOf, splitLines } from './shared.js';
+import { oltpFromMix, readBanner, readCommand, readInterval, readRate, testFromOutput, type IntervalLine } from './sysbench-lines.js';
+
+interface Test {
+  name: string;
+  how: 'command' | 'output';
+}
+
+/** What a sysbench run leaves for the next ones: the table size of a prepare, the test named on a command line. */
+interface Context {
+  test: Test | null;
+  tableSize: number | null;
+  tables: number | null;
+  commandThreads: number | null;
+}
+
+interface Section {
+  line: number;
+  version: string | null;
+  hasBanner: boolean;
+  hasCommand: boolean;
+  running: boolean;
+  threads: number | null;
+  ctx: Context;
+  outputTest: string | null;
+  intervals: IntervalLine[];
+  /** True once the final statistics begin ("SQL statistics:" and the like). */
+  final: boolean;
+  /** Interval lines that stop short (cut off mid-line): left out rather than misread. */
+  cutLines: number;
+  /** Summary figures by name (tps, qps, rw_per_s, ...). */
+  summary: Record<string, number>;
+  queries: Record<string, number>;
+  latency: Record<string, number>;
+  percentile: { rank: number; ms: number } | null;
+}
+
+function newSection(line: number, ctx: Context): Section {
+  return { line, version: null, hasBanner: false, hasCommand: false, running: false, threads: null, ctx: { ...ctx }, outputTest: null, intervals: [], final: false, cutLines: 0, summary: {}, queries: {}, latency: {}, percentile: null };
+}
+
+const hasResults = (s: Section): boolean => s.intervals.length > 0 || s.final;
+
+/** The "<label>: <count> (<rate> per sec.)" lines of the final statistics, by summary name. */
+const RATES: ReadonlyArray<[string, string]> = [
+  ['transactions', 'tps'], ['queries', 'qps'], ['read\\/write requests', 'rw_per_s'], ['other operations', 'other_per_s'],
+  ['ignored errors', 'errors_per_s'], ['deadlocks', 'errors_per_s'], ['reconnects', 'reconnects_per_s'],
+];
+
+function readSections(text: string): Section[] {
+  const sections: Section[] = [];
+  const ctx: Context = { test: null, tableSize: null, tables: null, commandThreads: null };
+  let cur = newSection(1, ctx);
+  let block: 'queries' | 'latency' | null = null;
+  const open = (line: number): void => {
+    sections.push(cur);
+    cur = newSection(line, ctx);
+    block = null;
+  };
+  const lines = splitLines(text);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    const version = readBanner(line);
+    if (version !== null) {
+      if (cur.hasBanner || cur.running || hasResults(cur)) open(i + 1);
+      cur.version = version;
+      cur.hasBanner = true;
+      continue;
+    }
+    if (/^Running the test with following options:/.test(line)) {
+      if (cur.running || hasResults(cur)) open(i + 1);
+      cur.running = true;
+      continue;
+    }
+    const command = readCommand(line);
+    if (command) {
+      // A command line starts the next run; the run it names follows it.
+      ctx.test = command.test ? { name: command.test, how: 'command' } : ctx.test;
+      const o = command.options;
+      const size = Number(o['table-size'] ?? o['oltp-table-size'] ?? Number.NaN);
+      if (Number.isFinite(size)) ctx.tableSize = size;
+      const tables = Number(o['tables'] ?? o['oltp-tables-count'] ?? Number.NaN);
+      if (Number.isFinite(tables)) ctx.tables = tables;
+      const threads = Number(o['threads'] ?? o['num-threads'] ?? Number.NaN);
+      ctx.commandThreads = Number.isFinite(threads) ? threads : null;
+      if (cur.hasCommand || cur.hasBanner || cur.running || hasResults(cur)) open(i + 1);
+      cur.ctx = { ...ctx };
+      cur.hasCommand = true;
+      continue;
+    }
+    let m = /^Number of threads:\s*(\d+)/.exec(line);
+    if (m) {
+      cur.threads = Number(m[1]);
+      continue;
+    }
+    // The prepare step prints the table size (1.0: "Inserting 10000 records into 'sbtest1'";
+    // 0.4: "Creating 1000000 records in table 'sbtest'..."): later runs use those tables.
+    m = /^(?:Inserting (\d+) records into|Creating (\d+) records in table)/.exec(line);
+    if (m) {
+      ctx.tableSize = cur.ctx.tableSize = Number(m[1] ?? m[2]);
+      continue;
+    }
+    const outputTest = testFromOutput(line);
+    if (outputTest && cur.outputTest === null) cur.outputTest = outputTest;
+    const interval = readInterval(line);
+    if (interval) {
+      if (cur.final) open(i + 1); // a new run without any header
+      if (interval.complete) cur.intervals.push(interval);
+      else cur.cutLines++;
+      continue;
+    }
+    if (/^queries performed:/.test(line)) {
+      block = 'queries';
+      cur.final = true;
+      continue;
+    }
+    if (/^(Latency \(ms\)|per-request statistics|response time):$/.test(line)) {
+      block = 'latency';
+      continue;
+    }
+    if (/^[A-Z][\w /()-]*:$/.test(line)) block = null; // "General statistics:", "Threads fairness:"
+    if (block === 'queries') {
+      m = /^(read|write|other|total):\s+(\d+)$/.exec(line);
+      if (m) cur.queries[m[1]!] = Number(m[2]);
+    }
+    if (block === 'latency') {
+      m = /^(min|avg|max|sum):\s+([\d.]+)(?:ms)?$/.exec(line);
+      if (m) cur.latency[m[1]!] = Number(m[2]);
+      m = /^(?:approx\.\s+)?(\d+)(?:th)? percentile:\s+([\d.]+)(?:ms)?$/.exec(line);
+      if (m) cur.percentile = { rank: Number(m[1]), ms: Number(m[2]) };
+    }
+    for (const [label, key] of RATES) {
+      const r = readRate(line, label);
+      if (r) {
+        cur.final = true;
+        cur.summary[key] = r[1];
+        if (key === 'tps') cur.queries['transactions'] = r[0];
+      }
+    }
+    m = /^(?:total time|time elapsed):\s+([\d.]+)s$/.exec(line);
+    if (m) {
+      cur.final = true;
+      cur.summary['time_s'] = Number(m[1]);
+    }
+    m = /^(?:events per second|events\/s \(eps\)):\s+([\d.]+)$/.exec(line);
+    if (m) {
+      cur.final = true;
+      cur.summary['eps'] = Number(m[1]);
+    }
+  }
+  sections.push(cur);
+  return sections.filter(hasResults);
+}
+
+/** The percentile a run reports under its canonical name; the 100th is a maximum, kept as a table. */
+const percentileMetric = (rank: number): string | null => (rank > 0 && rank < 100 ? `total.lat_p${String(rank).replace('.', '')}_ms` : null);
+
+function testOf(s: Section, warnings: string[]): string | null {
+  if (s.ctx.test?.how === 'command') return s.ctx.test.name;
+  if (s.outputTest) return s.outputTest;
+  const q = s.queries;
+  if (q['read'] !== undefined && q['transactions'] !== undefined) {
+    const major = Number((s.version ?? '1').split('.')[0]);
+    if (major < 1) return 'oltp'; // 0.5's tests/db/oltp.lua
+    const name = oltpFromMix(q['read'], q['write'] ?? 0, q['other'] ?? 0, q['transactions']);
+    warnings.push(`sysbench does not print the test's name: "${name}" is inferred from the query mix per transaction (${(q['read'] / q['transactions']).toFixed(1)} reads, ${((q['write'] ?? 0) / q['transactions']).toFixed(1)} writes, ${((q['other'] ?? 0) / q['transactions']).toFixed(1)} other)`);
+    return name;
+  }
+  return s.ctx.test?.name ?? null;
+}
+
+function sectionRun(s: Section): ParsedRun {
+  const warnings: string[] = [];
+  const test = testOf(s, warnings);
+  const threads = s.threads ?? s.intervals.reduce<number | null>((n, x) => (x.threads !== null ? Math.max(n ?? 0, x.threads) : n), null) ?? s.ctx.commandThreads;
+  const run = emptyRun('sysbench', `${test ?? 'sysbench'}${threads !== null ? `, ${threads} threads` : ''}`, s.version);
+  run.warnings = warnings;
+  const params: Record<string, ParamValue> = run.params;
+  if (test) params['test'] = test;
+  if (threads !== null) params['threads'] = threads;
+  if (s.ctx.tableSize !== null) params['table_size'] = s.ctx.tableSize;
+  if (s.ctx.tables !== null) params['tables'] = s.ctx.tables;
+
+  const sum = s.summary;
+  const m = run.metrics;
+  if (sum['tps'] !== undefined) m['tps'] = sum['tps'];
+  // 1.0 prints all queries per second; 0.4/0.5 split them into read/write requests and other
+  // operations (BEGIN, COMMIT), which together are the same count.
+  if (sum['qps'] !== undefined) m['qps'] = sum['qps'];
+  else if (sum['rw_per_s'] !== undefined) m['qps'] = sum['rw_per_s'] + (sum['other_per_s'] ?? 0);
+  if (sum['tps'] === undefined && sum['eps'] !== undefined) m['ops_per_s'] = sum['eps'];
+  if (s.latency['avg'] !== undefined) m['total.lat_avg_ms'] = s.latency['avg'];
+  if (s.latency['max'] !== undefined) m['total.lat_max_ms'] = s.latency['max'];
+  if (s.percentile) {
+    const name = percentileMetric(s.percentile.rank);
+    if (name) m[name] = s.percentile.ms;
+  }
+  if (sum['errors_per_s'] !== undefined) m['errors_per_s'] = sum['errors_per_s'];
+  if (sum['reconnects_per_s'] !== undefined) m['reconnects_per_s'] = sum['reconnects_per_s'];
+  if (sum['time_s'] !== undefined) params['runtime_s'] = sum['time_s'];
+
+  if (Object.keys(s.queries).length > 0) run.tables['queries'] = { ...s.queries };
+  if (Object.keys(s.latency).length > 0 || s.percentile) {
+    run.tables['latency_ms'] = { ...s.latency, ...(s.percentile ? { [`p${s.percentile.rank}`]: s.percentile.ms } : {}) };
+  }
+
+  if (!s.final) {
+    // Cut off before the final statistics: the interval means are all there is.
+    const mean = (f: (x: IntervalLine) => number | null): number | null => {
+      const v = s.intervals.map(f).filter((x): x is number => x !== null);
+      return v.length ? v.reduce((a, b) => a + b, 0) / v.length : null;
+    };
+    const tps = mean((x) => x.tps);
+    const qps = mean((x) => x.qps);
+    const eps = mean((x) => x.eps);
+    if (tps !== null) m['tps'] = tps;
+    if (qps !== null) m['qps'] = qps;
+    if (tps === null && eps !== null) m['ops_per_s'] = eps;
+    warnings.push(`no final statistics (the output ends after ${s.intervals.length} interval lines: cut off?): tps/qps are the means of the interval lines, and there is no latency summary`);
+  } else if (s.latency['avg'] === undefined && sum['tps'] !== undefined) {
+    warnings.push('the final statistics stop before the latency summary (cut off?)');
+  }
+
+  if (s.cutLines > 0) warnings.push(`${s.cutLines} interval line(s) stop before their last field (cut off?) and were left out`);
+  if (s.intervals.length > 0) {
+    const cols = new Map<string, number[]>();
+    s.intervals.forEach((x, i) => {
+      if (x.tps !== null) pushAt(cols, 'tps', i, x.tps);
+      // 0.4/0.5 interval lines count reads and writes only, not BEGIN/COMMIT: summed they would
+      // not be the qps of the summary, so they make no qps series.
+      if (x.qps !== null) pushAt(cols, 'qps', i, x.qps);
+      if (x.tps === null && x.eps !== null) pushAt(cols, 'ops_per_s', i, x.eps);
+      if (x.latency) pushAt(cols, percentileMetric(x.latency.rank) ?? 'total.lat_max_ms', i, x.latency.ms);
+    });
+    run.series = seriesOf(test ?? 'sysbench', cols, s.intervals.map((x) => x.s * 1000));
+  }
+  return run;
+}
+
+export function parseSysbenchText(text: string): ParseResult {
+  const warnings: Diagnostic[] = [];
+  const errors: Diagnostic[] = [];
+  const sections = readSections(text);
+  const runs = sections.map(sectionRun);
+  // Repeats at one thread count keep their order in the name.
+  const seen = new Map<string, number>();
+  for (const r of runs) {
+    const n = (seen.get(r.name) ?? 0) + 1;
+    seen.set(r.name, n);
+    if (n > 1) r.name = `${r.name} #${n}`;
+  }
+  if (runs.length === 0) errors.push({ message: 'no sysbench results found (no interval lines "[ 1s ] thds: ..." and no final statistics)' });
+  return { runs, warnings, errors };
+}
+
+export const sysbenchImporter: Importer = {
+  id: 'sysbench',
+  version: '1.0.0',
+  tool: 'sysbench',
+  title: 'sysbench output (0.4, 0.5, 1.0+)',
+
+  detect(head: string): boolean {
+    const lines = splitLines(head).slice(0, 400).map((l) => l.trim());
+    if (lines.some((l) => readBanner(l) !== null && /multi-threaded system evaluation benchmark|LuaJIT|^sysbench \d+\.\d+[\w.-]*$/.test(l))) return true;
+    if (lines.some((l) => /^Running the test with following options:/.test(l)) && lines.some((l) => /^Number of threads:\s*\d+/.test(l))) return true;
+    // A fragment: interval lines or the final statistics on their own.
+    if (lines.filter((l) => readInterval(l) !== null).length >= 2) return true;
+    return lines.some((l) => /^(SQL|OLTP test) statistics:$/.test(l)) && lines.some((l) => readRate(l, 'transactions') !== null);
+  },
+
+  parse({ bytes }): ParseResult {
+    return parseSysbenchText(decodeText(bytes).text);
+  },
+};
