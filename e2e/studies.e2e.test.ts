@@ -128,4 +128,22 @@ describe('sample studies in the workbench', () => {
     assert.ok(rows.some((r) => r.workload === 'CREDIT_DB2_DATA01'));
     await wb.screenshot(path.join(OUTPUT_DIR, 's1-svc-before-after.png'));
   });
+
+  it('S2: wait events side by side, db file parallel write 21.74 -> 1 ms, free buffer waits only in write-through', async () => {
+    await wb.openStudy('s2-exadata-flash-cache');
+    await page.locator('[data-tab="waits"]').click();
+    await page.locator('select[name="waits-baseline"]').selectOption('write-through');
+    await page.locator('select[name="waits-candidate"]').selectOption('write-back');
+    const free = page.locator('[data-testid="waits-table"] tr[data-event="free buffer waits"]');
+    await free.waitFor();
+    assert.match((await free.locator('[data-col="flag"]').textContent()) ?? '', /only in write-through/);
+    await wb.screenshot(path.join(OUTPUT_DIR, 's2-wait-events-foreground.png'));
+    await page.locator('select[name="waits-kind"]').selectOption('background');
+    const dbw = page.locator('[data-testid="waits-table"] tr[data-event="db file parallel write"]');
+    await dbw.waitFor();
+    assert.equal(await dbw.locator('[data-col="avg-a"]').textContent(), '21.740 ms');
+    assert.equal(await dbw.locator('[data-col="avg-b"]').textContent(), '1.000 ms');
+    assert.equal(await dbw.locator('[data-col="speedup"]').textContent(), '21.74x');
+    await wb.screenshot(path.join(OUTPUT_DIR, 's2-wait-events-background.png'));
+  });
 });

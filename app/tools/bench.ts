@@ -72,11 +72,14 @@ try {
   figure('fio_log_limit_mb_s', logMb / (scanMs / 1000), 'MB/s');
   figure('fio_log_bench_file_mb', logMb, 'MB');
 
-  // SVC: a week of 5-minute statistics for 1,000 volumes on two nodes (about 4,000 files, 1 GB),
-  // written by the S1 sample generator, imported as one drop; then a period comparison over it.
+  // SVC: a week of 5-minute statistics on two nodes (about 4,000 files), written by the S1 sample
+  // generator, imported as one drop; then a period comparison over it. The target is 1,000
+  // volumes (1 GB); the import still holds every parsed snapshot in memory, which does not fit
+  // at that size yet, so the bench measures SVC_BENCH_VOLUMES (default 100) and says so.
+  const volumes = Number(process.env['SVC_BENCH_VOLUMES'] ?? 100);
   const svcDir = path.join(work, 'svc-week');
   const { generate } = (await import(pathToFileURL(path.join(root, 'samples/svc/generate.mjs')).href)) as { generate(dir: string, o: object): number };
-  const svcFiles = generate(svcDir, { volumes: 1000, days: 7 });
+  const svcFiles = generate(svcDir, { volumes, days: 7 });
   const svcBytes = fs.readdirSync(svcDir).reduce((n, f) => n + fs.statSync(path.join(svcDir, f)).size, 0);
   const rssBefore = process.memoryUsage().rss;
   let peakRss = rssBefore;
@@ -91,6 +94,7 @@ try {
   core.definePeriod('svc-bench', 'late', 'daily 08:30-15:30 on 2017-09-12');
   const compareMs = best(3, () => core.compare({ study: 'svc-bench', baseline: 'early', candidates: ['late'], metrics: ['read.lat_avg_ms'] }));
   core.close();
+  figure('svc_week_volumes', volumes, 'volumes');
   figure('svc_week_files', svcFiles, 'files');
   figure('svc_week_mb', svcBytes / 1e6, 'MB');
   figure('svc_week_import_s', importS, 's');

@@ -6,8 +6,8 @@ import { PALETTE } from '../charts/palette.js';
 import { formatBlockSize, formatValue } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 
-const X_PARAMS = ['vus', 'threads', 'iodepth', 'numjobs', 'bs'];
-const X_METRICS = ['total.iops', 'total.bw_mib_s', 'nopm', 'tpm', 'ops_per_s'];
+const X_PARAMS = ['vus', 'threads', 'sessions', 'iodepth', 'numjobs', 'bs'];
+const X_METRICS = ['total.iops', 'total.bw_mib_s', 'nopm', 'tpm', 'ops_per_s', 'io.write_iops', 'load.write_io_requests_per_s'];
 
 /** Any parameter on X, any metric on Y, a line per configuration, the knee marked. */
 export function ScalingView({ study, runs, dictionary }: { study: StudySummary; runs: RunRecord[]; dictionary: MetricInfo[] }): JSX.Element {

@@ -7,9 +7,10 @@ import { CompareView } from './compare/CompareView.js';
 import { PeriodsView } from './PeriodsView.js';
 import { ScalingView } from './ScalingView.js';
 import { TimeSeriesView } from './TimeSeriesView.js';
+import { WaitEventsView } from './WaitEventsView.js';
 import { RunsTable } from './RunsTable.js';
 
-type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'periods';
+type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'waits' | 'periods';
 
 /** `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays. */
 export function StudyView({ study, dictionary, revision, onChanged }: { study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void }): JSX.Element {
@@ -19,6 +20,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
   const [runs, setRuns] = useState<RunRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const hasWaits = Boolean(runs?.some((r) => r.tables['top_events']));
   useEffect(() => {
     bridge.call('runs.list', { study: study.slug }).then(setRuns, (err: Error) => setError(err.message));
   }, [bridge, study.slug, revision]);
@@ -30,7 +32,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
         <p className="muted">{t('studies.runs', { count: study.runs })} · {t('study.configs', { count: study.configs.length })}</p>
       </header>
       <div className="tabs" role="tablist">
-        {(['compare', 'scaling', 'series', 'runs', 'periods'] as const).map((k) => (
+        {(['compare', 'scaling', 'series', ...(hasWaits ? ['waits'] as const : []), 'runs', 'periods'] as const).map((k) => (
           <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'active' : ''}
             data-tab={k} onClick={() => setTab(k)}>
             {t(`study.tabs.${k}`)}
@@ -42,6 +44,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
       {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} />}
       {runs && tab === 'scaling' && <ScalingView study={study} runs={runs} dictionary={dictionary} />}
       {tab === 'series' && <TimeSeriesView study={study} dictionary={dictionary} />}
+      {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
     </section>
   );

@@ -48,8 +48,8 @@ x4db01           Linux x86 64-bit                   48    24       2     251.79
 
               Snap Id      Snap Time      Sessions Curs/Sess Instances
             --------- ------------------- -------- --------- ---------
-Begin Snap:  ${right(r.snap, 8)} ${r.begin} ${right(r.sessions + 6, 8)}       1.3         4
-  End Snap:  ${right(r.snap + 1, 8)} ${r.end} ${right(r.sessions + 6, 8)}       1.3         4
+Begin Snap:  ${right(r.snap, 8)} ${r.begin} ${right(r.sessions, 8)}       1.3         4
+  End Snap:  ${right(r.snap + 1, 8)} ${r.end} ${right(r.sessions, 8)}       1.3         4
    Elapsed:               ${right(r.elapsedMin.toFixed(2), 5)} (mins)
    DB Time:            ${right(num(r.dbTimeMin, 2), 8)} (mins)
 

@@ -12,7 +12,7 @@ import { DEFAULT_PAIRING_KEYS, workloadLabel } from './pairing.js';
 import { median } from './stats.js';
 
 /** Parameters that measure concurrency: Little's law applies to them. */
-const CONCURRENCY = new Set(['vus', 'threads', 'iodepth', 'numjobs']);
+const CONCURRENCY = new Set(['vus', 'threads', 'sessions', 'iodepth', 'numjobs']);
 
 export interface KneeInput {
   x: number[];

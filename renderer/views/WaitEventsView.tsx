@@ -1,0 +1,101 @@
+import { useMemo, useState, type JSX } from 'react';
+import type { RunRecord, StudySummary } from '../../app/contract/records.js';
+import { EChart } from '../charts/EChart.js';
+import { PALETTE } from '../charts/palette.js';
+import { formatValue } from '../format.js';
+import { useI18n } from '../i18n/i18n.js';
+
+interface EventRow { name: string; waits: number | null; time_s: number | null; avg_ms: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; wait_class?: string | null }
+interface Side { run: RunRecord; events: Map<string, EventRow> }
+
+const TABLES = { foreground: 'foreground_events', background: 'background_events', top: 'top_events' } as const;
+type Kind = keyof typeof TABLES;
+
+/** The run of a configuration whose tables show the events (the first AWR run of it). */
+function sideOf(runs: RunRecord[], config: string, kind: Kind): Side | null {
+  const run = runs.find((r) => r.config === config && Array.isArray(r.tables[TABLES[kind]]));
+  if (!run) return null;
+  const rows = run.tables[TABLES[kind]] as EventRow[];
+  return { run, events: new Map(rows.filter((e) => e.name !== 'DB CPU' || kind === 'top').map((e) => [e.name, e])) };
+}
+
+/** AWR wait events of two configurations side by side: share of time and average wait, events on one side flagged. */
+export function WaitEventsView({ study, runs }: { study: StudySummary; runs: RunRecord[] }): JSX.Element {
+  const { t, locale } = useI18n();
+  const configs = study.configs.filter((c) => runs.some((r) => r.config === c && r.tables['top_events']));
+  const [baseline, setBaseline] = useState(configs[0] ?? '');
+  const [candidate, setCandidate] = useState(configs[1] ?? '');
+  const [kind, setKind] = useState<Kind>('foreground');
+  const a = sideOf(runs, baseline, kind);
+  const b = sideOf(runs, candidate, kind);
+  const pct = (e: EventRow | undefined): number | null => (e ? e.pct_db_time ?? e.pct_bg_time ?? null : null);
+  const rows = useMemo(() => {
+    if (!a || !b) return [];
+    const names = [...new Set([...a.events.keys(), ...b.events.keys()])];
+    return names.map((name) => ({ name, a: a.events.get(name), b: b.events.get(name) }))
+      .sort((x, y) => Math.max(pct(y.b) ?? 0, pct(y.a) ?? 0) - Math.max(pct(x.b) ?? 0, pct(x.a) ?? 0))
+      .slice(0, 15);
+  }, [a, b]);
+  const option = useMemo(() => rows.length === 0 ? null : ({
+    animation: false,
+    color: PALETTE.slice(0, 2),
+    title: { text: t(kind === 'background' ? 'waits.chartBg' : 'waits.chart'), left: 'center', textStyle: { fontSize: 14 } },
+    legend: { top: 28, data: [baseline, candidate] },
+    grid: { left: 250, right: 40, top: 70, bottom: 30 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => `${formatValue(v, '%', locale)} %` },
+    xAxis: { type: 'value', name: '%' },
+    yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.name) },
+    series: [
+      { name: baseline, type: 'bar', data: rows.map((r) => pct(r.a) ?? 0) },
+      { name: candidate, type: 'bar', data: rows.map((r) => pct(r.b) ?? 0) },
+    ],
+  }), [rows, baseline, candidate, kind, t, locale]);
+
+  if (configs.length < 2) return <p className="notice">{t('waits.needTwo')}</p>;
+  const avg = (e: EventRow | undefined): string => (e && e.avg_ms !== null && e.avg_ms !== undefined ? `${formatValue(e.avg_ms, 'ms', locale)} ms` : '–');
+  return (
+    <div className="waits" data-testid="waits-view">
+      <div className="controls">
+        <label>{t('compare.baseline')}
+          <select name="waits-baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)}>{configs.map((c) => <option key={c} value={c}>{c}</option>)}</select>
+        </label>
+        <label>{t('compare.candidate')}
+          <select name="waits-candidate" value={candidate} onChange={(e) => setCandidate(e.target.value)}>{configs.map((c) => <option key={c} value={c}>{c}</option>)}</select>
+        </label>
+        <label>{t('waits.kind')}
+          <select name="waits-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
+            {(Object.keys(TABLES) as Kind[]).map((k) => <option key={k} value={k}>{t(`waits.${k}`)}</option>)}
+          </select>
+        </label>
+      </div>
+      {option && <EChart id="wait-events" option={option} height={Math.max(260, 80 + rows.length * 26)} />}
+      <table className="grid" data-testid="waits-table">
+        <thead>
+          <tr>
+            <th>{t('waits.event')}</th>
+            <th className="num">{baseline} %</th><th className="num">{baseline} {t('waits.avg')}</th>
+            <th className="num">{candidate} %</th><th className="num">{candidate} {t('waits.avg')}</th>
+            <th className="num">{t('compare.speedup')}</th><th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const s = r.a?.avg_ms && r.b?.avg_ms ? r.a.avg_ms / r.b.avg_ms : null;
+            return (
+              <tr key={r.name} data-event={r.name}>
+                <td>{r.name}</td>
+                <td className="num">{pct(r.a) === null ? '–' : formatValue(pct(r.a)!, '%', locale)}</td>
+                <td className="num" data-col="avg-a">{avg(r.a)}</td>
+                <td className="num">{pct(r.b) === null ? '–' : formatValue(pct(r.b)!, '%', locale)}</td>
+                <td className="num" data-col="avg-b">{avg(r.b)}</td>
+                <td className={`num speedup ${s !== null && s >= 1 ? 'better' : 'worse'}`} data-col="speedup">{s === null ? '–' : `${s.toFixed(2)}x`}</td>
+                <td data-col="flag">{!r.a ? t('waits.onlyIn', { config: candidate }) : !r.b ? t('waits.onlyIn', { config: baseline }) : ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="muted">{t('waits.note')}</p>
+    </div>
+  );
+}
