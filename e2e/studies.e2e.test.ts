@@ -145,5 +145,12 @@ describe('sample studies in the workbench', () => {
     assert.equal(await dbw.locator('[data-col="avg-b"]').textContent(), '1.000 ms');
     assert.equal(await dbw.locator('[data-col="speedup"]').textContent(), '21.74x');
     await wb.screenshot(path.join(OUTPUT_DIR, 's2-wait-events-background.png'));
+    // The UPDATE matched by SQL id: 1,996.3 s / 88,329 executions in write-back.
+    const update = page.locator('[data-testid="sql-by-id"] tr[data-sql="g7ac5u7zzfbyd"]');
+    await update.waitFor();
+    const perExecWb = 1996.3 / 88329;
+    const perExecWt = 16087.4 / 32140;
+    assert.equal(await update.locator('[data-col="speedup"]').textContent(), `${(perExecWt / perExecWb).toFixed(2)}x`);
+    assert.ok(await page.locator('[data-testid="load-profiles"] tr[data-statistic="Write IO requests"]').isVisible());
   });
 });

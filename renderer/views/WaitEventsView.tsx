@@ -96,6 +96,76 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
         </tbody>
       </table>
       <p className="muted">{t('waits.note')}</p>
+      <LoadProfiles a={a?.run ?? null} b={b?.run ?? null} baseline={baseline} candidate={candidate} />
+      <SqlById a={a?.run ?? null} b={b?.run ?? null} baseline={baseline} candidate={candidate} />
     </div>
+  );
+}
+
+interface LoadRow { statistic: string; per_s: number | null; per_txn: number | null }
+interface SqlRow { sql_id: string; elapsed_s: number | null; executions: number | null; per_exec_s: number | null; module: string | null; text: string | null }
+
+/** Load profile of both reports, statistic by statistic. */
+function LoadProfiles({ a, b, baseline, candidate }: { a: RunRecord | null; b: RunRecord | null; baseline: string; candidate: string }): JSX.Element | null {
+  const { t, locale } = useI18n();
+  if (!a || !b) return null;
+  const la = (a.tables['load_profile'] as LoadRow[] | undefined) ?? [];
+  const lb = new Map(((b.tables['load_profile'] as LoadRow[] | undefined) ?? []).map((r) => [r.statistic, r]));
+  const f = (v: number | null | undefined): string => (v === null || v === undefined ? '–' : v.toLocaleString(locale, { maximumFractionDigits: 1 }));
+  return (
+    <section data-testid="load-profiles">
+      <h3>{t('waits.loadProfile')}</h3>
+      <table className="grid">
+        <thead><tr><th>{t('waits.statistic')}</th><th className="num">{baseline} /s</th><th className="num">{candidate} /s</th><th className="num">{t('compare.change')}</th></tr></thead>
+        <tbody>
+          {la.map((r) => {
+            const o = lb.get(r.statistic);
+            const ch = r.per_s && o?.per_s !== null && o?.per_s !== undefined ? ((o.per_s - r.per_s) / r.per_s) * 100 : null;
+            return (
+              <tr key={r.statistic} data-statistic={r.statistic}>
+                <td>{r.statistic}</td><td className="num">{f(r.per_s)}</td><td className="num">{f(o?.per_s)}</td>
+                <td className="num">{ch === null ? '–' : `${ch >= 0 ? '+' : ''}${ch.toFixed(1)}%`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** SQL statements matched across the reports by SQL id: elapsed per execution and executions. */
+function SqlById({ a, b, baseline, candidate }: { a: RunRecord | null; b: RunRecord | null; baseline: string; candidate: string }): JSX.Element | null {
+  const { t, locale } = useI18n();
+  if (!a || !b) return null;
+  const sa = (a.tables['sql_by_elapsed'] as SqlRow[] | undefined) ?? [];
+  const sb = (b.tables['sql_by_elapsed'] as SqlRow[] | undefined) ?? [];
+  if (sa.length === 0 && sb.length === 0) return null;
+  const ids = [...new Set([...sa.map((r) => r.sql_id), ...sb.map((r) => r.sql_id)])];
+  const per = (r: SqlRow | undefined): number | null => (r && r.elapsed_s !== null && r.executions ? r.elapsed_s / r.executions : null);
+  const ms = (v: number | null): string => (v === null ? '–' : `${(v * 1000).toLocaleString(locale, { maximumFractionDigits: 2 })} ms`);
+  return (
+    <section data-testid="sql-by-id">
+      <h3>{t('waits.sql')}</h3>
+      <table className="grid">
+        <thead><tr><th>SQL Id</th><th>{t('waits.sqlText')}</th><th className="num">{baseline} {t('waits.perExec')}</th><th className="num">{candidate} {t('waits.perExec')}</th><th className="num">{baseline} {t('waits.execs')}</th><th className="num">{candidate} {t('waits.execs')}</th><th className="num">{t('compare.speedup')}</th></tr></thead>
+        <tbody>
+          {ids.map((id) => {
+            const x = sa.find((r) => r.sql_id === id);
+            const y = sb.find((r) => r.sql_id === id);
+            const s = per(x) && per(y) ? per(x)! / per(y)! : null;
+            return (
+              <tr key={id} data-sql={id}>
+                <td className="mono">{id}</td>
+                <td className="sqltext" title={(x ?? y)?.text ?? ''}>{((x ?? y)?.text ?? '').slice(0, 70)}</td>
+                <td className="num">{ms(per(x))}</td><td className="num">{ms(per(y))}</td>
+                <td className="num">{x?.executions?.toLocaleString(locale) ?? '–'}</td><td className="num">{y?.executions?.toLocaleString(locale) ?? '–'}</td>
+                <td className={`num speedup ${s !== null && s >= 1 ? 'better' : 'worse'}`} data-col="speedup">{s === null ? t('waits.onlyIn', { config: x ? baseline : candidate }) : `${s.toFixed(2)}x`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -104,6 +104,8 @@ Event                             Waits -outs   Time (s)    (ms)     /txn   time
 ${waitTable(fg, txns)}
           -------------------------------------------------------------
 
+\f${sqlSection(r, dbTimeS)}
+
 \fBackground Wait Events               DB/Inst: SLOB/SLOB1  Snaps: ${r.snap}-${r.snap + 1}
 -> ordered by wait time desc, waits desc (idle events last)
 
@@ -120,6 +122,32 @@ End of Report
 
 const ev = (name, waits, time, avgMs, pct, cls) => ({ name, waits, time, avg: avgMs, pct, cls });
 
+// S2's two SLOB statements (STUDIES.md: the UPDATE 1,996.3 s over 88,329 executions, 83.1% of DB
+// time, 32.0% CPU, 77.8% I/O; the SELECT 382.6 s over 95,873, 15.9%, 56.0% CPU, 60.1% I/O).
+const SQL = [
+  { id: 'g7ac5u7zzfbyd', text: "UPDATE CF1 SET C2='A' WHERE CUSTID > (:B1-:B2) AND CUSTID < :B1" },
+  { id: '6w9a3xnpbuz5x', text: 'SELECT COUNT(C2) FROM CF1 WHERE CUSTID > (:B1-:B2) AND CUSTID < :B1' },
+];
+
+function sqlSection(r, dbTimeS) {
+  const rows = r.sql.map((q, i) => {
+    const perExec = q.elapsed / q.executions;
+    return `${right(num(q.elapsed, 1), 16)} ${right(num(q.executions), 14)} ${right(perExec.toFixed(2), 13)} ${right(((100 * q.elapsed) / dbTimeS).toFixed(1), 6)} ${right(q.cpu.toFixed(1), 6)} ${right(q.io.toFixed(1), 6)} ${SQL[i].id}
+Module: SLOB
+${SQL[i].text}
+`;
+  });
+  return `SQL ordered by Elapsed Time               DB/Inst: SLOB/SLOB1  Snaps: ${r.snap}-${r.snap + 1}
+-> %Total - Elapsed Time  as a percentage of Total DB time
+-> %CPU   - CPU Time      as a percentage of Elapsed Time
+-> %IO    - User I/O Time as a percentage of Elapsed Time
+
+        Elapsed                  Elapsed Time
+        Time (s)    Executions  per Exec (s)  %Total   %CPU    %IO    SQL Id
+---------------- -------------- ------------- ------ ------ ------ -------------
+${rows.join('\n')}          -------------------------------------------------------------`;
+}
+
 // STUDIES.md S2, write-back: top foreground events and db file parallel write.
 const writeBack = {
   snap: 212, begin: '14-Mar-14 10:05:12', end: '14-Mar-14 10:10:15', sessions: 392, elapsedMin: 5.05, dbTimeMin: 40.02,
@@ -132,6 +160,7 @@ const writeBack = {
     ev('gc cr multi block request', 10, 0, 3, 0, 'Cluster'), ev('control file sequential read', 136, 0, 0, 0, 'System I/O'),
   ],
   bg: [ev('db file parallel write', 395538, 276, 1, 19.1, 'System I/O'), ev('log file parallel write', 881201, 512, 0.58, 35.4, 'System I/O')],
+  sql: [{ elapsed: 1996.3, executions: 88329, cpu: 32.0, io: 77.8 }, { elapsed: 382.6, executions: 95873, cpu: 56.0, io: 60.1 }],
 };
 // STUDIES.md S2, write-through.
 const writeThrough = {
@@ -145,6 +174,8 @@ const writeThrough = {
     ev('latch free', 15992, 18.6, 1.16, 0.1, 'Other'), ev('latch: gcs resource hash', 12772, 17.9, 1.40, 0.1, 'Cluster'),
   ],
   bg: [ev('log file parallel write', 1482466, 1150, 0.78, 55.9, 'System I/O'), ev('db file parallel write', 7019, 153, 21.74, 7.4, 'System I/O')],
+  // The same statements waiting on free buffers: far fewer executions in far more time.
+  sql: [{ elapsed: 16087.4, executions: 32140, cpu: 9.1, io: 24.6 }, { elapsed: 3052.8, executions: 34911, cpu: 22.4, io: 71.0 }],
 };
 
 export function generate(dir = here) {
