@@ -16,7 +16,10 @@ export async function serve(options: ServeOptions): Promise<WebHost> {
   const isNew = !fs.existsSync(options.dbPath);
   const rpc = new RpcHost({ dbPath: options.dbPath, dataDir: path.dirname(options.dbPath), mode: 'web' });
   await rpc.ready;
-  if (isNew && options.loadSamplesIfNew) await rpc.call('samples.load', {});
+  if (isNew && options.loadSamplesIfNew) {
+    process.stderr.write('First launch: loading the sample studies (a few seconds)…\n');
+    await rpc.call('samples.load', {});
+  }
   const host = await startWebHost({ rpc, staticDir: path.join(__dirname, '..', 'renderer'), port: options.port, token: options.token });
   return {
     ...host,
