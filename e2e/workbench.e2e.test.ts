@@ -147,6 +147,27 @@ describe('workbench in Chromium (web host)', () => {
     t.diagnostic(`screenshot: ${path.relative(REPO_ROOT, shot)}`);
   });
 
+  it('exports the chart as PNG and SVG, and copies its numbers as a table', async () => {
+    const frame = page.locator('.chart-frame', { has: page.locator('.chart[data-chart="compare-bars"]') });
+    const [png] = await Promise.all([page.waitForEvent('download'), frame.locator('[data-export="png"]').click()]);
+    assert.equal(png.suggestedFilename(), 'compare-bars.png');
+    const pngBytes = fs.readFileSync((await png.path())!);
+    assert.deepEqual([...pngBytes.subarray(1, 4)], [0x50, 0x4e, 0x47], 'a PNG file');
+    const [svg] = await Promise.all([page.waitForEvent('download'), frame.locator('[data-export="svg"]').click()]);
+    const svgText = fs.readFileSync((await svg.path())!, 'utf8');
+    assert.match(svgText, /^<svg[\s\S]*<\/svg>\s*$/, 'a vector SVG');
+    assert.match(svgText, /tmpfs/, 'with its legend');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(host.url).origin });
+    await frame.locator('[data-export="tsv"]').click();
+    await frame.locator('[data-export="tsv"]', { hasText: 'Copied' }).waitFor();
+    const tsv = await page.evaluate(() => navigator.clipboard.readText());
+    const lines = tsv.trimEnd().split('\n').map((l) => l.split('\t'));
+    assert.deepEqual(lines[0], ['', 'disk', 'tmpfs']);
+    const chart = await wb.chart('compare-bars');
+    assert.equal(lines.length, chart.categories.length + 1);
+    assert.equal(Number(lines[1]![1]), chart.series[0]!.data[0], 'exact numbers, not rounded');
+  });
+
   it('for latency, lower is better: speedup = baseline ÷ candidate', async () => {
     await wb.compare('disk', 'tmpfs', 'total.lat_avg_ms');
     assert.match((await page.locator('[data-testid="convention"]').textContent()) ?? '', /lower is better: speedup = baseline ÷ candidate/);

@@ -134,6 +134,7 @@ function cmdCompare(values: Values): number {
       tieBandPct: tieBand,
       locale: oneOf(values, 'locale', ['en', 'zh-CN'] as const),
       objects: values['object'] as string[] | undefined,
+      config: typeof values['config'] === 'string' ? values['config'] : undefined,
       aggregation: {
         perObjectDay: oneOf(values, 'stat', PER_OBJECT_DAY),
         acrossObjects: oneOf(values, 'across-objects', ACROSS),

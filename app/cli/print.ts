@@ -1,6 +1,6 @@
 /** Human-readable CLI output: aligned columns, units in the headers. */
 import type { CompareResult, ConfidenceInterval, PeriodRecord, RunRecord, StudySummary } from '../contract/records.js';
-import { workloadLabel } from '../core/compare/pairing.js';
+import { DEFAULT_PAIRING_KEYS, workloadLabel, workloadParams } from '../core/compare/pairing.js';
 import { describeMetric } from '../core/metrics/dictionary.js';
 
 function table(rows: string[][]): string {
@@ -35,7 +35,7 @@ export function printRuns(runs: RunRecord[]): void {
   process.stdout.write(table([
     ['ID', 'STUDY', 'CONFIG', 'WORKLOAD', 'IOPS', 'MiB/s', 'LAT ms', 'FILE'],
     ...runs.map((r) => [
-      String(r.id), r.study, r.config, workloadLabel(r.params),
+      String(r.id), r.study, r.config, workloadLabel(workloadParams(r, DEFAULT_PAIRING_KEYS)),
       fmt(r.metrics['total.iops'], 0), fmt(r.metrics['total.bw_mib_s']), fmtIn(r.metrics['total.lat_avg_ms'], 'ms'), r.source.file,
     ]),
   ]));

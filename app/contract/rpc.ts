@@ -37,6 +37,7 @@ export interface RpcMethods {
       locale?: 'en' | 'zh-CN';
       aggregation?: { perObjectDay?: 'mean' | 'max' | 'min' | 'p50' | 'p95' | 'p99'; acrossObjects?: AcrossStat; acrossDays?: AcrossStat };
       objects?: string[];
+      config?: string;
     };
     result: CompareResult;
   };

@@ -218,6 +218,13 @@ export class Core {
 
     if (labels.every((l) => periodByName.has(l))) {
       if (!args.metrics || args.metrics.length === 0) throw new Error('a period comparison needs --metric (a time-series metric such as read.lat_avg_ms)');
+      // Periods cut one configuration's time series (production statistics), never a mix of
+      // configurations: a pre-go-live test's intervals are not "before the cutover".
+      const seriesConfigs = this.store.seriesConfigs(id, args.metrics[0]!);
+      if (args.config !== undefined && !seriesConfigs.includes(args.config)) {
+        throw new NotFoundError(`configuration "${args.config}" has no time series of ${args.metrics[0]} (these do: ${seriesConfigs.join(', ') || 'none'})`);
+      }
+      const seriesConfig = args.config ?? seriesConfigs[0] ?? null;
       return inDisplayUnits(comparePeriods({
         ...options,
         study: study.slug,
@@ -227,7 +234,8 @@ export class Core {
         // Options left unset (undefined) keep their defaults.
         aggregation: { ...DEFAULT_AGGREGATION, ...Object.fromEntries(Object.entries(args.aggregation ?? {}).filter(([, v]) => v !== undefined)) },
         objects: args.objects,
-        seriesFor: (metric, from, to) => this.store.seriesOfStudy(id, metric, from, to),
+        seriesConfig,
+        seriesFor: (metric, from, to) => this.store.seriesOfStudy(id, metric, from, to, seriesConfig),
       }), settings.units);
     }
     for (const label of labels) {
@@ -259,4 +267,6 @@ export interface CompareArgs {
   aggregation?: Partial<Aggregation>;
   /** Period comparisons: only these objects. */
   objects?: string[];
+  /** Period comparisons: the configuration whose series the periods cut (default: the one with the most). */
+  config?: string;
 }

@@ -43,8 +43,12 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
           const bytes = new Uint8Array(await f.file.arrayBuffer());
           if (cancelled) return;
           const preview = await bridge.call('import.stage', { name: f.path, bytes });
+          if (cancelled) {
+            // The sheet closed while this file was on its way: let the core forget it.
+            void bridge.call('import.discard', { ids: [preview.id] }).catch(() => undefined);
+            return;
+          }
           staged.current.push(preview.id);
-          if (cancelled) return;
           out.push(preview);
         } catch (err) {
           if (cancelled) return;
@@ -104,7 +108,8 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
     imported: result.files.filter((f) => f.status === 'imported').length,
     duplicates: result.files.filter((f) => f.status === 'duplicate').length,
     failed: result.files.filter((f) => f.status === 'failed').length,
-    runs: result.files.filter((f) => f.status === 'imported').reduce((n, f) => n + f.runs.length, 0),
+    // Many files can feed one run (SVC dumps, logs joining their run): count runs, not files.
+    runs: new Set(result.files.filter((f) => f.status === 'imported').flatMap((f) => f.runs)).size,
   };
   const outcomeOf = (p: FilePreview) => result?.files.find((f) => f.sha256 === p.sha256 && f.path === p.path);
   const progress = phase.kind === 'importing' && phase.status ? phase.status : null;

@@ -42,8 +42,8 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
       {error && <p className="error" role="alert">{error}</p>}
       {runs && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} dictionary={dictionary} />}
       {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} />}
-      {runs && tab === 'scaling' && <ScalingView study={study} runs={runs} dictionary={dictionary} />}
-      {tab === 'series' && <TimeSeriesView study={study} dictionary={dictionary} />}
+      {runs && tab === 'scaling' && <ScalingView key={revision} study={study} runs={runs} dictionary={dictionary} />}
+      {tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={dictionary} />}
       {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
     </section>

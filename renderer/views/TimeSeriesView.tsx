@@ -47,9 +47,9 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
   const offset = data && data.objects[0]?.points[0] ? zoneOffsetMinutes(data.zone, data.objects[0].points[0][0]) * 60000 : 0;
   const option = useMemo(() => {
     if (!data || data.objects.length === 0) return null;
-    const all = data.objects.flatMap((o) => o.points.map((p) => p[0]));
-    const t0 = Math.min(...all);
-    const t1 = Math.max(...all);
+    let t0 = Infinity;
+    let t1 = -Infinity;
+    for (const o of data.objects) for (const [tm] of o.points) { if (tm < t0) t0 = tm; if (tm > t1) t1 = tm; }
     const shaded: Array<[Record<string, unknown>, Record<string, unknown>]> = [];
     const cutovers: Array<Record<string, unknown>> = [];
     data.periods.forEach((p, i) => {

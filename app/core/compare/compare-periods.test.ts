@@ -31,7 +31,7 @@ describe('period comparisons (study S1)', () => {
     const core = s1Core();
     const r = core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['after'], metrics: ['read.lat_avg_ms'], convention: 'percent-of-baseline' });
     assert.equal(r.kind, 'periods');
-    assert.equal(r.aggregation, 'mean over days of (mean over objects of (mean per object per day))');
+    assert.equal(r.aggregation, 'mean over days of (mean over objects of (mean per object per day)), over configuration "svc"');
     const all = r.pairs.find((p) => p.object === '*')!;
     assert.equal(all.baseline.toFixed(2), '7.31');
     assert.equal(all.candidate.toFixed(2), '1.06');

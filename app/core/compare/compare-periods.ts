@@ -18,6 +18,8 @@ export interface ComparePeriodsInput extends CompareOptions {
   candidates: readonly PeriodRow[];
   metrics: readonly string[];
   aggregation?: Aggregation;
+  /** The configuration whose series these are, stated in the result. */
+  seriesConfig?: string | null;
   /** Only these objects (volumes); all when omitted. */
   objects?: readonly string[];
   /** Series of a metric overlapping [from, to), merged per object. */
@@ -113,7 +115,7 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
       speedup: candidates.map((c) => objects.map((o) => pairs.find((p) => p.candidate_label === c && p.metric === metric && p.workload === o)?.speedup ?? null)),
     })),
     warnings,
-    aggregation: describeAggregation(agg),
+    aggregation: `${describeAggregation(agg)}${input.seriesConfig ? `, over configuration "${input.seriesConfig}"` : ''}`,
     periods: sides,
   };
 }

@@ -181,7 +181,7 @@ export function compareConfigs(input: CompareInput): CompareResult {
     candidates: [...input.candidates],
     workloads: workloads.map((w) => w.label),
     speedup: input.candidates.map((c) => workloads.map((w) =>
-      pairs.find((p) => p.candidate_label === c && p.metric === metric && p.workload === w.label)?.speedup ?? null)),
+      pairs.find((p) => p.candidate_label === c && p.metric === metric && JSON.stringify(p.workload_params) === JSON.stringify(w.params))?.speedup ?? null)),
   }));
 
   const rollup = rollups(pairs, input.candidates, metrics);

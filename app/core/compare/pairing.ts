@@ -6,7 +6,7 @@
 import type { ParamValue, RunRecord } from '../../contract/records.js';
 
 /** The parameters that define a workload by default. Host, engine and file names do not. */
-export const DEFAULT_PAIRING_KEYS = ['bs', 'bssplit', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus'] as const;
+export const DEFAULT_PAIRING_KEYS = ['bs', 'bssplit', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'] as const;
 
 export interface Workload {
   key: string;
@@ -47,6 +47,8 @@ export function workloadLabel(params: Record<string, ParamValue>): string {
   if (params['numjobs'] !== undefined) parts.push(`×${String(params['numjobs'])}`);
   if (params['threads'] !== undefined) parts.push(`${String(params['threads'])} threads`);
   if (params['vus'] !== undefined) parts.push(`${String(params['vus'])} VU`);
+  if (params['sessions'] !== undefined) parts.push(`${String(params['sessions'])} sessions`);
+  for (const k of ['rw', 'ioengine', 'direct', 'target']) if (params[k] !== undefined) parts.push(`${k}=${String(params[k])}`);
   return parts.join(' ') || 'all runs';
 }
 
@@ -65,7 +67,7 @@ export function groupWorkloads(runs: readonly RunRecord[], keys: readonly string
 
 /** Orders workloads the way a reader scans a grid: block size, then pattern, mix, depth, jobs. */
 export function compareWorkloads(a: Record<string, ParamValue>, b: Record<string, ParamValue>): number {
-  const order = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus'];
+  const order = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'];
   for (const k of order) {
     const x = a[k];
     const y = b[k];

@@ -27,6 +27,21 @@ describe('a vdbench output folder', () => {
     core.close();
   });
 
+  it('a second drop of the same output folder adds no runs', (t) => {
+    const sources = ['totals', 'summary'].map((n) => corpusFile(`vdbench/masakioui-vdboceanstor__sd-raw_${n}.html`));
+    if (sources.some((s) => !s)) return t.skip(SKIP_NO_CORPUS);
+    const dir = path.join(tempDir(), 'output');
+    fs.mkdirSync(dir);
+    fs.copyFileSync(sources[0]!, path.join(dir, 'totals.html'));
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    core.importPaths([dir], 'vdb', 'oceanstor');
+    fs.copyFileSync(sources[1]!, path.join(dir, 'summary.html'));
+    const second = core.importPaths([dir], 'vdb', 'oceanstor');
+    assert.equal(core.runs({ study: 'vdb' }).length, 1, 'still one run');
+    assert.match(second.files.find((f) => f.path.endsWith('summary.html'))!.warnings[0]!, /earlier import of this folder/);
+    core.close();
+  });
+
   it('prefers the flatfile when the folder has one', () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     const r = core.importPaths([path.join(path.dirname(new URL(import.meta.url).pathname), '../../../samples/vdbench/v7000-thick')], 'flat', 'x');

@@ -31,8 +31,11 @@ export function vdbenchPrimaries(files: readonly VdbenchFile[]): Map<number, num
   for (const group of byDir.values()) {
     const results = group.filter((f) => report(f) !== 'histogram');
     const flat = results.find((f) => report(f) === 'flatfile');
-    const totals = results.filter((f) => !f.runs.some((r) => r.host)).sort((a, b) => intervals(b) - intervals(a));
-    const primary = flat ?? totals[0] ?? results[0];
+    // Per-host and per-definition (sd/wd/fsd/fwd) reports are slices, never the whole result;
+    // ties go to the fuller report, then to the path, so file order never decides.
+    const slice = (f: VdbenchFile): boolean => f.runs.some((r) => r.host || ['sd', 'wd', 'fsd', 'fwd'].some((k) => r.params[k] !== undefined));
+    const totals = results.filter((f) => !slice(f)).sort((a, b) => intervals(b) - intervals(a) || a.path.localeCompare(b.path));
+    const primary = flat ?? totals[0] ?? [...results].sort((a, b) => a.path.localeCompare(b.path))[0];
     for (const f of group) out.set(f.index, primary ? primary.index : f.index);
   }
   return out;

@@ -79,13 +79,22 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
     const outcomes = new Array<FileOutcome>(files.length);
     // Logs go last, so that the JSON of the same run, in this drop or imported before, is there
     // for them to attach to.
-    const owners: LogOwnerCandidate[] = store.logOwnerCandidates(study.id);
+    // A log belongs to a run of the configuration it is imported under, never another's.
+    const owners: LogOwnerCandidate[] = store.logOwnerCandidates(study.id, config);
     const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every(isLogRun);
     const isCompanionFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => companionKind(r) !== null);
     // vdbench: one report per output folder gives the runs; the others come after it.
     const vdbench = files.map((f, index) => ({ index, path: f.path, runs: f.result.runs })).filter((f) => files[f.index]!.importer?.id === 'vdbench' && files[f.index]!.result.errors.length === 0);
     const primaries = vdbenchPrimaries(vdbench);
-    const secondary = (i: number): boolean => primaries.has(i) && primaries.get(i) !== i;
+    // A folder imported before (say its totals.html) already gave its runs: the rest of the
+    // folder joins them instead of counting the same results again.
+    const earlier = new Map<number, Array<{ id: number; run: ParsedRun }>>();
+    for (const f of vdbench) {
+      const folder = f.path.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
+      const existing = store.vdbenchRunsInFolder(study.id, config, folder);
+      if (existing.length > 0) earlier.set(f.index, existing);
+    }
+    const secondary = (i: number): boolean => earlier.has(i) || (primaries.has(i) && primaries.get(i) !== i);
     const runIdsOf = new Map<number, Array<{ id: number; run: ParsedRun }>>();
     const isSnapshotFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => r.tables['svc_snapshot'] !== undefined);
     const snapshots: Array<{ index: number; snapshot: SvcSnapshot; importId: number }> = [];
@@ -142,7 +151,8 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
       }
       if (secondary(index)) {
         const primary = primaries.get(index)!;
-        const target = runIdsOf.get(primary) ?? [];
+        const target = earlier.get(index) ?? runIdsOf.get(primary) ?? [];
+        const source = earlier.has(index) ? 'an earlier import of this folder' : files[primary]!.path;
         const notes: string[] = [];
         const runIds: number[] = [];
         if (file.result.runs.every((r) => r.tables['report'] === 'histogram')) {
@@ -153,10 +163,10 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
               runIds.push(match.id);
             }
           }
-          notes.push(`response-time histogram added to ${runIds.length} run(s) of ${files[primary]!.path}`);
+          notes.push(`response-time histogram added to ${runIds.length} run(s) of ${source}`);
         } else {
           runIds.push(...target.map((t) => t.id));
-          notes.push(`the same results as ${files[primary]!.path}, which gave the runs: kept as a file, no runs of its own`);
+          notes.push(`the same results as ${source}, which gave the runs: kept as a file, no runs of its own`);
         }
         outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
         return;
@@ -196,7 +206,12 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
     });
     if (snapshots.length > 0) {
       const aggregated = aggregateSnapshots(snapshots.map((s) => s.snapshot), ratesBetween);
-      if (aggregated) {
+      if (!aggregated) {
+        for (const s of snapshots) {
+          const o = outcomes[s.index]!;
+          outcomes[s.index] = { ...o, warnings: ['no rates: rates need two consecutive statistics files of the same node (the file is kept)', ...o.warnings] };
+        }
+      } else {
         const runId = store.insertRun(study.id, snapshots[0]!.importId, config, 0, aggregated.run);
         const note = `one of ${snapshots.length} statistics files, combined into run ${runId} "${aggregated.run.name}"${aggregated.warnings.length ? `: ${aggregated.warnings.join('; ')}` : ''}`;
         for (const s of snapshots) {

@@ -42,6 +42,15 @@ describe('SVC snapshot aggregation', () => {
     assert.match(warnings.join(' '), /counter go down/);
   });
 
+  it('an interval one node did not report is a gap, not a dip in the sum', () => {
+    const a = [snap('n1', 0, 0, 0), snap('n1', 1, 3000, 6000), snap('n1', 2, 6000, 12000)];
+    const b = [snap('n2', 0, 0, 0), snap('n2', 2, 3000, 12000)]; // n2's dump at 1 is missing
+    const { run, warnings } = aggregateSnapshots([...a, ...b], rates)!;
+    const iops = run.series.find((s) => s.metric === 'read.iops')!;
+    assert.deepEqual([...iops.times], [T0 + 600_000], 'the interval ending at 1 is left out, not 10 IOPS instead of 15');
+    assert.match(warnings.join(' '), /lacked a node's figures/);
+  });
+
   it('files for the same node and time: one is ignored, with a warning', () => {
     const { warnings } = aggregateSnapshots([snap('n1', 0, 0, 0), snap('n1', 0, 0, 0), snap('n1', 1, 300, 300)], rates)!;
     assert.match(warnings.join(' '), /same time/);

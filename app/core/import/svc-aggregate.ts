@@ -48,13 +48,23 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
   const warnings: string[] = [];
   const byStream = new Map<string, S[]>();
   for (const s of snapshots) {
-    const key = `${s.kind}\u0000${s.node}`;
+    const key = `${s.cluster ?? ''}\u0000${s.kind}\u0000${s.node}`;
     const list = byStream.get(key) ?? [];
     list.push(s);
     byStream.set(key, list);
   }
   // interval end (grid) -> kind -> object -> metric -> per-node values (with weights)
   const cells = new Map<number, Map<string, Map<string, Map<string, Array<{ v: number; w: number }>>>>>();
+  // Which nodes reported an object in a cell: a sum over fewer nodes than the system has would
+  // show as a dip (a node's dump missing, or its counters reset), so such a cell is a gap.
+  const contributors = new Map<string, Set<string>>();
+  const nodesOfKind = new Map<string, Set<string>>();
+  for (const s of snapshots) {
+    const k = `${s.cluster ?? ''}\u0000${s.kind}`;
+    const set = nodesOfKind.get(k) ?? new Set<string>();
+    set.add(s.node);
+    nodesOfKind.set(k, set);
+  }
   let resets = 0;
   for (const list of byStream.values()) {
     list.sort((a, b) => a.timeMs - b.timeMs);
@@ -82,6 +92,10 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
         }
         let byMetric = byObject.get(o.id);
         if (!byMetric) byObject.set(o.id, (byMetric = new Map()));
+        const ck = `${t}\u0000${next.cluster ?? ''}\u0000${next.kind}\u0000${o.id}`;
+        const set = contributors.get(ck) ?? new Set<string>();
+        set.add(next.node);
+        contributors.set(ck, set);
         for (const [m, v] of Object.entries(o.metrics)) {
           if (!Number.isFinite(v)) continue;
           const list2 = byMetric.get(m) ?? [];
@@ -92,13 +106,23 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
     }
   }
   if (resets > 0) warnings.push(`${resets} object intervals had a counter go down (a node restart): left as gaps`);
+  const incompleteNote = (): void => {
+    if (incomplete > 0) warnings.push(`${incomplete} object intervals lacked a node's figures (a missing dump or a reset on one node): left as gaps rather than a dip`);
+  };
 
   // Build the series: object "<kind>:<id>" is kept as the plain id for volumes (the common case).
   const points = new Map<string, { object: string; metric: string; t: number[]; v: number[] }>();
+  let incomplete = 0;
+  const cluster0 = snapshots.find((s) => s.cluster)?.cluster ?? '';
   for (const t of [...cells.keys()].sort((a, b) => a - b)) {
     for (const [kind, byObject] of cells.get(t)!) {
       for (const [id, byMetric] of byObject) {
         const object = kind === 'volume' ? id : `${kind} ${id}`;
+        const expected = nodesOfKind.get(`${cluster0}\u0000${kind}`)?.size ?? 1;
+        if ((contributors.get(`${t}\u0000${cluster0}\u0000${kind}\u0000${id}`)?.size ?? 0) < expected) {
+          incomplete++;
+          continue;
+        }
         for (const [metric, values] of byMetric) {
           let value: number;
           const how = combine(metric);
@@ -117,6 +141,7 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
       }
     }
   }
+  incompleteNote();
   const series: ParsedSeries[] = [...points.values()].map((p) => ({
     object: p.object,
     metric: p.metric,
@@ -142,6 +167,9 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
     warnings,
     errors: [],
   };
-  if (cells.size === 0) warnings.push('no two snapshots of the same node: rates need consecutive files of one node');
+  if (cells.size === 0) {
+    warnings.push('no two snapshots of the same node: rates need consecutive files of one node');
+    return null;
+  }
   return { run, warnings };
 }

@@ -51,6 +51,10 @@ describe('SVC statistics through the import pipeline', () => {
     const v1 = db2.pairs.find((p) => p.object === 'CREDIT_DB2_DATA01')!;
     assert.equal(v1.baseline.toFixed(3), ((7.64 + 7.67 + 8.1) / 3).toFixed(3), 'volume 1: the mean of its three days');
     assert.equal(db2.warnings.filter((w) => w.code === 'gaps').length, 0);
+    // Open-ended periods cut the production statistics only, not the pre-go-live test's intervals.
+    const cut = core.compare({ study: 's1-flash-migration', baseline: 'pre-cutover', candidates: ['post-cutover'], metrics: ['read.lat_avg_ms'] });
+    assert.ok(cut.periods![0]!.baseline.days.every((d) => d.day >= '2017-09-07'), 'no August vdbench days');
+    assert.match(cut.aggregation!, /configuration "production"/);
     // The write cache episode: CREDIT_WASDB_DATA03 writes slowly at a trickle around midnight.
     const scatter = core.seriesScatter('s1-flash-migration', 'write.iops', 'write.lat_avg_ms', ['CREDIT_WASDB_DATA03']).objects[0]!.points;
     const slowLowThroughput = scatter.filter(([iops, ms]) => iops < 100 && ms > 40);

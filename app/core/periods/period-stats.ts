@@ -49,8 +49,8 @@ export function reduce(values: readonly number[], stat: PerObjectDayStat | Acros
   switch (stat) {
     case 'mean': return values.reduce((s, v) => s + v, 0) / values.length;
     case 'sum': return values.reduce((s, v) => s + v, 0);
-    case 'max': return Math.max(...values);
-    case 'min': return Math.min(...values);
+    case 'max': return values.reduce((m, v) => (v > m ? v : m), -Infinity);
+    case 'min': return values.reduce((m, v) => (v < m ? v : m), Infinity);
     case 'median':
     case 'p50': return quantile([...values].sort((a, b) => a - b), 0.5);
     case 'p95': return quantile([...values].sort((a, b) => a - b), 0.95);

@@ -4,17 +4,35 @@
  * bank means Beijing time), and shown with the zone stated.
  */
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Offsets change at most on the hour (DST): one look-up per zone and hour, not per sample. */
+const offsets = new Map<string, number>();
+const HOUR = 3_600_000;
+
 /** Offset of `zone` from UTC at the instant `utcMs`, in minutes (e.g. +480 for Asia/Shanghai). */
 export function zoneOffsetMinutes(zone: string, utcMs: number): number {
   const fixed = /^(?:UTC|GMT)?([+-])(\d{1,2}):?(\d{2})?$/.exec(zone);
   if (fixed) return (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3] ?? 0));
   if (zone === 'UTC' || zone === 'Z') return 0;
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(utcMs));
+  const hour = Math.floor(utcMs / HOUR);
+  const key = `${zone}\u0000${hour}`;
+  const cached = offsets.get(key);
+  if (cached !== undefined) return cached;
+  let fmt = formatters.get(zone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    });
+    formatters.set(zone, fmt);
+  }
+  const at = hour * HOUR;
+  const parts = fmt.formatToParts(new Date(at));
   const get = (t: string): number => Number(parts.find((p) => p.type === t)!.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60000);
+  const offset = Math.round((asUtc - at) / 60000);
+  if (offsets.size > 100_000) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
 }
 
 export function isValidZone(zone: string): boolean {

@@ -52,6 +52,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
         .strict()
         .optional(),
       objects: z.array(label).max(10000).optional(),
+      config: label.optional(),
     })
     .strict()
     .refine((a) => a.candidate !== undefined || a.candidates !== undefined, 'name a candidate (candidate or candidates)'),

@@ -297,14 +297,35 @@ export class Store {
     }
     return [...byObject.entries()].map(([object, parts]) => {
       const n = parts.reduce((s, p) => s + p.t.length, 0);
-      const idx = parts.flatMap((p, pi) => Array.from(p.t, (_, i) => [pi, i] as const));
-      idx.sort((a, b) => parts[a[0]]!.t[a[1]]! - parts[b[0]]!.t[b[1]]!);
       const times = new Float64Array(n);
       const values = new Float64Array(n);
-      idx.forEach(([pi, i], k) => {
-        times[k] = parts[pi]!.t[i]!;
-        values[k] = parts[pi]!.v[i]!;
-      });
+      // Chunks arrive ordered by their first time; when they do not overlap (the usual case:
+      // one run's chunks, or runs one after another) they are simply laid end to end.
+      const ordered = parts.every((p, i) => i === 0 || p.t[0]! >= parts[i - 1]!.t[parts[i - 1]!.t.length - 1]!);
+      if (ordered) {
+        let k = 0;
+        for (const p of parts) {
+          times.set(p.t, k);
+          values.set(p.v, k);
+          k += p.t.length;
+        }
+        return { object, times, values };
+      }
+      const order = new Uint32Array(n);
+      const allT = new Float64Array(n);
+      const allV = new Float64Array(n);
+      let k = 0;
+      for (const p of parts) {
+        allT.set(p.t, k);
+        allV.set(p.v, k);
+        k += p.t.length;
+      }
+      for (let i = 0; i < n; i++) order[i] = i;
+      order.sort((a, b) => allT[a]! - allT[b]!);
+      for (let i = 0; i < n; i++) {
+        times[i] = allT[order[i]!]!;
+        values[i] = allV[order[i]!]!;
+      }
       return { object, times, values };
     });
   }
@@ -404,12 +425,25 @@ export class Store {
     this.db.prepare('UPDATE runs SET tables = ? WHERE id = ?').run(JSON.stringify({ ...(JSON.parse(row.tables) as object), ...tables }), runId);
   }
 
+  /** vdbench runs of a study's configuration whose report came from `folder`: a later drop of the same output folder joins them. */
+  vdbenchRunsInFolder(studyId: number, config: string, folder: string): Array<{ id: number; run: ParsedRun }> {
+    const rows = this.db.prepare(
+      `SELECT r.id, r.name, r.params, i.file_name FROM runs r JOIN imports i ON i.id = r.import_id
+       WHERE r.study_id = ? AND r.config = ? AND i.format = 'vdbench'`,
+    ).all(studyId, config) as Array<{ id: number; name: string; params: string; file_name: string }>;
+    const dirOf = (p: string): string => p.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
+    return rows.filter((r) => dirOf(r.file_name) === folder).map((r) => ({
+      id: r.id,
+      run: { name: r.name, params: JSON.parse(r.params) as Record<string, ParamValue> } as unknown as ParsedRun,
+    }));
+  }
+
   /** fio JSON runs of a study: the runs a log file imported later may belong to. */
-  logOwnerCandidates(studyId: number): LogOwnerCandidate[] {
+  logOwnerCandidates(studyId: number, config: string): LogOwnerCandidate[] {
     const rows = this.db.prepare(
       `SELECT r.id, r.name, i.file_name, r.tool_version, r.start_ms, r.tables FROM runs r JOIN imports i ON i.id = r.import_id
-       WHERE r.study_id = ? AND i.format = 'fio-json'`,
-    ).all(studyId) as Array<{ id: number; name: string; file_name: string; tool_version: string | null; start_ms: number | null; tables: string }>;
+       WHERE r.study_id = ? AND r.config = ? AND i.format = 'fio-json'`,
+    ).all(studyId, config) as Array<{ id: number; name: string; file_name: string; tool_version: string | null; start_ms: number | null; tables: string }>;
     return rows.map((r) => ({
       runId: r.id, runName: r.name, file: r.file_name, toolVersion: r.tool_version, startMs: r.start_ms,
       logPrefixes: ((JSON.parse(r.tables) as { log_prefixes?: string[] }).log_prefixes) ?? [],

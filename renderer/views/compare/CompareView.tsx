@@ -17,7 +17,7 @@ interface Props {
 const CONVENTIONS = ['x-fold', 'percent-change', 'percent-of-baseline'] as const;
 const PER_OBJECT_DAY = ['mean', 'max', 'p95', 'p99'] as const;
 /** Parameters a user may pair on, in the order they are offered. */
-const KEY_ORDER = ['bs', 'bssplit', 'pattern', 'read_pct', 'rw', 'iodepth', 'numjobs', 'threads', 'vus', 'ioengine', 'direct', 'target'];
+const KEY_ORDER = ['bs', 'bssplit', 'pattern', 'read_pct', 'rw', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'ioengine', 'direct', 'target'];
 
 /** Baseline against candidate: the study's convention, pairing keys, significance, warnings. */
 export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
@@ -53,18 +53,21 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
   const ready = Boolean(settings && baseline && candidate && baseline !== candidate && metrics.length > 0);
   useEffect(() => {
     if (!ready || !settings) return;
+    // Late answers for an earlier selection must not land under the new one.
+    let current = true;
     setResult(null);
     setMatrix(null);
     const common = { study: study.slug, baseline, metrics: [chosenMetric], convention: settings.convention, tieBandPct: settings.tie_band_pct, locale };
     const request = isPeriods
       ? { ...common, candidate, aggregation: { perObjectDay } }
       : { ...common, candidate, pairingKeys: settings.pairing_keys };
-    bridge.call('compare.run', request).then((r) => { setResult(r); setError(null); }, (err: Error) => setError(err.message));
+    bridge.call('compare.run', request).then((r) => { if (current) { setResult(r); setError(null); } }, (err: Error) => { if (current) setError(err.message); });
     const others = (isPeriods ? study.periods : study.configs).filter((c) => c !== baseline);
     if (others.length > 1) {
       const all = isPeriods ? { ...common, candidates: others, aggregation: { perObjectDay } } : { ...common, candidates: others, pairingKeys: settings.pairing_keys };
-      bridge.call('compare.run', all).then(setMatrix, () => setMatrix(null));
+      bridge.call('compare.run', all).then((m) => { if (current) setMatrix(m); }, () => { if (current) setMatrix(null); });
     }
+    return () => { current = false; };
   }, [bridge, study, baseline, candidate, chosenMetric, ready, settings, locale, isPeriods, perObjectDay]);
 
   // Optimistic: the control changes at once, the study keeps the choice in the background.
