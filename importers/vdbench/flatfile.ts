@@ -39,7 +39,7 @@ function sizeText(n: number): string {
 }
 
 function groupParams(kind: Workload, row: FlatRow): Record<string, ParamValue> {
-  const params: Record<string, ParamValue> = { ...rdParams(row.run), workload: kind };
+  const params: Record<string, ParamValue> = { ...rdParams(row.run), layout: kind };
   const c = row.byColumn;
   // File-system "Xfersize" holds the observed average (a format run shows 129581), so only
   // a raw run's xfersize column is taken as the requested block size.

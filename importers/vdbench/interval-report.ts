@@ -85,7 +85,7 @@ function draftRun(d: Draft, file: ReportFile, clock: WallClock, defs: Definition
     ...(d.rd ? definitionParams(defs, d.rd.name) : {}),
     ...(d.rd?.params ?? {}),
     ...file.params,
-    workload: kind,
+    layout: kind,
   };
   const avg = d.avg ? { ...d.avg, fields: withSpread(d.avg.fields, d.std, d.max) } : null;
   const result = runResult(kind, d.rd?.name ?? name, avg, d.intervals, warmupIntervals(d));

@@ -251,7 +251,7 @@ describe('vdbench traps, hand-written', () => {
       '15:14:57.120      max_2-2 1200.0  9.870                   600.0  4.320  600.0  9.870                                                                          1.234',
     ];
     const run = parse(summary([RD('rd1; elapsed=2; fwdrate=max. For loops: threads=8 xfersize=4k', '15:14:55.001'), '', ...fs])).runs[0]!;
-    assert.deepEqual([run.params['workload'], run.params['iorate'], run.params['threads'], run.params['bs']], ['fs', 'max', 8, 4096]);
+    assert.deepEqual([run.params['layout'], run.params['iorate'], run.params['threads'], run.params['bs']], ['fs', 'max', 8, 4096]);
     close(run.metrics['fs.reads_per_s'], 600);
     close(run.metrics['read.lat_avg_ms'], 0.35);
     close(run.metrics['read.lat_max_ms'], 4.32);

@@ -44,7 +44,7 @@ describe('vdbench importer on the real corpus (figures read from each file)', ()
     assert.equal(run.name, 'rd1');
     assert.equal(run.tool, 'vdbench');
     // "Starting RD=rd1; I/O rate: 100; elapsed=5; For loops: None"
-    assert.deepEqual({ rd: run.params['rd'], iorate: run.params['iorate'], workload: run.params['workload'] }, { rd: 'rd1', iorate: 100, workload: 'raw' });
+    assert.deepEqual({ rd: run.params['rd'], iorate: run.params['iorate'], layout: run.params['layout'] }, { rd: 'rd1', iorate: 100, layout: 'raw' });
     // The avg_2-5 row: 97.8 0.10 1024 53.45 0.008 0.006 0.010 0.07 0.03 0.006 0.0 2.1 0.4
     close(run.metrics['total.iops'], 97.8);
     close(run.metrics['total.bw_mib_s'], 0.1);
@@ -138,7 +138,7 @@ describe('vdbench importer on the real corpus (figures read from each file)', ()
     if (!r) return t.skip(SKIP_NO_CORPUS);
     const run = r.runs[0]!;
     assert.equal(run.name, 'format_for_rd1');
-    assert.equal(run.params['workload'], 'fs');
+    assert.equal(run.params['layout'], 'fs');
     assert.equal(run.params['format'], true);
     // avg_2-4: 390635 0.100 9.6 7.89 0.0 0.0 0.000 390635 0.100 0.00 48271 48271 129574 ... create 15490 2.642 open 15471 0.081 close 15489 0.010
     close(run.metrics['total.iops'], 390635);

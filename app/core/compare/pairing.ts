@@ -6,7 +6,8 @@
 import type { ParamValue, RunRecord } from '../../contract/records.js';
 
 /** The parameters that define a workload by default. Host, engine and file names do not. */
-export const DEFAULT_PAIRING_KEYS = ['bs', 'bssplit', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'] as const;
+/** `workload`, `test`, `benchmark` and `stage` name what ran for tools that have no block size (CockroachDB bank vs ycsb, sysbench oltp_read_write, HammerDB TPROC-C vs -H, a COSBench stage). */
+export const DEFAULT_PAIRING_KEYS = ['workload', 'test', 'benchmark', 'stage', 'bs', 'bssplit', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'] as const;
 
 export interface Workload {
   key: string;
@@ -35,6 +36,7 @@ export function formatBlockSize(bytes: number): string {
 /** A short label such as "4K random read QD16 ×4" or "128K seq 70/30 QD1 ×1". */
 export function workloadLabel(params: Record<string, ParamValue>): string {
   const parts: string[] = [];
+  for (const k of ['workload', 'test', 'stage']) if (params[k] !== undefined) parts.push(String(params[k]));
   if (typeof params['bs'] === 'number') parts.push(formatBlockSize(params['bs']));
   else if (params['bssplit']) parts.push(`bssplit ${String(params['bssplit'])}`);
   const pattern = params['pattern'];
@@ -67,7 +69,7 @@ export function groupWorkloads(runs: readonly RunRecord[], keys: readonly string
 
 /** Orders workloads the way a reader scans a grid: block size, then pattern, mix, depth, jobs. */
 export function compareWorkloads(a: Record<string, ParamValue>, b: Record<string, ParamValue>): number {
-  const order = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'];
+  const order = ['workload', 'test', 'benchmark', 'stage', 'bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'];
   for (const k of order) {
     const x = a[k];
     const y = b[k];

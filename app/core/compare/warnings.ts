@@ -50,7 +50,10 @@ export function runWarnings(paired: PairedRuns, metrics: readonly string[], cach
   for (const metric of metrics) {
     const info = describeMetric(metric);
     if (!info || !/lat/.test(info.quantity)) continue;
-    const missing = all.filter((r) => r.metrics[metric] === undefined);
+    // Missing where the same tool measured it for other runs (fio with gtod_reduce), not for
+    // tools that never report it (HammerDB's result lines carry no latency).
+    const measuredBy = new Set(all.filter((r) => r.metrics[metric] !== undefined).map((r) => r.tool));
+    const missing = all.filter((r) => r.metrics[metric] === undefined && measuredBy.has(r.tool));
     if (missing.length) out.push({ code: 'latency-missing', message: `${metric} is missing (fio with gtod_reduce, or a tool that does not measure it)`, runs: ids(missing) });
   }
 
