@@ -21,6 +21,20 @@ export function App(): JSX.Element {
   const [revision, setRevision] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
+  const studyFileInput = useRef<HTMLInputElement>(null);
+
+  // A `.perfdelta` file from a colleague becomes a study here (its bytes checked by the core).
+  const openStudyFile = async (file: File): Promise<void> => {
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      const { study } = await bridge.call('studies.openFile', { name: file.name, base64: btoa(binary) });
+      await refresh(study);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
 
   const refresh = useCallback(async (select?: string) => {
     try {
@@ -100,6 +114,7 @@ export function App(): JSX.Element {
         <div className="actions">
           <button type="button" onClick={() => fileInput.current?.click()}>{t('studies.importFiles')}</button>
           <button type="button" onClick={() => folderInput.current?.click()}>{t('studies.importFolder')}</button>
+          <button type="button" name="open-study-file" onClick={() => studyFileInput.current?.click()}>{t('study.openFile')}</button>
           <label className="lang">
             <span className="sr-only">{t('lang.label')}</span>
             <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)} aria-label={t('lang.label')}>
@@ -110,6 +125,8 @@ export function App(): JSX.Element {
         </div>
         <input ref={fileInput} type="file" multiple hidden data-testid="file-input"
           onChange={(e) => { const f = filesFromInput(e.target.files); e.target.value = ''; if (f.length) setDropped(f); }} />
+        <input ref={studyFileInput} type="file" accept=".perfdelta" hidden data-testid="study-file-input"
+          onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ''; if (f) void openStudyFile(f); }} />
         <input ref={folderInput} type="file" multiple hidden
           {...({ webkitdirectory: '' } as Record<string, string>)}
           onChange={(e) => { const f = filesFromInput(e.target.files); e.target.value = ''; if (f.length) setDropped(f); }} />

@@ -3,6 +3,7 @@ import { App } from './App.js';
 import { createBridge } from './bridge/bridge.js';
 import { BridgeProvider } from './bridge/context.js';
 import { I18nProvider } from './i18n/i18n.js';
+import { PrintPage } from './print/PrintPage.js';
 // Bundled CJK font (unicode-range subsets, loaded on demand, offline): Chinese labels render
 // on any machine, with or without system CJK fonts.
 import '@fontsource/noto-sans-sc/400.css';
@@ -10,12 +11,15 @@ import '@fontsource/noto-sans-sc/700.css';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);
+// `?print=report&study=…&report=…`: the print page a PDF is made from, not the workbench.
+const query = new URLSearchParams(window.location.search);
+const print = query.get('print') === 'report' && query.get('study') ? { study: query.get('study')!, report: Number(query.get('report') ?? 0) } : null;
 try {
   const bridge = createBridge();
   root.render(
     <I18nProvider>
       <BridgeProvider bridge={bridge}>
-        <App />
+        {print ? <PrintPage study={print.study} report={print.report} /> : <App />}
       </BridgeProvider>
     </I18nProvider>,
   );

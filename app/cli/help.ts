@@ -17,6 +17,13 @@ Commands:
   settings --study S          show or set a study's ratio convention, tie band, pairing keys, zone
   samples [--load [SLUG...]]  list the sample studies, or load them into the database
   serve [--port N]            start the local web host; prints the URL (with token) first
+  reports --study S           list the study's reports
+  report --study S --out F.pdf   print a report to PDF (the first, --report NAME, or a new one
+                              from --template); needs Chromium
+  export --study S --out F.xlsx  the report's headline, tables and charts, and the runs, as XLSX
+  save-study --study S --out F.perfdelta   the study as one portable file (data, charts,
+                              reports, original files)
+  open-study FILE.perfdelta   open a study file as a new study here
 
 Options everywhere:
   --db FILE     the database (default: $PERFDELTA_HOME/perfdelta.sqlite, else the OS
@@ -29,6 +36,44 @@ Run "perfdelta help <command>" for a command's options and its JSON shape.
 `;
 
 const COMMANDS: Record<string, string> = {
+  reports: `perfdelta reports --study NAME [--json]
+
+--json: [{"id", "study", "name", "layout": {"title", "subtitle"?, "author"?, "page": "A4"|"Letter",
+          "orientation": "portrait"|"landscape", "convention", "locale": "en"|"zh-CN"},
+          "sections": [{"id", "type": "headline"|"text"|"chart"|"table", ...}], "created", "updated"}]
+`,
+  report: `perfdelta report --study NAME --out FILE.pdf [--report NAME] [--template T] [--locale en|zh-CN]
+                 [--page A4|Letter] [--orientation portrait|landscape] [--convention C] [--json]
+
+Prints a report to PDF through Chromium (the same print page the app uses: title page, contents
+with page numbers, the sections, the evidence appendix; charts as vectors, no animation; a CJK
+font is bundled). The report is --report NAME, else the study's first report, else a new one
+made from the template that fits the study. --template T (before-after, cache-on-off,
+config-matrix, sweep) makes a new report from T. --page, --orientation, --convention and
+--locale change the report's layout and are saved with it, so the same PDF can be made again.
+Needs Chromium or Chrome (PERFDELTA_CHROMIUM names one).
+--json: {"study", "report": {"id", "name"}, "out", "bytes"}
+`,
+  export: `perfdelta export --study NAME --out FILE.xlsx [--report NAME] [--json]
+
+A workbook: "Headline" (the report's headline figures), a sheet per table (one per metric) and
+per chart, holding the numbers the report shows with units in the headers; "Runs" (every run's
+parameters and metrics exactly as stored, units in the headers); "Evidence" (source files with
+SHA-256, formulas, filters). Without a report, a sheet per saved chart and the runs.
+--json: {"study", "out", "bytes"}
+`,
+  'save-study': `perfdelta save-study --study NAME --out FILE.perfdelta [--json]
+
+Writes the study as one SQLite file: its original files, runs, metrics, series, periods,
+settings, saved charts and reports. Open it elsewhere with open-study.
+--json: {"study", "out", "bytes"}
+`,
+  'open-study': `perfdelta open-study FILE.perfdelta [--json]
+
+Opens a study file as a new study (a study of the same name here is kept; the new one gets a
+"(2)" name). Every original file is checked against its SHA-256 first.
+--json: {"study": slug}
+`,
   detect: `perfdelta detect FILE|DIR... [--json]
 
 Detects each file's format from its content (never from its name).

@@ -11,13 +11,14 @@ import { Core, expandPaths } from '../core/core.js';
 import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
 import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
+import { UsageError } from './usage.js';
+import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, type CliContext } from './report-commands.js';
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
 import { ACROSS, PER_OBJECT_DAY } from '../core/periods/period-stats.js';
 import { BANDWIDTH_UNITS, LATENCY_UNITS } from '../core/metrics/units.js';
 
-class UsageError extends Error {}
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 
@@ -264,6 +265,11 @@ const OPTIONS = {
   port: { type: 'string' },
   load: { type: 'boolean' },
   'load-samples': { type: 'boolean' },
+  report: { type: 'string' },
+  out: { type: 'string' },
+  template: { type: 'string' },
+  page: { type: 'string' },
+  orientation: { type: 'string' },
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
@@ -288,6 +294,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(commandHelp(command));
     return 0;
   }
+  const ctx: CliContext = { values, dbPath: dbPath(values), withCore: (fn) => withCore(values, fn), json };
   try {
     switch (command) {
       case 'detect': return cmdDetect(values, rest);
@@ -301,6 +308,11 @@ export async function main(argv: string[]): Promise<number> {
       case 'scaling': return cmdScaling(values);
       case 'settings': return cmdSettings(values);
       case 'serve': return await cmdServe(values);
+      case 'reports': return cmdReports(ctx);
+      case 'report': return await cmdReport(ctx);
+      case 'export': return cmdExport(ctx);
+      case 'save-study': return cmdSaveStudy(ctx);
+      case 'open-study': return cmdOpenStudy(ctx, rest);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

@@ -282,3 +282,128 @@ export interface ScatterResult {
   y: string;
   objects: Array<{ object: string; points: Array<[number, number, number]> }>;
 }
+
+// ---- saved charts and reports ------------------------------------------------------------
+
+export type RatioConvention = 'x-fold' | 'percent-change' | 'percent-of-baseline';
+export type PerObjectDayStat = 'mean' | 'max' | 'min' | 'p50' | 'p95' | 'p99';
+
+/** What a saved chart draws: a kind and its parameters, drawn again from the data each time. */
+export type ChartSpec =
+  /** Baseline and candidate side by side per workload (or object), or normalised to the baseline. */
+  | { kind: 'compare-bars'; baseline: string; candidate: string; metric: string; normalised?: boolean; perObjectDay?: PerObjectDayStat }
+  /** Every other configuration (or period) against the baseline, per workload. */
+  | { kind: 'speedup-heatmap'; baseline: string; metric: string }
+  /** A parameter on X, a metric on Y, a line per configuration; `workload` picks one workload of a grid ("*" = all). */
+  | { kind: 'scaling'; x: string; metric: string; workload?: string }
+  /** A metric's top objects over time, periods shaded. */
+  | { kind: 'time-series'; metric: string; top?: number; config?: string };
+
+export interface SavedChart {
+  id: number;
+  study: string;
+  name: string;
+  spec: ChartSpec;
+  created: string;
+}
+
+/** One headline number: a pair of a comparison (a workload, or all objects of a period comparison). */
+export interface HeadlineItem {
+  baseline: string;
+  candidate: string;
+  metric: string;
+  /** The workload label (as the comparison names it); absent: all objects, or the geometric mean over workloads. */
+  workload?: string;
+  perObjectDay?: PerObjectDayStat;
+  /** The reader's words for it ("Read response time, daytime"); else the metric's label. */
+  label?: string;
+}
+
+export type ReportSection =
+  | { id: string; type: 'headline'; title?: string; items: HeadlineItem[] }
+  | { id: string; type: 'text'; title?: string; markdown: string }
+  | { id: string; type: 'chart'; chart: number; caption?: string }
+  | { id: string; type: 'table'; title?: string; baseline: string; candidates: string[]; metrics: string[]; perObjectDay?: PerObjectDayStat };
+
+export interface ReportLayout {
+  title: string;
+  subtitle?: string;
+  author?: string;
+  page: 'A4' | 'Letter';
+  orientation: 'portrait' | 'landscape';
+  /** The report's ratio wording, printed on the page; every number in it follows it. */
+  convention: RatioConvention;
+  locale: 'en' | 'zh-CN';
+}
+
+export interface ReportRecord {
+  id: number;
+  study: string;
+  name: string;
+  layout: ReportLayout;
+  sections: ReportSection[];
+  created: string;
+  updated: string;
+}
+
+export type ReportTemplate = 'before-after' | 'cache-on-off' | 'config-matrix' | 'sweep';
+
+export interface HeadlineFigure {
+  label: string;
+  metric: string;
+  unit: string;
+  better: Better;
+  baseline_label: string;
+  candidate_label: string;
+  workload: string | null;
+  /** null for a geometric-mean headline (no single pair). */
+  baseline: number | null;
+  candidate: number | null;
+  speedup: number | null;
+  /** Worded in the report's convention. */
+  text: string;
+  speedup_text: string;
+  change_text: string;
+  mark: '' | '~';
+  n_baseline: number;
+  n_candidate: number;
+  /** How the figure was reached: "median of 3 runs", "mean per volume per day, then mean across…". */
+  basis: string;
+}
+
+/** A chart section with the data it draws, resolved in the core so preview, PDF and XLSX agree. */
+export type ChartData =
+  | { kind: 'compare-bars' | 'speedup-heatmap'; compare: CompareResult }
+  | { kind: 'scaling'; scaling: ScalingResult }
+  | { kind: 'time-series'; series: StudySeriesResult };
+
+export type RenderedSection =
+  | { id: string; type: 'headline'; title: string; figures: HeadlineFigure[]; errors: string[] }
+  | { id: string; type: 'text'; title: string; markdown: string }
+  | { id: string; type: 'chart'; title: string; caption: string; chart: SavedChart | null; data: ChartData | null; errors: string[] }
+  | { id: string; type: 'table'; title: string; compare: CompareResult | null; errors: string[] };
+
+export interface ReportEvidence {
+  files: Array<{ file: string; sha256: string; format: string; importer_version: string; config: string; imported_at: string; runs: number }>;
+  configs: Array<{ name: string; runs: number; tools: string[] }>;
+  periods: PeriodRecord[];
+  pairing_keys: string[];
+  convention: RatioConvention;
+  convention_note: string;
+  formulas: string[];
+  aggregation: string[];
+  filters: string[];
+  warnings: CompareWarning[];
+  zone: string;
+  generator: string;
+}
+
+/** A report with every number resolved: what the preview, the PDF and the XLSX all show. */
+export interface ReportDocument {
+  study: { slug: string; name: string };
+  report: { id: number; name: string; layout: ReportLayout };
+  /** When the newest data it shows was imported (not the time of printing: the same study prints the same text). */
+  data_as_of: string | null;
+  sections: RenderedSection[];
+  evidence: ReportEvidence;
+}

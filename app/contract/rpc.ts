@@ -3,6 +3,7 @@
  * preload and the web host serve exactly this table. Types only.
  */
 import type {
+  ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   AppInfo, CompareResult, FilePreview, JobStatus, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
   ScalingResult, ScatterResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary,
 } from './records.js';
@@ -56,6 +57,30 @@ export interface RpcMethods {
   'periods.delete': { args: { study: string; name: string }; result: { deleted: boolean } };
   'samples.list': { args: NoArgs; result: SampleStudy[] };
   'samples.load': { args: { slugs?: string[] }; result: { loaded: string[] } };
+  'charts.list': { args: { study: string }; result: SavedChart[] };
+  /** Saves a chart spec under a name (the same name updates it). */
+  'charts.save': { args: { study: string; name: string; spec: ChartSpec }; result: SavedChart };
+  'charts.delete': { args: { study: string; id: number }; result: { deleted: boolean } };
+  'reports.list': { args: { study: string }; result: ReportRecord[] };
+  /** A new report from a template (the one that fits the study when none is named). */
+  'reports.create': { args: { study: string; template?: ReportTemplate; name?: string; locale?: 'en' | 'zh-CN' }; result: ReportRecord };
+  'reports.save': { args: { study: string; report: { id?: number; name: string; layout: ReportLayout; sections: ReportSection[] } }; result: ReportRecord };
+  'reports.delete': { args: { study: string; id: number }; result: { deleted: boolean } };
+  /** The report with every number resolved, as the preview and the PDF show it. */
+  'reports.render': { args: { study: string; report?: number }; result: ReportDocument };
+  /** The report printed to PDF by Chromium (web host) or Electron's printToPDF. */
+  'reports.pdf': { args: { study: string; report: number }; result: ExportedFile };
+  'reports.xlsx': { args: { study: string; report?: number }; result: ExportedFile };
+  /** The study as one portable `.perfdelta` file. */
+  'studies.saveFile': { args: { study: string }; result: ExportedFile };
+  'studies.openFile': { args: { name: string; base64: string }; result: { study: string } };
+}
+
+/** A file made for the user to save: bytes as base64 (both transports carry JSON). */
+export interface ExportedFile {
+  fileName: string;
+  mime: string;
+  base64: string;
 }
 
 export type RpcMethod = keyof RpcMethods;

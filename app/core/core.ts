@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
+  ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   CompareResult, FilePreview, ImportResult, MetricInfo, PeriodRecord, RunRecord, ScatterResult, SeriesRecord, StudySeriesResult,
   StudySettingsRecord, StudySettingsUpdate, StudySummary,
 } from '../contract/records.js';
@@ -21,6 +22,10 @@ import { commitFiles, previewOf, stageFile, type StagedFile } from './import/pip
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
 import { rankAndDownsample, scatterByTime } from './series/study-series.js';
 import { Store } from './store/store.js';
+import { renderReport } from './reports/render-report.js';
+import { buildTemplate, suggestTemplate } from './reports/templates.js';
+import { openStudyFile, saveStudyFile } from './reports/study-file.js';
+import { studyWorkbook } from './reports/xlsx-export.js';
 
 export class NotFoundError extends Error {
   constructor(message: string) {
@@ -72,6 +77,15 @@ export class Core {
     const study = this.store.findStudy(nameOrSlug);
     if (!study) throw new NotFoundError(`no study named "${nameOrSlug}"`);
     return study.id;
+  }
+
+  /** The study's row id, for modules that read the store directly. */
+  studyIdOf(nameOrSlug: string): number {
+    return this.studyId(nameOrSlug);
+  }
+
+  private slugOf(nameOrSlug: string): string {
+    return this.store.findStudy(nameOrSlug)?.slug ?? nameOrSlug;
   }
 
   runs(filter: { study?: string; config?: string; ids?: number[] }): RunRecord[] {
@@ -190,6 +204,103 @@ export class Core {
 
   deletePeriod(study: string, name: string): boolean {
     return this.store.deletePeriod(this.studyId(study), name);
+  }
+
+  // ---- saved charts and reports ------------------------------------------------------------
+
+  charts(study: string): SavedChart[] {
+    const slug = this.slugOf(study);
+    return this.store.reportStore.charts(this.studyId(study)).map((c) => ({ ...c, study: slug }));
+  }
+
+  saveChart(study: string, name: string, spec: ChartSpec): SavedChart {
+    const row = this.store.reportStore.saveChart(this.studyId(study), name.trim(), spec);
+    return { ...row, study: this.slugOf(study) };
+  }
+
+  deleteChart(study: string, id: number): boolean {
+    return this.store.reportStore.deleteChart(this.studyId(study), id);
+  }
+
+  reports(study: string): ReportRecord[] {
+    const slug = this.slugOf(study);
+    return this.store.reportStore.reports(this.studyId(study)).map((r) => ({ ...r, study: slug }));
+  }
+
+  /** A report by id or by name; without either, the study's first report. */
+  report(study: string, which?: number | string): ReportRecord {
+    const sid = this.studyId(study);
+    const rs = this.store.reportStore;
+    const row = which === undefined ? rs.reports(sid)[0] ?? null : typeof which === 'number' ? rs.report(sid, which) : rs.reportByName(sid, which);
+    if (!row) throw new NotFoundError(which === undefined ? `study "${study}" has no report yet` : `study "${study}" has no report ${typeof which === 'number' ? '#' + which : `"${which}"`}`);
+    return { ...row, study: this.slugOf(study) };
+  }
+
+  /** A new report from a template (the one that fits the study when none is named), saved charts included. */
+  createReport(study: string, options: { template?: ReportTemplate; name?: string; locale?: 'en' | 'zh-CN' } = {}): ReportRecord {
+    const sid = this.studyId(study);
+    const slug = this.slugOf(study);
+    return this.store.transaction(() => {
+      const t = buildTemplate(this, slug, options.template ?? suggestTemplate(this, slug), options.locale ?? 'en');
+      let name = options.name?.trim() || t.name;
+      for (let i = 2; this.store.reportStore.reportByName(sid, name); i++) name = `${options.name?.trim() || t.name} (${i})`;
+      return { ...this.store.reportStore.insertReport(sid, name, t.layout, t.sections), study: slug };
+    });
+  }
+
+  /** Saves a report as composed (a new one when `id` is absent). */
+  saveReport(study: string, report: { id?: number; name: string; layout: ReportLayout; sections: ReportSection[] }): ReportRecord {
+    const sid = this.studyId(study);
+    const rs = this.store.reportStore;
+    const clash = rs.reportByName(sid, report.name.trim());
+    if (clash && clash.id !== report.id) throw new Error(`study "${study}" already has a report named "${report.name}"`);
+    const row = report.id === undefined
+      ? rs.insertReport(sid, report.name.trim(), report.layout, report.sections)
+      : rs.updateReport(sid, report.id, report.name.trim(), report.layout, report.sections);
+    if (!row) throw new NotFoundError(`study "${study}" has no report #${report.id}`);
+    return { ...row, study: this.slugOf(study) };
+  }
+
+  deleteReport(study: string, id: number): boolean {
+    return this.store.reportStore.deleteReport(this.studyId(study), id);
+  }
+
+  /** The report with every number resolved: what preview, PDF and XLSX show. */
+  renderReport(study: string, which?: number | string): ReportDocument {
+    return renderReport(this, this.slugOf(study), this.report(study, which));
+  }
+
+  /**
+   * The study as XLSX: the report's headline, tables and charts (the named or first report; with
+   * none, every saved chart), the runs as stored, the evidence.
+   */
+  exportXlsx(study: string, which?: number | string): Uint8Array {
+    const slug = this.slugOf(study);
+    const hasReport = this.store.reportStore.reports(this.studyId(study)).length > 0;
+    let doc: ReportDocument;
+    if (which !== undefined || hasReport) {
+      doc = this.renderReport(study, which);
+    } else {
+      const s = this.studies().find((x) => x.slug === slug)!;
+      const charts = this.charts(study);
+      const now = new Date(0).toISOString();
+      doc = renderReport(this, slug, {
+        id: 0, study: slug, name: s.name, created: now, updated: now,
+        layout: { title: s.name, page: 'A4', orientation: 'portrait', convention: this.settings(study).convention, locale: 'en' },
+        sections: charts.map((c) => ({ id: String(c.id), type: 'chart' as const, chart: c.id })),
+      });
+    }
+    return studyWorkbook(this.runs({ study }), doc);
+  }
+
+  /** Writes the study as one portable `.perfdelta` file. */
+  saveStudyFile(study: string, out: string): void {
+    saveStudyFile(this.store, this.studyId(study), out);
+  }
+
+  /** Opens a `.perfdelta` file as a new study here; returns its slug. */
+  openStudyFile(bytes: Uint8Array, fileName: string): string {
+    return openStudyFile(this.store, bytes, fileName);
   }
 
   /**

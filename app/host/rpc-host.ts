@@ -20,7 +20,12 @@ interface Pending {
 /** Finished jobs are kept this long for a slow poller, then forgotten. */
 const JOB_RETENTION_MS = 10 * 60 * 1000;
 
+/** Prints a report to PDF bytes: Chromium behind the web host and the CLI, printToPDF in Electron. */
+export type ReportPrinter = (args: RpcArgs<'reports.pdf'>) => Promise<Uint8Array>;
+
 export class RpcHost {
+  /** Set by whoever can print (the web host, Electron main); without one, reports.pdf says so. */
+  printer: ReportPrinter | null = null;
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private readonly jobs = new Map<string, JobStatus>();
@@ -112,7 +117,18 @@ export class RpcHost {
       return { ...job } as RpcResult<M>;
     }
     if (method === 'import.commit') return this.startImport(args as RpcArgs<'import.commit'>) as RpcResult<M>;
+    if (method === 'reports.pdf') return (await this.printPdf(args as RpcArgs<'reports.pdf'>)) as RpcResult<M>;
     return (await this.forward(method as WorkerRequest['method'], args)) as RpcResult<M>;
+  }
+
+  private async printPdf(args: RpcArgs<'reports.pdf'>): Promise<RpcResult<'reports.pdf'>> {
+    if (!this.printer) throw new RpcError('failed', 'printing to PDF is not available in this window');
+    const reports = (await this.forward('reports.list', { study: args.study })) as RpcResult<'reports.list'>;
+    const report = reports.find((r) => r.id === args.report);
+    if (!report) throw new RpcError('not_found', `study "${args.study}" has no report #${args.report}`);
+    const bytes = await this.printer(args);
+    const name = report.name.replace(/[\\/:*?"<>|]+/g, '-');
+    return { fileName: `${name}.pdf`, mime: 'application/pdf', base64: Buffer.from(bytes).toString('base64') };
   }
 
   async close(): Promise<void> {

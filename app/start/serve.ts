@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RpcHost } from '../host/rpc-host.js';
 import { startWebHost, type WebHost } from '../web/web-host.js';
+import { printUrl, printWithChromium } from '../print/pdf-chromium.js';
 
 export interface ServeOptions {
   dbPath: string;
@@ -21,6 +22,8 @@ export async function serve(options: ServeOptions): Promise<WebHost> {
     await rpc.call('samples.load', {});
   }
   const host = await startWebHost({ rpc, staticDir: path.join(__dirname, '..', 'renderer'), port: options.port, token: options.token });
+  // The host prints its own print page: the same renderer, so the PDF shows what the preview shows.
+  rpc.printer = ({ study, report }) => printWithChromium(printUrl(host.url, host.token, study, report));
   return {
     ...host,
     close: async () => {

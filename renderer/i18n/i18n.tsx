@@ -25,6 +25,11 @@ export function format(template: string, vars?: Record<string, string | number>)
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] !== undefined ? String(vars[k]) : m));
 }
 
+/** A message in a given language, whatever the UI's: a Chinese report prints Chinese from an English UI. */
+export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
+  return format(catalogs[locale][key], vars);
+}
+
 function initialLocale(): Locale {
   const saved = localStorage.getItem('perfdelta.locale');
   if (saved === 'en' || saved === 'zh-CN') return saved;

@@ -5,6 +5,7 @@ import { EChart } from '../charts/EChart.js';
 import { PALETTE } from '../charts/palette.js';
 import { formatBlockSize, formatValue } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
+import { SaveChart } from '../components/SaveChart.js';
 
 const X_PARAMS = ['vus', 'threads', 'sessions', 'iodepth', 'numjobs', 'bs'];
 const X_METRICS = ['total.iops', 'total.bw_mib_s', 'nopm', 'tpm', 'ops_per_s', 'io.write_iops', 'load.write_io_requests_per_s'];
@@ -97,6 +98,8 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
           </select>
         </label>
       </div>
+      <SaveChart study={study.slug} defaultName={`${metricLabel(info, metric)} / ${x}${shownWorkload !== '*' ? ` · ${shownWorkload}` : ''}`}
+        spec={result && result.series.length > 0 ? { kind: 'scaling', x, metric, workload: shownWorkload } : null} />
       {error && <p className="error" role="alert">{error}</p>}
       {option && <EChart id="scaling" option={option} height={460} />}
       {result && result.series.some((s) => s.knee !== null) && (

@@ -9,8 +9,10 @@ import { ScalingView } from './ScalingView.js';
 import { TimeSeriesView } from './TimeSeriesView.js';
 import { WaitEventsView } from './WaitEventsView.js';
 import { RunsTable } from './RunsTable.js';
+import { ReportsView } from './reports/ReportsView.js';
+import { download } from '../charts/chart-export.js';
 
-type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'waits' | 'periods';
+type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'waits' | 'periods' | 'reports';
 
 /** `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays. */
 export function StudyView({ study, dictionary, revision, onChanged }: { study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void }): JSX.Element {
@@ -29,10 +31,14 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
     <section className="study" data-testid="study-view" data-study={study.slug} data-state={runs ? 'ready' : 'loading'}>
       <header className="study-header">
         <h1>{study.name}</h1>
-        <p className="muted">{t('studies.runs', { count: study.runs })} · {t('study.configs', { count: study.configs.length })}</p>
+        <p className="muted">{t('studies.runs', { count: study.runs })} · {t('study.configs', { count: study.configs.length })}
+          {' · '}<button type="button" className="link" name="save-study-file" onClick={() => {
+            bridge.call('studies.saveFile', { study: study.slug }).then((f) => download(f.fileName, `data:${f.mime};base64,${f.base64}`), (e: Error) => setError(e.message));
+          }}>{t('study.saveFile')}</button>
+        </p>
       </header>
       <div className="tabs" role="tablist">
-        {(['compare', 'scaling', 'series', ...(hasWaits ? ['waits'] as const : []), 'runs', 'periods'] as const).map((k) => (
+        {(['compare', 'scaling', 'series', ...(hasWaits ? ['waits'] as const : []), 'runs', 'periods', 'reports'] as const).map((k) => (
           <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'active' : ''}
             data-tab={k} onClick={() => setTab(k)}>
             {t(`study.tabs.${k}`)}
@@ -46,6 +52,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
       {tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={dictionary} />}
       {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
+      {runs && tab === 'reports' && <ReportsView key={revision} study={study} runs={runs} dictionary={dictionary} />}
     </section>
   );
 }

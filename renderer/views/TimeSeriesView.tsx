@@ -5,6 +5,7 @@ import { EChart } from '../charts/EChart.js';
 import { PALETTE } from '../charts/palette.js';
 import { formatValue, zoneOffsetMinutes } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
+import { SaveChart } from '../components/SaveChart.js';
 
 const TOPS = [5, 10, 20, 1000];
 const SHADES = ['rgba(0,114,178,0.10)', 'rgba(230,159,0,0.14)', 'rgba(0,158,115,0.12)', 'rgba(204,121,167,0.12)'];
@@ -131,6 +132,8 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
             {TOPS.map((n) => <option key={n} value={n}>{n >= 1000 ? t('series.all') : n}</option>)}
           </select>
         </label>
+        <SaveChart study={study.slug} defaultName={`${metricLabel(byName.get(metric), metric)} · ${data?.config ?? ''}`}
+          spec={data && data.objects.length > 0 ? { kind: 'time-series', metric, top: Math.min(top, 100), ...(data.config ? { config: data.config } : {}) } : null} />
       </div>
       {error && <p className="error" role="alert">{error}</p>}
       {option && <EChart id="study-series" option={option} height={440} />}

@@ -9,10 +9,29 @@ import type { Core, Progress } from '../core.js';
 import { scalingCurves } from '../compare/scaling.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const safeFileName = (s: string): string => s.replace(/[\\/:*?"<>|]+/g, '-');
+
+/** The study as a `.perfdelta` file, read back as bytes for the bridge. */
+function studyFileBytes(core: Core, study: string): Buffer {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-save-'));
+  try {
+    const file = path.join(dir, 'study.perfdelta');
+    core.saveStudyFile(study, file);
+    return fs.readFileSync(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 type Handler<M extends RpcMethod> = (args: RpcArgs<M>) => RpcResult<M> | Promise<RpcResult<M>>;
 
-export type HostOnlyMethod = 'jobs.status';
+/** Answered by the host: import progress, and printing (Chromium or Electron, never the worker). */
+export type HostOnlyMethod = 'jobs.status' | 'reports.pdf';
 
 export type CoreHandlers = {
   [M in Exclude<RpcMethod, HostOnlyMethod | 'import.commit'>]: Handler<M>;
@@ -62,5 +81,21 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'samples.list': () => listSamples(core),
     'samples.load': async ({ slugs }) => ({ loaded: await loadSamples(core, slugs) }),
   };
-  return defineHandlers<CoreHandlers>(appGroup, studyGroup, importGroup, sampleGroup);
+  const reportGroup: Partial<CoreHandlers> = {
+    'charts.list': ({ study }) => core.charts(study),
+    'charts.save': ({ study, name, spec }) => core.saveChart(study, name, spec),
+    'charts.delete': ({ study, id }) => ({ deleted: core.deleteChart(study, id) }),
+    'reports.list': ({ study }) => core.reports(study),
+    'reports.create': ({ study, template, name, locale }) => core.createReport(study, { template, name, locale }),
+    'reports.save': ({ study, report }) => core.saveReport(study, report),
+    'reports.delete': ({ study, id }) => ({ deleted: core.deleteReport(study, id) }),
+    'reports.render': ({ study, report }) => core.renderReport(study, report),
+    'reports.xlsx': ({ study, report }) => {
+      const name = report !== undefined ? core.report(study, report).name : study;
+      return { fileName: `${safeFileName(name)}.xlsx`, mime: XLSX_MIME, base64: Buffer.from(core.exportXlsx(study, report)).toString('base64') };
+    },
+    'studies.saveFile': ({ study }) => ({ fileName: `${safeFileName(study)}.perfdelta`, mime: 'application/vnd.sqlite3', base64: studyFileBytes(core, study).toString('base64') }),
+    'studies.openFile': ({ name, base64 }) => ({ study: core.openStudyFile(Buffer.from(base64, 'base64'), name) }),
+  };
+  return defineHandlers<CoreHandlers>(appGroup, studyGroup, importGroup, sampleGroup, reportGroup);
 }

@@ -15,6 +15,35 @@ const tieBand = z.number().min(0).max(100);
 const pairingKeys = z.array(z.string().regex(/^[a-z_]+$/)).max(20);
 const across = z.enum(['mean', 'max', 'min', 'sum', 'median']);
 
+const perObjectDay = z.enum(['mean', 'max', 'min', 'p50', 'p95', 'p99']);
+const chartSpec = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('compare-bars'), baseline: label, candidate: label, metric: metricName, normalised: z.boolean().optional(), perObjectDay: perObjectDay.optional() }).strict(),
+  z.object({ kind: z.literal('speedup-heatmap'), baseline: label, metric: metricName }).strict(),
+  z.object({ kind: z.literal('scaling'), x: metricName, metric: metricName, workload: z.string().max(200).optional() }).strict(),
+  z.object({ kind: z.literal('time-series'), metric: metricName, top: z.number().int().min(1).max(100).optional(), config: label.optional() }).strict(),
+]);
+const sectionId = z.string().min(1).max(64);
+const title = z.string().max(300).optional();
+const headlineItem = z.object({
+  baseline: label, candidate: label, metric: metricName, workload: z.string().max(300).optional(), perObjectDay: perObjectDay.optional(), label: z.string().max(300).optional(),
+}).strict();
+export const reportSection = z.discriminatedUnion('type', [
+  z.object({ id: sectionId, type: z.literal('headline'), title, items: z.array(headlineItem).max(50) }).strict(),
+  z.object({ id: sectionId, type: z.literal('text'), title, markdown: z.string().max(100000) }).strict(),
+  z.object({ id: sectionId, type: z.literal('chart'), chart: z.number().int(), caption: z.string().max(2000).optional() }).strict(),
+  z.object({ id: sectionId, type: z.literal('table'), title, baseline: label, candidates: z.array(label).min(1).max(50), metrics: z.array(metricName).min(1).max(20), perObjectDay: perObjectDay.optional() }).strict(),
+]);
+export const reportLayout = z.object({
+  title: z.string().trim().min(1).max(300),
+  subtitle: z.string().max(300).optional(),
+  author: z.string().max(200).optional(),
+  page: z.enum(['A4', 'Letter']),
+  orientation: z.enum(['portrait', 'landscape']),
+  convention,
+  locale: z.enum(['en', 'zh-CN']),
+}).strict();
+const reportId = z.number().int().nonnegative();
+
 export const MAX_STAGE_BYTES = 2 * 1024 ** 3;
 
 export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
@@ -86,6 +115,21 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'periods.delete': z.object({ study: label, name: label }).strict(),
   'samples.list': none,
   'samples.load': z.object({ slugs: z.array(label).max(50).optional() }).strict(),
+  'charts.list': z.object({ study: label }).strict(),
+  'charts.save': z.object({ study: label, name: label, spec: chartSpec }).strict(),
+  'charts.delete': z.object({ study: label, id: z.number().int().positive() }).strict(),
+  'reports.list': z.object({ study: label }).strict(),
+  'reports.create': z.object({ study: label, template: z.enum(['before-after', 'cache-on-off', 'config-matrix', 'sweep']).optional(), name: label.optional(), locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
+  'reports.save': z.object({
+    study: label,
+    report: z.object({ id: reportId.optional(), name: label, layout: reportLayout, sections: z.array(reportSection).max(200) }).strict(),
+  }).strict(),
+  'reports.delete': z.object({ study: label, id: reportId }).strict(),
+  'reports.render': z.object({ study: label, report: reportId.optional() }).strict(),
+  'reports.pdf': z.object({ study: label, report: reportId }).strict(),
+  'reports.xlsx': z.object({ study: label, report: reportId.optional() }).strict(),
+  'studies.saveFile': z.object({ study: label }).strict(),
+  'studies.openFile': z.object({ name: z.string().min(1).max(4096), base64: z.string().max(Math.ceil(MAX_STAGE_BYTES / 3) * 4) }).strict(),
 };
 
 export class InvalidArgumentsError extends Error {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SampleStudy } from '../../contract/records.js';
+import type { ChartSpec, ReportLayout, ReportSection, SampleStudy } from '../../contract/records.js';
 import type { Core } from '../core.js';
 import { packageRoot } from '../paths.js';
 
@@ -22,6 +22,15 @@ interface SampleManifest {
     settings?: { zone?: string };
     periods?: Array<{ name: string; spec: string; zone?: string }>;
   }>;
+}
+
+/** samples/reports.json: each sample study's saved charts and reports, as a user would have built them. */
+interface SampleReports {
+  [slug: string]: {
+    charts: Array<{ name: string; spec: ChartSpec }>;
+    /** Chart sections name their chart by its name here; ids are given at load. */
+    reports: Array<{ name: string; layout: Omit<ReportLayout, 'convention'> & { convention?: ReportLayout['convention'] }; sections: Array<Omit<ReportSection, 'id' | 'chart'> & { chart?: string }> }>;
+  };
 }
 
 export function samplesDir(): string {
@@ -71,6 +80,26 @@ export async function loadSamples(core: Core, slugs?: readonly string[]): Promis
     }
     if (study.settings) core.updateSettings(study.slug, study.settings);
     for (const p of study.periods ?? []) core.definePeriod(study.slug, p.name, p.spec, p.zone);
+    addSampleReports(core, study.slug);
   }
   return chosen.map((s) => s.slug);
+}
+
+/** The sample's charts and reports, once: a study that has reports already keeps its own. */
+function addSampleReports(core: Core, slug: string): void {
+  const file = path.join(samplesDir(), 'reports.json');
+  const sample = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as SampleReports)[slug] : undefined;
+  if (!sample || core.reports(slug).length > 0) return;
+  const ids = new Map(sample.charts.map((c) => [c.name, core.saveChart(slug, c.name, c.spec).id]));
+  const convention = core.settings(slug).convention;
+  for (const r of sample.reports) {
+    const sections = r.sections.map((s, i) => {
+      const id = `s${i + 1}`;
+      if (s.type !== 'chart') return { ...s, id } as ReportSection;
+      const chart = ids.get(s.chart ?? '');
+      if (chart === undefined) throw new Error(`samples/reports.json: ${slug}: report "${r.name}" names chart "${s.chart}", which is not among its charts`);
+      return { ...s, id, chart } as ReportSection;
+    });
+    core.saveReport(slug, { name: r.name, layout: { convention, ...r.layout }, sections });
+  }
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { sql as initial } from './migrations/001-initial.js';
 import { sql as periodsSettings } from './migrations/002-periods-settings.js';
+import { sql as chartsReports } from './migrations/003-charts-reports.js';
 
 export interface Migration {
   id: number;
@@ -17,6 +18,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: '001-initial', sql: initial },
   { id: 2, name: '002-periods-settings', sql: periodsSettings },
+  { id: 3, name: '003-charts-reports', sql: chartsReports },
 ];
 
 export class MigrationDriftError extends Error {

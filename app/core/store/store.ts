@@ -12,6 +12,7 @@ import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../co
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
 import { migrate } from './migrations.js';
+import { ReportStore } from './report-store.js';
 import { chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
 
 export interface StudyRow {
@@ -82,6 +83,8 @@ const SLOW_QUERY_MS = 40;
 export class Store {
   readonly db: Database.Database;
   private readonly stmt;
+  /** Saved charts and reports. */
+  readonly reportStore: ReportStore;
 
   /** `nativeBinding`: the better-sqlite3 addon compiled for Electron, when running inside it. */
   constructor(readonly file: string, nativeBinding?: string) {
@@ -93,6 +96,7 @@ export class Store {
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('foreign_keys = ON');
     migrate(this.db);
+    this.reportStore = new ReportStore(this.db);
     this.stmt = {
       studyBySlug: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE slug = ?'),
       studyByName: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE name = ?'),

@@ -7,6 +7,7 @@ import { groupedBarsOption, heatmapOption, normalisedBarsOption } from './compar
 import { MatrixTable } from './MatrixTable.js';
 import { SpeedupTable } from './SpeedupTable.js';
 import { WarningsPanel } from './WarningsPanel.js';
+import { SaveChart } from '../../components/SaveChart.js';
 
 interface Props {
   study: StudySummary;
@@ -168,6 +169,11 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
         <input type="checkbox" name="normalised" checked={normalised} onChange={(e) => setNormalised(e.target.checked)} />
         {t('compare.normalised')}
       </label>
+      <SaveChart study={study.slug} defaultName={`${label}: ${baseline} / ${candidate}${normalised ? ' (×)' : ''}`}
+        spec={ready ? { kind: 'compare-bars', baseline, candidate, metric: chosenMetric, ...(normalised ? { normalised } : {}), ...(isPeriods ? { perObjectDay } : {}) } : null} />
+      {shownMatrix && shownMatrix.candidates.length > 0 && (
+        <SaveChart study={study.slug} defaultName={t('compare.heatmapTitle', { metric: label, baseline })} spec={{ kind: 'speedup-heatmap', baseline, metric: chosenMetric }} />
+      )}
       {settings && !isPeriods && (
         <fieldset className="pair-keys" data-testid="pairing-keys">
           <legend>{t('compare.pairBy')}</legend>

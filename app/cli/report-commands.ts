@@ -1,0 +1,116 @@
+/**
+ * The CLI's report commands: list reports, print one to PDF (Chromium, through the same print
+ * page the app uses), export XLSX, save and open portable study files.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ReportLayout, ReportRecord, ReportTemplate } from '../contract/records.js';
+import type { Core } from '../core/core.js';
+import { CONVENTIONS } from '../core/compare/wording.js';
+import { UsageError } from './usage.js';
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+export interface CliContext {
+  values: Values;
+  dbPath: string;
+  withCore<T>(fn: (core: Core) => T): T;
+  json(value: unknown): void;
+}
+
+const TEMPLATES: readonly ReportTemplate[] = ['before-after', 'cache-on-off', 'config-matrix', 'sweep'];
+
+function str(values: Values, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+}
+
+function need(values: Values, name: string): string {
+  const v = str(values, name);
+  if (!v) throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+function choice<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
+  const v = str(values, name);
+  if (v === undefined) return undefined;
+  if (!allowed.includes(v as T)) throw new UsageError(`--${name} takes one of: ${allowed.join(', ')}`);
+  return v as T;
+}
+
+/** The named report (or the study's first); with none yet, one made from a template and saved. */
+function resolveReport(core: Core, values: Values): ReportRecord {
+  const study = need(values, 'study');
+  const name = str(values, 'report');
+  const template = choice(values, 'template', TEMPLATES);
+  const locale = choice(values, 'locale', ['en', 'zh-CN'] as const);
+  let report: ReportRecord;
+  if (template) report = core.createReport(study, { template, name, locale });
+  else if (name) report = core.report(study, name);
+  else report = core.reports(study)[0] ?? core.createReport(study, { locale });
+  // Layout options given on the command line are saved with the report: the PDF can be made again.
+  const changes: Partial<ReportLayout> = {
+    ...(choice(values, 'page', ['A4', 'Letter'] as const) ? { page: choice(values, 'page', ['A4', 'Letter'] as const)! } : {}),
+    ...(choice(values, 'orientation', ['portrait', 'landscape'] as const) ? { orientation: choice(values, 'orientation', ['portrait', 'landscape'] as const)! } : {}),
+    ...(choice(values, 'convention', CONVENTIONS) ? { convention: choice(values, 'convention', CONVENTIONS)! } : {}),
+    ...(locale && !template ? { locale } : {}),
+  };
+  if (Object.keys(changes).length) report = core.saveReport(study, { id: report.id, name: report.name, layout: { ...report.layout, ...changes }, sections: report.sections });
+  return report;
+}
+
+export function cmdReports(ctx: CliContext): number {
+  const reports = ctx.withCore((core) => core.reports(need(ctx.values, 'study')));
+  if (ctx.values['json']) ctx.json(reports);
+  else if (reports.length === 0) process.stdout.write('no reports yet (perfdelta report --study S --out FILE.pdf makes one from a template)\n');
+  else for (const r of reports) process.stdout.write(`#${r.id}\t${r.name}\t${r.layout.page} ${r.layout.orientation}, ${r.layout.convention}, ${r.layout.locale}, ${r.sections.length} sections\n`);
+  return 0;
+}
+
+export async function cmdReport(ctx: CliContext): Promise<number> {
+  const out = path.resolve(need(ctx.values, 'out'));
+  if (!/\.pdf$/i.test(out)) throw new UsageError('--out names the PDF to write (FILE.pdf)');
+  const report = ctx.withCore((core) => resolveReport(core, ctx.values));
+  const { serve } = await import('../start/serve.js');
+  const { printUrl, printWithChromium } = await import('../print/pdf-chromium.js');
+  const host = await serve({ dbPath: ctx.dbPath });
+  try {
+    const pdf = await printWithChromium(printUrl(host.url, host.token, report.study, report.id));
+    fs.writeFileSync(out, pdf);
+  } finally {
+    await host.close();
+  }
+  if (ctx.values['json']) ctx.json({ study: report.study, report: { id: report.id, name: report.name }, out, bytes: fs.statSync(out).size });
+  else process.stdout.write(`wrote ${out} (report "${report.name}" of ${report.study})\n`);
+  return 0;
+}
+
+export function cmdExport(ctx: CliContext): number {
+  const out = path.resolve(need(ctx.values, 'out'));
+  if (!/\.xlsx$/i.test(out)) throw new UsageError('--out names the workbook to write (FILE.xlsx)');
+  const study = need(ctx.values, 'study');
+  const name = str(ctx.values, 'report');
+  const bytes = ctx.withCore((core) => core.exportXlsx(study, name));
+  fs.writeFileSync(out, bytes);
+  if (ctx.values['json']) ctx.json({ study, out, bytes: bytes.byteLength });
+  else process.stdout.write(`wrote ${out}\n`);
+  return 0;
+}
+
+export function cmdSaveStudy(ctx: CliContext): number {
+  const study = need(ctx.values, 'study');
+  const out = path.resolve(need(ctx.values, 'out'));
+  ctx.withCore((core) => core.saveStudyFile(study, out));
+  if (ctx.values['json']) ctx.json({ study, out, bytes: fs.statSync(out).size });
+  else process.stdout.write(`wrote ${out}\n`);
+  return 0;
+}
+
+export function cmdOpenStudy(ctx: CliContext, files: string[]): number {
+  if (files.length !== 1) throw new UsageError('open-study takes one FILE.perfdelta');
+  const file = files[0]!;
+  if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
+  const slug = ctx.withCore((core) => core.openStudyFile(fs.readFileSync(file), file));
+  if (ctx.values['json']) ctx.json({ study: slug });
+  else process.stdout.write(`opened ${file} as study ${slug}\n`);
+  return 0;
+}

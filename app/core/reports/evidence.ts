@@ -1,0 +1,82 @@
+/**
+ * The evidence appendix: everything a colleague needs to check a report's numbers. Source files
+ * with their SHA-256 and importer version, configurations, periods, pairing keys, formulas,
+ * aggregation orders, filters and every warning the comparisons raised.
+ */
+import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord } from '../../contract/records.js';
+import type { Core } from '../core.js';
+import { conventionNote } from '../compare/wording.js';
+import { packageVersion } from '../paths.js';
+
+const FORMULAS_EN = [
+  'speedup = candidate ÷ baseline for throughput (IOPS, MiB/s, TPM, ops/s); baseline ÷ candidate for latency and response time. A speedup above 1 always means the candidate is better.',
+  '% change = (candidate − baseline) ÷ baseline × 100, with the sign as measured.',
+  'Repetitions: each side is the median of its runs; 95% confidence interval by order statistics (n ≥ 6) or Student t (n < 6); significance by a two-sided Mann-Whitney U test at p < 0.05 ("~" marks a difference that is not significant).',
+  'Roll-up: the geometric mean of the speedups, never the arithmetic mean of ratios; wins, losses and ties counted against the tie band.',
+  'Units: MiB/s = 2^20 bytes per second; MB/s = 10^6 bytes per second; latency in ms unless stated.',
+];
+
+const FORMULAS_ZH = [
+  '加速比 = 吞吐量（IOPS、MiB/s、TPM、ops/s）取 候选 ÷ 基线；延迟与响应时间取 基线 ÷ 候选。加速比大于 1 总是表示候选更好。',
+  '变化百分比 = (候选 − 基线) ÷ 基线 × 100，符号与实测一致。',
+  '重复运行：每一方取其运行的中位数；95% 置信区间用次序统计量（n ≥ 6）或 Student t（n < 6）；显著性用双侧 Mann-Whitney U 检验，p < 0.05（“~”表示差异不显著）。',
+  '汇总：加速比的几何平均（从不对比值取算术平均）；按持平区间统计胜、负、平。',
+  '单位：MiB/s = 每秒 2^20 字节；MB/s = 每秒 10^6 字节；未注明时延迟单位为 ms。',
+];
+
+function comparesOf(sections: readonly RenderedSection[]): CompareResult[] {
+  const out: CompareResult[] = [];
+  for (const s of sections) {
+    if (s.type === 'table' && s.compare) out.push(s.compare);
+    if (s.type === 'chart' && s.data && (s.data.kind === 'compare-bars' || s.data.kind === 'speedup-heatmap')) out.push(s.data.compare);
+  }
+  return out;
+}
+
+function uniqueWarnings(warnings: readonly CompareWarning[]): CompareWarning[] {
+  const seen = new Map<string, CompareWarning>();
+  for (const w of warnings) {
+    const key = `${w.code}|${w.message}`;
+    const prev = seen.get(key);
+    if (prev) prev.runs = [...new Set([...prev.runs, ...w.runs])].sort((a, b) => a - b);
+    else seen.set(key, { ...w, runs: [...w.runs].sort((a, b) => a - b) });
+  }
+  return [...seen.values()];
+}
+
+export function buildEvidence(core: Core, study: string, report: ReportRecord, sections: readonly RenderedSection[]): ReportEvidence {
+  const zh = report.layout.locale === 'zh-CN';
+  const settings = core.settings(study);
+  const runs = core.runs({ study });
+  const configs = [...new Set(runs.map((r) => r.config))].map((name) => {
+    const mine = runs.filter((r) => r.config === name);
+    return { name, runs: mine.length, tools: [...new Set(mine.map((r) => `${r.tool}${r.tool_version ? ' ' + r.tool_version : ''}`))].sort() };
+  });
+  const compares = comparesOf(sections);
+  // Headlines compare too: their warnings belong here, so recompute nothing: collect from tables
+  // and charts, and state the headline pairs' basis on the page itself.
+  const aggregation = [...new Set(compares.map((c) => c.aggregation).filter((a): a is string => Boolean(a)))];
+  const failed = runs.filter((r) => r.errors.length > 0);
+  const filters = [
+    zh ? `配对参数：${settings.pairing_keys.join(', ')}（参数相同的运行视为同一负载）` : `Pairing keys: ${settings.pairing_keys.join(', ')} (runs with equal values are the same workload)`,
+    zh ? `持平区间：±${settings.tie_band_pct}%` : `Tie band: ±${settings.tie_band_pct}%`,
+    zh ? `时区：${settings.zone}` : `Time zone of the data: ${settings.zone}`,
+    ...(failed.length ? [zh ? `出错的运行不参与对比：${failed.map((r) => r.id).join(', ')}` : `Runs with errors are left out of comparisons: ${failed.map((r) => r.id).join(', ')}`] : []),
+  ];
+  return {
+    files: core.store.reportStore.imports(core.studyIdOf(study)).map((f) => ({
+      file: f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at, runs: f.runs,
+    })),
+    configs,
+    periods: core.periods(study),
+    pairing_keys: settings.pairing_keys,
+    convention: report.layout.convention,
+    convention_note: conventionNote(report.layout.convention, report.layout.locale),
+    formulas: zh ? FORMULAS_ZH : FORMULAS_EN,
+    aggregation,
+    filters,
+    warnings: uniqueWarnings(compares.flatMap((c) => c.warnings)),
+    zone: settings.zone,
+    generator: `PerfDelta ${packageVersion()}`,
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Resolves a report into a document: every headline number, table and chart's data computed by
+ * the one compare engine, in the report's convention and language. The preview, the PDF and the
+ * XLSX all show this document, so they cannot disagree.
+ */
+import type {
+  ChartData, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, SavedChart,
+} from '../../contract/records.js';
+import type { Core } from '../core.js';
+import { metricNoun } from '../compare/compare.js';
+import { scalingCurves } from '../compare/scaling.js';
+import { formatChange, formatSpeedup } from '../compare/speedup.js';
+import { wordRatio } from '../compare/wording.js';
+import { describeMetric, metricLabel } from '../metrics/dictionary.js';
+import { buildEvidence } from './evidence.js';
+
+const ALL_OBJECTS = '*';
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export function sectionTitle(section: ReportSection, zh: boolean): string {
+  if (section.type !== 'chart' && section.title) return section.title;
+  switch (section.type) {
+    case 'headline': return zh ? '主要结论' : 'Headline';
+    case 'text': return '';
+    case 'table': return zh ? '对比明细' : 'Comparison';
+    case 'chart': return '';
+  }
+}
+
+/** What one side of a comparison is, in a sentence: the basis of the number. */
+function basis(compare: CompareResult, n: number, zh: boolean): string {
+  if (compare.kind === 'periods') return compare.aggregation ?? '';
+  if (zh) return n > 1 ? `${n} 次运行的中位数` : '单次运行';
+  return n > 1 ? `median of ${n} runs` : 'one run';
+}
+
+/** A headline: the chosen pair, the aggregate over all objects, or the geometric mean over the workloads. */
+export function headlineFigure(core: Core, study: string, item: HeadlineItem, report: ReportRecord): HeadlineFigure {
+  const { convention, locale } = report.layout;
+  const zh = locale === 'zh-CN';
+  const isPeriods = core.periods(study).some((p) => p.name === item.baseline);
+  const compare = core.compare({
+    study, baseline: item.baseline, candidates: [item.candidate], metrics: [item.metric], convention, locale,
+    ...(isPeriods && item.perObjectDay ? { aggregation: { perObjectDay: item.perObjectDay } } : {}),
+  });
+  const info = describeMetric(item.metric);
+  const label = item.label ?? (info ? metricLabel(info, locale) : item.metric);
+  const pairs = compare.pairs.filter((p) => p.metric === item.metric && p.candidate_label === item.candidate);
+  const pair = item.workload !== undefined
+    ? pairs.find((p) => p.workload === item.workload)
+    : pairs.find((p) => p.object === ALL_OBJECTS) ?? (pairs.length === 1 ? pairs[0] : undefined);
+  if (item.workload !== undefined && !pair) {
+    throw new Error(`${item.baseline} against ${item.candidate}: no workload "${item.workload}" for ${item.metric} (there are: ${pairs.map((p) => p.workload).join(', ') || 'none'})`);
+  }
+  if (pair) {
+    return {
+      label, metric: item.metric, unit: pair.unit, better: pair.better, baseline_label: pair.baseline_label, candidate_label: pair.candidate_label,
+      workload: pair.object === ALL_OBJECTS ? null : pair.workload, baseline: pair.baseline, candidate: pair.candidate, speedup: pair.speedup,
+      text: pair.text, speedup_text: pair.speedup_text, change_text: pair.change_text, mark: pair.mark,
+      n_baseline: pair.n_baseline, n_candidate: pair.n_candidate, basis: basis(compare, pair.n_baseline, zh),
+    };
+  }
+  // Many workloads and none chosen: the geometric mean of the speedups, never a mean of ratios.
+  const roll = compare.rollup.find((r) => r.metric === item.metric && r.candidate === item.candidate);
+  if (!roll || roll.geomean_speedup === null) throw new Error(`${item.baseline} against ${item.candidate}: no pairs of ${item.metric}`);
+  const g = roll.geomean_speedup;
+  const better = info?.better ?? 'higher';
+  // Worded as if the baseline were 1: the same words a single pair with this speedup gets.
+  const text = wordRatio({ baseline: better === 'higher' ? 1 : g, candidate: better === 'higher' ? g : 1, better, noun: metricNoun(item.metric, locale) }, convention, locale);
+  const change = better === 'higher' ? (g - 1) * 100 : (1 / g - 1) * 100;
+  return {
+    label, metric: item.metric, unit: info?.unit ?? '', better, baseline_label: item.baseline, candidate_label: item.candidate,
+    workload: null, baseline: null, candidate: null, speedup: g, text, speedup_text: formatSpeedup(g), change_text: formatChange(change), mark: '',
+    n_baseline: roll.pairs, n_candidate: roll.pairs,
+    basis: zh
+      ? `${roll.pairs} 个负载加速比的几何平均（胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}）`
+      : `geometric mean of the speedups over ${roll.pairs} workloads (${roll.wins} wins, ${roll.losses} losses, ${roll.ties} ties)`,
+  };
+}
+
+/** The data a saved chart draws. */
+export function chartData(core: Core, study: string, chart: SavedChart, report: ReportRecord): ChartData {
+  const { convention, locale } = report.layout;
+  const spec = chart.spec;
+  switch (spec.kind) {
+    case 'compare-bars': {
+      const isPeriods = core.periods(study).some((p) => p.name === spec.baseline);
+      return {
+        kind: spec.kind,
+        compare: core.compare({
+          study, baseline: spec.baseline, candidates: [spec.candidate], metrics: [spec.metric], convention, locale,
+          ...(isPeriods && spec.perObjectDay ? { aggregation: { perObjectDay: spec.perObjectDay } } : {}),
+        }),
+      };
+    }
+    case 'speedup-heatmap': {
+      const s = core.studies().find((x) => x.slug === study)!;
+      const isPeriods = s.periods.includes(spec.baseline);
+      const others = (isPeriods ? s.periods : s.configs).filter((c) => c !== spec.baseline);
+      return { kind: spec.kind, compare: core.compare({ study, baseline: spec.baseline, candidates: others, metrics: [spec.metric], convention, locale }) };
+    }
+    case 'scaling':
+      return { kind: 'scaling', scaling: scalingCurves({ runs: core.runs({ study }), x: spec.x, metric: spec.metric }) };
+    case 'time-series':
+      return { kind: 'time-series', series: core.studySeries(study, spec.metric, { top: spec.top ?? 8, config: spec.config, maxPoints: 1500 }) };
+  }
+}
+
+function renderSection(core: Core, study: string, section: ReportSection, report: ReportRecord, charts: Map<number, SavedChart>): RenderedSection {
+  const zh = report.layout.locale === 'zh-CN';
+  const title = sectionTitle(section, zh);
+  switch (section.type) {
+    case 'text':
+      return { id: section.id, type: 'text', title, markdown: section.markdown };
+    case 'headline': {
+      const figures: HeadlineFigure[] = [];
+      const errors: string[] = [];
+      for (const item of section.items) {
+        try {
+          figures.push(headlineFigure(core, study, item, report));
+        } catch (err) {
+          errors.push(errorText(err));
+        }
+      }
+      return { id: section.id, type: 'headline', title, figures, errors };
+    }
+    case 'table': {
+      try {
+        const isPeriods = core.periods(study).some((p) => p.name === section.baseline);
+        const compare = core.compare({
+          study, baseline: section.baseline, candidates: section.candidates, metrics: section.metrics,
+          convention: report.layout.convention, locale: report.layout.locale,
+          ...(isPeriods && section.perObjectDay ? { aggregation: { perObjectDay: section.perObjectDay } } : {}),
+        });
+        return { id: section.id, type: 'table', title, compare, errors: [] };
+      } catch (err) {
+        return { id: section.id, type: 'table', title, compare: null, errors: [errorText(err)] };
+      }
+    }
+    case 'chart': {
+      const chart = charts.get(section.chart) ?? null;
+      if (!chart) return { id: section.id, type: 'chart', title: zh ? '图表' : 'Chart', caption: section.caption ?? '', chart: null, data: null, errors: [zh ? `图表 ${section.chart} 已被删除` : `chart ${section.chart} was deleted`] };
+      try {
+        return { id: section.id, type: 'chart', title: chart.name, caption: section.caption ?? '', chart, data: chartData(core, study, chart, report), errors: [] };
+      } catch (err) {
+        return { id: section.id, type: 'chart', title: chart.name, caption: section.caption ?? '', chart, data: null, errors: [errorText(err)] };
+      }
+    }
+  }
+}
+
+export function renderReport(core: Core, study: string, report: ReportRecord): ReportDocument {
+  const summary = core.studies().find((s) => s.slug === study);
+  if (!summary) throw new Error(`no study "${study}"`);
+  const charts = new Map(core.charts(study).map((c) => [c.id, c]));
+  const sections = report.sections.map((s) => renderSection(core, study, s, report, charts));
+  const evidence = buildEvidence(core, study, report, sections);
+  const importedAt = evidence.files.map((f) => f.imported_at).sort();
+  return {
+    study: { slug: summary.slug, name: summary.name },
+    report: { id: report.id, name: report.name, layout: report.layout },
+    data_as_of: importedAt[importedAt.length - 1] ?? null,
+    sections,
+    evidence,
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * A study as one portable file (`.perfdelta`): an SQLite database of the same schema holding one
+ * study: its original files, imports, runs, metrics, series, periods, settings, charts and
+ * reports. A colleague opens it and checks the numbers from the same bytes.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { ReportSection } from '../../contract/records.js';
+import type { Store } from '../store/store.js';
+import { migrate } from '../store/migrations.js';
+
+/** Writes the study into a new file at `out` (replaced if it exists). */
+export function saveStudyFile(store: Store, studyId: number, out: string): void {
+  const tmp = `${out}.partial-${process.pid}`;
+  fs.rmSync(tmp, { force: true });
+  const target = new Database(tmp);
+  migrate(target);
+  target.close();
+  const db = store.db;
+  db.prepare('ATTACH DATABASE ? AS x').run(tmp);
+  try {
+    db.transaction(() => {
+      db.prepare('INSERT INTO x.studies SELECT * FROM main.studies WHERE id = ?').run(studyId);
+      db.prepare('INSERT INTO x.files SELECT * FROM main.files WHERE sha256 IN (SELECT sha256 FROM main.imports WHERE study_id = ?)').run(studyId);
+      for (const table of ['imports', 'runs', 'periods', 'charts', 'reports']) {
+        db.prepare(`INSERT INTO x.${table} SELECT * FROM main.${table} WHERE study_id = ?`).run(studyId);
+      }
+      db.prepare('INSERT INTO x.metrics SELECT m.* FROM main.metrics m JOIN main.runs r ON r.id = m.run_id WHERE r.study_id = ?').run(studyId);
+      db.prepare('INSERT INTO x.series SELECT s.* FROM main.series s JOIN main.runs r ON r.id = s.run_id WHERE r.study_id = ?').run(studyId);
+    })();
+  } finally {
+    db.prepare('DETACH DATABASE x').run();
+  }
+  // One self-contained file: no -wal or -shm beside it.
+  const done = new Database(tmp);
+  done.pragma('journal_mode = DELETE');
+  done.close();
+  fs.renameSync(tmp, out);
+}
+
+type Row = Record<string, unknown>;
+
+export class StudyFileError extends Error {
+  constructor(file: string, message: string) {
+    super(`${file}: ${message}`);
+    this.name = 'StudyFileError';
+  }
+}
+
+/**
+ * Opens a study file into the store, in one transaction. A study of the same slug already here
+ * is left alone: the opened one gets a new slug and a "(2)" name. Returns the new slug.
+ */
+export function openStudyFile(store: Store, bytes: Uint8Array, fileName: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-open-'));
+  const tmp = path.join(dir, 'study.perfdelta');
+  try {
+    fs.writeFileSync(tmp, bytes);
+    // A copy, migrated up if an older PerfDelta wrote it; the user's file is never touched.
+    let src: Database.Database;
+    try {
+      src = new Database(tmp);
+      src.pragma('journal_mode = DELETE');
+      migrate(src);
+    } catch (err) {
+      throw new StudyFileError(fileName, `not a PerfDelta study file (${(err as Error).message})`);
+    }
+    const studies = src.prepare('SELECT * FROM studies').all() as Row[];
+    if (studies.length !== 1) {
+      src.close();
+      throw new StudyFileError(fileName, `a study file holds one study; this one holds ${studies.length}`);
+    }
+    // The originals must be the bytes their hashes name, or the numbers cannot be checked.
+    for (const f of src.prepare('SELECT sha256, content FROM files').iterate() as Iterable<{ sha256: string; content: Buffer }>) {
+      if (createHash('sha256').update(f.content).digest('hex') !== f.sha256) {
+        src.close();
+        throw new StudyFileError(fileName, `original file ${f.sha256.slice(0, 12)}… does not match its SHA-256: the study file is damaged`);
+      }
+    }
+    src.close();
+    return copyIn(store, tmp, studies[0]!);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function copyIn(store: Store, file: string, study: Row): string {
+  const db = store.db;
+  db.prepare('ATTACH DATABASE ? AS x').run(file);
+  try {
+    return db.transaction(() => {
+      let slug = String(study['slug']);
+      let name = String(study['name']);
+      const exists = db.prepare<[string, string]>('SELECT 1 FROM main.studies WHERE slug = ? OR name = ?');
+      for (let i = 2; exists.get(slug, name); i++) {
+        slug = `${study['slug']}-${i}`;
+        name = `${study['name']} (${i})`;
+      }
+      const sid = Number(db.prepare('INSERT INTO main.studies (slug, name, created_at, settings) VALUES (?, ?, ?, ?)')
+        .run(slug, name, study['created_at'], study['settings']).lastInsertRowid);
+      const oldSid = study['id'];
+      db.prepare('INSERT OR IGNORE INTO main.files SELECT * FROM x.files').run();
+
+      const importIds = new Map<number, number>();
+      const insImport = db.prepare(`INSERT INTO main.imports (study_id, sha256, file_name, format, importer_version, config, warnings, imported_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
+      for (const r of db.prepare('SELECT * FROM x.imports WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {
+        importIds.set(Number(r['id']), Number(insImport.run(sid, r['sha256'], r['file_name'], r['format'], r['importer_version'], r['config'], r['warnings'], r['imported_at']).lastInsertRowid));
+      }
+      db.exec('CREATE TEMP TABLE IF NOT EXISTS run_map (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)');
+      db.exec('DELETE FROM temp.run_map');
+      const insRun = db.prepare(`INSERT INTO main.runs (study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms, params, tables, warnings, errors)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const mapRun = db.prepare('INSERT INTO temp.run_map (old, new) VALUES (?, ?)');
+      for (const r of db.prepare('SELECT * FROM x.runs WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {
+        const id = insRun.run(sid, importIds.get(Number(r['import_id'])), r['config'], r['ordinal'], r['name'], r['tool'], r['tool_version'], r['host'],
+          r['start_ms'], r['end_ms'], r['params'], r['tables'], r['warnings'], r['errors']).lastInsertRowid;
+        mapRun.run(r['id'], id);
+      }
+      db.exec('INSERT INTO main.metrics (run_id, name, value) SELECT m.new, x.metrics.name, x.metrics.value FROM x.metrics JOIN temp.run_map m ON m.old = x.metrics.run_id');
+      db.exec(`INSERT INTO main.series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)
+        SELECT m.new, s.object, s.metric, s.unit, s.chunk, s.t_first, s.t_last, s.n, s.times, s.vals FROM x.series s JOIN temp.run_map m ON m.old = s.run_id ORDER BY s.id`);
+      db.prepare(`INSERT INTO main.periods (study_id, name, spec, zone, ranges, days, created_at)
+        SELECT ?, name, spec, zone, ranges, days, created_at FROM x.periods WHERE study_id = ? ORDER BY id`).run(sid, oldSid);
+
+      const chartIds = new Map<number, number>();
+      const insChart = db.prepare('INSERT INTO main.charts (study_id, name, spec, created_at) VALUES (?, ?, ?, ?)');
+      for (const c of db.prepare('SELECT * FROM x.charts WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {
+        chartIds.set(Number(c['id']), Number(insChart.run(sid, c['name'], c['spec'], c['created_at']).lastInsertRowid));
+      }
+      const insReport = db.prepare('INSERT INTO main.reports (study_id, name, layout, sections, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+      for (const r of db.prepare('SELECT * FROM x.reports WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {
+        // Chart sections name charts by id: the ids are new here.
+        const sections = (JSON.parse(String(r['sections'])) as ReportSection[]).map((s) => (s.type === 'chart' ? { ...s, chart: chartIds.get(s.chart) ?? -1 } : s));
+        insReport.run(sid, r['name'], r['layout'], JSON.stringify(sections), r['created_at'], r['updated_at']);
+      }
+      db.exec('DELETE FROM temp.run_map');
+      return slug;
+    })();
+  } finally {
+    db.prepare('DETACH DATABASE x').run();
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * Report templates: a starting report made from what the study holds. Before/after a cutover
+ * (periods), cache on against off (two configurations), a configuration matrix (three or more),
+ * a sweep (a parameter with several values). The user edits from there.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ChartSpec, HeadlineItem, ReportLayout, ReportSection, ReportTemplate, RunRecord } from '../../contract/records.js';
+import type { Core } from '../core.js';
+import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
+import { scalingCurves } from '../compare/scaling.js';
+
+const THROUGHPUT = ['total.iops', 'nopm', 'tpm', 'ops_per_s', 'tps', 'qps', 'total.bw_mib_s', 'read.iops', 'write.iops', 'read.ops_per_s'];
+const LATENCY = ['total.lat_avg_ms', 'read.lat_avg_ms', 'write.lat_avg_ms', 'total.clat_avg_ms', 'lat_avg_ms', 'read.clat_avg_ms'];
+const SERIES_LATENCY = ['read.lat_avg_ms', 'total.lat_avg_ms', 'write.lat_avg_ms'];
+const SWEEP_KEYS = ['vus', 'sessions', 'threads', 'iodepth', 'numjobs'];
+
+const id = (): string => randomUUID().slice(0, 8);
+
+function present(runs: readonly RunRecord[], wanted: readonly string[]): string[] {
+  const have = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
+  return wanted.filter((m) => have.has(m));
+}
+
+/** The metric most runs of the study have, from a preference list; else the most common one. */
+function pick(runs: readonly RunRecord[], wanted: readonly string[]): string | null {
+  const counts = new Map<string, number>();
+  for (const r of runs) for (const m of Object.keys(r.metrics)) counts.set(m, (counts.get(m) ?? 0) + 1);
+  const ranked = wanted.filter((m) => counts.has(m)).sort((a, b) => counts.get(b)! - counts.get(a)!);
+  return ranked[0] ?? null;
+}
+
+export function sweepKey(runs: readonly RunRecord[]): string | null {
+  for (const k of SWEEP_KEYS) {
+    const values = new Set(runs.map((r) => r.params[k]).filter((v) => typeof v === 'number'));
+    if (values.size >= 3) return k;
+  }
+  return null;
+}
+
+/** The template that fits the study best, for a first report. */
+export function suggestTemplate(core: Core, study: string): ReportTemplate {
+  const s = core.studies().find((x) => x.slug === study)!;
+  if (s.periods.length >= 2) return 'before-after';
+  const runs = core.runs({ study });
+  if (sweepKey(runs) && s.configs.length <= 3) return 'sweep';
+  return s.configs.length >= 3 ? 'config-matrix' : 'cache-on-off';
+}
+
+export interface TemplateResult {
+  name: string;
+  layout: ReportLayout;
+  sections: ReportSection[];
+}
+
+export function buildTemplate(core: Core, study: string, template: ReportTemplate, locale: 'en' | 'zh-CN'): TemplateResult {
+  const zh = locale === 'zh-CN';
+  const summary = core.studies().find((x) => x.slug === study)!;
+  const settings = core.settings(study);
+  const runs = core.runs({ study }).filter((r) => r.errors.length === 0);
+  const label = (m: string): string => { const i = describeMetric(m); return i ? metricLabel(i, locale) : m; };
+  const chart = (name: string, spec: ChartSpec): number => core.saveChart(study, name, spec).id;
+  const layout: ReportLayout = { title: summary.name, page: 'A4', orientation: 'portrait', convention: settings.convention, locale };
+  const text = (markdown: string): ReportSection => ({ id: id(), type: 'text', title: zh ? '说明' : 'Commentary', markdown });
+  const sections: ReportSection[] = [];
+
+  if (template === 'before-after') {
+    if (summary.periods.length < 2) throw new Error(zh ? '“前后对比”模板需要两个时间段' : 'the before/after template needs two periods: define them first');
+    const baseline = summary.periods.find((p) => /before|pre/i.test(p)) ?? summary.periods[0]!;
+    const candidate = summary.periods.find((p) => /after|post/i.test(p) && !/pre/i.test(p)) ?? summary.periods.find((p) => p !== baseline)!;
+    const seriesMetrics = core.seriesMetrics(study);
+    const metric = SERIES_LATENCY.find((m) => seriesMetrics.includes(m)) ?? seriesMetrics[0];
+    if (!metric) throw new Error(zh ? '该研究没有时间序列' : 'the study has no time series to compare periods on');
+    const items: HeadlineItem[] = [
+      { baseline, candidate, metric, perObjectDay: 'mean' },
+      { baseline, candidate, metric, perObjectDay: 'max', label: zh ? `${label(metric)}（窗口内最大值）` : `${label(metric)}, maximum in the window` },
+    ];
+    sections.push({ id: id(), type: 'headline', items });
+    sections.push(text(zh ? `${baseline} 与 ${candidate} 对比。` : `${candidate} against ${baseline}.`));
+    sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(metric)} 随时间变化` : `${label(metric)} over time`, { kind: 'time-series', metric, top: 8 }) });
+    sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(metric)}：${baseline} 与 ${candidate}（按对象）` : `${label(metric)}: ${baseline} and ${candidate} per object`, { kind: 'compare-bars', baseline, candidate, metric }) });
+    sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: [metric] });
+    return { name: zh ? '迁移前后' : 'Before and after', layout, sections };
+  }
+
+  if (summary.configs.length < 2) throw new Error(zh ? '至少需要两个配置' : 'this template needs at least two configurations');
+  const baseline = summary.configs[0]!;
+  const others = summary.configs.slice(1);
+  const throughput = pick(runs, THROUGHPUT) ?? pick(runs, metricOrder(new Set(runs.flatMap((r) => Object.keys(r.metrics)))));
+  const latency = pick(runs, LATENCY);
+  if (!throughput) throw new Error(zh ? '该研究没有可对比的指标' : 'the study has no metrics to compare');
+  const metrics = [throughput, ...(latency && latency !== throughput ? [latency] : [])];
+
+  if (template === 'sweep') {
+    const x = sweepKey(runs);
+    if (!x) throw new Error(zh ? '没有取值三个以上的扫描参数' : 'no parameter takes three or more values (virtual users, threads, I/O depth, sessions)');
+    sections.push({ id: id(), type: 'headline', items: others.flatMap((c) => metrics.map((m) => ({ baseline, candidate: c, metric: m }))) });
+    sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)} 随 ${x} 变化` : `${label(throughput)} against ${x}`, { kind: 'scaling', x, metric: throughput }) });
+    // Only where the sweep measured latency (HammerDB's result lines carry none).
+    if (latency && scalingCurves({ runs, x, metric: latency }).series.length > 0) {
+      sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(latency)} 随 ${x} 变化` : `${label(latency)} against ${x}`, { kind: 'scaling', x, metric: latency }) });
+    }
+    sections.push(text(zh ? `扫描参数：${x}。` : `Swept parameter: ${x}.`));
+    sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics });
+    return { name: zh ? '扫描' : 'Sweep', layout, sections };
+  }
+
+  if (template === 'config-matrix') {
+    sections.push({ id: id(), type: 'headline', items: others.map((c) => ({ baseline, candidate: c, metric: throughput })) });
+    sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)} 加速比（相对 ${baseline}）` : `${label(throughput)} speedup against ${baseline}`, { kind: 'speedup-heatmap', baseline, metric: throughput }) });
+    sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}：${baseline} 与 ${others[0]}` : `${label(throughput)}: ${baseline} and ${others[0]}`, { kind: 'compare-bars', baseline, candidate: others[0]!, metric: throughput }) });
+    sections.push(text(zh ? `基线为 ${baseline}。` : `The baseline is ${baseline}.`));
+    sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics });
+    return { name: zh ? '配置矩阵' : 'Configuration matrix', layout, sections };
+  }
+
+  // cache-on-off: two configurations, every key metric.
+  const candidate = others[0]!;
+  sections.push({ id: id(), type: 'headline', items: metrics.map((m) => ({ baseline, candidate, metric: m })) });
+  sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}：${baseline} 与 ${candidate}` : `${label(throughput)}: ${baseline} and ${candidate}`, { kind: 'compare-bars', baseline, candidate, metric: throughput }) });
+  sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}（相对 ${baseline}）` : `${label(throughput)} relative to ${baseline}`, { kind: 'compare-bars', baseline, candidate, metric: throughput, normalised: true }) });
+  sections.push(text(zh ? `${candidate} 与 ${baseline} 对比。` : `${candidate} against ${baseline}.`));
+  sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: present(runs, metrics) });
+  return { name: zh ? `${candidate} 与 ${baseline}` : `${candidate} against ${baseline}`, layout, sections };
+}

@@ -1,0 +1,227 @@
+/**
+ * A report laid out on pages: title page, contents with page numbers, the sections, the
+ * evidence. Blocks are measured once at the page's width, then placed page by page (a title
+ * stays with what follows it, a table continues under its header), so the contents' page
+ * numbers are the printed ones. The same component is the composer's preview and the print page.
+ */
+import type { JSX } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ReportDocument } from '../../../app/contract/records.js';
+import { translate } from '../../i18n/i18n.js';
+import { documentBlocks, type Block, type TableShape } from './report-blocks.js';
+import { inline, MarkdownBlockView } from './markdown.js';
+import { ReportChart } from './ReportChart.js';
+import './report.css';
+
+const MM = 96 / 25.4;
+const PAGES = { A4: [210, 297], Letter: [215.9, 279.4] } as const;
+const MARGIN = { side: 16, top: 16, bottom: 22 };
+/** Space between blocks, px (the CSS gives the same margins). */
+const GAP = 8;
+
+export function pageGeometry(doc: ReportDocument): { width: number; height: number; contentWidth: number; contentHeight: number; css: string } {
+  const [w, h] = PAGES[doc.report.layout.page];
+  const [pw, ph] = doc.report.layout.orientation === 'landscape' ? [h, w] : [w, h];
+  return {
+    width: pw * MM,
+    height: ph * MM,
+    contentWidth: (pw - 2 * MARGIN.side) * MM,
+    contentHeight: (ph - MARGIN.top - MARGIN.bottom) * MM,
+    css: `@page { size: ${doc.report.layout.page} ${doc.report.layout.orientation}; margin: 0 }`,
+  };
+}
+
+function Row({ table, cells, mono, head }: { table: TableShape; cells: string[]; mono?: number[] | undefined; head?: boolean }): JSX.Element {
+  return (
+    <tr className={head ? 'head' : undefined}>
+      {cells.map((c, i) => {
+        const lines = c.split('\n');
+        const Cell = head ? 'th' : 'td';
+        return (
+          <Cell key={i} style={{ width: `${table.widths[i]}%` }}>
+            {lines.map((l, j) => <div key={j} className={mono?.includes(i) && j > 0 ? 'mono' : undefined}>{l}</div>)}
+          </Cell>
+        );
+      })}
+    </tr>
+  );
+}
+
+function Table({ table, rows }: { table: TableShape; rows: Array<Extract<Block, { kind: 'row' }>> }): JSX.Element {
+  return (
+    <table className="pd-table" data-table={table.key}>
+      <colgroup>{table.widths.map((w, i) => <col key={i} style={{ width: `${w}%` }} />)}</colgroup>
+      <thead><Row table={table} cells={table.header} head /></thead>
+      <tbody>{rows.map((r, i) => <Row key={i} table={table} cells={r.cells} mono={r.mono} />)}</tbody>
+    </table>
+  );
+}
+
+function BlockView({ block, live, onChart }: { block: Block; live: boolean; onChart?: () => void }): JSX.Element {
+  switch (block.kind) {
+    case 'title':
+      return <h2 className="pd-title">{block.number && <span className="num">{block.number}</span>}{block.text}</h2>;
+    case 'subtitle':
+      return <h3 className="pd-subtitle">{block.text}</h3>;
+    case 'note':
+      return <p className={`pd-note pd-${block.tone}`}>{block.text}</p>;
+    case 'headline':
+      return (
+        <div className="pd-headline" data-headline={block.text}>
+          <div className="label">{block.label}</div>
+          <div className="big">{block.text}{block.mark ? ' ~' : ''}</div>
+          <div className="values">{block.values}</div>
+          <div className="basis">{block.basis}</div>
+        </div>
+      );
+    case 'md':
+      return <div className="pd-md"><MarkdownBlockView block={block.block} /></div>;
+    case 'chart':
+      return (
+        <figure className="pd-chart">
+          {live ? <ReportChart id={`report-${block.id}`} option={block.option} height={block.height} onRendered={onChart} /> : <div style={{ height: block.height }} />}
+          {block.caption && <figcaption>{inline(block.caption)}</figcaption>}
+        </figure>
+      );
+    case 'row':
+      return <Table table={block.table} rows={[block]} />;
+  }
+}
+
+/** Places measured blocks on pages of `limit` px. */
+export function paginate(blocks: readonly Block[], heights: readonly number[], headHeights: ReadonlyMap<string, number>, limit: number): number[][] {
+  const pages: number[][] = [[]];
+  let used = 0;
+  const need = (i: number, prev: number | undefined): number => {
+    const b = blocks[i]!;
+    let h = heights[i]! + GAP;
+    // A table's first row on a page brings the header with it.
+    if (b.kind === 'row' && (prev === undefined || blocks[prev]!.kind !== 'row' || (blocks[prev] as { table: TableShape }).table.key !== b.table.key)) h += headHeights.get(b.table.key) ?? 0;
+    return h;
+  };
+  for (let i = 0; i < blocks.length; i++) {
+    const page = pages[pages.length - 1]!;
+    const prev = page[page.length - 1];
+    let h = need(i, prev);
+    // A title is kept with the block after it.
+    const withNext = blocks[i]!.kind === 'title' || blocks[i]!.kind === 'subtitle' ? (i + 1 < blocks.length ? need(i + 1, undefined) : 0) : 0;
+    if (page.length > 0 && used + h + withNext > limit) {
+      pages.push([]);
+      used = 0;
+      h = need(i, undefined);
+    }
+    pages[pages.length - 1]!.push(i);
+    used += h;
+  }
+  return pages.filter((p) => p.length > 0);
+}
+
+/** Consecutive rows of one table on a page become one table. */
+function grouped(blocks: readonly Block[], indices: readonly number[]): Array<{ key: string; block?: Block; table?: TableShape; rows?: Array<Extract<Block, { kind: 'row' }>> }> {
+  const out: Array<{ key: string; block?: Block; table?: TableShape; rows?: Array<Extract<Block, { kind: 'row' }>> }> = [];
+  for (const i of indices) {
+    const b = blocks[i]!;
+    const last = out[out.length - 1];
+    if (b.kind === 'row') {
+      if (last?.table && last.table.key === b.table.key) last.rows!.push(b);
+      else out.push({ key: `t${i}`, table: b.table, rows: [b] });
+    } else {
+      out.push({ key: `b${i}`, block: b });
+    }
+  }
+  return out;
+}
+
+export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: () => void }): JSX.Element {
+  const locale = doc.report.layout.locale;
+  const t = (k: Parameters<typeof translate>[1], v?: Record<string, string | number>): string => translate(locale, k, v);
+  const geo = pageGeometry(doc);
+  const { blocks, toc } = useMemo(() => documentBlocks(doc), [doc]);
+  const measure = useRef<HTMLDivElement>(null);
+  const [pages, setPages] = useState<number[][] | null>(null);
+  const charts = blocks.filter((b) => b.kind === 'chart').length;
+  const [drawn, setDrawn] = useState(0);
+
+  useLayoutEffect(() => {
+    setPages(null);
+    setDrawn(0);
+  }, [doc]);
+
+  useLayoutEffect(() => {
+    if (pages || !measure.current) return;
+    const el = measure.current;
+    const heights = blocks.map((_, i) => (el.querySelector(`[data-b="${i}"]`) as HTMLElement | null)?.offsetHeight ?? 0);
+    const heads = new Map<string, number>();
+    el.querySelectorAll<HTMLElement>('[data-head]').forEach((h) => heads.set(h.dataset['head']!, h.offsetHeight));
+    setPages(paginate(blocks, heights, heads, geo.contentHeight));
+  }, [blocks, pages, geo.contentHeight]);
+
+  // Ready when laid out, every chart drawn, and the fonts (CJK subsets) loaded.
+  useEffect(() => {
+    if (!pages || drawn < charts) return;
+    let live = true;
+    void document.fonts.ready.then(() => { if (live) onReady?.(); });
+    return () => { live = false; };
+  }, [pages, drawn, charts, onReady]);
+
+  const tocPages = pages ? toc.map((e) => 3 + pages.findIndex((p) => p.includes(e.block))) : [];
+  const total = pages ? pages.length + 2 : 0;
+  const style = { width: geo.width, height: geo.height };
+  const content = { left: MARGIN.side * MM, top: MARGIN.top * MM, width: geo.contentWidth, height: geo.contentHeight };
+  const footer = (n: number): JSX.Element => (
+    <footer className="pd-footer" style={{ left: content.left, width: content.width }}>
+      <span>{doc.report.layout.title}</span>
+      <span>{t('report.page', { page: n, pages: total })}</span>
+    </footer>
+  );
+  const tables = [...new Map(blocks.filter((b): b is Extract<Block, { kind: 'row' }> => b.kind === 'row').map((b) => [b.table.key, b.table])).values()];
+
+  return (
+    <div className="pd-report" lang={locale} data-pages={total || undefined}>
+      <style>{geo.css}</style>
+      {!pages && (
+        <div ref={measure} className="pd-measure" style={{ width: content.width }} aria-hidden="true">
+          {blocks.map((b, i) => <div key={i} data-b={i} className="pd-block"><BlockView block={b} live={false} /></div>)}
+          {tables.map((tb) => (
+            <table key={tb.key} className="pd-table" data-head={tb.key}><thead><Row table={tb} cells={tb.header} head /></thead></table>
+          ))}
+        </div>
+      )}
+      {pages && (
+        <>
+          <section className="pd-page pd-cover" style={style} data-page={1}>
+            <div className="pd-content" style={content}>
+              <p className="pd-study">{t('report.study')}: {doc.study.name}</p>
+              <h1>{doc.report.layout.title}</h1>
+              {doc.report.layout.subtitle && <p className="pd-sub">{doc.report.layout.subtitle}</p>}
+              {doc.report.layout.author && <p className="pd-author">{doc.report.layout.author}</p>}
+              {doc.data_as_of && <p className="pd-asof">{t('report.dataAsOf', { date: doc.data_as_of.slice(0, 10) })}</p>}
+              <p className="pd-note pd-convention">{t('report.convention')}: {doc.evidence.convention_note}</p>
+            </div>
+          </section>
+          <section className="pd-page" style={style} data-page={2}>
+            <div className="pd-content" style={content}>
+              <h2 className="pd-title">{t('report.contents')}</h2>
+              <ol className="pd-toc">
+                {toc.map((e, i) => (
+                  <li key={i}><span className="num">{e.number}</span><span className="text">{e.text}</span><span className="dots" /><span className="pg">{tocPages[i]}</span></li>
+                ))}
+              </ol>
+            </div>
+            {footer(2)}
+          </section>
+          {pages.map((indices, p) => (
+            <section key={p} className="pd-page" style={style} data-page={p + 3}>
+              <div className="pd-content" style={content}>
+                {grouped(blocks, indices).map((g) => (g.table
+                  ? <div key={g.key} className="pd-block"><Table table={g.table} rows={g.rows!} /></div>
+                  : <div key={g.key} className="pd-block"><BlockView block={g.block!} live onChart={() => setDrawn((d) => d + 1)} /></div>))}
+              </div>
+              {footer(p + 3)}
+            </section>
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+/** One report section's editor: headline figures, Markdown text, a saved chart, a comparison table. */
+import type { JSX } from 'react';
+import type { HeadlineItem, MetricInfo, ReportSection, SavedChart, StudySummary } from '../../../app/contract/records.js';
+import { useI18n } from '../../i18n/i18n.js';
+
+interface Props {
+  section: ReportSection;
+  study: StudySummary;
+  metrics: string[];
+  dictionary: Map<string, MetricInfo>;
+  charts: SavedChart[];
+  onChange(section: ReportSection): void;
+}
+
+const STATS = ['', 'mean', 'max', 'p95', 'p99'] as const;
+
+export function SectionEditor({ section, study, metrics, dictionary, charts, onChange }: Props): JSX.Element {
+  const { t, metricLabel } = useI18n();
+  const labels = [...study.configs, ...study.periods];
+  const sideOptions = labels.map((l) => <option key={l} value={l}>{l}</option>);
+  const metricOptions = metrics.map((m) => <option key={m} value={m}>{metricLabel(dictionary.get(m), m)}</option>);
+  const titleInput = section.type !== 'chart' && (
+    <label className="wide">{t('reports.sectionTitle')}
+      <input name="section-title" value={section.title ?? ''} onChange={(e) => onChange({ ...section, title: e.target.value || undefined } as ReportSection)} />
+    </label>
+  );
+
+  switch (section.type) {
+    case 'text':
+      return (
+        <div className="section-editor">
+          {titleInput}
+          <label className="wide">{t('reports.markdown')}
+            <textarea name="markdown" rows={5} value={section.markdown} onChange={(e) => onChange({ ...section, markdown: e.target.value })} />
+          </label>
+        </div>
+      );
+    case 'chart':
+      return (
+        <div className="section-editor">
+          {charts.length === 0 && <p className="muted">{t('reports.noCharts')}</p>}
+          <label>{t('reports.chartPick')}
+            <select name="chart" value={section.chart} onChange={(e) => onChange({ ...section, chart: Number(e.target.value) })}>
+              {!charts.some((c) => c.id === section.chart) && <option value={section.chart}>–</option>}
+              {charts.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+          </label>
+          <label className="wide">{t('reports.caption')}
+            <input name="caption" value={section.caption ?? ''} onChange={(e) => onChange({ ...section, caption: e.target.value || undefined })} />
+          </label>
+        </div>
+      );
+    case 'table':
+      return (
+        <div className="section-editor">
+          {titleInput}
+          <label>{t('compare.baseline')}
+            <select name="table-baseline" value={section.baseline} onChange={(e) => onChange({ ...section, baseline: e.target.value, candidates: section.candidates.filter((c) => c !== e.target.value) })}>{sideOptions}</select>
+          </label>
+          <fieldset className="checks"><legend>{t('reports.candidates')}</legend>
+            {labels.filter((l) => l !== section.baseline).map((l) => (
+              <label key={l}><input type="checkbox" checked={section.candidates.includes(l)}
+                onChange={(e) => onChange({ ...section, candidates: e.target.checked ? [...section.candidates, l] : section.candidates.filter((c) => c !== l) })} />{l}</label>
+            ))}
+          </fieldset>
+          <label>{t('reports.metrics')}
+            <select name="table-metrics" multiple size={4} value={section.metrics}
+              onChange={(e) => onChange({ ...section, metrics: [...e.target.selectedOptions].map((o) => o.value) })}>{metricOptions}</select>
+          </label>
+        </div>
+      );
+    case 'headline': {
+      const setItem = (i: number, item: HeadlineItem): void => onChange({ ...section, items: section.items.map((x, j) => (j === i ? item : x)) });
+      return (
+        <div className="section-editor">
+          {titleInput}
+          {section.items.map((item, i) => (
+            <div key={i} className="headline-item" data-item={i}>
+              <label>{t('compare.baseline')}<select name="item-baseline" value={item.baseline} onChange={(e) => setItem(i, { ...item, baseline: e.target.value })}>{sideOptions}</select></label>
+              <label>{t('compare.candidate')}<select name="item-candidate" value={item.candidate} onChange={(e) => setItem(i, { ...item, candidate: e.target.value })}>{sideOptions}</select></label>
+              <label>{t('compare.metric')}<select name="item-metric" value={item.metric} onChange={(e) => setItem(i, { ...item, metric: e.target.value })}>{metricOptions}</select></label>
+              <label>{t('reports.workload')}<input name="item-workload" placeholder={t('reports.allWorkloads')} value={item.workload ?? ''} onChange={(e) => setItem(i, { ...item, workload: e.target.value || undefined })} /></label>
+              {study.periods.includes(item.baseline) && (
+                <label>{t('reports.stat')}<select name="item-stat" value={item.perObjectDay ?? ''} onChange={(e) => setItem(i, { ...item, perObjectDay: (e.target.value || undefined) as HeadlineItem['perObjectDay'] })}>
+                  {STATS.map((s) => <option key={s} value={s}>{s || '–'}</option>)}
+                </select></label>
+              )}
+              <label>{t('reports.label')}<input name="item-label" value={item.label ?? ''} onChange={(e) => setItem(i, { ...item, label: e.target.value || undefined })} /></label>
+              <button type="button" className="link" onClick={() => onChange({ ...section, items: section.items.filter((_, j) => j !== i) })}>{t('reports.remove')}</button>
+            </div>
+          ))}
+          <button type="button" name="add-item" onClick={() => onChange({ ...section, items: [...section.items, { baseline: labels[0] ?? '', candidate: labels[1] ?? '', metric: metrics[0] ?? 'total.iops' }] })}>{t('reports.addItem')}</button>
+        </div>
+      );
+    }
+  }
+}

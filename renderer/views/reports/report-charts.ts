@@ -1,0 +1,112 @@
+/**
+ * A saved chart's ECharts option for a report page: the workbench's own bar and heat-map
+ * builders, and print versions of the scaling and time-series charts (no zoom sliders, no
+ * tooltips: paper does not hover). Animation is always off: a chart captured mid-animation
+ * prints wrong bars.
+ */
+import type { ChartData, SavedChart } from '../../../app/contract/records.js';
+import { PALETTE } from '../../charts/palette.js';
+import { formatBlockSize, formatValue, zoneOffsetMinutes } from '../../format.js';
+import { groupedBarsOption, heatmapOption, normalisedBarsOption } from '../compare/compare-chart.js';
+
+type Option = Record<string, unknown>;
+
+function scalingOption(data: Extract<ChartData, { kind: 'scaling' }>['scaling'], workload: string | undefined, title: string, locale: string): Option {
+  const workloadOf = (label: string): string => label.split(' · ')[1] ?? '';
+  const workloads = [...new Set(data.series.map((s) => workloadOf(s.label)))].filter(Boolean);
+  const only = workloads.length > 1 ? (workload === '*' ? '*' : workload && workloads.includes(workload) ? workload : workloads[0]!) : '*';
+  const shown = data.series.filter((s) => only === '*' || workloadOf(s.label) === only);
+  const fmtX = (v: number): string => (data.x === 'bs' ? formatBlockSize(v) : String(v));
+  return {
+    color: PALETTE,
+    title: { text: `${title}${only !== '*' ? ` · ${only}` : ''}`, left: 'center', textStyle: { fontSize: 13 } },
+    legend: { top: 26, type: 'plain' },
+    grid: { left: 70, right: 24, top: 80, bottom: 48 },
+    xAxis: { type: data.x === 'bs' ? 'log' : 'value', logBase: 2, name: data.x, nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: fmtX } },
+    yAxis: { type: 'value', name: data.unit },
+    series: shown.map((s) => ({
+      name: only === '*' ? s.label : s.config,
+      type: 'line',
+      symbolSize: 6,
+      data: s.points.map((p) => [p.x, p.y]),
+      label: { show: shown.length <= 3 && Math.max(...shown.map((l) => l.points.length)) <= 6, position: 'top', fontSize: 9, formatter: (p: { value: [number, number] }) => formatValue(p.value[1], data.unit, locale) },
+    })),
+  };
+}
+
+const SHADES = ['rgba(0,114,178,0.10)', 'rgba(230,159,0,0.14)', 'rgba(0,158,115,0.12)', 'rgba(204,121,167,0.12)'];
+
+function timeSeriesOption(data: Extract<ChartData, { kind: 'time-series' }>['series'], title: string): Option {
+  const first = data.objects[0]?.points[0];
+  const offset = first ? zoneOffsetMinutes(data.zone, first[0]) * 60000 : 0;
+  let t0 = Infinity;
+  let t1 = -Infinity;
+  for (const o of data.objects) for (const [tm] of o.points) { t0 = Math.min(t0, tm); t1 = Math.max(t1, tm); }
+  const shaded: Array<[Option, Option]> = [];
+  const cutovers: Option[] = [];
+  data.periods.forEach((p, i) => {
+    for (const r of p.ranges) {
+      const s = r.start ? Date.parse(r.start) : null;
+      const e = r.end ? Date.parse(r.end) : null;
+      if (s === null || e === null) {
+        const at = (s ?? e!) + offset;
+        if (p.ranges.length === 1 && !cutovers.some((c) => c['xAxis'] === at)) cutovers.push({ xAxis: at, name: p.name });
+        continue;
+      }
+      const from = Math.max(s, t0);
+      const to = Math.min(e, t1);
+      if (to > from) shaded.push([{ xAxis: from + offset, name: p.name, itemStyle: { color: SHADES[i % SHADES.length] } }, { xAxis: to + offset }]);
+    }
+  });
+  return {
+    useUTC: true,
+    color: PALETTE,
+    title: { text: `${title} · ${data.zone}`, left: 'center', textStyle: { fontSize: 13 } },
+    legend: { top: 26, type: 'plain', textStyle: { fontSize: 9 } },
+    grid: { left: 60, right: 24, top: 84, bottom: 36 },
+    xAxis: { type: 'time' },
+    yAxis: { type: 'value', name: data.unit },
+    series: data.objects.map((o, i) => ({
+      name: o.object,
+      type: 'line',
+      showSymbol: false,
+      lineStyle: { width: 1 },
+      data: o.points.map(([tm, v]) => [tm + offset, v]),
+      ...(i === 0 ? {
+        markArea: { silent: true, label: { position: 'insideTop', fontSize: 9 }, data: shaded },
+        markLine: { symbol: 'none', lineStyle: { color: '#b3261e', type: 'dashed' }, label: { formatter: '{b}', fontSize: 9 }, data: cutovers },
+      } : {}),
+    })),
+  };
+}
+
+export function reportChartOption(chart: SavedChart, data: ChartData, labels: { allObjects: string }, locale: string): Option | null {
+  const spec = chart.spec;
+  let option: Option | null = null;
+  if (data.kind === 'compare-bars' && spec.kind === 'compare-bars') {
+    const result = data.compare;
+    if (result.pairs.length === 0) return null;
+    const unit = result.pairs.find((p) => p.metric === spec.metric)?.unit ?? '';
+    option = spec.normalised
+      ? normalisedBarsOption(result, spec.metric, chart.name, labels.allObjects)
+      : groupedBarsOption(result, spec.metric, `${chart.name} (${unit})`, unit, locale, labels.allObjects);
+  } else if (data.kind === 'speedup-heatmap') {
+    const m = data.compare.matrix[0];
+    if (!m) return null;
+    // Configurations with no workload in common with the baseline have nothing to show.
+    const keep = m.candidates.map((_, i) => m.speedup[i]!.some((v) => v !== null));
+    const shown = { ...m, candidates: m.candidates.filter((_, i) => keep[i]), speedup: m.speedup.filter((_, i) => keep[i]) };
+    if (shown.candidates.length === 0) return null;
+    option = heatmapOption(shown, data.compare.tie_band_pct, chart.name);
+  } else if (data.kind === 'scaling' && spec.kind === 'scaling') {
+    if (data.scaling.series.length === 0) return null;
+    option = scalingOption(data.scaling, spec.workload, `${chart.name} (${data.scaling.unit})`, locale);
+  } else if (data.kind === 'time-series') {
+    if (data.series.objects.length === 0) return null;
+    option = timeSeriesOption(data.series, `${chart.name} (${data.series.unit})`);
+  }
+  if (!option) return null;
+  // Print: no animation, no tooltip, no zoom controls.
+  const { tooltip: _t, dataZoom: _d, ...rest } = option;
+  return { ...rest, animation: false };
+}
