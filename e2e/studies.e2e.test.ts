@@ -1,7 +1,8 @@
 /**
  * The sample studies as a user meets them: S5's NOPM-against-VU curves for three
- * configurations, S1's vdbench response-time curves and its configuration matrix, with the
- * figures checked against the sample files.
+ * configurations, S1's vdbench response-time curves and its configuration matrix, S3's throttled
+ * fio runs and sysbench run, S4's IOmeter configurations and tuning variants, with the figures
+ * checked against the sample files.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -18,6 +19,11 @@ function nopmByVu(config: string): Array<[number, number]> {
   const vus = [...text.matchAll(/Vuser 1:(\d+) Active Virtual Users configured/g)].map((m) => Number(m[1]));
   const nopm = [...text.matchAll(/System achieved (\d+) NOPM/g)].map((m) => Number(m[1]));
   return vus.map((v, i) => [v, nopm[i]!]);
+}
+
+/** The values of one direction of a fio log (ddir 0 read, 1 write), in file order. */
+function logValues(file: string, ddir: number): number[] {
+  return fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => l.split(',').map((x) => Number(x.trim()))).filter((c) => c[2] === ddir).map((c) => c[1]!);
 }
 
 interface Drawn { name: string; data: Array<[number, number]>; markPoint?: { data: Array<{ coord: [number, number] }> } }
@@ -152,5 +158,52 @@ describe('sample studies in the workbench', () => {
     const perExecWt = 16087.4 / 32140;
     assert.equal(await update.locator('[data-col="speedup"]').textContent(), `${(perExecWt / perExecWb).toFixed(2)}x`);
     assert.ok(await page.locator('[data-testid="load-profiles"] tr[data-statistic="Write IO requests"]').isVisible());
+  });
+
+  it('S3: one cloud-ssd configuration; the throttled fio run draws its real IOPS log; the sysbench run is there', async () => {
+    await wb.openStudy('s3-cloud-ssd');
+    await page.locator('[data-tab="runs"]').click();
+    const groups = await page.locator('[data-testid="runs-table"] section.config-group').evaluateAll((ss) => ss.map((x) => x.getAttribute('data-config')));
+    assert.deepEqual(groups, ['cloud-ssd']);
+    const table = page.locator('[data-testid="runs-table"]');
+    assert.ok(await table.locator('tr', { hasText: 'oltp_read_write, 32 threads' }).isVisible(), 'the sysbench run');
+    await table.locator('tr', { hasText: 'randwrite-4k' }).first().click();
+    await page.waitForSelector('[data-testid="run-detail"][data-state="ready"] .chart[data-chart="run-series"][data-state="ready"]');
+    const drawn = await page.evaluate(() => (window.perfdeltaCharts!['run-series']!.getOption() as { series: Array<{ name: string; data: Array<[number, number]> }> }).series);
+    const log = logValues(path.join(REPO_ROOT, 'samples', 's3', 'cloud-ssd', 'randwrite-4k_iops.1.log'), 1);
+    assert.equal(drawn.length, 1);
+    assert.deepEqual(drawn[0]!.data.map((d) => d[1]), log, 'the 500 ms IOPS windows fio wrote');
+    const mean = log.reduce((a, b) => a + b, 0) / log.length;
+    assert.ok(Math.abs(mean - 20000) < 200, `held at the 20,000 IOPS limit (mean of the windows ${mean})`);
+    await wb.screenshot(path.join(OUTPUT_DIR, 's3-fio-throttled-iops.png'));
+  });
+
+  it('S4: fourteen configurations; the single node about 2,000 IOPS, the in-AZ TCP mirror about half', async () => {
+    await wb.openStudy('s4-aws-cluster');
+    await page.locator('[data-tab="runs"]').click();
+    const groups = await page.locator('[data-testid="runs-table"] section.config-group').evaluateAll((ss) => ss.map((x) => x.getAttribute('data-config')));
+    for (const c of ['single node', 'shared-disk cluster', 'in-AZ TCP mirror', 'in-AZ UDP mirror', 'cross-AZ mirror', 'in-AZ TCP mirror / MTU 9000', 'in-AZ UDP mirror / buffers x4', 'cross-AZ mirror / flow control x2']) {
+      assert.ok(groups.includes(c), c);
+    }
+    assert.equal(groups.length, 14);
+    await wb.compare('single node', 'in-AZ TCP mirror', 'total.iops');
+    const rows = await wb.speedupTable();
+    assert.equal(rows.length, 9, 'the nine workloads pair');
+    const num = (text: string): number => Number(text.replace(/[^\d.]/g, ''));
+    for (const r of rows) {
+      assert.ok(Math.abs(num(r.baseline) - 2000) <= 200, `${r.workload}: ${r.baseline} IOPS is about 2,000`);
+      assert.ok(num(r.speedup) >= 0.4 && num(r.speedup) <= 0.6, `${r.workload}: ${r.speedup} is about half`);
+    }
+    await wb.screenshot(path.join(OUTPUT_DIR, 's4-single-vs-in-az-tcp.png'));
+  });
+
+  it('S4: MTU 9000 wins 4K 50/50 sequential over TCP in one AZ', async () => {
+    await wb.compare('in-AZ TCP mirror', 'in-AZ TCP mirror / MTU 9000', 'total.iops');
+    const rows = await wb.speedupTable();
+    const num = (text: string): number => Number(text.replace(/[^\d.]/g, ''));
+    const best = rows.reduce((a, b) => (num(b.speedup) > num(a.speedup) ? b : a));
+    assert.equal(best.workload, '4K seq 50/50 QD8 1 threads');
+    assert.equal(best.speedup, `${(num(best.candidate) / num(best.baseline)).toFixed(2)}x`, 'the speedup is candidate / baseline of the figures shown');
+    await wb.screenshot(path.join(OUTPUT_DIR, 's4-tcp-mtu-9000.png'));
   });
 });

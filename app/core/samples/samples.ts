@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ChartSpec, ReportLayout, ReportSection, SampleStudy } from '../../contract/records.js';
+import type { ChartSpec, ReportLayout, ReportSection, SampleStudy, StudySettingsUpdate } from '../../contract/records.js';
 import type { Core } from '../core.js';
 import { packageRoot } from '../paths.js';
 
@@ -19,7 +19,8 @@ interface SampleManifest {
      * to keep in the repository, e.g. 5,000 SVC dumps); the paths are then inside its output.
      */
     imports: Array<{ config: string; paths: string[]; generate?: string }>;
-    settings?: { zone?: string };
+    /** The study's defaults (zone, tie band, units...), as `perfdelta settings` sets them. */
+    settings?: StudySettingsUpdate;
     periods?: Array<{ name: string; spec: string; zone?: string }>;
   }>;
 }
