@@ -385,6 +385,11 @@ export type RenderedSection =
 
 export interface ReportEvidence {
   files: Array<{ file: string; sha256: string; format: string; importer_version: string; config: string; imported_at: string; runs: number }>;
+  /**
+   * The files per configuration and folder, with one SHA-256 over their sorted hashes: a page
+   * can pin 5,000 statistics dumps in one line (every file and hash is still in `files`).
+   */
+  file_groups: Array<{ config: string; folder: string; files: number; formats: string[]; combined_sha256: string }>;
   configs: Array<{ name: string; runs: number; tools: string[] }>;
   periods: PeriodRecord[];
   pairing_keys: string[];

@@ -280,6 +280,7 @@ export const en = {
   'report.basis': 'Basis',
   'report.missing': 'Not available: {reason}',
   'report.generator': 'Made with {generator}',
+  'report.fileGroup': '{folder}/ ({count} files; the hash below is the SHA-256 of their sorted SHA-256s, every file is listed in the XLSX export)',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -561,5 +562,6 @@ export const zhCN: Catalog = {
   'report.basis': '依据',
   'report.missing': '无法给出：{reason}',
   'report.generator': '由 {generator} 生成',
+  'report.fileGroup': '{folder}/（{count} 个文件；下面的哈希是这些文件 SHA-256 排序后的 SHA-256，每个文件都列在 XLSX 导出中）',
 };
 

@@ -4,6 +4,7 @@
  * aggregation orders, filters and every warning the comparisons raised.
  */
 import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord } from '../../contract/records.js';
+import { createHash } from 'node:crypto';
 import type { Core } from '../core.js';
 import { conventionNote } from '../compare/wording.js';
 import { packageVersion } from '../paths.js';
@@ -44,6 +45,22 @@ function uniqueWarnings(warnings: readonly CompareWarning[]): CompareWarning[] {
   return [...seen.values()];
 }
 
+function fileGroups(files: ReportEvidence['files']): ReportEvidence['file_groups'] {
+  const groups = new Map<string, ReportEvidence['files']>();
+  for (const f of files) {
+    const folder = f.file.includes('/') ? f.file.slice(0, f.file.lastIndexOf('/')) : '.';
+    const key = `${f.config}\u0000${folder}`;
+    groups.set(key, [...(groups.get(key) ?? []), f]);
+  }
+  return [...groups.entries()].map(([key, fs]) => ({
+    config: key.split('\u0000')[0]!,
+    folder: key.split('\u0000')[1]!,
+    files: fs.length,
+    formats: [...new Set(fs.map((f) => f.format))].sort(),
+    combined_sha256: createHash('sha256').update(fs.map((f) => f.sha256).sort().join('\n')).digest('hex'),
+  }));
+}
+
 export function buildEvidence(core: Core, study: string, report: ReportRecord, sections: readonly RenderedSection[]): ReportEvidence {
   const zh = report.layout.locale === 'zh-CN';
   const settings = core.settings(study);
@@ -63,10 +80,12 @@ export function buildEvidence(core: Core, study: string, report: ReportRecord, s
     zh ? `时区：${settings.zone}` : `Time zone of the data: ${settings.zone}`,
     ...(failed.length ? [zh ? `出错的运行不参与对比：${failed.map((r) => r.id).join(', ')}` : `Runs with errors are left out of comparisons: ${failed.map((r) => r.id).join(', ')}`] : []),
   ];
+  const files = core.store.reportStore.imports(core.studyIdOf(study)).map((f) => ({
+    file: f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at, runs: f.runs,
+  }));
   return {
-    files: core.store.reportStore.imports(core.studyIdOf(study)).map((f) => ({
-      file: f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at, runs: f.runs,
-    })),
+    files,
+    file_groups: fileGroups(files),
     configs,
     periods: core.periods(study),
     pairing_keys: settings.pairing_keys,

@@ -47,11 +47,11 @@ function Row({ table, cells, mono, head }: { table: TableShape; cells: string[];
   );
 }
 
-function Table({ table, rows }: { table: TableShape; rows: Array<Extract<Block, { kind: 'row' }>> }): JSX.Element {
+function Table({ table, rows, head = true }: { table: TableShape; rows: Array<Extract<Block, { kind: 'row' }>>; head?: boolean }): JSX.Element {
   return (
     <table className="pd-table" data-table={table.key}>
       <colgroup>{table.widths.map((w, i) => <col key={i} style={{ width: `${w}%` }} />)}</colgroup>
-      <thead><Row table={table} cells={table.header} head /></thead>
+      {head && <thead><Row table={table} cells={table.header} head /></thead>}
       <tbody>{rows.map((r, i) => <Row key={i} table={table} cells={r.cells} mono={r.mono} />)}</tbody>
     </table>
   );
@@ -84,7 +84,8 @@ function BlockView({ block, live, onChart }: { block: Block; live: boolean; onCh
         </figure>
       );
     case 'row':
-      return <Table table={block.table} rows={[block]} />;
+      // Measured without the header: the paginator adds it where a table starts on a page.
+      return <Table table={block.table} rows={[block]} head={false} />;
   }
 }
 

@@ -48,7 +48,8 @@ export function parseMarkdown(source: string): MarkdownBlock[] {
 /** **bold**, *italic* / _italic_, `code`; everything else is text. */
 export function inline(text: string): ReactNode[] {
   const out: ReactNode[] = [];
-  const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|_[^_\s][^_]*_)/g;
+  // Underscores inside words (CREDIT_DB2_DATA01) are not emphasis.
+  const re = /(\*\*[^*]+\*\*|`[^`]+`|\*[^*\s][^*]*\*|(?<![\p{L}\p{N}_])_[^_\s][^_]*_(?![\p{L}\p{N}_]))/gu;
   let last = 0;
   let m: RegExpExecArray | null;
   let key = 0;

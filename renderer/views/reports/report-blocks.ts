@@ -27,6 +27,8 @@ export type Block =
   | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[] };
 
 export const CHART_HEIGHT = 330;
+/** Folders with more files than this are one line in the PDF's evidence. */
+const MAX_LISTED = 25;
 
 function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean; metrics: boolean }, zh: boolean): string[] {
   const unit = p.unit;
@@ -109,7 +111,17 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   title(t('report.evidence'));
   blocks.push({ kind: 'subtitle', text: t('report.files') });
   const files: TableShape = { key: 'evidence-files', header: [`${t('report.file')} · SHA-256`, t('report.format'), t('report.importer'), t('report.config'), t('report.runs')], widths: [58, 14, 10, 12, 6] };
-  for (const f of ev.files) blocks.push({ kind: 'row', table: files, cells: [`${f.file}\n${f.sha256}`, f.format, f.importer_version, f.config, String(f.runs)], mono: [0] });
+  // A folder of thousands of statistics dumps is one line with a hash over all of theirs; the
+  // XLSX and the study file list every file.
+  const big = new Set(ev.file_groups.filter((g) => g.files > MAX_LISTED).map((g) => `${g.config}\u0000${g.folder}`));
+  for (const f of ev.files) {
+    const folder = f.file.includes('/') ? f.file.slice(0, f.file.lastIndexOf('/')) : '.';
+    if (!big.has(`${f.config}\u0000${folder}`)) blocks.push({ kind: 'row', table: files, cells: [`${f.file}\n${f.sha256}`, f.format, f.importer_version, f.config, String(f.runs)], mono: [0] });
+  }
+  for (const g of ev.file_groups.filter((x) => x.files > MAX_LISTED)) {
+    const runs = ev.files.filter((f) => f.config === g.config && f.file.startsWith(`${g.folder}/`)).reduce((a, f) => a + f.runs, 0);
+    blocks.push({ kind: 'row', table: files, cells: [`${t('report.fileGroup', { folder: g.folder, count: g.files })}\n${g.combined_sha256}`, g.formats.join(', '), '', g.config, String(runs)], mono: [0] });
+  }
   blocks.push({ kind: 'subtitle', text: t('report.configs') });
   const configs: TableShape = { key: 'evidence-configs', header: [t('report.config'), t('report.runs'), t('report.tools')], widths: [35, 10, 55] };
   for (const c of ev.configs) blocks.push({ kind: 'row', table: configs, cells: [c.name, String(c.runs), c.tools.join(', ')] });

@@ -63,7 +63,7 @@ function timeSeriesOption(data: Extract<ChartData, { kind: 'time-series' }>['ser
     color: PALETTE,
     title: { text: `${title} · ${data.zone}`, left: 'center', textStyle: { fontSize: 13 } },
     legend: { top: 26, type: 'plain', textStyle: { fontSize: 9 } },
-    grid: { left: 60, right: 24, top: 84, bottom: 36 },
+    grid: { left: 60, right: 24, top: data.objects.length > 4 ? 100 : 84, bottom: 36 },
     xAxis: { type: 'time' },
     yAxis: { type: 'value', name: data.unit },
     series: data.objects.map((o, i) => ({
@@ -90,6 +90,14 @@ export function reportChartOption(chart: SavedChart, data: ChartData, labels: { 
     option = spec.normalised
       ? normalisedBarsOption(result, spec.metric, chart.name, labels.allObjects)
       : groupedBarsOption(result, spec.metric, `${chart.name} (${unit})`, unit, locale, labels.allObjects);
+    // Many bars on a page width: the ratio labels stand upright so they do not overlap.
+    const bars = result.pairs.filter((p) => p.metric === spec.metric && p.candidate_label === result.candidate).length;
+    if (bars > 8) {
+      option = {
+        ...option,
+        series: (option['series'] as Array<Record<string, unknown>>).map((s) => (s['label'] ? { ...s, label: { ...(s['label'] as object), rotate: 90, align: 'left', verticalAlign: 'middle', position: 'top', distance: 4, fontSize: 8 } } : s)),
+      };
+    }
   } else if (data.kind === 'speedup-heatmap') {
     const m = data.compare.matrix[0];
     if (!m) return null;
