@@ -74,13 +74,15 @@ export function openStudyFile(store: Store, bytes: Uint8Array, fileName: string)
       throw new StudyFileError(fileName, `a study file holds one study; this one holds ${studies.length}`);
     }
     // The originals must be the bytes their hashes name, or the numbers cannot be checked.
+    let damaged: string | null = null;
     for (const f of src.prepare('SELECT sha256, content FROM files').iterate() as Iterable<{ sha256: string; content: Buffer }>) {
       if (createHash('sha256').update(f.content).digest('hex') !== f.sha256) {
-        src.close();
-        throw new StudyFileError(fileName, `original file ${f.sha256.slice(0, 12)}… does not match its SHA-256: the study file is damaged`);
+        damaged = f.sha256;
+        break;
       }
     }
     src.close();
+    if (damaged) throw new StudyFileError(fileName, `original file ${damaged.slice(0, 12)}… does not match its SHA-256: the study file is damaged`);
     return copyIn(store, tmp, studies[0]!);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

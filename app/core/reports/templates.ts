@@ -105,11 +105,16 @@ export function buildTemplate(core: Core, study: string, template: ReportTemplat
   }
 
   if (template === 'config-matrix') {
-    sections.push({ id: id(), type: 'headline', items: others.map((c) => ({ baseline, candidate: c, metric: throughput })) });
+    // Only configurations that share workloads with the baseline (production statistics beside
+    // a test grid share none).
+    const all = core.compare({ study, baseline, candidates: others, metrics: [throughput] });
+    const paired = others.filter((c) => all.rollup.some((r) => r.candidate === c && r.pairs > 0));
+    sections.push({ id: id(), type: 'headline', items: paired.map((c) => ({ baseline, candidate: c, metric: throughput })) });
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)} 加速比（相对 ${baseline}）` : `${label(throughput)} speedup against ${baseline}`, { kind: 'speedup-heatmap', baseline, metric: throughput }) });
-    sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}：${baseline} 与 ${others[0]}` : `${label(throughput)}: ${baseline} and ${others[0]}`, { kind: 'compare-bars', baseline, candidate: others[0]!, metric: throughput }) });
+    const first = paired[0] ?? others[0]!;
+    sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}：${baseline} 与 ${first}` : `${label(throughput)}: ${baseline} and ${first}`, { kind: 'compare-bars', baseline, candidate: first, metric: throughput }) });
     sections.push(text(zh ? `基线为 ${baseline}。` : `The baseline is ${baseline}.`));
-    sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics });
+    sections.push({ id: id(), type: 'table', baseline, candidates: paired.length ? paired : others, metrics });
     return { name: zh ? '配置矩阵' : 'Configuration matrix', layout, sections };
   }
 
