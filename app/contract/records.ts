@@ -307,10 +307,16 @@ export interface SavedChart {
   created: string;
 }
 
-/** One headline number: a pair of a comparison (a workload, or all objects of a period comparison). */
+/**
+ * One headline number: a pair of a comparison (a workload, or all objects of a period
+ * comparison); or, without a candidate, one configuration's measured value, optionally against
+ * a limit (a cloud disk's 20,000 IOPS), in the study's units.
+ */
 export interface HeadlineItem {
   baseline: string;
-  candidate: string;
+  candidate?: string;
+  /** A single value's limit, in the unit the value is shown in. */
+  limit?: number;
   metric: string;
   /** The workload label (as the comparison names it); absent: all objects, or the geometric mean over workloads. */
   workload?: string;

@@ -42,6 +42,21 @@ function isDebianLike() {
   }
 }
 
+/**
+ * pdftotext and pdftoppm (poppler-utils) read the PDFs the report tests print. Installed like
+ * Chromium on Debian as root; elsewhere the tests that need them say so and skip.
+ */
+export function ensurePoppler() {
+  if (which('pdftotext') && which('pdftoppm')) return true;
+  if (process.platform === 'linux' && isDebianLike() && process.getuid?.() === 0) {
+    console.log('No pdftotext: installing Debian\'s poppler-utils (apt-get install poppler-utils)…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'poppler-utils'], { stdio: 'inherit', env });
+  }
+  return Boolean(which('pdftotext') && which('pdftoppm'));
+}
+
 export function ensureChromium() {
   const found = find();
   if (found) return { path: found };

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureChromium } from './chromium-setup.mjs';
+import { ensureChromium, ensurePoppler } from './chromium-setup.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
@@ -39,6 +39,7 @@ if (files.some((f) => f.startsWith('e2e'))) {
     process.exit(1);
   }
   env.PERFDELTA_CHROMIUM = chromium.path;
+  if (!ensurePoppler()) console.log('No pdftotext/pdftoppm (poppler-utils): the PDF checks of the report tests will be skipped.');
 }
 
 const outDir = path.join(root, 'e2e', 'output');

@@ -12,6 +12,9 @@ import { scalingCurves } from '../compare/scaling.js';
 import { formatChange, formatSpeedup } from '../compare/speedup.js';
 import { wordRatio } from '../compare/wording.js';
 import { describeMetric, metricLabel } from '../metrics/dictionary.js';
+import { displayUnit } from '../metrics/units.js';
+import { median } from '../compare/speedup.js';
+import { workloadLabel, workloadParams } from '../compare/pairing.js';
 import { buildEvidence } from './evidence.js';
 
 const ALL_OBJECTS = '*';
@@ -37,23 +40,50 @@ function basis(compare: CompareResult, n: number, zh: boolean): string {
   return n > 1 ? `median of ${n} runs` : 'one run';
 }
 
+/** One configuration's measured value (median of its runs of the workload), against a limit if given. */
+function valueFigure(core: Core, study: string, item: HeadlineItem, report: ReportRecord): HeadlineFigure {
+  const zh = report.layout.locale === 'zh-CN';
+  const info = describeMetric(item.metric);
+  const settings = core.settings(study);
+  const runs = core.runs({ study, config: item.baseline }).filter((r) => r.errors.length === 0 && r.metrics[item.metric] !== undefined)
+    .filter((r) => item.workload === undefined || workloadLabel(workloadParams(r, settings.pairing_keys)) === item.workload);
+  if (runs.length === 0) throw new Error(`${item.baseline}: no run${item.workload ? ` of "${item.workload}"` : ''} has ${item.metric}`);
+  const { unit, factor } = displayUnit(info?.unit ?? '', settings.units);
+  const value = median(runs.map((r) => r.metrics[item.metric]!)) * factor;
+  // Counts of I/Os and transactions in whole numbers; rates and times with their usual digits.
+  const digits = ({ IOPS: 0, TPM: 0, NOPM: 0, 'ops/s': 1, ms: 3 } as Record<string, number>)[unit] ?? 2;
+  const shown = (v: number): string => `${v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: Number.isInteger(v) ? 0 : Math.min(digits, 2) })} ${unit}`.trim();
+  const better = info?.better ?? 'higher';
+  const pct = item.limit ? (value / item.limit) * 100 : null;
+  const text = pct === null ? shown(value)
+    : zh ? `${shown(value)}：限值 ${shown(item.limit!)} 的 ${pct.toFixed(1)}%` : `${shown(value)}: ${pct.toFixed(1)}% of the ${shown(item.limit!)} limit`;
+  return {
+    label: item.label ?? (info ? metricLabel(info, report.layout.locale) : item.metric), metric: item.metric, unit, better,
+    baseline_label: item.baseline, candidate_label: item.baseline, workload: item.workload ?? null, baseline: item.limit ?? null, candidate: value,
+    speedup: null, text, speedup_text: '', change_text: pct === null ? '' : `${pct.toFixed(1)}%`, mark: '', n_baseline: runs.length, n_candidate: runs.length,
+    basis: zh ? (runs.length > 1 ? `${runs.length} 次运行的中位数` : '单次运行') : (runs.length > 1 ? `median of ${runs.length} runs` : 'one run'),
+  };
+}
+
 /** A headline: the chosen pair, the aggregate over all objects, or the geometric mean over the workloads. */
 export function headlineFigure(core: Core, study: string, item: HeadlineItem, report: ReportRecord): HeadlineFigure {
+  if (item.candidate === undefined) return valueFigure(core, study, item, report);
+  const candidate = item.candidate;
   const { convention, locale } = report.layout;
   const zh = locale === 'zh-CN';
   const isPeriods = core.periods(study).some((p) => p.name === item.baseline);
   const compare = core.compare({
-    study, baseline: item.baseline, candidates: [item.candidate], metrics: [item.metric], convention, locale,
+    study, baseline: item.baseline, candidates: [candidate], metrics: [item.metric], convention, locale,
     ...(isPeriods && item.perObjectDay ? { aggregation: { perObjectDay: item.perObjectDay } } : {}),
   });
   const info = describeMetric(item.metric);
   const label = item.label ?? (info ? metricLabel(info, locale) : item.metric);
-  const pairs = compare.pairs.filter((p) => p.metric === item.metric && p.candidate_label === item.candidate);
+  const pairs = compare.pairs.filter((p) => p.metric === item.metric && p.candidate_label === candidate);
   const pair = item.workload !== undefined
     ? pairs.find((p) => p.workload === item.workload)
     : pairs.find((p) => p.object === ALL_OBJECTS) ?? (pairs.length === 1 ? pairs[0] : undefined);
   if (item.workload !== undefined && !pair) {
-    throw new Error(`${item.baseline} against ${item.candidate}: no workload "${item.workload}" for ${item.metric} (there are: ${pairs.map((p) => p.workload).join(', ') || 'none'})`);
+    throw new Error(`${item.baseline} against ${candidate}: no workload "${item.workload}" for ${item.metric} (there are: ${pairs.map((p) => p.workload).join(', ') || 'none'})`);
   }
   if (pair) {
     return {
@@ -64,15 +94,15 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
     };
   }
   // Many workloads and none chosen: the geometric mean of the speedups, never a mean of ratios.
-  const roll = compare.rollup.find((r) => r.metric === item.metric && r.candidate === item.candidate);
-  if (!roll || roll.geomean_speedup === null) throw new Error(`${item.baseline} against ${item.candidate}: no pairs of ${item.metric}`);
+  const roll = compare.rollup.find((r) => r.metric === item.metric && r.candidate === candidate);
+  if (!roll || roll.geomean_speedup === null) throw new Error(`${item.baseline} against ${candidate}: no pairs of ${item.metric}`);
   const g = roll.geomean_speedup;
   const better = info?.better ?? 'higher';
   // Worded as if the baseline were 1: the same words a single pair with this speedup gets.
   const text = wordRatio({ baseline: better === 'higher' ? 1 : g, candidate: better === 'higher' ? g : 1, better, noun: metricNoun(item.metric, locale) }, convention, locale);
   const change = better === 'higher' ? (g - 1) * 100 : (1 / g - 1) * 100;
   return {
-    label, metric: item.metric, unit: info?.unit ?? '', better, baseline_label: item.baseline, candidate_label: item.candidate,
+    label, metric: item.metric, unit: info?.unit ?? '', better, baseline_label: item.baseline, candidate_label: candidate,
     workload: null, baseline: null, candidate: null, speedup: g, text, speedup_text: formatSpeedup(g), change_text: formatChange(change), mark: '',
     n_baseline: roll.pairs, n_candidate: roll.pairs,
     basis: zh

@@ -25,7 +25,7 @@ const chartSpec = z.discriminatedUnion('kind', [
 const sectionId = z.string().min(1).max(64);
 const title = z.string().max(300).optional();
 const headlineItem = z.object({
-  baseline: label, candidate: label, metric: metricName, workload: z.string().max(300).optional(), perObjectDay: perObjectDay.optional(), label: z.string().max(300).optional(),
+  baseline: label, candidate: label.optional(), limit: z.number().positive().optional(), metric: metricName, workload: z.string().max(300).optional(), perObjectDay: perObjectDay.optional(), label: z.string().max(300).optional(),
 }).strict();
 export const reportSection = z.discriminatedUnion('type', [
   z.object({ id: sectionId, type: z.literal('headline'), title, items: z.array(headlineItem).max(50) }).strict(),

@@ -77,7 +77,12 @@ export function SectionEditor({ section, study, metrics, dictionary, charts, onC
           {section.items.map((item, i) => (
             <div key={i} className="headline-item" data-item={i}>
               <label>{t('compare.baseline')}<select name="item-baseline" value={item.baseline} onChange={(e) => setItem(i, { ...item, baseline: e.target.value })}>{sideOptions}</select></label>
-              <label>{t('compare.candidate')}<select name="item-candidate" value={item.candidate} onChange={(e) => setItem(i, { ...item, candidate: e.target.value })}>{sideOptions}</select></label>
+              <label>{t('compare.candidate')}<select name="item-candidate" value={item.candidate ?? ''} onChange={(e) => setItem(i, { ...item, candidate: e.target.value || undefined })}>
+                <option value="">{t('reports.singleValue')}</option>{sideOptions}
+              </select></label>
+              {item.candidate === undefined && (
+                <label>{t('reports.limit')}<input name="item-limit" type="number" min={0} value={item.limit ?? ''} onChange={(e) => setItem(i, { ...item, limit: Number(e.target.value) > 0 ? Number(e.target.value) : undefined })} /></label>
+              )}
               <label>{t('compare.metric')}<select name="item-metric" value={item.metric} onChange={(e) => setItem(i, { ...item, metric: e.target.value })}>{metricOptions}</select></label>
               <label>{t('reports.workload')}<input name="item-workload" placeholder={t('reports.allWorkloads')} value={item.workload ?? ''} onChange={(e) => setItem(i, { ...item, workload: e.target.value || undefined })} /></label>
               {study.periods.includes(item.baseline) && (

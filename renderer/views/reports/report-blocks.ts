@@ -62,10 +62,13 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         blocks.push({ kind: 'note', text: `${t('report.convention')}: ${doc.evidence.convention_note}`, tone: 'convention' });
         for (const f of s.figures) {
           const fmt = (v: number | null): string => (v === null ? '' : `${formatValue(v, f.unit, locale)} ${f.unit}`);
-          const values = f.baseline !== null && f.candidate !== null
-            ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)}`
-            : `${f.candidate_label} ${zh ? '对比' : 'against'} ${f.baseline_label}`;
-          blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload}` : ''}`, text: f.text, values: `${values} · ${f.speedup_text} · ${f.change_text}`, basis: f.basis, mark: f.mark === '~' });
+          // A single measured value (no ratio): the configuration it belongs to.
+          const single = f.speedup_text === '';
+          const values = single ? f.candidate_label
+            : f.baseline !== null && f.candidate !== null
+              ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)} · ${f.speedup_text} · ${f.change_text}`
+              : `${f.candidate_label} ${zh ? '对比' : 'against'} ${f.baseline_label} · ${f.speedup_text} · ${f.change_text}`;
+          blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~' });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
         break;
