@@ -114,11 +114,14 @@ function copyIn(store: Store, file: string, study: Row): string {
       }
       db.exec('CREATE TEMP TABLE IF NOT EXISTS run_map (old INTEGER PRIMARY KEY, new INTEGER NOT NULL)');
       db.exec('DELETE FROM temp.run_map');
-      const insRun = db.prepare(`INSERT INTO main.runs (study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms, params, tables, warnings, errors)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      // Runs keep their ids where this database has them free (a fresh data folder): reports
+      // and warnings that name runs then read the same here as where the file was saved.
+      const insRun = db.prepare(`INSERT INTO main.runs (id, study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms, params, tables, warnings, errors)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const runTaken = db.prepare<[unknown]>('SELECT 1 FROM main.runs WHERE id = ?');
       const mapRun = db.prepare('INSERT INTO temp.run_map (old, new) VALUES (?, ?)');
       for (const r of db.prepare('SELECT * FROM x.runs WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {
-        const id = insRun.run(sid, importIds.get(Number(r['import_id'])), r['config'], r['ordinal'], r['name'], r['tool'], r['tool_version'], r['host'],
+        const id = insRun.run(runTaken.get(r['id']) ? null : r['id'], sid, importIds.get(Number(r['import_id'])), r['config'], r['ordinal'], r['name'], r['tool'], r['tool_version'], r['host'],
           r['start_ms'], r['end_ms'], r['params'], r['tables'], r['warnings'], r['errors']).lastInsertRowid;
         mapRun.run(r['id'], id);
       }
