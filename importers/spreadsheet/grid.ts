@@ -55,7 +55,7 @@ function workbookGrids(bytes: Uint8Array): Grid[] {
   return wb.SheetNames.map((name) => {
     const ws = wb.Sheets[name]!;
     const rows = XLSX.utils.sheet_to_json<Cell[]>(ws, { header: 1, raw: true, defval: null, blankrows: true });
-    const grid: Cell[][] = rows.map((r) => r.map((c) => (c === undefined || c === '' ? null : typeof c === 'number' || typeof c === 'string' ? c : String(c))));
+    const grid: Cell[][] = rows.map((r) => r.map((c) => (c === undefined || c === null || c === '' ? null : typeof c === 'number' || typeof c === 'string' ? c : String(c))));
     // sheet_to_json starts at the used range's first row: merges are in sheet coordinates.
     const range = ws['!ref'] ? XLSX.utils.decode_range(ws['!ref']) : { s: { r: 0, c: 0 } };
     for (const m of ws['!merges'] ?? []) {

@@ -19,7 +19,7 @@ export interface Column {
   unit: UnitInfo | null;
   /** A few data values, as text, for the mapping table. */
   samples: string[];
-  /** Cells hold numbers; or several numbers split by '/' ("307135.53 / 1199.75 / 0.831"). */
+  /** Cells hold numbers (most of them); `tuple`: how many numbers each cell holds split by '/' ("307135.53 / 1199.75 / 0.831"). */
   numeric: boolean;
   tuple: number;
 }
@@ -55,12 +55,12 @@ const TUPLE = /^\s*[-+]?[\d.,]+\s*(\/\s*[-+]?[\d.,]+\s*)+$/;
 const TOTAL = /^(total|totals|sum|average|avg|mean|overall|合计|总计|平均|平均值|小计|汇总)\b/i;
 
 /** A value a data row holds: a number, a tuple of numbers, a size ("4K"), a percent. */
-function valueLike(c: Cell): boolean {
+function valueLike(c: Cell, decimalComma = false): boolean {
   if (c === null) return false;
   if (typeof c === 'number') return true;
   const s = c.trim();
   if (s === '') return false;
-  const n = parseNumber(s);
+  const n = parseNumber(s, decimalComma);
   if (n !== null && Number.isFinite(n)) return true;
   if (TUPLE.test(s)) return true;
   const size = parseSize(s);
@@ -71,8 +71,9 @@ const isHeaderLike = (row: Cell[]): boolean => {
   const cells = row.filter((c) => text(c) !== '');
   return cells.length >= 2 && cells.filter((c) => !valueLike(c)).length >= cells.length * 0.6;
 };
-const isUnitsRow = (row: Cell[]): boolean => {
-  const cells = row.filter((c) => text(c) !== '');
+/** A row of units; cells repeating the cell above (a vertical merge spread down) do not count. */
+const isUnitsRow = (row: Cell[], above: Cell[]): boolean => {
+  const cells = row.filter((c, i) => text(c) !== '' && text(c) !== text(above[i] ?? null));
   return cells.length >= 1 && cells.every((c) => parseUnit(text(c)) !== null);
 };
 const norm = (s: string): string => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -84,7 +85,7 @@ const sameRow = (a: Cell[], b: Cell[]): boolean => {
 
 export class HeaderError extends Error {}
 
-export function analyseGrid(grid: Grid): TableShape {
+export function analyseGrid(grid: Grid, decimalComma = false): TableShape {
   const rows = grid.rows;
   const where = grid.sheet ? `sheet "${grid.sheet}"` : 'the table';
   const headerAt = rows.findIndex((r, i) => isHeaderLike(r) && rows.slice(i + 1).some((n) => filled(n) >= 2 && !isHeaderLike(n)));
@@ -100,7 +101,7 @@ export function analyseGrid(grid: Grid): TableShape {
     const row = rows[i]!;
     if (filled(row) === 0 || row.some((c) => valueLike(c) && parseUnit(text(c)) === null)) break;
     headerRows.push(i);
-    if (isUnitsRow(row)) {
+    if (isUnitsRow(row, rows[i - 1]!)) {
       unitsAt = i;
       break;
     }
@@ -179,7 +180,9 @@ export function analyseGrid(grid: Grid): TableShape {
   for (const col of columns) {
     const values = data.map((r) => r.cells[col.index] ?? null).filter((c) => text(c) !== '');
     col.samples = values.slice(0, 3).map(text);
-    col.numeric = values.length > 0 && values.every((v) => { const x = parseNumber(v); return x !== null && Number.isFinite(x); });
+    // Mostly numbers: a stray "n.a." or a typo must not turn a metric column into text.
+    const numbers = values.filter((v) => { const x = parseNumber(v, decimalComma); return x !== null && Number.isFinite(x); }).length;
+    col.numeric = values.length > 0 && numbers >= values.length / 2;
     const tuples = values.filter((v) => typeof v === 'string' && TUPLE.test(v)).map((v) => String(v).split('/').length);
     col.tuple = tuples.length > 0 && tuples.length === values.length && tuples.every((t) => t === tuples[0]) ? tuples[0]! : 0;
   }

@@ -50,7 +50,7 @@ function pickShape(source: TableSource, sheet: string | null | undefined): { sha
   const reasons: string[] = [];
   for (const grid of grids) {
     try {
-      return { shape: analyseGrid(grid) };
+      return { shape: analyseGrid(grid, source.decimalComma) };
     } catch (err) {
       if (!(err instanceof HeaderError)) throw err;
       reasons.push(err.message);

@@ -72,7 +72,7 @@ export function workloadParams(label: string): Record<string, ParamValue> {
   if (code) return { ...code };
   const bs = /(?:^|[\s_/(-])(\d+(?:\.\d+)?)\s*(k|m|kb|kib|mb|mib)(?=$|[\s_/)-]|[^a-z])/i.exec(s);
   if (bs) out['bs'] = parseSize(`${bs[1]}${bs[2]}`)!;
-  if (/random|rand\b|随机/i.test(s)) out['pattern'] = 'random';
+  if (/rand|随机/i.test(s)) out['pattern'] = 'random';
   else if (/seq|sequential|顺序|连续/i.test(s)) out['pattern'] = 'sequential';
   const mix = /(\d{1,3})\s*%?\s*[/:]\s*(\d{1,3})\s*%?/.exec(s);
   if (mix && Number(mix[1]) + Number(mix[2]) === 100) out['read_pct'] = Number(mix[1]);

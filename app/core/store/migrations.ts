@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { sql as initial } from './migrations/001-initial.js';
 import { sql as periodsSettings } from './migrations/002-periods-settings.js';
+import { sql as columnMappings } from './migrations/004-column-mappings.js';
 
 export interface Migration {
   id: number;
@@ -17,6 +18,8 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: '001-initial', sql: initial },
   { id: 2, name: '002-periods-settings', sql: periodsSettings },
+  // 003 is being written on another branch; it goes before this one when the branches merge.
+  { id: 4, name: '004-column-mappings', sql: columnMappings },
 ];
 
 export class MigrationDriftError extends Error {
