@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { mergedWorkbook, S1_TSV } from '../importers/spreadsheet/test-fixtures.js';
+import { GBK_LINES, gbkCsv, mergedWorkbook, S1_TSV, UNITS_ROW_CSV } from '../importers/test-support/spreadsheet-fixtures.js';
 import { launchChromium } from './support/browser.js';
 import { OUTPUT_DIR, REPO_ROOT, startHost, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
@@ -90,6 +90,28 @@ describe('tables: mapping, paste (web host in Chromium)', () => {
     await page.locator('[data-testid="column-mapping"][data-state="ready"]').waitFor();
     assert.equal(await page.locator('[data-testid="mapping-origin"]').textContent(), 'remembered for this header');
     assert.equal(await page.locator('tr[data-column="Array"]').getAttribute('data-role'), 'parameter');
+    await wb.cancelSheet();
+  });
+
+  it('a GBK-encoded CSV and a CSV with a units row show their mappings (Chinese headers, units from the row)', async () => {
+    const gbk = path.join(host.home, 'gbk-results.csv');
+    fs.writeFileSync(gbk, gbkCsv(GBK_LINES));
+    const units = path.join(host.home, 'units-row.csv');
+    fs.writeFileSync(units, UNITS_ROW_CSV);
+    await wb.dropFiles([gbk, units]);
+    assert.deepEqual((await wb.sheetRows()).map((r) => [r.file, r.format, r.runs]), [['gbk-results.csv', 'spreadsheet', 2], ['units-row.csv', 'spreadsheet', 2]]);
+    const gbkMap = page.locator('[data-testid="column-mapping"][data-file="gbk-results.csv"][data-state="ready"]');
+    await gbkMap.waitFor();
+    assert.deepEqual(await gbkMap.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-column'), tr.getAttribute('data-role')])), [
+      ['配置', 'configuration'], ['块大小', 'parameter'], ['读写比', 'parameter'], ['IOPS', 'metric'], ['带宽(MB/s)', 'metric'], ['时延(ms)', 'metric'],
+    ]);
+    assert.match(await gbkMap.locator('p.muted').first().textContent() ?? '', /gb18030/);
+    assert.equal(await gbkMap.locator('tr[data-column="带宽(MB/s)"] select[data-testid="unit"]').inputValue(), 'MB/s', 'decimal MB/s, converted to MiB/s on import');
+    const unitsMap = page.locator('[data-testid="column-mapping"][data-file="units-row.csv"][data-state="ready"]');
+    assert.match(await unitsMap.locator('p.muted').first().textContent() ?? '', /units on row 2/);
+    assert.deepEqual(await unitsMap.locator('select[data-testid="unit"]').evaluateAll((s) => s.map((e) => (e as HTMLSelectElement).value)), ['IOPS', 'KiB/s', 'µs']);
+    await page.locator('[data-testid="column-mapping"][data-file="gbk-results.csv"]').scrollIntoViewIfNeeded();
+    await wb.screenshot(path.join(OUTPUT_DIR, 'table-gbk-units-row.png'));
     await wb.cancelSheet();
   });
 

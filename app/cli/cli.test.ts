@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT } from '../../importers/test-support/corpus.js';
 import { tempDir } from '../core/test-support/temp.js';
-import { S1_TSV } from '../../importers/spreadsheet/test-fixtures.js';
+import { S1_TSV } from '../../importers/test-support/spreadsheet-fixtures.js';
 
 const BIN = path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs');
 const FIO = path.join(REPO_ROOT, 'samples', 'fio');

@@ -66,5 +66,8 @@ describe('spreadsheet importer: detection never steals another format', () => {
   it('a plain results table nobody else knows is a table', () => {
     assert.equal(detectFormat(new TextEncoder().encode('bs,IOPS,Latency (ms)\n4K,100,1.5\n8K,90,1.7\n')).format, 'spreadsheet');
     assert.equal(detectFormat(new TextEncoder().encode('just words, and a comma\nand more words\n')).format, null);
+    assert.equal(detectFormat(new TextEncoder().encode('time,iops\n1,2\n2,3\n3,4\n')).format, null, 'a time series of an unknown tool is not a results table');
+    assert.equal(detectFormat(new TextEncoder().encode('time,iops\n1,2\n')).format, null);
+    assert.equal(detectFormat(new TextEncoder().encode('bs,iops\n4K,2\n')).format, 'spreadsheet', 'one result is a table too');
   });
 });

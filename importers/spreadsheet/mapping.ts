@@ -2,7 +2,6 @@
  * The column mapping: what each column of a table is. Proposed from the header words (English
  * and Chinese) and units; set by the user once and remembered for the same header.
  */
-import { describeMetric } from '../../app/core/metrics/dictionary.js';
 import type { Column, TableShape } from './header.js';
 import { dimensionOfCanonical, parseUnit, unitInfo, UNIT_NAMES } from './units.js';
 
@@ -78,22 +77,39 @@ function scopeOf(words: string): 'read' | 'write' | 'total' {
   return 'total';
 }
 
-/** The metric name for a quantity: scoped when the dictionary scopes it. */
+/**
+ * Importers do not read app/: the metric dictionary's naming rules are what this relies on
+ * (`<scope>.<quantity>` for directional quantities, units in the name: _ms, bw_mib_s, _pct),
+ * and the core checks every mapped name against the dictionary itself (see knownMetric).
+ */
+const UNSCOPED = new Set(['tpm', 'nopm', 'tps', 'qps', 'qph', 'errors', 'errors_per_s']);
+
+/** The metric name for a quantity: scoped unless it is a tool-level quantity. */
 function metricName(quantity: string, scope: 'read' | 'write' | 'total'): string {
-  return describeMetric(`${scope}.${quantity}`) ? `${scope}.${quantity}` : quantity;
+  return UNSCOPED.has(quantity) ? quantity : `${scope}.${quantity}`;
+}
+
+/** The canonical unit of a metric, from its name. */
+export function canonicalUnitOf(metric: string): string {
+  const q = metric.replace(/^(read|write|trim|total)\./, '');
+  if (q === 'bw_mib_s' || q.endsWith('_mib_s')) return 'MiB/s';
+  if (q.endsWith('_ms')) return 'ms';
+  if (q.endsWith('_pct')) return '%';
+  if (q === 'errors') return 'errors';
+  return 'IOPS';
 }
 
 /** The unit a figure of this metric is most likely written in, when the table does not say. */
 function defaultUnit(metric: string): string {
-  const canonical = describeMetric(metric)?.unit ?? 'IOPS';
-  return dimensionOfCanonical(canonical) === 'bandwidth' ? 'MB/s' : canonical === 'ms' ? 'ms' : canonical === '%' ? '%' : 'IOPS';
+  const canonical = canonicalUnitOf(metric);
+  return canonical === 'MiB/s' ? 'MB/s' : canonical === 'errors' ? 'count' : canonical;
 }
 
 function proposeMetric(col: Column, words: string): MetricPart | null {
   const q = quantityOf(words, col.unit?.dimension ?? null);
   if (!q) return null;
   const name = metricName(q, scopeOf(col.leaf));
-  const canonicalDim = dimensionOfCanonical(describeMetric(name)?.unit ?? '');
+  const canonicalDim = dimensionOfCanonical(canonicalUnitOf(name));
   const unit = col.unit && col.unit.dimension === canonicalDim ? col.unit.unit : defaultUnit(name);
   return { name, unit };
 }
@@ -134,20 +150,19 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
   return { version: 1, columns };
 }
 
-/** Checks a mapping against a table's columns and the dictionary: problems as sentences. */
-export function mappingProblems(mapping: ColumnMapping, shape: TableShape): string[] {
+/** Checks a mapping against a table's columns (and the dictionary, given): problems as sentences. */
+export function mappingProblems(mapping: ColumnMapping, shape: TableShape, knownMetric?: (name: string) => boolean): string[] {
   const problems: string[] = [];
   if (mapping.columns.length !== shape.columns.length) {
     problems.push(`the mapping has ${mapping.columns.length} columns, the table ${shape.columns.length}`);
     return problems;
   }
   const checkMetric = (p: MetricPart, where: string): void => {
-    const info = describeMetric(p.name);
-    if (!info) return void problems.push(`${where}: "${p.name}" is not a metric of the dictionary`);
+    if (!/^[a-z0-9_]+(\.[a-z0-9_]+)?$/.test(p.name) || (knownMetric && !knownMetric(p.name))) return void problems.push(`${where}: "${p.name}" is not a metric of the dictionary`);
     const unit = unitInfo(p.unit);
     if (!unit) return void problems.push(`${where}: unit "${p.unit}" is not one of ${UNIT_NAMES.join(', ')}`);
-    const want = dimensionOfCanonical(info.unit);
-    if (unit.dimension !== want) problems.push(`${where}: ${p.name} is in ${info.unit}, and ${p.unit} cannot be converted to it`);
+    const canonical = canonicalUnitOf(p.name);
+    if (unit.dimension !== dimensionOfCanonical(canonical)) problems.push(`${where}: ${p.name} is in ${canonical}, and ${p.unit} cannot be converted to it`);
   };
   mapping.columns.forEach((m, i) => {
     const where = `column ${i + 1} ("${shape.columns[i]!.header}")`;

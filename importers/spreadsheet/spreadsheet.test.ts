@@ -6,33 +6,15 @@ import { describe, it } from 'node:test';
 import * as XLSX from '@e965/xlsx';
 import { detectFormat } from '../registry.js';
 import { decodeTable } from './decode.js';
-import { mergedWorkbook, S1_TSV, s1Markdown } from './test-fixtures.js';
+import { GBK_LINES, gbkCsv, mergedWorkbook, S1_TSV, s1Markdown, UNITS_ROW_CSV } from '../test-support/spreadsheet-fixtures.js';
 import { parseTable, proposeMapping, type ColumnMapping } from './index.js';
 import { parseNumber, parseSize, workloadParams } from './values.js';
+import { allMetrics } from '../../app/core/metrics/dictionary.js';
+import { canonicalUnitOf } from './mapping.js';
+import { dimensionOfCanonical } from './units.js';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
 const close = (a: number | undefined, b: number, msg?: string): void => assert.ok(a !== undefined && Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(b)), `${msg ?? ''}: ${a} vs ${b}`);
-
-/** GBK bytes of the header words, hard-coded (Node cannot encode GBK) and checked by decoding. */
-const GBK: Record<string, string> = { 配置: 'c5e4d6c3', 块大小: 'bfe9b4f3d0a1', 读写比: 'b6c1d0b4b1c8', 时延: 'cab1d1d3', 带宽: 'b4f8bfed' };
-function gbkCsv(lines: string[]): Uint8Array {
-  const out: number[] = [];
-  for (const line of lines) {
-    let rest = `${line}\r\n`;
-    while (rest.length > 0) {
-      const word = Object.keys(GBK).find((w) => rest.startsWith(w));
-      if (word) {
-        out.push(...Buffer.from(GBK[word]!, 'hex'));
-        rest = rest.slice(word.length);
-      } else {
-        assert.ok(rest.charCodeAt(0) < 0x80, `no GBK bytes for "${rest[0]}"`);
-        out.push(rest.charCodeAt(0));
-        rest = rest.slice(1);
-      }
-    }
-  }
-  return new Uint8Array(out);
-}
 
 describe('spreadsheet importer: reading tables', () => {
   it('S1 pasted from a spreadsheet (TSV, two tables under their titles) gives 36 runs with the published figures', () => {
@@ -106,7 +88,7 @@ describe('spreadsheet importer: reading tables', () => {
   });
 
   it('a GBK-encoded CSV (Chinese Excel) decodes and maps its Chinese headers', () => {
-    const bytes = gbkCsv(['配置,块大小,读写比,IOPS,带宽(MB/s),时延(ms)', 'V7000,4K,70/30,"4,214.27",17.26,60.758', 'FS840,8K,100,260296.38,2132.35,0.98']);
+    const bytes = gbkCsv(GBK_LINES);
     assert.equal(new TextDecoder('gbk').decode(bytes.subarray(0, 4)), '配置', 'the hard-coded bytes are GBK');
     assert.equal(decodeTable(bytes).encoding, 'gb18030');
     assert.equal(detectFormat(bytes).format, 'spreadsheet');
@@ -125,8 +107,7 @@ describe('spreadsheet importer: reading tables', () => {
   });
 
   it('a CSV with a units row; a semicolon CSV with decimal commas; UTF-16 and cp1252', () => {
-    const csv = 'bs,pattern,iodepth,IOPS,Bandwidth,Latency\n,,,IOPS,KiB/s,us\n4k,randread,32,"12,000",48000,2650.5\n64k,write,8,900,57600,8870\n\nTotal,,,12900,105600,\n';
-    const a = parseTable(utf8(csv));
+    const a = parseTable(utf8(UNITS_ROW_CSV));
     assert.deepEqual(a.result.errors, []);
     assert.equal(a.table!.unitsLine, 2);
     assert.deepEqual(a.table!.columns.map((c) => c.unit?.unit ?? null), [null, null, null, 'IOPS', 'KiB/s', 'µs']);
@@ -181,6 +162,11 @@ describe('spreadsheet importer: reading tables', () => {
     const xlsx = parseTable(new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer));
     assert.match(xlsx.result.errors[0]!.message, /^sheet "Sheet One", row 3, column A \("bs"\): "huge" is not a block size/);
     assert.match(parseTable(utf8('just some words\nand more words\n')).result.errors[0]!.message, /no table found/);
+  });
+
+  it('the metric naming rule the importer relies on agrees with the dictionary', () => {
+    const mismatched = allMetrics().filter((m) => dimensionOfCanonical(canonicalUnitOf(m.name)) !== dimensionOfCanonical(m.unit)).map((m) => `${m.name} (${m.unit})`);
+    assert.deepEqual(mismatched, []);
   });
 
   it('values as people type them', () => {

@@ -40,6 +40,8 @@ export interface TableOptions {
   mapping?: ColumnMapping | null;
   /** A workbook's sheet to read; default the first with a table. */
   sheet?: string | null;
+  /** The metric dictionary's check of a name (importers do not read app/: the core passes it). */
+  knownMetric?: (name: string) => boolean;
 }
 
 const fail = (message: string): TableParse => ({ result: { runs: [], warnings: [], errors: [{ message }] }, table: null, mapping: null });
@@ -86,7 +88,7 @@ export function parseTable(bytes: Uint8Array, options: TableOptions = {}): Table
   };
   const given = options.mapping ?? null;
   let mapping = given ?? proposeMapping(shape);
-  const problems = mappingProblems(mapping, shape);
+  const problems = mappingProblems(mapping, shape, options.knownMetric);
   if (problems.length > 0) {
     return { result: { runs: [], warnings: [], errors: problems.map((message) => ({ message: `mapping: ${message}` })) }, table, mapping };
   }
@@ -119,7 +121,13 @@ export function parseTable(bytes: Uint8Array, options: TableOptions = {}): Table
   };
 }
 
-/** A delimited head that reads as a table: a header over rows with numbers in them. */
+/**
+ * A delimited head that reads as a results table: a header over rows with numbers in them.
+ * A table led by a time column is a time series of some tool we do not know, not a table of results: it is left unrecognised rather than read as one run per sample. (A table
+ * pasted on purpose is read whatever it looks like.)
+ */
+const TIME_HEADER = /^(time|timestamp|date|datetime|epoch|ts|interval|时间|日期|时间戳)\b/i;
+
 function detectText(head: string): boolean {
   const sniffed = sniffSeparator(head);
   if (!sniffed) return false;
@@ -127,7 +135,10 @@ function detectText(head: string): boolean {
     const bytes = new TextEncoder().encode(head);
     const source = readSource(bytes);
     const picked = pickShape(source, null);
-    return 'shape' in picked && picked.shape.columns.some((c) => c.numeric || c.tuple >= 2);
+    if (!('shape' in picked)) return false;
+    const { columns, blocks } = picked.shape;
+    const rows = blocks.reduce((n, b) => n + b.rows.length, 0);
+    return rows >= 1 && !TIME_HEADER.test(columns[0]?.header ?? '') && columns.some((c) => c.numeric || c.tuple >= 2);
   } catch {
     return false;
   }

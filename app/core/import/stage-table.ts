@@ -5,6 +5,9 @@
 import type { TableMapping, TablePreview } from '../../contract/records.js';
 import type { Importer, ParseResult } from '../../../importers/types.js';
 import { parseTable, spreadsheetImporter, UNIT_NAMES, type ColumnMapping, type TableSummary } from '../../../importers/spreadsheet/index.js';
+import { describeMetric } from '../metrics/dictionary.js';
+
+const knownMetric = (name: string): boolean => describeMetric(name) !== null;
 
 export interface TableStageOptions {
   /** Read as a table whatever the content looks like (a table pasted from the clipboard). */
@@ -34,7 +37,7 @@ export function stageTable(bytes: Uint8Array, options: TableStageOptions): { imp
   const sheet = options.sheet ?? null;
   let parsed;
   try {
-    parsed = parseTable(bytes, { sheet, mapping: (options.mapping as ColumnMapping | null | undefined) ?? null });
+    parsed = parseTable(bytes, { sheet, knownMetric, mapping: (options.mapping as ColumnMapping | null | undefined) ?? null });
   } catch (err) {
     return { importer: spreadsheetImporter, result: { runs: [], warnings: [], errors: [{ message: `the table importer failed: ${(err as Error).message}` }] }, table: null };
   }
@@ -42,7 +45,7 @@ export function stageTable(bytes: Uint8Array, options: TableStageOptions): { imp
   if (!options.mapping && parsed.table && options.mappingFor) {
     const saved = options.mappingFor(parsed.table.signature);
     if (saved && saved.columns.length === parsed.table.columns.length) {
-      parsed = parseTable(bytes, { sheet, mapping: saved as ColumnMapping });
+      parsed = parseTable(bytes, { sheet, knownMetric, mapping: saved as ColumnMapping });
       remembered = true;
     }
   }

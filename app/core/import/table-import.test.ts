@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { mergedWorkbook, S1_TSV } from '../../../importers/spreadsheet/test-fixtures.js';
+import { mergedWorkbook, S1_TSV } from '../../../importers/test-support/spreadsheet-fixtures.js';
 import type { TableMapping } from '../../contract/records.js';
 import { Core } from '../core.js';
 import { tempDir } from '../test-support/temp.js';
@@ -93,6 +93,9 @@ describe('table import through the core', () => {
     const core = freshCore();
     const before = snapshot(core);
     const dir = tempDir();
+    const staged = core.stageText('pasted', 'bs,IOPS\n4K,1\n');
+    const unknown = core.remap(staged.id, { version: 1, columns: [{ header: 'bs', role: 'parameter', name: 'bs' }, { header: 'IOPS', role: 'metric', name: 'total.fooness', unit: 'IOPS' }] });
+    assert.deepEqual(unknown.errors, ['mapping: column 2 ("IOPS"): "total.fooness" is not a metric of the dictionary']);
     const bad = path.join(dir, 'results.csv');
     fs.writeFileSync(bad, 'bs,IOPS,Latency (ms)\n4K,100,1.5\n8K,1O0,1.7\n');
     const result = core.importPaths([bad], 'Bad table', 'x');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { REPO_ROOT } from '../test-support/corpus.js';
+import { REPO_ROOT } from './corpus.js';
 
 /** S1's pre-go-live tables (STUDIES.md), Config D and Config B, as a spreadsheet copies them: TSV. */
 export const S1_TSV = [
@@ -51,3 +51,30 @@ export function mergedWorkbook(): Uint8Array {
   return new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
 }
 
+
+/** GBK bytes of the header words, hard-coded (Node cannot encode GBK) and checked by decoding. */
+const GBK: Record<string, string> = { 配置: 'c5e4d6c3', 块大小: 'bfe9b4f3d0a1', 读写比: 'b6c1d0b4b1c8', 时延: 'cab1d1d3', 带宽: 'b4f8bfed' };
+export function gbkCsv(lines: string[]): Uint8Array {
+  const out: number[] = [];
+  for (const line of lines) {
+    let rest = `${line}\r\n`;
+    while (rest.length > 0) {
+      const word = Object.keys(GBK).find((w) => rest.startsWith(w));
+      if (word) {
+        out.push(...Buffer.from(GBK[word]!, 'hex'));
+        rest = rest.slice(word.length);
+      } else {
+        if (rest.charCodeAt(0) >= 0x80) throw new Error(`no GBK bytes for "${rest[0]}"`);
+        out.push(rest.charCodeAt(0));
+        rest = rest.slice(1);
+      }
+    }
+  }
+  return new Uint8Array(out);
+}
+
+/** A CSV with a units row under its header, and a total row at the end. */
+export const UNITS_ROW_CSV = 'bs,pattern,iodepth,IOPS,Bandwidth,Latency\n,,,IOPS,KiB/s,us\n4k,randread,32,"12,000",48000,2650.5\n64k,write,8,900,57600,8870\n\nTotal,,,12900,105600,\n';
+
+/** A GBK CSV as a Chinese Excel saves it (MB/s here is decimal: IOPS x bs / 10^6). */
+export const GBK_LINES = ['配置,块大小,读写比,IOPS,带宽(MB/s),时延(ms)', 'V7000,4K,70/30,"4,214.27",17.26,60.758', 'FS840,8K,100,260296.38,2132.35,0.98'];
