@@ -123,8 +123,9 @@ export function parseTable(bytes: Uint8Array, options: TableOptions = {}): Table
 
 /**
  * A delimited head that reads as a results table: a header over rows with numbers in them.
- * A table led by a time column is a time series of some tool we do not know, not a table of results: it is left unrecognised rather than read as one run per sample. (A table
- * pasted on purpose is read whatever it looks like.)
+ * A table led by a time column is a time series of some tool we do not know, not a table of
+ * results: it is left unrecognised rather than read as one run per sample. (A table pasted on
+ * purpose is read whatever it looks like.)
  */
 const TIME_HEADER = /^(time|timestamp|date|datetime|epoch|ts|interval|时间|日期|时间戳)\b/i;
 
