@@ -45,11 +45,18 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
   const warnings: Diagnostic[] = [];
   const place = (row: number, col: number): string =>
     `${shape.sheet ? `sheet "${shape.sheet}", ` : ''}row ${row}, column ${columnLetter(col)} ("${shape.columns[col]?.header ?? ''}")`;
+  // Ungrouped columns feeding the same metric are a wide layout (a column per workload, "RR",
+  // "RW"...): each such column is its own workload, named by its header, never one overwriting
+  // another.
+  const ungrouped = new Map<string, number>();
+  mapping.columns.forEach((m, i) => {
+    if (m.role === 'metric' && !shape.columns[i]!.group) ungrouped.set(m.name, (ungrouped.get(m.name) ?? 0) + 1);
+  });
   const groupOf = (i: number): string | null => {
     const m = mapping.columns[i]!;
     const col = shape.columns[i]!;
     if (m.role === 'metrics') return col.group ?? col.leaf;
-    if (m.role === 'metric') return col.group;
+    if (m.role === 'metric') return col.group ?? ((ungrouped.get(m.name) ?? 0) > 1 ? col.leaf : null);
     return null;
   };
   // Titles name configurations only when the text holds several tables: one table's caption

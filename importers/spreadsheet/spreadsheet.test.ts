@@ -151,6 +151,16 @@ describe('spreadsheet importer: reading tables', () => {
     assert.match(wrong.result.errors[0]!.message, /write\.lat_avg_ms is in ms, and MB\/s cannot be converted/);
   });
 
+  it('a wide table of single figures (a column per pattern) makes a run per column once mapped', () => {
+    const csv = 'bs,RR,RW\n4K,307135.53,293871.81\n8K,280077.73,250746.46\n';
+    const proposed = parseTable(utf8(csv)).mapping!;
+    const mapping: ColumnMapping = { ...proposed, columns: proposed.columns.map((c, i) => (i === 0 ? c : { header: c.header, role: 'metric', name: 'total.iops', unit: 'IOPS' })) };
+    const { result } = parseTable(utf8(csv), { mapping });
+    assert.deepEqual(result.runs.map((r) => [r.params['bs'], r.params['pattern'], r.params['read_pct'], r.metrics['total.iops']]), [
+      [4096, 'random', 100, 307135.53], [4096, 'random', 0, 293871.81], [8192, 'random', 100, 280077.73], [8192, 'random', 0, 250746.46],
+    ]);
+  });
+
   it('bad input: errors name the sheet, row and column; no runs come out', () => {
     const csv = 'bs,IOPS,Latency (ms)\n4K,100,1.5\n8K,lots,2\n';
     const { result } = parseTable(utf8(csv));
