@@ -12,6 +12,7 @@ import { fioTerseImporter } from './fio/fio-terse.js';
 import { hammerdbImporters } from './hammerdb/index.js';
 import { monitorImporters } from './monitors/index.js';
 import { svcImporters } from './svc/index.js';
+import { spreadsheetImporter } from './spreadsheet/index.js';
 import { vdbenchImporter } from './vdbench/vdbench.js';
 import { decodeText, looksBinary } from './text.js';
 import type { Importer } from './types.js';
@@ -25,6 +26,8 @@ export const importers: readonly Importer[] = [
   ...monitorImporters,
   awrImporter,
   ...benchmarkImporters,
+  // Any table, read through a column mapping: last, so that every tool's own format wins.
+  spreadsheetImporter,
 ];
 
 /** How much of a file detection looks at. */
@@ -36,7 +39,12 @@ export type Detection =
 
 export function detectFormat(bytes: Uint8Array): Detection {
   if (bytes.length === 0) return { format: null, importer: null, reason: 'the file is empty' };
-  if (looksBinary(bytes)) return { format: null, importer: null, reason: 'binary file (not a text result file)' };
+  if (looksBinary(bytes)) {
+    // Workbooks (XLSX, XLS) are binary: only importers that read bytes may claim them.
+    const binary = importers.find((i) => i.detectBinary?.(bytes));
+    if (binary) return { format: binary.id, importer: binary };
+    return { format: null, importer: null, reason: 'binary file (not a text result file)' };
+  }
   const { text } = decodeText(bytes, DETECT_HEAD_BYTES);
   for (const importer of importers) {
     if (importer.detect(text)) return { format: importer.id, importer };

@@ -41,6 +41,11 @@ export interface ParsedRun {
   series: ParsedSeries[];
   warnings: string[];
   errors: string[];
+  /**
+   * The configuration the file itself names for this run (a table's configuration column, or
+   * the title above one of several tables); absent: the label given at import.
+   */
+  config?: string;
 }
 
 export interface ParseResult {
@@ -65,5 +70,7 @@ export interface Importer {
   title: string;
   /** True when the decoded head of the file (at most 64 KiB) is this format. */
   detect(head: string): boolean;
+  /** For binary formats (XLSX, XLS): true when the bytes are this format. Text detection never sees them. */
+  detectBinary?(bytes: Uint8Array): boolean;
   parse(input: ImportInput): ParseResult;
 }

@@ -15,6 +15,8 @@ export function App(): JSX.Element {
   const [dictionary, setDictionary] = useState<MetricInfo[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [dropped, setDropped] = useState<DroppedFile[] | null>(null);
+  /** A table from the clipboard: its text, or '' when the sheet should ask for it. */
+  const [pasted, setPasted] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loadingSamples, setLoadingSamples] = useState(false);
@@ -55,6 +57,27 @@ export function App(): JSX.Element {
   // The whole window is a drop target, except while an import sheet is open: a second drop
   // then would swap the files under the user's eyes.
   const sheetOpen = dropped !== null;
+
+  // Ctrl/Cmd+V on the window (no field has the focus): the clipboard's text is a pasted table.
+  useEffect(() => {
+    if (sheetOpen) return;
+    const onPaste = (e: ClipboardEvent): void => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      const text = e.clipboardData?.getData('text/plain') ?? '';
+      e.preventDefault();
+      if (!text.trim()) return setError(t('import.pasteEmpty'));
+      setPasted(text);
+      setDropped([]);
+    };
+    window.addEventListener('paste', onPaste);
+    return () => window.removeEventListener('paste', onPaste);
+  }, [sheetOpen, t]);
+
+  const pasteTable = (): void => {
+    setPasted('');
+    setDropped([]);
+  };
   useEffect(() => {
     if (sheetOpen) {
       const block = (e: DragEvent): void => e.preventDefault();
@@ -115,6 +138,7 @@ export function App(): JSX.Element {
           <button type="button" onClick={() => fileInput.current?.click()}>{t('studies.importFiles')}</button>
           <button type="button" onClick={() => folderInput.current?.click()}>{t('studies.importFolder')}</button>
           <button type="button" name="open-study-file" onClick={() => studyFileInput.current?.click()}>{t('study.openFile')}</button>
+          <button type="button" onClick={pasteTable} data-testid="paste-table">{t('studies.pasteTable')}</button>
           <label className="lang">
             <span className="sr-only">{t('lang.label')}</span>
             <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)} aria-label={t('lang.label')}>
@@ -155,15 +179,15 @@ export function App(): JSX.Element {
         <main className="content">
           {error && <p className="error" role="alert">{t('app.error', { message: error })}</p>}
           {!studies && <p className="muted">{t('app.loading')}</p>}
-          {studies && !study && <EmptyState />}
+          {studies && !study && <EmptyState onPaste={pasteTable} />}
           {study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary} onChanged={() => void refresh(study.slug)} />}
         </main>
       </div>
 
       {dragging && <div className="drop-overlay" aria-hidden="true"><span>{t('drop.overlay')}</span></div>}
       {dropped && (
-        <ImportSheet files={dropped} studies={studies ?? []} defaultStudy={study?.name ?? ''}
-          onClose={(imported) => { setDropped(null); if (imported) void refresh(imported); }} />
+        <ImportSheet files={dropped} pasted={pasted} dictionary={dictionary} studies={studies ?? []} defaultStudy={study?.name ?? ''}
+          onClose={(imported) => { setDropped(null); setPasted(null); if (imported) void refresh(imported); }} />
       )}
     </div>
   );

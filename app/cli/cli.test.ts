@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT } from '../../importers/test-support/corpus.js';
 import { tempDir } from '../core/test-support/temp.js';
+import { S1_TSV } from '../../importers/test-support/spreadsheet-fixtures.js';
 
 const BIN = path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs');
 const FIO = path.join(REPO_ROOT, 'samples', 'fio');
@@ -164,6 +165,44 @@ describe('perfdelta CLI (the --json contract)', () => {
     const studies = JSON.parse(cli(['studies', '--json'], home).stdout) as Array<{ slug: string; runs: number }>;
     assert.equal(studies.find((s) => s.slug === 'fio-disk-vs-tmpfs')!.runs, 12, 'loading twice adds nothing');
     assert.equal(studies.find((s) => s.slug === 'fio-output-shapes')!.runs, 4, 'logs attach to their run instead of making runs');
+  });
+
+  it('a table imports with --mapping (S1 pasted as TSV: 16.16x), and the next file with the same header reuses it', () => {
+    const home = tempDir();
+    const table = path.join(home, 's1.tsv');
+    fs.writeFileSync(table, S1_TSV);
+    assert.deepEqual(JSON.parse(cli(['detect', '--json', table], home).stdout), [{ path: table, format: 'spreadsheet' }]);
+    const rr = [{ name: 'total.iops', unit: 'IOPS' }, { name: 'total.bw_mib_s', unit: 'MiB/s' }, { name: 'total.lat_avg_ms', unit: 'ms' }];
+    const mapping = {
+      version: 1,
+      columns: [{ header: 'bs', role: 'parameter', name: 'bs' }, ...['RR', 'RW', 'RM', 'SR', 'SW', 'SM'].map((h) => ({ header: h, role: 'metrics', parts: rr }))],
+      configurations: {
+        'Config D: SVC + V7000, JFS2 on fully allocated volumes': 'V7000 thick',
+        'Config B: SVC + FlashSystem 840, JFS2 file system on fully allocated volumes (one volume group, 8 x 90 GB files)': 'FS840 thick',
+      },
+    };
+    const mappingFile = path.join(home, 'mapping.json');
+    fs.writeFileSync(mappingFile, JSON.stringify(mapping));
+    const imp = cli(['import', '--study', 'S1', '--mapping', mappingFile, '--json', table], home);
+    assert.equal(imp.code, 0, imp.stderr);
+    assert.equal(JSON.parse(imp.stdout).files[0].runs.length, 36);
+    const cmp = cli(['compare', '--study', 'S1', '--baseline', 'V7000 thick', '--candidate', 'FS840 thick', '--metric', 'total.iops', '--json'], home);
+    assert.equal(cmp.code, 0, cmp.stderr);
+    const pair = (JSON.parse(cmp.stdout) as { pairs: Array<{ workload_params: Record<string, unknown>; speedup_text: string }> }).pairs
+      .find((p) => p.workload_params['bs'] === 4096 && p.workload_params['pattern'] === 'random' && p.workload_params['read_pct'] === 100)!;
+    assert.equal(pair.speedup_text, '16.16x');
+    // Another file with the same header: the remembered mapping names its configurations too.
+    const again = path.join(home, 's1-copy.tsv');
+    fs.writeFileSync(again, S1_TSV.replace('17103.73', '17103.74'));
+    const second = cli(['import', '--study', 'S1 again', '--json', again], home);
+    assert.equal(second.code, 0, second.stderr);
+    const configs = (JSON.parse(cli(['runs', '--study', 'S1 again', '--json'], home).stdout) as Array<{ config: string }>).map((r) => r.config);
+    assert.deepEqual([...new Set(configs)].sort(), ['FS840 thick', 'V7000 thick']);
+    const bad = path.join(home, 'bad.json');
+    fs.writeFileSync(bad, JSON.stringify({ version: 1, columns: [{ header: 'bs', role: 'owner' }] }));
+    const refused = cli(['import', '--mapping', bad, table], home);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--mapping .*bad\.json: columns\.0\.role/);
   });
 
   it('--help documents every command', () => {

@@ -79,7 +79,7 @@ Opens a study file as a new study (a study of the same name here is kept; the ne
 Detects each file's format from its content (never from its name).
 --json: [{"path": "...", "format": "fio-json" | null}]
 `,
-  import: `perfdelta import [--study NAME] [--config LABEL] [--json] FILE|DIR...
+  import: `perfdelta import [--study NAME] [--config LABEL] [--mapping FILE.json] [--json] FILE|DIR...
 
 Imports files (folders are walked) into the study NAME (created when new; default "Imported")
 under the configuration LABEL (default "default"). All files that parse go in one transaction;
@@ -88,6 +88,27 @@ study (same SHA-256) is reported as "duplicate" and creates no runs.
 Exit status: 0 when every file imported or was a duplicate, 1 when any file failed.
 --json: {"files": [{"path", "format", "sha256", "status": "imported"|"duplicate"|"failed",
          "runs": [ids], "warnings": [...], "errors": [...]}]}
+
+Tables (format "spreadsheet": CSV, TSV, ';'-separated with decimal commas, XLSX, XLS; UTF-8,
+UTF-16, GBK, cp1252) are read through a column mapping: the one remembered for the same header
+(set in the app or by an earlier --mapping), else the one proposed from the header words and
+units. --mapping FILE.json gives it explicitly (and remembers it for that header):
+  {"version": 1,
+   "columns": [                                  one per column, left to right
+     {"header": "Array", "role": "configuration"},
+     {"header": "bs", "role": "parameter", "name": "bs"},          4K -> 4096 bytes
+     {"header": "IOPS", "role": "metric", "name": "total.iops", "unit": "IOPS"},
+     {"header": "Latency", "role": "metric", "name": "total.lat_avg_ms", "unit": "µs"},
+     {"header": "RR", "role": "metrics", "parts": [                a cell "IOPS / MB/s / ms"
+        {"name": "total.iops", "unit": "IOPS"}, {"name": "total.bw_mib_s", "unit": "MiB/s"},
+        {"name": "total.lat_avg_ms", "unit": "ms"}]},
+     {"header": "note", "role": "ignore"}],
+   "configurations": {"Config D: SVC + V7000 ...": "V7000 thick"}}   titles over several tables
+Units: IOPS KIOPS ops/s TPS QPS TPM NOPM, MiB/s MB/s KiB/s KB/s GiB/s GB/s B/s (MB = 10^6 B,
+MiB = 2^20 B), ms µs ns s, %; each figure is converted to the metric's unit (MiB/s, ms).
+A group over several columns ("4K random read" over IOPS | MB/s | ms) or a pattern column
+header (RR RW RM SR SW SM) names the workload of the figures under it. Errors name the sheet,
+row and column.
 `,
   studies: `perfdelta studies [--json]
 

@@ -18,6 +18,8 @@ import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
 import { ACROSS, PER_OBJECT_DAY } from '../core/periods/period-stats.js';
 import { BANDWIDTH_UNITS, LATENCY_UNITS } from '../core/metrics/units.js';
+import { tableMappingSchema } from '../core/rpc/schemas.js';
+import type { TableMapping } from '../contract/records.js';
 
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -62,13 +64,30 @@ function printImport(result: ImportResult): void {
   process.stdout.write(`study ${result.study.slug}, configuration "${result.config}"\n`);
 }
 
+/** A column mapping file for tables (the shape `perfdelta help import` shows), checked field by field. */
+function readMapping(file: string): TableMapping {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`--mapping ${file}: ${(err as Error).message}`);
+  }
+  const parsed = tableMappingSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new UsageError(`--mapping ${file}: ${parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
+
 function cmdImport(values: Values, inputs: string[]): number {
   if (inputs.length === 0) throw new UsageError('import needs at least one FILE or DIR');
   for (const p of inputs) if (!fs.existsSync(p)) throw new UsageError(`no such file or folder: ${p}`);
   const study = typeof values['study'] === 'string' ? values['study'] : 'Imported';
   const config = typeof values['config'] === 'string' ? values['config'] : 'default';
+  const mapping = typeof values['mapping'] === 'string' ? readMapping(values['mapping']) : undefined;
   const result = withCore(values, (core) =>
     core.importPaths(inputs, study, config, {
+      mapping,
       onProgress: values['json'] ? undefined : (done, total, current) => {
         if (current && process.stderr.isTTY) process.stderr.write(`\r[${done + 1}/${total}] ${current}`.slice(0, 120).padEnd(120));
       },
@@ -270,6 +289,7 @@ const OPTIONS = {
   template: { type: 'string' },
   page: { type: 'string' },
   orientation: { type: 'string' },
+  mapping: { type: 'string' },
 } as const;
 
 export async function main(argv: string[]): Promise<number> {

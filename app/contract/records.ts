@@ -65,6 +65,48 @@ export interface FilePreview {
   runs: Array<{ name: string; params: Record<string, ParamValue> }>;
   warnings: string[];
   errors: string[];
+  /** Tables (CSV, TSV, XLSX, pasted): the columns and the mapping the runs were read with. */
+  table?: TablePreview;
+}
+
+/** A metric a table column (or one figure of its cells) holds, and the unit it is written in. */
+export interface TableMetricPart {
+  name: string;
+  unit: string;
+}
+
+export type TableColumnRole =
+  | { role: 'configuration' }
+  | { role: 'parameter'; name: string }
+  | { role: 'metric'; name: string; unit: string }
+  | { role: 'metrics'; parts: TableMetricPart[] }
+  | { role: 'ignore' };
+
+/** What each column of a table is; remembered per header (see `perfdelta help import`). */
+export interface TableMapping {
+  version: 1;
+  columns: Array<TableColumnRole & { header: string }>;
+  /** Titles above the tables of a multi-table text, to configuration labels. */
+  configurations?: Record<string, string>;
+}
+
+export interface TablePreview {
+  kind: 'xlsx' | 'xls' | 'csv' | 'tsv' | 'semicolon' | 'markdown';
+  encoding: string | null;
+  sheet: string | null;
+  sheets: string[];
+  /** sha256 of the normalised header: the key the mapping is remembered under. */
+  signature: string;
+  /** True when the mapping is one saved for this header before; false: proposed now. */
+  remembered: boolean;
+  header_lines: number[];
+  units_line: number | null;
+  rows: number;
+  blocks: Array<{ title: string | null; rows: number }>;
+  columns: Array<{ index: number; letter: string; header: string; unit: string | null; samples: string[] }>;
+  mapping: TableMapping;
+  /** The units a mapping may name, and the metric names of the dictionary. */
+  units: string[];
 }
 
 export type FileStatus = 'imported' | 'duplicate' | 'failed';

@@ -5,7 +5,7 @@
 import type {
   ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   AppInfo, CompareResult, FilePreview, JobStatus, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
-  ScalingResult, ScatterResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary,
+  ScalingResult, ScatterResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
@@ -20,6 +20,10 @@ export interface RpcMethods {
   'series.get': { args: { run: number; metric?: string; object?: string }; result: SeriesRecord[] };
   /** Parses one dropped file into the staging area; nothing is written to the store. */
   'import.stage': { args: { name: string; bytes: Uint8Array }; result: FilePreview };
+  /** A table pasted from the clipboard, staged as a table (its preview carries the column mapping). */
+  'import.stageText': { args: { name: string; text: string }; result: FilePreview };
+  /** Reads a staged table again with the user's mapping (null: the remembered or proposed one) or another sheet. */
+  'import.remap': { args: { id: string; mapping: TableMapping | null; sheet?: string }; result: FilePreview };
   'import.discard': { args: { ids: string[] }; result: { discarded: number } };
   /** Starts writing staged files in one transaction; poll jobs.status for progress. */
   'import.commit': { args: { ids: string[]; study: string; config: string }; result: { job: string } };

@@ -7,8 +7,9 @@ import path from 'node:path';
 import type {
   ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   CompareResult, FilePreview, ImportResult, MetricInfo, PeriodRecord, RunRecord, ScatterResult, SeriesRecord, StudySeriesResult,
-  StudySettingsRecord, StudySettingsUpdate, StudySummary,
+  StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
 } from '../contract/records.js';
+import { ColumnMappings } from './store/column-mappings.js';
 import { compareConfigs, inDisplayUnits } from './compare/compare.js';
 import { CANONICAL_UNITS } from './metrics/units.js';
 import { comparePeriods, periodRecord } from './compare/compare-periods.js';
@@ -55,10 +56,13 @@ export function expandPaths(inputs: readonly string[]): string[] {
 
 export class Core {
   readonly store: Store;
+  /** Table column mappings remembered per header. */
+  readonly mappings: ColumnMappings;
   private readonly staged = new Map<string, StagedFile>();
 
   constructor(readonly dbPath: string, nativeBinding?: string) {
     this.store = new Store(dbPath, nativeBinding);
+    this.mappings = new ColumnMappings(this.store.db);
   }
 
   close(): void {
@@ -102,9 +106,32 @@ export class Core {
 
   /** Parses a file into the staging area and says what importing it would do. */
   stage(name: string, bytes: Uint8Array): FilePreview {
-    const file = stageFile(name, bytes);
+    const file = stageFile(name, bytes, { mappingFor: (sig) => this.mappings.get(sig) });
     this.staged.set(file.id, file);
     return previewOf(file);
+  }
+
+  /** A table pasted from the clipboard (TSV from a spreadsheet, markdown, CSV), staged as a table. */
+  stageText(name: string, text: string): FilePreview {
+    const file = stageFile(name, new TextEncoder().encode(text), { asTable: true, mappingFor: (sig) => this.mappings.get(sig) });
+    this.staged.set(file.id, file);
+    return previewOf(file);
+  }
+
+  /** Reads a staged table again with another mapping (or sheet); the file keeps its id. */
+  remap(id: string, mapping: TableMapping | null, sheet?: string): FilePreview {
+    const old = this.staged.get(id);
+    if (!old) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
+    if (!old.table) throw new Error(`${old.path} is not a table: only tables have a column mapping`);
+    const file = stageFile(old.path, old.bytes, {
+      asTable: true,
+      mapping,
+      sheet: sheet ?? old.table.sheet,
+      mappingFor: (sig) => this.mappings.get(sig),
+    });
+    const kept = { ...file, id };
+    this.staged.set(id, kept);
+    return previewOf(kept);
   }
 
   discard(ids: readonly string[]): number {
@@ -119,7 +146,7 @@ export class Core {
       if (!f) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
       return f;
     });
-    const result = commitFiles(this.store, files, { study, config, onProgress });
+    const result = commitFiles(this.store, files, { study, config, onProgress, rememberMapping: (sig, m) => this.mappings.save(sig, m) });
     this.discard(ids);
     return result;
   }
@@ -127,13 +154,13 @@ export class Core {
   /** The CLI's import: files and folders from disk, staged and committed in one go. */
   importPaths(
     inputs: readonly string[], study: string, config: string,
-    options: { onProgress?: Progress; studySlug?: string; relativeTo?: string } = {},
+    options: { onProgress?: Progress; studySlug?: string; relativeTo?: string; mapping?: TableMapping } = {},
   ): ImportResult {
-    const { onProgress, studySlug, relativeTo } = options;
+    const { onProgress, studySlug, relativeTo, mapping } = options;
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
     const shown = (p: string): string => (relativeTo ? path.relative(relativeTo, p).split(path.sep).join('/') : p);
-    const files = expandPaths(inputs).map((p) => stageFile(shown(p), fs.readFileSync(p)));
-    return commitFiles(this.store, files, { study, config, onProgress, studySlug });
+    const files = expandPaths(inputs).map((p) => stageFile(shown(p), fs.readFileSync(p), { mapping, mappingFor: (sig) => this.mappings.get(sig) }));
+    return commitFiles(this.store, files, { study, config, onProgress, studySlug, rememberMapping: (sig, m) => this.mappings.save(sig, m) });
   }
 
   // ---- periods and settings ---------------------------------------------------------------

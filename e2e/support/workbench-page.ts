@@ -39,7 +39,7 @@ export class WorkbenchPage {
   }
 
   async sheetRows(): Promise<Array<{ file: string; format: string; runs: number; error: string }>> {
-    return this.sheet().locator('tbody tr').evaluateAll((rows) =>
+    return this.sheet().locator('.sheet-files tbody tr').evaluateAll((rows) =>
       rows.map((r) => {
         const cells = r.querySelectorAll('td');
         return {

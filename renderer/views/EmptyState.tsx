@@ -1,7 +1,7 @@
 import type { JSX } from 'react';
 import { useI18n } from '../i18n/i18n.js';
 
-export function EmptyState(): JSX.Element {
+export function EmptyState({ onPaste }: { onPaste(): void }): JSX.Element {
   const { t } = useI18n();
   return (
     <section className="empty" data-testid="empty-state">
@@ -9,6 +9,8 @@ export function EmptyState(): JSX.Element {
         <h1>{t('empty.title')}</h1>
         <p>{t('empty.body')}</p>
         <p className="muted">{t('empty.formats')}</p>
+        <p className="muted">{t('empty.paste')}</p>
+        <button type="button" onClick={onPaste}>{t('studies.pasteTable')}</button>
       </div>
     </section>
   );

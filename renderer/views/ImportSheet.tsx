@@ -1,12 +1,16 @@
 import type { JSX } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { FilePreview, ImportResult, JobStatus, StudySummary } from '../../app/contract/records.js';
+import type { FilePreview, ImportResult, JobStatus, MetricInfo, StudySummary, TableMapping } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import type { DroppedFile } from '../components/drop.js';
 import { useI18n } from '../i18n/i18n.js';
+import { MappingTable } from './MappingTable.js';
 
 interface Props {
   files: DroppedFile[];
+  /** A table from the clipboard: its text (Ctrl/Cmd+V on the window), or '' to ask for it (Paste table). */
+  pasted?: string | null;
+  dictionary: MetricInfo[];
   studies: StudySummary[];
   defaultStudy: string;
   /** Called with the study's slug when something was imported, else with null. */
@@ -14,6 +18,7 @@ interface Props {
 }
 
 type Phase =
+  | { kind: 'paste' }
   | { kind: 'reading'; done: number }
   | { kind: 'review' }
   | { kind: 'importing'; status: JobStatus | null }
@@ -21,10 +26,14 @@ type Phase =
 
 const POLL_MS = 100;
 
-export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): JSX.Element {
+export function ImportSheet({ files, pasted = null, dictionary, studies, defaultStudy, onClose }: Props): JSX.Element {
   const bridge = useBridge();
   const { t } = useI18n();
-  const [phase, setPhase] = useState<Phase>({ kind: 'reading', done: 0 });
+  // Paste table with nothing pasted yet: a box to paste into first.
+  const [text, setText] = useState<string | null>(pasted === '' ? null : pasted);
+  const [draft, setDraft] = useState('');
+  const [phase, setPhase] = useState<Phase>(pasted === '' ? { kind: 'paste' } : { kind: 'reading', done: 0 });
+  const [remapping, setRemapping] = useState<Set<string>>(new Set());
   const [previews, setPreviews] = useState<FilePreview[]>([]);
   const [study, setStudy] = useState(defaultStudy);
   const [config, setConfig] = useState('');
@@ -35,9 +44,24 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
   // Stage every file: parsed in the core, nothing written yet. Whatever is still staged when
   // the sheet goes away (cancelled, closed mid-way) is discarded, so no bytes linger in the core.
   useEffect(() => {
+    if (phase.kind === 'paste') return;
     let cancelled = false;
     void (async () => {
       const out: FilePreview[] = [];
+      if (text !== null) {
+        try {
+          const preview = await bridge.call('import.stageText', { name: t('import.pastedName'), text });
+          if (cancelled) {
+            void bridge.call('import.discard', { ids: [preview.id] }).catch(() => undefined);
+            return;
+          }
+          staged.current.push(preview.id);
+          out.push(preview);
+        } catch (err) {
+          if (cancelled) return;
+          out.push({ id: '', path: t('import.pastedName'), size: text.length, sha256: '', format: null, runs: [], warnings: [], errors: [(err as Error).message] });
+        }
+      }
       for (const [i, f] of files.entries()) {
         try {
           const bytes = new Uint8Array(await f.file.arrayBuffer());
@@ -54,7 +78,7 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
           if (cancelled) return;
           out.push({ id: '', path: f.path, size: f.file.size, sha256: '', format: null, runs: [], warnings: [], errors: [(err as Error).message] });
         }
-        setPhase({ kind: 'reading', done: i + 1 });
+        setPhase({ kind: 'reading', done: i + 1 + (text !== null ? 1 : 0) });
       }
       if (!cancelled) {
         setPreviews(out);
@@ -66,9 +90,29 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
       if (staged.current.length) void bridge.call('import.discard', { ids: staged.current }).catch(() => undefined);
       staged.current = [];
     };
-  }, [bridge, files]);
+    // Staging runs once per drop or paste; the phase leaving 'paste' is what starts it.
+  }, [bridge, files, text, phase.kind === 'paste']);
+
+  /** The user changed a table's mapping (or sheet): the core reads it again, same staged id. */
+  const remap = async (id: string, mapping: TableMapping | null, sheet?: string): Promise<void> => {
+    setRemapping((s) => new Set(s).add(id));
+    try {
+      const next = await bridge.call('import.remap', { id, mapping, ...(sheet ? { sheet } : {}) });
+      setPreviews((list) => list.map((p) => (p.id === id ? next : p)));
+      setError(null);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setRemapping((s) => {
+        const n = new Set(s);
+        n.delete(id);
+        return n;
+      });
+    }
+  };
 
   const importable = useMemo(() => previews.filter((p) => p.id && p.errors.length === 0), [previews]);
+  const count = files.length + (text !== null || phase.kind === 'paste' ? 1 : 0);
 
   // Staged files are discarded by the effect's cleanup when the sheet unmounts.
   const cancel = (): void => onClose(null);
@@ -116,19 +160,32 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
 
   return (
     <div className="sheet-backdrop" role="presentation">
-      <section className="sheet" role="dialog" aria-modal="true" aria-labelledby="import-title" data-testid="import-sheet"
+      <section className={`sheet${previews.some((p) => p.table) ? ' wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby="import-title" data-testid="import-sheet"
         data-state={phase.kind}>
-        <h2 id="import-title">{t('import.title', { count: files.length })}</h2>
+        <h2 id="import-title">{phase.kind === 'paste' ? t('import.pasteTitle') : t('import.title', { count })}</h2>
+
+        {phase.kind === 'paste' && (
+          <form className="sheet-form" onSubmit={(e) => { e.preventDefault(); if (draft.trim()) { setText(draft); setPhase({ kind: 'reading', done: 0 }); } }}>
+            <label>
+              <span>{t('import.pasteHelp')}</span>
+              <textarea name="pasted" rows={10} value={draft} onChange={(e) => setDraft(e.target.value)} autoFocus spellCheck={false} />
+            </label>
+            <div className="buttons">
+              <button type="button" onClick={cancel}>{t('import.cancel')}</button>
+              <button type="submit" className="primary" disabled={!draft.trim()}>{t('import.pasteRead')}</button>
+            </div>
+          </form>
+        )}
 
         {phase.kind === 'reading' && (
           <div className="progress-block">
-            <p>{t('import.reading', { done: phase.done, total: files.length })}</p>
-            <progress max={files.length} value={phase.done} />
+            <p>{t('import.reading', { done: phase.done, total: count })}</p>
+            <progress max={count} value={phase.done} />
             <div className="buttons"><button type="button" onClick={cancel}>{t('import.cancel')}</button></div>
           </div>
         )}
 
-        {phase.kind !== 'reading' && (
+        {phase.kind !== 'reading' && phase.kind !== 'paste' && (
           <div className="sheet-files">
             <table className="grid">
               <thead>
@@ -161,6 +218,11 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
           </div>
         )}
 
+        {phase.kind === 'review' && previews.filter((p) => p.table && p.id).map((p) => (
+          <MappingTable key={p.id} preview={p} dictionary={dictionary} busy={remapping.has(p.id)}
+            onChange={(mapping, sheet) => void remap(p.id, mapping, sheet)} />
+        ))}
+
         {phase.kind === 'review' && (
           <form className="sheet-form" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
             <label>
@@ -174,12 +236,15 @@ export function ImportSheet({ files, studies, defaultStudy, onClose }: Props): J
               <input name="config" value={config} placeholder={t('import.configPlaceholder')}
                 onChange={(e) => setConfig(e.target.value)} autoFocus />
               <small className="muted">{t('import.configHelp')}</small>
+              {previews.some((p) => p.table && (p.table.mapping.columns.some((c) => c.role === 'configuration') || (p.table.blocks.length > 1 && p.table.blocks.every((b) => b.title)))) && (
+                <small className="muted" data-testid="config-from-table">{t('import.configFromTable')}</small>
+              )}
             </label>
             {importable.length === 0 && <p className="error-text">{t('import.nothing')}</p>}
             {error && <p className="error-text" role="alert">{error}</p>}
             <div className="buttons">
               <button type="button" onClick={cancel}>{t('import.cancel')}</button>
-              <button type="submit" className="primary" disabled={importable.length === 0 || submitting.current}>
+              <button type="submit" className="primary" disabled={importable.length === 0 || submitting.current || remapping.size > 0}>
                 {t('import.confirm', { count: importable.length })}
               </button>
             </div>

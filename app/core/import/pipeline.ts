@@ -6,7 +6,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { detectFormat } from '../../../importers/registry.js';
 import type { Importer, ParsedRun, ParseResult } from '../../../importers/types.js';
-import type { FileOutcome, FilePreview, ImportResult } from '../../contract/records.js';
+import type { FileOutcome, FilePreview, ImportResult, TableMapping } from '../../contract/records.js';
+import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
 import type { Store } from '../store/store.js';
 import { ratesBetween, type SvcSnapshot } from '../../../importers/svc/index.js';
 import { companionKind, findTest } from './link-companions.js';
@@ -21,14 +22,21 @@ export interface StagedFile {
   sha256: string;
   importer: Importer | null;
   result: ParseResult;
+  /** A table (CSV, TSV, XLSX, pasted): how it was read and the mapping used. */
+  table?: StagedTable;
 }
 
 const located = (d: { message: string; line?: number }): string => (d.line ? `line ${d.line}: ${d.message}` : d.message);
 
 /** Hashes, detects and parses one file. Never throws: every problem becomes an error value. */
-export function stageFile(path: string, bytes: Uint8Array): StagedFile {
+export function stageFile(path: string, bytes: Uint8Array, tableOptions: TableStageOptions = {}): StagedFile {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const detection = detectFormat(bytes);
+  const detection = tableOptions.asTable ? null : detectFormat(bytes);
+  if (!detection || detection.importer?.id === 'spreadsheet') {
+    // A table: read through its mapping (given, remembered for its header, or proposed).
+    const staged = stageTable(bytes, tableOptions);
+    return { id: randomUUID(), path, bytes, sha256, importer: staged.importer, result: staged.result, table: staged.table ?? undefined };
+  }
   let result: ParseResult;
   if (!detection.importer) {
     result = { runs: [], warnings: [], errors: [{ message: detection.reason }] };
@@ -56,6 +64,7 @@ export function previewOf(file: StagedFile): FilePreview {
       ...file.result.runs.flatMap((r) => [...r.warnings, ...r.errors].map((w) => `${r.name}: ${w}`)),
     ],
     errors: file.result.errors.map(located),
+    ...(file.table ? { table: tablePreview(file.table) } : {}),
   };
 }
 
@@ -65,6 +74,8 @@ export interface CommitOptions {
   studySlug?: string;
   config: string;
   onProgress?: (done: number, total: number, current: string) => void;
+  /** Called in the transaction for each table imported: its header's mapping is remembered. */
+  rememberMapping?: (signature: string, mapping: TableMapping) => void;
 }
 
 /** Writes every file that parsed cleanly, in one transaction. */
@@ -191,8 +202,10 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
         outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
         return;
       }
+      if (file.table) options.rememberMapping?.(file.table.signature, file.table.mapping);
       const runIds = file.result.runs.map((run, ordinal) => {
-        const id = store.insertRun(study.id, importId, config, ordinal, run);
+        // A table can name each run's configuration (a column, or titles over several tables).
+        const id = store.insertRun(study.id, importId, run.config?.trim() || config, ordinal, run);
         if (primaries.has(index)) runIdsOf.set(index, [...(runIdsOf.get(index) ?? []), { id, run }]);
         if (file.importer!.id === 'fio-json') {
           owners.push({

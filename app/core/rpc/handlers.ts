@@ -74,6 +74,8 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   };
   const importGroup: Partial<CoreHandlers> = {
     'import.stage': ({ name, bytes }) => core.stage(name, bytes),
+    'import.stageText': ({ name, text }) => core.stageText(name, text),
+    'import.remap': ({ id, mapping, sheet }) => core.remap(id, mapping, sheet),
     'import.discard': ({ ids }) => ({ discarded: core.discard(ids) }),
     'import.commit': ({ ids, study, config }, progress) => core.commit(ids, study, config, progress),
   };

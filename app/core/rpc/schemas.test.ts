@@ -17,6 +17,31 @@ describe('RPC argument validation', () => {
     assert.throws(() => validateArgs('jobs.status', { job: '../../etc' }), /job/);
   });
 
+  it('table staging: pasted text and a column mapping are checked field by field', () => {
+    assert.deepEqual(validateArgs('import.stageText', { name: 'pasted table', text: 'bs\tIOPS\n4K\t1\n' }), { name: 'pasted table', text: 'bs\tIOPS\n4K\t1\n' });
+    assert.throws(() => validateArgs('import.stageText', { name: 'p', text: '' }), /text/);
+    const id = '6f1c2b1e-8c1d-4e0a-9a57-0d6c2f0e4b11';
+    const mapping = {
+      version: 1,
+      columns: [
+        { header: 'host', role: 'configuration' },
+        { header: 'bs', role: 'parameter', name: 'bs' },
+        { header: 'IOPS', role: 'metric', name: 'total.iops', unit: 'IOPS' },
+        { header: 'RR', role: 'metrics', parts: [{ name: 'total.iops', unit: 'IOPS' }, { name: 'total.lat_avg_ms', unit: 'ms' }] },
+        { header: 'note', role: 'ignore' },
+      ],
+      configurations: { 'Config D: SVC + V7000': 'V7000 thick' },
+    };
+    assert.deepEqual(validateArgs('import.remap', { id, mapping }), { id, mapping });
+    assert.deepEqual(validateArgs('import.remap', { id, mapping: null, sheet: 'Results' }), { id, mapping: null, sheet: 'Results' });
+    assert.throws(() => validateArgs('import.remap', { id: 'x', mapping: null }), /id/);
+    assert.throws(() => validateArgs('import.remap', { id, mapping: { ...mapping, version: 2 } }), /version/);
+    assert.throws(() => validateArgs('import.remap', { id, mapping: { version: 1, columns: [{ header: 'a', role: 'owner' }] } }), /role/);
+    assert.throws(() => validateArgs('import.remap', { id, mapping: { version: 1, columns: [{ header: 'a', role: 'parameter', name: 'DROP TABLE' }] } }), /parameter name/);
+    assert.throws(() => validateArgs('import.remap', { id, mapping: { version: 1, columns: [{ header: 'a', role: 'metric', name: 'total.iops' }] } }), /unit/);
+    assert.throws(() => validateArgs('import.remap', { id, mapping: { version: 1, columns: [{ header: 'a', role: 'ignore', extra: 1 }] } }), /Unrecognized key/);
+  });
+
   it('knows only the methods of the table', () => {
     assert.equal(isRpcMethod('runs.list'), true);
     assert.equal(isRpcMethod('constructor'), false);

@@ -45,6 +45,32 @@ export const reportLayout = z.object({
 const reportId = z.number().int().nonnegative();
 
 export const MAX_STAGE_BYTES = 2 * 1024 ** 3;
+/** A pasted table: far more than a clipboard holds in practice. */
+export const MAX_PASTE_CHARS = 4 * 1024 * 1024;
+
+const metricPart = z.object({ name: metricName, unit: z.string().min(1).max(20) }).strict();
+const header = z.string().max(1000);
+const tableMapping = z
+  .object({
+    version: z.literal(1),
+    columns: z
+      .array(
+        z.discriminatedUnion('role', [
+          z.object({ header, role: z.literal('configuration') }).strict(),
+          z.object({ header, role: z.literal('parameter'), name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a parameter name such as bs or iodepth').max(60) }).strict(),
+          z.object({ header, role: z.literal('metric'), name: metricName, unit: z.string().min(1).max(20) }).strict(),
+          z.object({ header, role: z.literal('metrics'), parts: z.array(metricPart).min(1).max(10) }).strict(),
+          z.object({ header, role: z.literal('ignore') }).strict(),
+        ]),
+      )
+      .min(1)
+      .max(1000),
+    configurations: z.record(z.string().max(1000), label).optional(),
+  })
+  .strict();
+
+/** The shape of a column mapping (also what `perfdelta import --mapping FILE.json` reads). */
+export const tableMappingSchema = tableMapping;
 
 export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'app.info': none,
@@ -58,6 +84,8 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
       bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_STAGE_BYTES, 'file larger than 2 GiB'),
     })
     .strict(),
+  'import.stageText': z.object({ name: z.string().min(1).max(4096), text: z.string().min(1).max(MAX_PASTE_CHARS) }).strict(),
+  'import.remap': z.object({ id: z.string().uuid(), mapping: tableMapping.nullable(), sheet: z.string().min(1).max(200).optional() }).strict(),
   'import.discard': z.object({ ids: z.array(z.string().uuid()).max(100000) }).strict(),
   'import.commit': z.object({ ids: z.array(z.string().uuid()).min(1).max(100000), study: label, config: label }).strict(),
   'jobs.status': z.object({ job: z.string().uuid() }).strict(),

@@ -6,7 +6,7 @@ import { tempDir } from '../test-support/temp.js';
 import { MIGRATIONS, migrate, MigrationDriftError, type Migration } from './migrations.js';
 import { Store } from './store.js';
 
-const extra: Migration = { id: MIGRATIONS.length + 1, name: 'test', sql: 'CREATE TABLE t2 (x INTEGER);' };
+const extra: Migration = { id: MIGRATIONS[MIGRATIONS.length - 1]!.id + 1, name: 'test', sql: 'CREATE TABLE t2 (x INTEGER);' };
 
 describe('schema migrations', () => {
   it('apply once, in order, and are recorded with their hashes', () => {

@@ -8,6 +8,7 @@ import type Database from 'better-sqlite3';
 import { sql as initial } from './migrations/001-initial.js';
 import { sql as periodsSettings } from './migrations/002-periods-settings.js';
 import { sql as chartsReports } from './migrations/003-charts-reports.js';
+import { sql as columnMappings } from './migrations/004-column-mappings.js';
 
 export interface Migration {
   id: number;
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: '001-initial', sql: initial },
   { id: 2, name: '002-periods-settings', sql: periodsSettings },
   { id: 3, name: '003-charts-reports', sql: chartsReports },
+  { id: 4, name: '004-column-mappings', sql: columnMappings },
 ];
 
 export class MigrationDriftError extends Error {
