@@ -3,8 +3,8 @@
  * preload and the web host serve exactly this table. Types only.
  */
 import type {
-  AppInfo, CompareResult, FilePreview, JobStatus, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
-  ScalingResult, ScatterResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary,
+  AppInfo, CompareResult, FilePreview, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
+  ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
@@ -54,6 +54,10 @@ export interface RpcMethods {
   'series.metrics': { args: { study: string }; result: string[] };
   'periods.define': { args: { study: string; name: string; spec: string; zone?: string }; result: PeriodRecord };
   'periods.delete': { args: { study: string; name: string }; result: { deleted: boolean } };
+  /** Completion-latency CDF and exceedance curves of runs with fio latency buckets (json+, histogram logs). */
+  'latency.distribution': { args: { study: string; runs: number[] }; result: LatencyDistributionResult };
+  /** One metric's series of several runs overlaid: aligned at t = 0 and resampled to a common grid, or as recorded. */
+  'series.overlay': { args: { study: string; runs: number[]; metric?: string; align?: boolean; maxPoints?: number }; result: SeriesOverlayResult };
   'samples.list': { args: NoArgs; result: SampleStudy[] };
   'samples.load': { args: { slugs?: string[] }; result: { loaded: string[] } };
 }
