@@ -188,7 +188,7 @@ describe('chart kinds: distributions, repetitions, aligned runs, themes (web hos
       assert.equal(bands.length, 1);
       assert.ok(bands[0]![0]!.coord[1] < fixture.iops[config][1]! && bands[0]![1]!.coord[1] > fixture.iops[config][1]!);
     }
-    await shot('repetitions-light.png');
+    await shot('repetitions-light.png', '.chart-frame:has(.chart[data-chart="compare-repetitions"])');
   });
 
   it('exports the plotted numbers as XLSX, series as columns, units in the headers', async () => {

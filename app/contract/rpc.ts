@@ -16,7 +16,8 @@ export interface RpcMethods {
   'metrics.dictionary': { args: NoArgs; result: MetricInfo[] };
   'studies.list': { args: NoArgs; result: StudySummary[] };
   'runs.list': { args: { study: string; config?: string }; result: RunRecord[] };
-  'series.get': { args: { run: number; metric?: string; object?: string }; result: SeriesRecord[] };
+  /** A run's series; with maxPoints, each longer series is downsampled (LTTB) to that many points. */
+  'series.get': { args: { run: number; metric?: string; object?: string; maxPoints?: number }; result: SeriesRecord[] };
   /** Parses one dropped file into the staging area; nothing is written to the store. */
   'import.stage': { args: { name: string; bytes: Uint8Array }; result: FilePreview };
   'import.discard': { args: { ids: string[] }; result: { discarded: number } };

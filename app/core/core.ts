@@ -86,8 +86,18 @@ export class Core {
     });
   }
 
-  series(run: number, metric?: string, object?: string): SeriesRecord[] {
-    return this.store.series(run, metric, object);
+  /**
+   * A run's series. With maxPoints, longer ones are downsampled (LTTB): a million-point log
+   * draws in tens of milliseconds instead of a second (npm run bench: chart_1m_first_paint_ms).
+   */
+  series(run: number, metric?: string, object?: string, maxPoints?: number): SeriesRecord[] {
+    const all = this.store.series(run, metric, object);
+    if (maxPoints === undefined) return all;
+    return all.map((s) => {
+      if (s.points.length <= maxPoints) return s;
+      const d = lttb(s.points.map((p) => p[0]), s.points.map((p) => p[1]), maxPoints);
+      return { ...s, points: d.times.map((t, i) => [t, d.values[i]!] as [number, number]) };
+    });
   }
 
   /** Parses a file into the staging area and says what importing it would do. */

@@ -50,4 +50,13 @@ describe('latency distribution and series overlay in the core', () => {
     assert.ok(values.length >= raw.points.length - 1 && values.length <= raw.points.length + 1, `${values.length} grid values for ${raw.points.length} samples`);
     assert.equal(o.series[0]!.points[0]![0], 0);
   });
+
+  it('downsamples a run\'s series on request, keeping its first and last samples', () => {
+    const raw = core.series(run.id, 'read.iops')[0]!;
+    const few = core.series(run.id, 'read.iops', undefined, 10)[0]!;
+    assert.equal(few.points.length, 10);
+    assert.deepEqual(few.points[0], raw.points[0]);
+    assert.deepEqual(few.points.at(-1), raw.points.at(-1));
+    assert.deepEqual(core.series(run.id, 'read.iops', undefined, 100_000)[0]!.points, raw.points);
+  });
 });

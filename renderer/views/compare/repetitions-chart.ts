@@ -41,15 +41,17 @@ export function repetitionsOption(result: CompareResult, spec: RepetitionsSpec, 
     legend: { top: 28, data: sides.map((s) => s.label) },
     grid: { left: 80, right: 30, top: 80, bottom: categories.length > 6 ? 120 : 60 },
     tooltip: { trigger: 'item', formatter: (p: { seriesName: string; data: { value: [number, number]; run?: number } }) => `${p.seriesName}${p.data.run ? ` · run ${p.data.run}` : ''}: ${p.data.value[1]} ${unit}` },
-    xAxis: {
-      type: 'value', min: -0.5, max: Math.max(0.5, categories.length - 0.5), interval: 1,
-      splitLine: { show: false },
-      axisLabel: { interval: 0, rotate: categories.length > 6 ? 35 : 0, formatter: (v: number) => (Number.isInteger(v) ? categories[v] ?? '' : '') },
-    },
-    yAxis: { type: 'value', name: unit, scale: true },
+    // Two X axes on one span: a category axis for the workloads' names, and a hidden value axis
+    // on which each dot sits at its slot's centre (index) plus its side's offset and spread.
+    xAxis: [
+      { type: 'category', data: categories, axisTick: { alignWithLabel: true }, axisLabel: { interval: 0, rotate: categories.length > 6 ? 35 : 0 } },
+      { type: 'value', show: false, min: -0.5, max: Math.max(0.5, categories.length - 0.5) },
+    ],
+    yAxis: { type: 'value', name: unit, scale: true, axisLine: { onZero: false } },
     series: sides.map((side) => ({
       name: side.label,
       type: 'scatter',
+      xAxisIndex: 1,
       symbolSize: 9,
       itemStyle: { color: side.colour, opacity: 0.85, borderColor: theme.background, borderWidth: 1 },
       data: pairs.flatMap((_, i) => {

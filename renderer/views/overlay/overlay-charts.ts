@@ -69,7 +69,9 @@ export function latencyOption(data: LatencyDistributionResult, spec: LatencyChar
       data: exceed ? c.points.filter((p) => p[2] > 0).map((p) => [p[0], p[2]]) : c.points.map((p) => [p[0], p[1]]),
       ...(i === 0 ? {
         markLine: {
-          silent: true, symbol: 'none',
+          // ECharts rounds a mark line's value to `precision` places (2 by default): 0.001 would
+          // become 0, which a log axis cannot place.
+          silent: true, symbol: 'none', precision: 6,
           lineStyle: { color: theme.reference, type: 'dotted', width: 1 },
           label: { position: 'insideEndTop', color: theme.muted, fontSize: 10, formatter: (p: { name: string }) => p.name },
           data: guides.map(([y, name]) => ({ yAxis: y, name })),
