@@ -44,7 +44,8 @@ export function latencyOption(data: LatencyDistributionResult, spec: LatencyChar
   const floor = 1 / Math.max(1, ...data.curves.map((c) => c.total_ios));
   const guides = exceed
     ? [[0.5, 'p50'], [0.01, 'p99'], [0.001, 'p99.9'], [0.0001, 'p99.99']].filter(([y]) => (y as number) >= floor)
-    : [[0.5, 'p50'], [0.99, 'p99'], [0.999, 'p99.9']];
+    // On a linear 0-1 axis p99.9 sits on top of p99: the tail is the exceedance chart's job.
+    : [[0.5, 'p50'], [0.99, 'p99']];
   return {
     animation: false,
     color: data.curves.map((c) => colours.get(c.run)!),
@@ -73,7 +74,7 @@ export function latencyOption(data: LatencyDistributionResult, spec: LatencyChar
           // become 0, which a log axis cannot place.
           silent: true, symbol: 'none', precision: 6,
           lineStyle: { color: theme.reference, type: 'dotted', width: 1 },
-          label: { position: 'insideEndTop', color: theme.muted, fontSize: 10, formatter: (p: { name: string }) => p.name },
+          label: { position: exceed ? 'insideEndTop' : 'insideEndBottom', color: theme.muted, fontSize: 10, formatter: (p: { name: string }) => p.name },
           data: guides.map(([y, name]) => ({ yAxis: y, name })),
         },
       } : {}),
