@@ -4,6 +4,7 @@ import type { MetricInfo, StudySummary } from '../app/contract/records.js';
 import { useBridge } from './bridge/context.js';
 import { filesFromDataTransfer, filesFromInput, type DroppedFile } from './components/drop.js';
 import { useI18n, type Locale } from './i18n/i18n.js';
+import { useTheme, type ThemePreference } from './theme/theme.js';
 import { EmptyState } from './views/EmptyState.js';
 import { ImportSheet } from './views/ImportSheet.js';
 import { StudyView } from './views/StudyView.js';
@@ -11,6 +12,7 @@ import { StudyView } from './views/StudyView.js';
 export function App(): JSX.Element {
   const bridge = useBridge();
   const { t, locale, setLocale } = useI18n();
+  const { preference, setPreference } = useTheme();
   const [studies, setStudies] = useState<StudySummary[] | null>(null);
   const [dictionary, setDictionary] = useState<MetricInfo[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
@@ -139,6 +141,14 @@ export function App(): JSX.Element {
           <button type="button" onClick={() => folderInput.current?.click()}>{t('studies.importFolder')}</button>
           <button type="button" name="open-study-file" onClick={() => studyFileInput.current?.click()}>{t('study.openFile')}</button>
           <button type="button" onClick={pasteTable} data-testid="paste-table">{t('studies.pasteTable')}</button>
+          <label className="theme-choice">
+            <span className="sr-only">{t('theme.label')}</span>
+            <select name="theme" value={preference} onChange={(e) => setPreference(e.target.value as ThemePreference)} aria-label={t('theme.label')}>
+              <option value="system">{t('theme.system')}</option>
+              <option value="light">{t('theme.light')}</option>
+              <option value="dark">{t('theme.dark')}</option>
+            </select>
+          </label>
           <label className="lang">
             <span className="sr-only">{t('lang.label')}</span>
             <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)} aria-label={t('lang.label')}>

@@ -4,6 +4,7 @@ import { createBridge } from './bridge/bridge.js';
 import { BridgeProvider } from './bridge/context.js';
 import { I18nProvider } from './i18n/i18n.js';
 import { PrintPage } from './print/PrintPage.js';
+import { ThemeProvider } from './theme/theme.js';
 // Bundled CJK font (unicode-range subsets, loaded on demand, offline): Chinese labels render
 // on any machine, with or without system CJK fonts.
 import '@fontsource/noto-sans-sc/400.css';
@@ -18,9 +19,11 @@ try {
   const bridge = createBridge();
   root.render(
     <I18nProvider>
-      <BridgeProvider bridge={bridge}>
-        {print ? <PrintPage study={print.study} report={print.report} /> : <App />}
-      </BridgeProvider>
+      <ThemeProvider>
+        <BridgeProvider bridge={bridge}>
+          {print ? <PrintPage study={print.study} report={print.report} /> : <App />}
+        </BridgeProvider>
+      </ThemeProvider>
     </I18nProvider>,
   );
 } catch (err) {

@@ -166,7 +166,9 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
                     "baseline_label", "candidate_label", "baseline", "candidate", "speedup",
                     "change_pct", "speedup_text", "change_text", "text", "mark", "n_baseline",
                     "n_candidate", "ci_baseline", "ci_candidate", "p_value", "significant",
-                    "significance_note", "tie", "baseline_runs", "candidate_runs"}],
+                    "significance_note", "tie", "baseline_runs", "candidate_runs",
+                    "baseline_values", "candidate_values" (the values behind each median: one
+                    per run, in the order of *_runs, or per day for periods)}],
          "unmatched": [{"side", "candidate", "workload", "runs"}],
          "geomean_speedup": {metric: value}, "rollup": [{"candidate", "metric",
          "geomean_speedup", "pairs", "wins", "losses", "ties"}], "matrix": [{"metric",

@@ -183,6 +183,9 @@ export interface ComparePair {
   tie: boolean;
   baseline_runs: number[];
   candidate_runs: number[];
+  /** The values behind each median, in the unit shown: one per run (in the order of *_runs), or per day for periods. */
+  baseline_values: number[];
+  candidate_values: number[];
 }
 
 export interface UnmatchedWorkload {
@@ -459,4 +462,38 @@ export interface ReportDocument {
   data_as_of: string | null;
   sections: RenderedSection[];
   evidence: ReportEvidence;
+}
+
+/** One direction of one run's completion-latency distribution, as CDF and exceedance points. */
+export interface LatencyDistributionCurve {
+  run: number;
+  config: string;
+  name: string;
+  direction: 'read' | 'write' | 'trim';
+  /** Where the buckets came from: fio's json+ output or a histogram log (write_hist_log). */
+  source: 'json+' | 'histogram log';
+  total_ios: number;
+  /** p50 … p99.99 (ms) from the same buckets: "p50", "p99.9". */
+  percentiles: Record<string, number>;
+  /** [latency ms, CDF, exceedance (1 − CDF, counted from the top)], by latency. */
+  points: Array<[number, number, number]>;
+}
+
+export interface LatencyDistributionResult {
+  curves: LatencyDistributionCurve[];
+  /** Runs asked for that have no latency buckets (not json+, no histogram log). */
+  without_bins: number[];
+}
+
+/** Several runs' series of one metric: aligned at t = 0 on a common grid, or on their own clocks. */
+export interface SeriesOverlayResult {
+  metric: string;
+  unit: string;
+  /** Every series metric the runs have, for choosing. */
+  metrics: string[];
+  aligned: boolean;
+  /** The common grid's step (aligned), else null. */
+  step_s: number | null;
+  /** x: seconds since each run's start when aligned, epoch ms when not; y null where a run has no data. */
+  series: Array<{ run: number; config: string; name: string; object: string; metric: string; interval_s: number | null; points: Array<[number, number | null]> }>;
 }

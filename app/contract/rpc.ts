@@ -4,8 +4,8 @@
  */
 import type {
   ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
-  AppInfo, CompareResult, FilePreview, JobStatus, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
-  ScalingResult, ScatterResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
+  AppInfo, CompareResult, FilePreview, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
+  ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
@@ -17,7 +17,8 @@ export interface RpcMethods {
   'metrics.dictionary': { args: NoArgs; result: MetricInfo[] };
   'studies.list': { args: NoArgs; result: StudySummary[] };
   'runs.list': { args: { study: string; config?: string }; result: RunRecord[] };
-  'series.get': { args: { run: number; metric?: string; object?: string }; result: SeriesRecord[] };
+  /** A run's series; with maxPoints, each longer series is downsampled (LTTB) to that many points. */
+  'series.get': { args: { run: number; metric?: string; object?: string; maxPoints?: number }; result: SeriesRecord[] };
   /** Parses one dropped file into the staging area; nothing is written to the store. */
   'import.stage': { args: { name: string; bytes: Uint8Array }; result: FilePreview };
   /** A table pasted from the clipboard, staged as a table (its preview carries the column mapping). */
@@ -59,6 +60,10 @@ export interface RpcMethods {
   'series.metrics': { args: { study: string }; result: string[] };
   'periods.define': { args: { study: string; name: string; spec: string; zone?: string }; result: PeriodRecord };
   'periods.delete': { args: { study: string; name: string }; result: { deleted: boolean } };
+  /** Completion-latency CDF and exceedance curves of runs with fio latency buckets (json+, histogram logs). */
+  'latency.distribution': { args: { study: string; runs: number[] }; result: LatencyDistributionResult };
+  /** One metric's series of several runs overlaid: aligned at t = 0 and resampled to a common grid, or as recorded. */
+  'series.overlay': { args: { study: string; runs: number[]; metric?: string; align?: boolean; maxPoints?: number }; result: SeriesOverlayResult };
   'samples.list': { args: NoArgs; result: SampleStudy[] };
   'samples.load': { args: { slugs?: string[] }; result: { loaded: string[] } };
   'charts.list': { args: { study: string }; result: SavedChart[] };

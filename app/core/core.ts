@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {
   ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
-  CompareResult, FilePreview, ImportResult, MetricInfo, PeriodRecord, RunRecord, ScatterResult, SeriesRecord, StudySeriesResult,
+  CompareResult, FilePreview, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
+  ScatterResult, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
   StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
 } from '../contract/records.js';
 import { ColumnMappings } from './store/column-mappings.js';
@@ -21,6 +22,9 @@ import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, previewOf, stageFile, type StagedFile } from './import/pipeline.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
+import { latencyCurve } from './distribution/latency-cdf.js';
+import { alignAndResample, medianIntervalMs } from './series/align.js';
+import { lttb } from './series/lttb.js';
 import { rankAndDownsample, scatterByTime } from './series/study-series.js';
 import { Store } from './store/store.js';
 import { renderReport } from './reports/render-report.js';
@@ -100,8 +104,18 @@ export class Core {
     });
   }
 
-  series(run: number, metric?: string, object?: string): SeriesRecord[] {
-    return this.store.series(run, metric, object);
+  /**
+   * A run's series. With maxPoints, longer ones are downsampled (LTTB): a million-point log
+   * draws in tens of milliseconds instead of a second (npm run bench: chart_1m_first_paint_ms).
+   */
+  series(run: number, metric?: string, object?: string, maxPoints?: number): SeriesRecord[] {
+    const all = this.store.series(run, metric, object);
+    if (maxPoints === undefined) return all;
+    return all.map((s) => {
+      if (s.points.length <= maxPoints) return s;
+      const d = lttb(s.points.map((p) => p[0]), s.points.map((p) => p[1]), maxPoints);
+      return { ...s, points: d.times.map((t, i) => [t, d.values[i]!] as [number, number]) };
+    });
   }
 
   /** Parses a file into the staging area and says what importing it would do. */
@@ -161,6 +175,78 @@ export class Core {
     const shown = (p: string): string => (relativeTo ? path.relative(relativeTo, p).split(path.sep).join('/') : p);
     const files = expandPaths(inputs).map((p) => stageFile(shown(p), fs.readFileSync(p), { mapping, mappingFor: (sig) => this.mappings.get(sig) }));
     return commitFiles(this.store, files, { study, config, onProgress, studySlug, rememberMapping: (sig, m) => this.mappings.save(sig, m) });
+  }
+
+  // ---- distributions and overlays ----------------------------------------------------------
+
+  /** Runs of the study by id, in the order asked; an id of another study is not found. */
+  private studyRuns(study: string, ids: readonly number[]): RunRecord[] {
+    const byId = new Map(this.store.listRuns({ studyId: this.studyId(study), ids: [...ids] }).map((r) => [r.id, r]));
+    return ids.map((id) => {
+      const run = byId.get(id);
+      if (!run) throw new NotFoundError(`study "${study}" has no run ${id}`);
+      return run;
+    });
+  }
+
+  /** CDF and exceedance curves from each run's latency buckets: json+ bins, and a histogram log's when one joined the run. */
+  latencyDistribution(study: string, ids: readonly number[]): LatencyDistributionResult {
+    const curves: LatencyDistributionCurve[] = [];
+    const without: number[] = [];
+    for (const run of this.studyRuns(study, ids)) {
+      const sources: Array<[LatencyDistributionCurve['source'], unknown]> = [
+        [run.format === 'fio-hist-log' ? 'histogram log' : 'json+', run.tables['latency_bins']],
+        ['histogram log', run.tables['hist_log_bins']],
+      ];
+      const before = curves.length;
+      for (const [source, table] of sources) {
+        if (!table || typeof table !== 'object') continue;
+        for (const direction of ['read', 'write', 'trim'] as const) {
+          const bins = (table as Record<string, Array<[number, number]> | undefined>)[direction];
+          if (!Array.isArray(bins) || bins.length === 0) continue;
+          const c = latencyCurve(bins);
+          if (c.total === 0) continue;
+          curves.push({ run: run.id, config: run.config, name: run.name, direction, source, total_ios: c.total, percentiles: c.percentiles, points: c.points });
+        }
+      }
+      if (curves.length === before) without.push(run.id);
+    }
+    return { curves, without_bins: without };
+  }
+
+  /** One metric's series of several runs: aligned at t = 0 on a common grid, or on their own clocks (downsampled). */
+  seriesOverlay(study: string, ids: readonly number[], options: { metric?: string; align?: boolean; maxPoints?: number }): SeriesOverlayResult {
+    const runs = this.studyRuns(study, ids);
+    const all = runs.map((r) => ({ run: r, series: this.store.series(r.id) }));
+    const metrics = metricOrder([...new Set(all.flatMap((a) => a.series.map((s) => s.metric)))]);
+    const metric = options.metric && metrics.includes(options.metric) ? options.metric : metrics[0] ?? options.metric ?? '';
+    const picked = all.flatMap(({ run, series }) => series.filter((s) => s.metric === metric).map((s) => ({ run, s })));
+    const unit = picked[0]?.s.unit ?? describeMetric(metric)?.unit ?? '';
+    const align = options.align ?? true;
+    const maxPoints = options.maxPoints ?? 5000;
+    const meta = ({ run, s }: (typeof picked)[number]) => {
+      const step = medianIntervalMs(s.points.map((p) => p[0]));
+      return { run: run.id, config: run.config, name: run.name, object: s.object, metric: s.metric, interval_s: step === null ? null : step / 1000 };
+    };
+    if (!align) {
+      return {
+        metric, unit, metrics, aligned: false, step_s: null,
+        series: picked.map((p) => {
+          const d = lttb(p.s.points.map((x) => x[0]), p.s.points.map((x) => x[1]), maxPoints);
+          return { ...meta(p), points: d.times.map((t, i) => [t, d.values[i]!] as [number, number | null]) };
+        }),
+      };
+    }
+    const aligned = alignAndResample(picked.map(({ run, s }) => {
+      const start = run.start ? Date.parse(run.start) : null;
+      const first = s.points[0]?.[0] ?? 0;
+      // The run's start is t = 0 when the series begins after it (fio logs: ms since the job started).
+      return { times: s.points.map((p) => p[0]), values: s.points.map((p) => p[1]), originMs: start !== null && start <= first ? start : first };
+    }), { maxPoints });
+    return {
+      metric, unit, metrics, aligned: true, step_s: aligned.stepMs / 1000,
+      series: picked.map((p, i) => ({ ...meta(p), points: aligned.grid.map((t, k) => [t / 1000, aligned.values[i]![k]!] as [number, number | null]) })),
+    };
   }
 
   // ---- periods and settings ---------------------------------------------------------------

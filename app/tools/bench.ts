@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Core } from '../core/core.js';
+import { chartFigures } from './chart-bench.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-bench-'));
@@ -36,6 +37,23 @@ function bigFioJson(targetMb: number): Buffer {
 }
 
 try {
+  // Charts in Chromium: first paint of 1M points (LTTB to the pixels, then ECharts; and ECharts
+  // alone with its own sampling, for comparison) and a zoom into 10M points (the visible window
+  // re-downsampled). PERFDELTA_BENCH_ONLY=chart prints only these.
+  const charts = await chartFigures(work);
+  if ('skipped' in charts) {
+    console.log(`chart figures skipped: ${charts.skipped}`);
+  } else {
+    figure('chart_1m_first_paint_ms', charts.firstPaint1mMs, 'ms');
+    figure('chart_1m_first_paint_echarts_sampling_ms', charts.firstPaint1mEchartsOnlyMs, 'ms');
+    figure('chart_10m_zoom_ms', charts.zoom10mMs, 'ms');
+    figure('chart_10m_first_paint_ms', charts.firstPaint10mMs, 'ms');
+  }
+  if (process.env['PERFDELTA_BENCH_ONLY'] === 'chart') {
+    fs.rmSync(work, { recursive: true, force: true });
+    process.exit(0);
+  }
+
   const bytes = bigFioJson(40);
   const mb = bytes.length / 1e6;
   const text = bytes.toString('utf8');

@@ -5,7 +5,9 @@ import { DataZoomComponent, GridComponent, LegendComponent, MarkAreaComponent, M
 import * as echarts from 'echarts/core';
 import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
 import { useI18n } from '../i18n/i18n.js';
-import { download, optionToTsv, svgDataUrl } from './chart-export.js';
+import { useTheme } from '../theme/theme.js';
+import { copyPngToClipboard, download, downloadBytes, optionToTsv, optionToXlsx, svgDataUrl, type ChartUnits } from './chart-export.js';
+import { echartsThemeName, themedOption } from './chart-theme.js';
 import type { EChartsCoreOption } from 'echarts/core';
 
 /** The UI's font stack, so Chinese labels in charts use the bundled Noto Sans SC. */
@@ -20,60 +22,84 @@ declare global {
   }
 }
 
-/** One ECharts instance bound to a div: set the option, follow the size, dispose on unmount. */
-export function EChart({ id, option, height = 420 }: { id: string; option: EChartsCoreOption; height?: number }): JSX.Element {
+type Notice = 'copied' | 'imageCopied' | 'imageUnsupported' | 'imageDenied' | null;
+
+/**
+ * One ECharts instance bound to a div: set the option, follow the size and the theme, dispose
+ * on unmount; the export tools beside it. `units` names X's quantity and the values' unit for
+ * the XLSX headers (the axes' names otherwise).
+ */
+export function EChart({ id, option, height = 420, units }: { id: string; option: EChartsCoreOption; height?: number; units?: ChartUnits }): JSX.Element {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const { theme, chart: chartTheme } = useTheme();
 
   useEffect(() => {
-    const instance = echarts.init(el.current!, undefined, { renderer: 'canvas' });
+    const instance = echarts.init(el.current!, echartsThemeName(theme), { renderer: 'canvas' });
     chart.current = instance;
     (window.perfdeltaCharts ??= {})[id] = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el.current!);
     return () => {
       observer.disconnect();
-      delete window.perfdeltaCharts?.[id];
+      if (window.perfdeltaCharts?.[id] === instance) delete window.perfdeltaCharts[id];
       instance.dispose();
       chart.current = null;
     };
-  }, [id]);
+  }, [id, theme]);
 
   useEffect(() => {
     const instance = chart.current!;
-    const apply = (): void => instance.setOption({ textStyle: { fontFamily: CHART_FONT }, ...option }, { notMerge: true });
+    const themed = themedOption(option as Record<string, unknown>, chartTheme);
+    const apply = (): void => instance.setOption({ textStyle: { fontFamily: CHART_FONT }, ...themed }, { notMerge: true });
     apply();
     el.current!.dataset['state'] = 'ready';
     // Canvas text drawn before a CJK font subset arrived shows boxes: draw again once it has.
     document.fonts.addEventListener('loadingdone', apply);
     return () => document.fonts.removeEventListener('loadingdone', apply);
-  }, [option]);
+  }, [option, chartTheme]);
 
   const { t } = useI18n();
-  const [copied, setCopied] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const flash = (n: Notice, ms = 1500): void => {
+    setNotice(n);
+    setTimeout(() => setNotice((cur) => (cur === n ? null : cur)), ms);
+  };
   const fileName = (ext: string): string => `${id}.${ext}`;
+  const pngUrl = (): string | null => chart.current?.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: chartTheme.background }) ?? null;
   const png = (): void => {
-    const c = chart.current;
-    if (c) download(fileName('png'), c.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: '#ffffff' }));
+    const url = pngUrl();
+    if (url) download(fileName('png'), url);
   };
   const svg = (): void => {
     const c = chart.current;
-    if (c) download(fileName('svg'), svgDataUrl(option, c.getWidth(), c.getHeight()));
+    if (c) download(fileName('svg'), svgDataUrl(themedOption(option as Record<string, unknown>, chartTheme), c.getWidth(), c.getHeight(), echartsThemeName(theme), chartTheme.background));
+  };
+  const copyImage = (): void => {
+    const url = pngUrl();
+    if (!url) return;
+    void copyPngToClipboard(url).then((r) => flash(r === 'copied' ? 'imageCopied' : r === 'unsupported' ? 'imageUnsupported' : 'imageDenied', r === 'copied' ? 1500 : 5000));
   };
   const copy = (): void => {
-    void navigator.clipboard.writeText(optionToTsv(option as Record<string, unknown>)).then(() => {
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    });
+    void navigator.clipboard.writeText(optionToTsv(option as Record<string, unknown>)).then(() => flash('copied'));
+  };
+  const xlsx = (): void => {
+    void optionToXlsx(option as Record<string, unknown>, units ?? {}, id)
+      .then((bytes) => downloadBytes(fileName('xlsx'), bytes, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
   };
   return (
     <div className="chart-frame">
       <div className="chart-tools" role="toolbar" aria-label={t('chart.tools')}>
         <button type="button" onClick={png} data-export="png">PNG</button>
         <button type="button" onClick={svg} data-export="svg">SVG</button>
-        <button type="button" onClick={copy} data-export="tsv">{copied ? t('chart.copied') : t('chart.copyData')}</button>
+        <button type="button" onClick={copyImage} data-export="image">{notice === 'imageCopied' ? t('chart.imageCopied') : t('chart.copyImage')}</button>
+        <button type="button" onClick={copy} data-export="tsv">{notice === 'copied' ? t('chart.copied') : t('chart.copyData')}</button>
+        <button type="button" onClick={xlsx} data-export="xlsx">XLSX</button>
       </div>
-      <div ref={el} className="chart" data-chart={id} data-state="loading" style={{ height }} />
+      <p className="chart-notice" role="status" data-notice={notice ?? ''}>
+        {notice === 'imageUnsupported' ? t('chart.imageUnsupported') : notice === 'imageDenied' ? t('chart.imageDenied') : ''}
+      </p>
+      <div ref={el} className="chart" data-chart={id} data-theme={theme} data-state="loading" style={{ height }} />
     </div>
   );
 }

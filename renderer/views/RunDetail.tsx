@@ -20,7 +20,7 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
   const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
 
   useEffect(() => {
-    bridge.call('series.get', { run: run.id }).then(setSeries, () => setSeries([]));
+    bridge.call('series.get', { run: run.id, maxPoints: 4000 }).then(setSeries, () => setSeries([]));
   }, [bridge, run.id]);
 
   const quantities = useMemo(() => [...new Set((series ?? []).map((s) => quantityOf(s.metric)))], [series]);

@@ -39,7 +39,7 @@ export function RunsTable({ runs, configs, dictionary }: { runs: RunRecord[]; co
                   const flagged = r.errors.length > 0 || r.warnings.length > 0;
                   return (
                     <tr key={r.id} data-run={r.id} className={`${r.errors.length ? 'bad' : ''} ${open === r.id ? 'open' : ''} clickable`}
-                      tabIndex={0} onClick={() => setOpen(open === r.id ? null : r.id)}
+                      tabIndex={0} aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}
                       onKeyDown={(e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); setOpen(open === r.id ? null : r.id); } }}>
                       <td title={[...r.errors, ...r.warnings].join('\n') || undefined}>
                         {r.name}{flagged && <span className="flag"> ⚠ {t('runs.flagged')}</span>}

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { MetricInfo, RunRecord, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { useI18n } from '../i18n/i18n.js';
@@ -11,8 +11,9 @@ import { WaitEventsView } from './WaitEventsView.js';
 import { RunsTable } from './RunsTable.js';
 import { ReportsView } from './reports/ReportsView.js';
 import { download } from '../charts/chart-export.js';
+import { OverlayView } from './overlay/OverlayView.js';
 
-type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'waits' | 'periods' | 'reports';
+type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'overlay' | 'waits' | 'periods' | 'reports';
 
 /** `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays. */
 export function StudyView({ study, dictionary, revision, onChanged }: { study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void }): JSX.Element {
@@ -22,7 +23,20 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
   const [runs, setRuns] = useState<RunRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const [overlayRuns, setOverlayRuns] = useState<number[] | null>(null);
+  const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const hasWaits = Boolean(runs?.some((r) => r.tables['top_events']));
+  const tabs: Tab[] = ['compare', 'scaling', 'series', 'overlay', ...(hasWaits ? ['waits' as const] : []), 'runs', 'periods', 'reports'];
+  // The WAI-ARIA tabs pattern: one tab in the Tab order (roving tabindex), arrows move and select.
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>): void => {
+    const i = tabs.indexOf(tab);
+    const next = e.key === 'ArrowRight' ? (i + 1) % tabs.length : e.key === 'ArrowLeft' ? (i - 1 + tabs.length) % tabs.length
+      : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
+    if (next === null) return;
+    e.preventDefault();
+    setTab(tabs[next]!);
+    tabRefs.current[next]?.focus();
+  };
   useEffect(() => {
     bridge.call('runs.list', { study: study.slug }).then(setRuns, (err: Error) => setError(err.message));
   }, [bridge, study.slug, revision]);
@@ -37,22 +51,26 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
           }}>{t('study.saveFile')}</button>
         </p>
       </header>
-      <div className="tabs" role="tablist">
-        {(['compare', 'scaling', 'series', ...(hasWaits ? ['waits'] as const : []), 'runs', 'periods', 'reports'] as const).map((k) => (
-          <button key={k} type="button" role="tab" aria-selected={tab === k} className={tab === k ? 'active' : ''}
+      <div className="tabs" role="tablist" aria-label={study.name} onKeyDown={onTabKey}>
+        {tabs.map((k, i) => (
+          <button key={k} type="button" role="tab" id={`tab-${k}`} aria-selected={tab === k} aria-controls="study-panel"
+            tabIndex={tab === k ? 0 : -1} className={tab === k ? 'active' : ''} ref={(b) => { tabRefs.current[i] = b; }}
             data-tab={k} onClick={() => setTab(k)}>
             {t(`study.tabs.${k}`)}
           </button>
         ))}
       </div>
+      <div role="tabpanel" id="study-panel" aria-labelledby={`tab-${tab}`}>
       {error && <p className="error" role="alert">{error}</p>}
       {runs && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} dictionary={dictionary} />}
-      {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} />}
+      {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} />}
       {runs && tab === 'scaling' && <ScalingView key={revision} study={study} runs={runs} dictionary={dictionary} />}
       {tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={dictionary} />}
       {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}
+      {runs && tab === 'overlay' && <OverlayView key={revision} study={study} runs={runs} dictionary={dictionary} initialRuns={overlayRuns} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
       {runs && tab === 'reports' && <ReportsView key={revision} study={study} runs={runs} dictionary={dictionary} />}
+      </div>
     </section>
   );
 }

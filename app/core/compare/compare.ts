@@ -98,6 +98,8 @@ export function makePair(
     tie,
     baseline_runs: base.runs,
     candidate_runs: cand.runs,
+    baseline_values: [...base.values],
+    candidate_values: [...cand.values],
   };
 }
 
@@ -233,7 +235,8 @@ export function inDisplayUnits(result: CompareResult, units: DisplayUnits): Comp
     const { unit, factor } = displayUnit(p.unit, units);
     if (factor === 1 && unit === p.unit) return p;
     const scale = (ci: ComparePair['ci_baseline']): ComparePair['ci_baseline'] => (ci ? { ...ci, low: ci.low * factor, high: ci.high * factor } : null);
-    return { ...p, unit, baseline: p.baseline * factor, candidate: p.candidate * factor, ci_baseline: scale(p.ci_baseline), ci_candidate: scale(p.ci_candidate) };
+    return { ...p, unit, baseline: p.baseline * factor, candidate: p.candidate * factor, ci_baseline: scale(p.ci_baseline), ci_candidate: scale(p.ci_candidate),
+      baseline_values: p.baseline_values.map((v) => v * factor), candidate_values: p.candidate_values.map((v) => v * factor) };
   });
   const periods = result.periods?.map((side) => {
     const info = describeMetric(side.metric);

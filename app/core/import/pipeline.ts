@@ -143,6 +143,8 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
           const { owner, how } = findLogOwner(file.path, log.stem, owners);
           if (owner) {
             store.addSeries(owner.runId, attachSeries(run.series, owner, log.kind));
+            // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
+            if (log.kind === 'clat_hist' && run.tables['latency_bins']) store.mergeIntoRun(owner.runId, {}, { hist_log_bins: run.tables['latency_bins'] });
             runIds.push(owner.runId);
             notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
           } else {

@@ -60,7 +60,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   const studyGroup: Partial<CoreHandlers> = {
     'studies.list': () => core.studies(),
     'runs.list': ({ study, config }) => core.runs({ study, config }),
-    'series.get': ({ run, metric, object }) => core.series(run, metric, object),
+    'series.get': ({ run, metric, object, maxPoints }) => core.series(run, metric, object, maxPoints),
     'compare.run': ({ candidate, candidates, ...rest }) => core.compare({ ...rest, candidates: candidates ?? [candidate!] }),
     'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric }),
     'studies.settings': ({ study }) => core.settings(study),
@@ -71,6 +71,8 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'series.scatter': ({ study, x, y, objects }) => core.seriesScatter(study, x, y, objects),
     'periods.define': ({ study, name, spec, zone }) => core.definePeriod(study, name, spec, zone),
     'periods.delete': ({ study, name }) => ({ deleted: core.deletePeriod(study, name) }),
+    'latency.distribution': ({ study, runs }) => core.latencyDistribution(study, runs),
+    'series.overlay': ({ study, runs, metric, align, maxPoints }) => core.seriesOverlay(study, runs, { metric, align, maxPoints }),
   };
   const importGroup: Partial<CoreHandlers> = {
     'import.stage': ({ name, bytes }) => core.stage(name, bytes),

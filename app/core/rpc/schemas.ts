@@ -77,7 +77,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'metrics.dictionary': none,
   'studies.list': none,
   'runs.list': z.object({ study: label, config: label.optional() }).strict(),
-  'series.get': z.object({ run: z.number().int().positive(), metric: metricName.optional(), object: label.optional() }).strict(),
+  'series.get': z.object({ run: z.number().int().positive(), metric: metricName.optional(), object: label.optional(), maxPoints: z.number().int().min(10).max(10_000_000).optional() }).strict(),
   'import.stage': z
     .object({
       name: z.string().min(1).max(4096),
@@ -141,6 +141,10 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'series.scatter': z.object({ study: label, x: metricName, y: metricName, objects: z.array(label).min(1).max(100) }).strict(),
   'periods.define': z.object({ study: label, name: label, spec: z.string().trim().min(1).max(2000), zone: z.string().min(1).max(64).optional() }).strict(),
   'periods.delete': z.object({ study: label, name: label }).strict(),
+  'latency.distribution': z.object({ study: label, runs: z.array(z.number().int().positive()).min(1).max(100) }).strict(),
+  'series.overlay': z
+    .object({ study: label, runs: z.array(z.number().int().positive()).min(1).max(50), metric: metricName.optional(), align: z.boolean().optional(), maxPoints: z.number().int().min(10).max(100000).optional() })
+    .strict(),
   'samples.list': none,
   'samples.load': z.object({ slugs: z.array(label).max(50).optional() }).strict(),
   'charts.list': z.object({ study: label }).strict(),

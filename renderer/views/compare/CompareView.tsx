@@ -3,7 +3,9 @@ import type { CompareResult, MetricInfo, RunRecord, StudySettingsRecord, StudySu
 import { useBridge } from '../../bridge/context.js';
 import { EChart } from '../../charts/EChart.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { useTheme } from '../../theme/theme.js';
 import { groupedBarsOption, heatmapOption, normalisedBarsOption } from './compare-chart.js';
+import { repetitionsOption, type RepetitionsSpec } from './repetitions-chart.js';
 import { MatrixTable } from './MatrixTable.js';
 import { SpeedupTable } from './SpeedupTable.js';
 import { WarningsPanel } from './WarningsPanel.js';
@@ -13,6 +15,8 @@ interface Props {
   study: StudySummary;
   runs: RunRecord[];
   dictionary: MetricInfo[];
+  /** Opens the runs overlaid (latency distribution, aligned series) with these runs chosen. */
+  onOverlay?(runs: number[]): void;
 }
 
 const CONVENTIONS = ['x-fold', 'percent-change', 'percent-of-baseline'] as const;
@@ -21,7 +25,7 @@ const PER_OBJECT_DAY = ['mean', 'max', 'p95', 'p99'] as const;
 const KEY_ORDER = ['bs', 'bssplit', 'pattern', 'read_pct', 'rw', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'ioengine', 'direct', 'target'];
 
 /** Baseline against candidate: the study's convention, pairing keys, significance, warnings. */
-export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
+export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.Element {
   const bridge = useBridge();
   const { t, locale, metricLabel } = useI18n();
   const labels = [...study.configs, ...study.periods];
@@ -30,6 +34,8 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
   const [metric, setMetric] = useState('total.iops');
   const [perObjectDay, setPerObjectDay] = useState<(typeof PER_OBJECT_DAY)[number]>('mean');
   const [normalised, setNormalised] = useState(false);
+  const [showReps, setShowReps] = useState(false);
+  const { chart: theme } = useTheme();
   const [settings, setSettings] = useState<StudySettingsRecord | null>(null);
   const [seriesMetrics, setSeriesMetrics] = useState<string[]>([]);
   const [result, setResult] = useState<CompareResult | null>(null);
@@ -87,6 +93,15 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
     if (normalised) return normalisedBarsOption(result, chosenMetric, t('compare.normalisedTitle', { metric: label, baseline: result.baseline }), t('compare.allObjects'));
     return groupedBarsOption(result, chosenMetric, title, unit, locale, t('compare.allObjects'));
   }, [result, chosenMetric, label, unit, locale, t, normalised]);
+  const shownPairs = useMemo(() => result?.pairs.filter((p) => p.metric === chosenMetric && p.candidate_label === result.candidate) ?? [], [result, chosenMetric]);
+  const hasReps = shownPairs.some((p) => p.n_baseline > 1 || p.n_candidate > 1);
+  const repsSpec: RepetitionsSpec | null = result ? { kind: 'repetitions', study: study.slug, baseline: result.baseline, candidate: result.candidate, metric: chosenMetric } : null;
+  const repsOption = useMemo(() => {
+    if (!showReps || !hasReps || !result || !repsSpec) return null;
+    return repetitionsOption(result, repsSpec, theme, { title: t('reps.title', { metric: label, unit }), median: t('reps.median'), ci: t('reps.ci'), allObjects: t('compare.allObjects') });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [showReps, hasReps, result, chosenMetric, theme, t, label, unit]);
+  const pairRuns = useMemo(() => [...new Set(shownPairs.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]))], [shownPairs]);
   // Configurations with no workload in common with the baseline (SVC statistics beside a
   // vdbench grid) have nothing to show in the matrix.
   const shownMatrix = useMemo(() => {
@@ -165,15 +180,26 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
           </>
         )}
       </div>
-      <label className="inline-toggle">
-        <input type="checkbox" name="normalised" checked={normalised} onChange={(e) => setNormalised(e.target.checked)} />
-        {t('compare.normalised')}
-      </label>
-      <SaveChart study={study.slug} defaultName={`${label}: ${baseline} / ${candidate}${normalised ? ' (×)' : ''}`}
-        spec={ready ? { kind: 'compare-bars', baseline, candidate, metric: chosenMetric, ...(normalised ? { normalised } : {}), ...(isPeriods ? { perObjectDay } : {}) } : null} />
-      {shownMatrix && shownMatrix.candidates.length > 0 && (
-        <SaveChart study={study.slug} defaultName={t('compare.heatmapTitle', { metric: label, baseline })} spec={{ kind: 'speedup-heatmap', baseline, metric: chosenMetric }} />
-      )}
+      <div className="toggles">
+        <label className="inline-toggle">
+          <input type="checkbox" name="normalised" checked={normalised} onChange={(e) => setNormalised(e.target.checked)} />
+          {t('compare.normalised')}
+        </label>
+        {hasReps && (
+          <label className="inline-toggle">
+            <input type="checkbox" name="repetitions" checked={showReps} onChange={(e) => setShowReps(e.target.checked)} />
+            {t('reps.toggle')}
+          </label>
+        )}
+        <SaveChart study={study.slug} defaultName={`${label}: ${baseline} / ${candidate}${normalised ? ' (×)' : ''}`}
+          spec={ready ? { kind: 'compare-bars', baseline, candidate, metric: chosenMetric, ...(normalised ? { normalised } : {}), ...(isPeriods ? { perObjectDay } : {}) } : null} />
+        {shownMatrix && shownMatrix.candidates.length > 0 && (
+          <SaveChart study={study.slug} defaultName={t('compare.heatmapTitle', { metric: label, baseline })} spec={{ kind: 'speedup-heatmap', baseline, metric: chosenMetric }} />
+        )}
+        {onOverlay && pairRuns.length > 0 && !isPeriods && (
+          <button type="button" name="overlay-runs" onClick={() => onOverlay(pairRuns.slice(0, 50))}>{t('compare.overlayRuns')}</button>
+        )}
+      </div>
       {settings && !isPeriods && (
         <fieldset className="pair-keys" data-testid="pairing-keys">
           <legend>{t('compare.pairBy')}</legend>
@@ -199,7 +225,8 @@ export function CompareView({ study, runs, dictionary }: Props): JSX.Element {
             <p className="notice">{t('compare.noPairs')}</p>
           ) : (
             <>
-              {option && <EChart id="compare-bars" option={option} />}
+              {option && <EChart id="compare-bars" option={option} units={{ y: unit }} />}
+              {repsOption && <EChart id="compare-repetitions" option={repsOption} height={440} units={{ x: 'position', y: unit }} />}
               <SpeedupTable result={result} metric={chosenMetric} unit={unit} />
               {rollup && (
                 <p className="geomean" data-testid="geomean">

@@ -96,7 +96,8 @@ export function heatmapOption(matrix: CompareResult['matrix'][number], tieBandPc
     },
     series: [{
       type: 'heatmap',
-      data: data.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: 10 }, itemStyle: v === null ? { color: '#E4E6E9' } : undefined })),
+      // The cells are pale or saturated in both themes: their labels stay dark on them.
+      data: data.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: 10, color: '#1d2430' }, itemStyle: v === null ? { color: '#C9CED6' } : undefined })),
     }],
   };
 }
