@@ -267,13 +267,13 @@ describe('chart kinds: distributions, repetitions, aligned runs, themes (web hos
     assert.equal(s.outline, 'solid', 'focus is visible');
     await page.keyboard.press('End');
     s = await state();
-    assert.equal(s.selected, 'periods');
+    assert.equal(s.selected, 'reports');
     await page.keyboard.press('Home');
     s = await state();
     assert.equal(s.selected, 'compare');
     await page.keyboard.press('ArrowLeft');
-    assert.equal((await state()).selected, 'periods', 'wraps around');
-    assert.equal(await page.locator('[role="tabpanel"]').getAttribute('aria-labelledby'), 'tab-periods');
+    assert.equal((await state()).selected, 'reports', 'wraps around');
+    assert.equal(await page.locator('[role="tabpanel"]').getAttribute('aria-labelledby'), 'tab-reports');
   });
 
   it('switches to the dark theme, re-themes the charts and remembers it', async () => {

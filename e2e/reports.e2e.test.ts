@@ -66,6 +66,7 @@ describe('reports: compose, preview, PDF, XLSX, study files', () => {
     assert.match(values[0]!, /before 7\.310 ms → after 1\.060 ms/);
     assert.match(values[1]!, /before 10\.347 ms → after 1\.895 ms/);
     assert.match(await page.locator('.pd-cover .pd-convention').textContent() ?? '', /x-fold/);
+    assert.equal(await page.locator('.pd-report').getAttribute('data-fonts'), 'complete', 'every font subset the text needs was loaded before layout');
     // Every contents entry points at the page its title is printed on.
     const toc = await page.locator('.pd-toc li').evaluateAll((lis) => lis.map((li) => ({ text: li.querySelector('.text')!.textContent!, page: Number(li.querySelector('.pg')!.textContent) })));
     const titles = await page.locator('.pd-page').evaluateAll((pages) => pages.flatMap((p) => [...p.querySelectorAll('.pd-content > .pd-block > .pd-title')].map((h) => ({ text: h.textContent!.replace(/^\d+/, ''), page: Number((p as HTMLElement).dataset['page']) }))));
@@ -140,6 +141,21 @@ describe('reports: compose, preview, PDF, XLSX, study files', () => {
   for (const [slug, report, expected] of published) {
     it(`${slug}${report ? ` (${report})` : ''}: the PDF prints the published headline`, needPoppler, async () => {
       await openReports(page, wb, slug, report);
+      // Chinese glyphs print only if their font subsets were loaded first (else: empty boxes).
+      await page.waitForSelector('.pd-report[data-fonts="complete"]');
+      // Every text run on the pages is drawn in the bundled font, never a system font without
+      // CJK glyphs (which prints empty boxes while the text layer still reads right).
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('DOM.enable');
+      await cdp.send('CSS.enable');
+      const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+      const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '.pd-page .pd-headline div, .pd-page .pd-title, .pd-page td, .pd-page th, .pd-page .pd-md p, .pd-page .pd-footer span' });
+      for (const nodeId of nodeIds) {
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        const system = fonts.filter((f) => !f.isCustomFont && !/Mono/.test(f.familyName));
+        assert.deepEqual(system, [], `${slug}: text drawn in a system font`);
+      }
+      await cdp.detach();
       const pdf = await exported(page, 'export-pdf', `${slug}${report ? '-zh' : ''}-report.pdf`);
       const text = pdfText(pdf).replace(/\s+/g, ' ');
       for (const s of expected) assert.ok(text.includes(s), `${slug}: the PDF says "${s}"`);

@@ -5,7 +5,9 @@
 import type { JSX } from 'react';
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
-import { CHART_FONT } from '../../charts/EChart.js';
+
+/** The report pages' font (report.css): charts print in the same bundled face as the text. */
+const REPORT_FONT = "'Noto Sans SC', sans-serif";
 
 export function ReportChart({ id, option, height, onRendered }: { id: string; option: Record<string, unknown>; height: number; onRendered?: (() => void) | undefined }): JSX.Element {
   const el = useRef<HTMLDivElement>(null);
@@ -14,7 +16,7 @@ export function ReportChart({ id, option, height, onRendered }: { id: string; op
   useEffect(() => {
     const chart = echarts.init(el.current!, undefined, { renderer: 'svg' });
     (window.perfdeltaCharts ??= {})[id] = chart;
-    chart.setOption({ textStyle: { fontFamily: CHART_FONT }, backgroundColor: 'transparent', ...option, animation: false }, { notMerge: true });
+    chart.setOption({ textStyle: { fontFamily: REPORT_FONT }, backgroundColor: 'transparent', ...option, animation: false }, { notMerge: true });
     el.current!.dataset['state'] = 'ready';
     done.current?.();
     return () => {

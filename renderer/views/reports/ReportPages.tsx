@@ -8,6 +8,7 @@ import type { JSX } from 'react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReportDocument } from '../../../app/contract/records.js';
 import { translate } from '../../i18n/i18n.js';
+import { en, zhCN } from '../../i18n/messages.js';
 import { documentBlocks, type Block, type TableShape } from './report-blocks.js';
 import { inline, MarkdownBlockView } from './markdown.js';
 import { ReportChart } from './ReportChart.js';
@@ -133,6 +134,23 @@ function grouped(blocks: readonly Block[], indices: readonly number[]): Array<{ 
   return out;
 }
 
+/** The CJK font's faces the pages use (the bundled Noto Sans SC comes in unicode-range subsets). */
+const CJK_FACES = ['400 16px "Noto Sans SC"', '700 16px "Noto Sans SC"'];
+
+/**
+ * Loads every font subset the report's text needs before anything is measured or printed: a
+ * subset fetched late prints as empty boxes, and measured late it moves page breaks.
+ */
+async function loadFontsFor(doc: ReportDocument): Promise<boolean> {
+  const catalog = doc.report.layout.locale === 'zh-CN' ? zhCN : en;
+  const words = Object.entries(catalog).filter(([k]) => k.startsWith('report.')).map(([, v]) => v).join('');
+  const text = [...new Set(JSON.stringify(doc) + words)].join('');
+  if (!document.fonts) return true;
+  await Promise.all(CJK_FACES.map((face) => document.fonts.load(face, text).catch(() => [])));
+  await document.fonts.ready;
+  return CJK_FACES.every((face) => document.fonts.check(face, text));
+}
+
 export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: () => void }): JSX.Element {
   const locale = doc.report.layout.locale;
   const t = (k: Parameters<typeof translate>[1], v?: Record<string, string | number>): string => translate(locale, k, v);
@@ -142,20 +160,25 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
   const [pages, setPages] = useState<number[][] | null>(null);
   const charts = blocks.filter((b) => b.kind === 'chart').length;
   const [drawn, setDrawn] = useState(0);
+  const [fonts, setFonts] = useState<'loading' | 'complete' | 'incomplete'>('loading');
 
   useLayoutEffect(() => {
     setPages(null);
     setDrawn(0);
+    setFonts('loading');
+    let live = true;
+    void loadFontsFor(doc).then((ok) => { if (live) setFonts(ok ? 'complete' : 'incomplete'); });
+    return () => { live = false; };
   }, [doc]);
 
   useLayoutEffect(() => {
-    if (pages || !measure.current) return;
+    if (pages || !measure.current || fonts === 'loading') return;
     const el = measure.current;
     const heights = blocks.map((_, i) => (el.querySelector(`[data-b="${i}"]`) as HTMLElement | null)?.offsetHeight ?? 0);
     const heads = new Map<string, number>();
     el.querySelectorAll<HTMLElement>('[data-head]').forEach((h) => heads.set(h.dataset['head']!, h.offsetHeight));
     setPages(paginate(blocks, heights, heads, geo.contentHeight));
-  }, [blocks, pages, geo.contentHeight]);
+  }, [blocks, pages, geo.contentHeight, fonts]);
 
   // Ready when laid out, every chart drawn, and the fonts (CJK subsets) loaded.
   useEffect(() => {
@@ -178,7 +201,7 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
   const tables = [...new Map(blocks.filter((b): b is Extract<Block, { kind: 'row' }> => b.kind === 'row').map((b) => [b.table.key, b.table])).values()];
 
   return (
-    <div className="pd-report" lang={locale} data-pages={total || undefined}>
+    <div className="pd-report" lang={locale} data-pages={total || undefined} data-fonts={fonts}>
       <style>{geo.css}</style>
       {!pages && (
         <div ref={measure} className="pd-measure" style={{ width: content.width }} aria-hidden="true">

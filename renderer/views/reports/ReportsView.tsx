@@ -121,7 +121,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
     <div className="controls report-new">
       <label>{t('reports.template')}
         <select name="report-template" value={template} onChange={(e) => setTemplate(e.target.value as ReportTemplate | '')}>
-          <option value="">–</option>
+          <option value="">{t('reports.template.auto')}</option>
           {TEMPLATES.map((k) => <option key={k} value={k}>{t(`reports.template.${k}`)}</option>)}
         </select>
       </label>

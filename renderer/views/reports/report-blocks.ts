@@ -81,7 +81,10 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
       case 'chart': {
         title(s.title);
         const option = s.chart && s.data ? reportChartOption(s.chart, s.data, { allObjects: t('report.allObjects') }, locale) : null;
-        if (option) blocks.push({ kind: 'chart', id: s.id, option, height: CHART_HEIGHT, caption: s.caption });
+        // A heat map gets a row's height per configuration, so thirteen tuning variants stay legible.
+        const rows = s.data?.kind === 'speedup-heatmap' ? (s.data.compare.matrix[0]?.candidates.length ?? 0) : 0;
+        const height = Math.max(CHART_HEIGHT, 170 + 22 * rows);
+        if (option) blocks.push({ kind: 'chart', id: s.id, option, height, caption: s.caption });
         else blocks.push({ kind: 'note', text: t('report.missing', { reason: s.errors[0] ?? (zh ? '没有可画的数据' : 'no data to draw') }), tone: 'error' });
         break;
       }

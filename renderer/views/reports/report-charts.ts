@@ -20,8 +20,8 @@ function scalingOption(data: Extract<ChartData, { kind: 'scaling' }>['scaling'],
   return {
     color: PALETTE,
     title: { text: `${title}${only !== '*' ? ` · ${only}` : ''}`, left: 'center', textStyle: { fontSize: 13 } },
-    legend: { top: 26, type: 'plain' },
-    grid: { left: 70, right: 24, top: 80, bottom: 48 },
+    legend: { top: 32, type: 'plain' },
+    grid: { left: 70, right: 24, top: 86, bottom: 48 },
     xAxis: { type: data.x === 'bs' ? 'log' : 'value', logBase: 2, name: data.x, nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: fmtX } },
     yAxis: { type: 'value', name: data.unit },
     series: shown.map((s) => ({
@@ -62,8 +62,8 @@ function timeSeriesOption(data: Extract<ChartData, { kind: 'time-series' }>['ser
     useUTC: true,
     color: PALETTE,
     title: { text: `${title} · ${data.zone}`, left: 'center', textStyle: { fontSize: 13 } },
-    legend: { top: 26, type: 'plain', textStyle: { fontSize: 9 } },
-    grid: { left: 60, right: 24, top: data.objects.length > 4 ? 100 : 84, bottom: 36 },
+    legend: { top: 32, type: 'plain', textStyle: { fontSize: 9 } },
+    grid: { left: 60, right: 24, top: data.objects.length > 4 ? 106 : 90, bottom: 36 },
     xAxis: { type: 'time' },
     yAxis: { type: 'value', name: data.unit },
     series: data.objects.map((o, i) => ({
@@ -106,6 +106,9 @@ export function reportChartOption(chart: SavedChart, data: ChartData, labels: { 
     const shown = { ...m, candidates: m.candidates.filter((_, i) => keep[i]), speedup: m.speedup.filter((_, i) => keep[i]) };
     if (shown.candidates.length === 0) return null;
     option = heatmapOption(shown, data.compare.tie_band_pct, chart.name);
+    // Long configuration names ("cross-AZ mirror / flow control x2") need the room on the left.
+    const longest = Math.max(...shown.candidates.map((c) => c.length));
+    option = { ...option, grid: { ...(option['grid'] as object), left: Math.min(280, Math.max(120, 6.5 * longest + 16)) } };
   } else if (data.kind === 'scaling' && spec.kind === 'scaling') {
     if (data.scaling.series.length === 0) return null;
     option = scalingOption(data.scaling, spec.workload, `${chart.name} (${data.scaling.unit})`, locale);
