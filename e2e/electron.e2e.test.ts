@@ -54,6 +54,15 @@ describe('workbench in Electron', () => {
         assert.equal(table.find((r) => r.workload === w)!.speedup, `${(c / b).toFixed(2)}x`);
       });
       await wb.screenshot(path.join(OUTPUT_DIR, 'electron-compare.png'));
+
+      // A report from a template, printed by Electron's printToPDF in a hidden window.
+      await page.locator('[data-tab="reports"]').click();
+      await page.locator('button[name="create-report"]').click();
+      await page.waitForSelector('[data-testid="report-preview"] .pd-page');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('button[name="export-pdf"]').click()]);
+      const pdf = path.join(OUTPUT_DIR, 'electron-report.pdf');
+      await download.saveAs(pdf);
+      assert.equal(fs.readFileSync(pdf).subarray(0, 5).toString(), '%PDF-');
     } finally {
       await app.close();
       fs.rmSync(home, { recursive: true, force: true });

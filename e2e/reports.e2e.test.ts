@@ -156,6 +156,10 @@ describe('reports: compose, preview, PDF, XLSX, study files', () => {
         assert.deepEqual(system, [], `${slug}: text drawn in a system font`);
       }
       await cdp.detach();
+      // On screen first: the preview is the PDF's layout.
+      const onScreen = ((await page.locator('[data-testid="report-preview"]').textContent()) ?? '').replace(/\s+/g, ' ');
+      for (const e of expected) assert.ok(onScreen.includes(e), `${slug}: the preview says "${e}"`);
+      await wb.screenshot(path.join(OUTPUT_DIR, `report-preview-${slug}${report ? '-zh' : ''}.png`));
       const pdf = await exported(page, 'export-pdf', `${slug}${report ? '-zh' : ''}-report.pdf`);
       const text = pdfText(pdf).replace(/\s+/g, ' ');
       for (const s of expected) assert.ok(text.includes(s), `${slug}: the PDF says "${s}"`);

@@ -45,8 +45,14 @@ describe('workbench in Chromium (web host)', () => {
     await host?.stop();
   });
 
-  it('starts empty, with the drop target', async () => {
+  it('starts empty, with the drop target, a guided tour and what each format looks like', async () => {
     assert.equal(await page.locator('[data-testid="empty-state"]').isVisible(), true);
+    assert.equal(await page.locator('[data-testid="guided-tour"] li').count(), 4);
+    await page.locator('.format-gallery summary').click();
+    assert.ok((await page.locator('.format-gallery tr').count()) >= 8, 'a row per family of formats');
+    assert.match(await page.locator('.format-gallery').textContent() ?? '', /WORKLOAD REPOSITORY report for/);
+    assert.equal(await page.locator('button[name="load-samples"]').isVisible(), true);
+    await wb.screenshot(path.join(OUTPUT_DIR, 'empty-state-tour.png'));
   });
 
   it('a drop of only bad files imports nothing and says why, per file', async () => {
@@ -256,5 +262,12 @@ describe('workbench in Chromium (web host)', () => {
     assert.match((await page.locator('[data-testid="convention"]').textContent()) ?? '', /越低越好/);
     await wb.screenshot(path.join(OUTPUT_DIR, 'compare-zh.png'));
     await page.locator('select[aria-label="语言"]').selectOption('en');
+  });
+
+  it('loads the sample studies later, from the sidebar', async () => {
+    await page.locator('nav.sidebar button.link').click();
+    await page.waitForFunction(() => document.querySelectorAll('.study-list button').length >= 8);
+    const slugs = await page.locator('.study-list button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-study')));
+    for (const s of ['s1-flash-migration', 's2-exadata-flash-cache', 's3-cloud-ssd', 's4-aws-cluster', 's5-rook-ceph-optane']) assert.ok(slugs.includes(s), s);
   });
 });

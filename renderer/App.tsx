@@ -189,7 +189,7 @@ export function App(): JSX.Element {
         <main className="content">
           {error && <p className="error" role="alert">{t('app.error', { message: error })}</p>}
           {!studies && <p className="muted">{t('app.loading')}</p>}
-          {studies && !study && <EmptyState onPaste={pasteTable} />}
+          {studies && !study && <EmptyState onPaste={pasteTable} onLoadSamples={() => void loadSamples()} />}
           {study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary} onChanged={() => void refresh(study.slug)} />}
         </main>
       </div>

@@ -12,6 +12,8 @@ export interface WebContents {
   on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void }, url: string) => void): void;
   on(event: 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): void;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
+  executeJavaScript(code: string): Promise<unknown>;
+  printToPDF(options: { preferCSSPageSize?: boolean; printBackground?: boolean }): Promise<Uint8Array>;
 }
 
 export interface BrowserWindowOptions {
@@ -34,6 +36,7 @@ export interface BrowserWindowInstance {
   loadURL(url: string): Promise<void>;
   once(event: 'ready-to-show', listener: () => void): void;
   show(): void;
+  destroy(): void;
   webContents: WebContents;
 }
 

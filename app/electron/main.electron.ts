@@ -11,6 +11,7 @@ import { RpcHost } from '../host/rpc-host.js';
 import { CONTENT_SECURITY_POLICY } from '../web/csp.js';
 import { APP_ORIGIN, RPC_CHANNEL, type ElectronMain } from './electron-api.js';
 import { guardNavigation, isAppUrl } from './security.electron.js';
+import { printReport } from './print.electron.js';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { app, BrowserWindow, dialog, ipcMain, protocol } = require('electron') as ElectronMain;
@@ -52,20 +53,17 @@ async function start(): Promise<void> {
     }
   });
 
-  const win = new BrowserWindow({
-    width: 1400,
-    height: 900,
-    title: 'PerfDelta',
-    show: false,
-    webPreferences: {
-      preload: path.join(__dirname, 'preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webviewTag: false,
-      spellcheck: false,
-    },
-  });
+  const webPreferences = {
+    preload: path.join(__dirname, 'preload.cjs'),
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    webviewTag: false,
+    spellcheck: false,
+  } as const;
+  // Reports print in a hidden window of the same kind, through printToPDF.
+  rpc.printer = ({ study, report }) => printReport(BrowserWindow, webPreferences, study, report);
+  const win = new BrowserWindow({ width: 1400, height: 900, title: 'PerfDelta', show: false, webPreferences });
   win.once('ready-to-show', () => win.show());
   await win.loadURL(`${APP_ORIGIN}/index.html`);
   app.on('before-quit', () => void rpc.close());

@@ -63,8 +63,16 @@ export const en = {
   'studies.importFolder': 'Import a folder…',
 
   'empty.title': 'Drop result files here',
-  'empty.body': 'Drag fio JSON files, or a whole folder of them, onto this window. PerfDelta detects the format from the content, keeps the original files, and pairs configurations by workload.',
-  'empty.formats': 'fio: the output of fio --output-format=json (console captures with text around the JSON work too).',
+  'empty.body': 'Drag result files, or a whole folder of them, onto this window. PerfDelta detects each format from the content, keeps the original files, and pairs configurations by workload.',
+  'tour.drop': 'Drop.',
+  'tour.dropBody': 'Files or folders from fio, vdbench, AWR, SVC, HammerDB and the rest; the import sheet shows each file’s format and runs before anything is written.',
+  'tour.name': 'Name.',
+  'tour.nameBody': 'A study, and the configuration these files measured (V7000, FS900, baseline…). Drop the next configuration’s files the same way.',
+  'tour.compare': 'Compare.',
+  'tour.compareBody': 'Pick a baseline and a candidate: runs pair by workload, and every speedup is worded one way, printed on the page.',
+  'tour.report': 'Report.',
+  'tour.reportBody': 'Save the charts you want, start a report from a template, export the PDF for management and the XLSX for the numbers.',
+  'tour.formats': 'What each format looks like',
 
   'drop.overlay': 'Drop to import',
 
@@ -416,8 +424,16 @@ export const zhCN: Catalog = {
   'studies.importFolder': '导入文件夹…',
 
   'empty.title': '将结果文件拖放到此处',
-  'empty.body': '把 fio JSON 文件或整个文件夹拖到本窗口。PerfDelta 根据内容识别格式，保留原始文件，并按负载配对各个配置。',
-  'empty.formats': 'fio：fio --output-format=json 的输出（JSON 前后夹杂控制台文字也可以）。',
+  'empty.body': '把结果文件或整个文件夹拖到本窗口。PerfDelta 根据内容识别格式，保留原始文件，并按负载配对各个配置。',
+  'tour.drop': '拖放。',
+  'tour.dropBody': 'fio、vdbench、AWR、SVC、HammerDB 等工具的文件或文件夹；写入之前，导入面板会列出每个文件的格式和运行。',
+  'tour.name': '命名。',
+  'tour.nameBody': '研究名称，以及这些文件所测的配置（V7000、FS900、baseline……）。下一个配置的文件照样拖入。',
+  'tour.compare': '对比。',
+  'tour.compareBody': '选择基线和候选：运行按负载配对，所有加速比用同一种表述，并印在页面上。',
+  'tour.report': '报告。',
+  'tour.reportBody': '保存需要的图表，用模板生成报告，导出给管理层的 PDF 和给数据的 XLSX。',
+  'tour.formats': '各种格式的文件是什么样子',
 
   'drop.overlay': '松开即可导入',
 
