@@ -90,6 +90,16 @@ export function reportChartOption(chart: SavedChart, data: ChartData, labels: { 
     option = spec.normalised
       ? normalisedBarsOption(result, spec.metric, chart.name, labels.allObjects)
       : groupedBarsOption(result, spec.metric, `${chart.name} (${unit})`, unit, locale, labels.allObjects);
+    // Long workload names side by side on a page width: slant them instead of overlapping.
+    const xAxis = option['xAxis'] as { data: string[]; axisLabel?: Record<string, unknown> };
+    const longest = Math.max(0, ...xAxis.data.map((c) => c.length));
+    if (xAxis.data.length * longest > 70) {
+      option = {
+        ...option,
+        xAxis: { ...xAxis, axisLabel: { ...xAxis.axisLabel, interval: 0, rotate: 30, fontSize: 9, formatter: undefined } },
+        grid: { ...(option['grid'] as object), bottom: Math.min(160, 30 + 5 * longest) },
+      };
+    }
     // Many bars on a page width: the ratio labels stand upright so they do not overlap.
     const bars = result.pairs.filter((p) => p.metric === spec.metric && p.candidate_label === result.candidate).length;
     if (bars > 8) {
