@@ -11,9 +11,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
-import { OUTPUT_DIR, REPO_ROOT, startHost, type RunningHost } from './support/host.js';
+import { OUTPUT_DIR, REPO_ROOT, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
+import { closeWorkbench, openWorkbench } from './support/session.js';
 
 const FIO = path.join(REPO_ROOT, 'samples', 'fio');
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -98,19 +98,10 @@ describe('chart kinds: distributions, repetitions, aligned runs, themes (web hos
   };
 
   before(async () => {
-    fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-    host = await startHost({ loadSamples: true });
+    ({ host, browser, page, wb } = await openWorkbench({ loadSamples: true, page: { colorScheme: 'light' } }));
     fixture = writeFixture(fs.mkdtempSync(path.join(host.home, 'fixture-')));
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, colorScheme: 'light' });
-    page.on('pageerror', (err) => assert.fail(`page error: ${err.message}`));
-    wb = new WorkbenchPage(page);
-    await wb.open(host.url);
   });
-  after(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  after(() => closeWorkbench({ host, browser }));
 
   it('draws the randrw run\'s latency CDF from its json+ bins and its histogram log', async () => {
     await wb.openStudy('fio-output-shapes');

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
-import { OUTPUT_DIR, REPO_ROOT, startHost, type RunningHost } from './support/host.js';
+import { OUTPUT_DIR, REPO_ROOT, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
+import { closeWorkbench, openWorkbench } from './support/session.js';
 
 const DETAIL = path.join(REPO_ROOT, 'samples', 'fio', 'detail');
 
@@ -30,17 +30,9 @@ describe('fio runs up close (web host in Chromium)', () => {
   let wb: WorkbenchPage;
 
   before(async () => {
-    host = await startHost({ loadSamples: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
-    page.on('pageerror', (err) => assert.fail(`page error: ${err.message}`));
-    wb = new WorkbenchPage(page);
-    await wb.open(host.url);
+    ({ host, browser, page, wb } = await openWorkbench({ loadSamples: true, page: { viewport: { width: 1400, height: 1100 } } }));
   });
-  after(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  after(() => closeWorkbench({ host, browser }));
 
   it('first launch loads the sample studies', async () => {
     const slugs = await page.locator('.study-list button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-study')));

@@ -11,10 +11,10 @@ import { after, before, describe, it } from 'node:test';
 import * as XLSX from '@e965/xlsx';
 import type { Browser, Page } from 'playwright-core';
 import { Core } from '../app/core/core.js';
-import { launchChromium } from './support/browser.js';
 import { OUTPUT_DIR, startHost, type RunningHost } from './support/host.js';
 import { hasPoppler, pdfPages, pdfText, pdfToPngs } from './support/pdf.js';
 import { WorkbenchPage } from './support/workbench-page.js';
+import { closeWorkbench, openWorkbench } from './support/session.js';
 
 const poppler = hasPoppler();
 const needPoppler = poppler ? {} : { skip: 'pdftotext/pdftoppm (poppler-utils) are not installed' };
@@ -46,17 +46,9 @@ describe('reports: compose, preview, PDF, XLSX, study files', () => {
   let wb: WorkbenchPage;
 
   before(async () => {
-    host = await startHost({ loadSamples: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true });
-    page.on('pageerror', (err) => assert.fail(`page error: ${err.message}`));
-    wb = new WorkbenchPage(page);
-    await wb.open(host.url);
+    ({ host, browser, page, wb } = await openWorkbench({ loadSamples: true }));
   });
-  after(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  after(() => closeWorkbench({ host, browser }));
 
   it('S1: the preview states the published headline, and the contents give the pages sections are on', async () => {
     await openReports(page, wb, 's1-flash-migration', 'Flash migration');

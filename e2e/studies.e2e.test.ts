@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
-import { OUTPUT_DIR, REPO_ROOT, startHost, type RunningHost } from './support/host.js';
+import { OUTPUT_DIR, REPO_ROOT, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
+import { closeWorkbench, openWorkbench } from './support/session.js';
 
 /** NOPM per VU count, read straight from a hammerdb.log. */
 function nopmByVu(config: string): Array<[number, number]> {
@@ -36,17 +36,9 @@ describe('sample studies in the workbench', () => {
   const drawn = (): Promise<Drawn[]> => page.evaluate(() => (window.perfdeltaCharts!['scaling']!.getOption() as { series: Drawn[] }).series);
 
   before(async () => {
-    host = await startHost({ loadSamples: true });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.on('pageerror', (err) => assert.fail(`page error: ${err.message}`));
-    wb = new WorkbenchPage(page);
-    await wb.open(host.url);
+    ({ host, browser, page, wb } = await openWorkbench({ loadSamples: true }));
   });
-  after(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  after(() => closeWorkbench({ host, browser }));
 
   it('S5: NOPM against virtual users for three configurations, knees marked', async () => {
     await wb.openStudy('s5-rook-ceph-optane');

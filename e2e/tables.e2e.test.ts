@@ -10,9 +10,9 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { GBK_LINES, gbkCsv, mergedWorkbook, S1_TSV, UNITS_ROW_CSV } from '../importers/test-support/spreadsheet-fixtures.js';
-import { launchChromium } from './support/browser.js';
-import { OUTPUT_DIR, REPO_ROOT, startHost, type RunningHost } from './support/host.js';
+import { OUTPUT_DIR, REPO_ROOT, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
+import { closeWorkbench, openWorkbench } from './support/session.js';
 
 interface Run { config: string; params: Record<string, unknown>; metrics: Record<string, number> }
 
@@ -30,19 +30,10 @@ describe('tables: mapping, paste (web host in Chromium)', () => {
   };
 
   before(async () => {
-    fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-    host = await startHost();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
-    page.on('pageerror', (err) => assert.fail(`page error: ${err.message}`));
-    wb = new WorkbenchPage(page);
-    await wb.open(host.url);
+    ({ host, browser, page, wb } = await openWorkbench({ page: { viewport: { width: 1400, height: 1100 } } }));
   });
 
-  after(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  after(() => closeWorkbench({ host, browser }));
 
   it('an XLSX with merged headers and a units row: the mapping is shown, one role changed, the runs follow it', async () => {
     const file = path.join(host.home, 'merged-headers.xlsx');

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './support/browser.js';
-import { OUTPUT_DIR, REPO_ROOT, startHost, type RunningHost } from './support/host.js';
+import { OUTPUT_DIR, REPO_ROOT, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
+import { closeWorkbench, openWorkbench } from './support/session.js';
 
 const FIO = path.join(REPO_ROOT, 'samples', 'fio');
 const files = (config: string): string[] => fs.readdirSync(path.join(FIO, config)).sort().map((f) => path.join(FIO, config, f));
@@ -31,19 +31,10 @@ describe('workbench in Chromium (web host)', () => {
   let wb: WorkbenchPage;
 
   before(async () => {
-    fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-    host = await startHost();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
-    page.on('pageerror', (err) => assert.fail(`page error: ${err.message}`));
-    wb = new WorkbenchPage(page);
-    await wb.open(host.url);
+    ({ host, browser, page, wb } = await openWorkbench({}));
   });
 
-  after(async () => {
-    await browser?.close();
-    await host?.stop();
-  });
+  after(() => closeWorkbench({ host, browser }));
 
   it('starts empty, with the drop target, a guided tour and what each format looks like', async () => {
     assert.equal(await page.locator('[data-testid="empty-state"]').isVisible(), true);
