@@ -336,13 +336,13 @@ export type PerObjectDayStat = 'mean' | 'max' | 'min' | 'p50' | 'p95' | 'p99';
 /** What a saved chart draws: a kind and its parameters, drawn again from the data each time. */
 export type ChartSpec =
   /** Baseline and candidate side by side per workload (or object), or normalised to the baseline. */
-  | { kind: 'compare-bars'; baseline: string; candidate: string; metric: string; normalised?: boolean; perObjectDay?: PerObjectDayStat }
+  | { kind: 'compare-bars'; baseline: string; candidate: string; metric: string; normalised?: boolean; perObjectDay?: PerObjectDayStat; logScale?: boolean }
   /** Every other configuration (or period) against the baseline, per workload. */
   | { kind: 'speedup-heatmap'; baseline: string; metric: string }
   /** A parameter on X, a metric on Y, a line per configuration; `workload` picks one workload of a grid ("*" = all). */
-  | { kind: 'scaling'; x: string; metric: string; workload?: string }
+  | { kind: 'scaling'; x: string; metric: string; workload?: string; logScale?: boolean }
   /** A metric's top objects over time, periods shaded. */
-  | { kind: 'time-series'; metric: string; top?: number; config?: string };
+  | { kind: 'time-series'; metric: string; top?: number; config?: string; logScale?: boolean };
 
 export interface SavedChart {
   id: number;

@@ -3,7 +3,7 @@
  * preload and the web host serve exactly this table. Types only.
  */
 import type {
-  ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
+  ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   AppInfo, CompareResult, FilePreview, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
   ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
 } from './records.js';
@@ -70,6 +70,10 @@ export interface RpcMethods {
   /** Saves a chart spec under a name (the same name updates it). */
   'charts.save': { args: { study: string; name: string; spec: ChartSpec }; result: SavedChart };
   'charts.delete': { args: { study: string; id: number }; result: { deleted: boolean } };
+  /** The data a chart spec draws, in the study's convention and units: the builder's preview. */
+  'charts.data': { args: { study: string; spec: ChartSpec; locale?: 'en' | 'zh-CN' }; result: ChartData };
+  /** A sensible first chart for the study (the builder's default). */
+  'charts.propose': { args: { study: string }; result: ChartSpec };
   'reports.list': { args: { study: string }; result: ReportRecord[] };
   /** A new report from a template (the one that fits the study when none is named). */
   'reports.create': { args: { study: string; template?: ReportTemplate; name?: string; locale?: 'en' | 'zh-CN' }; result: ReportRecord };

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
+  ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   CompareResult, FilePreview, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
   StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
@@ -27,8 +27,8 @@ import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
 import { rankAndDownsample, scatterByTime } from './series/study-series.js';
 import { Store } from './store/store.js';
-import { renderReport } from './reports/render-report.js';
-import { buildTemplate, suggestTemplate } from './reports/templates.js';
+import { chartData, renderReport } from './reports/render-report.js';
+import { buildTemplate, proposeChart, suggestTemplate } from './reports/templates.js';
 import { openStudyFile, saveStudyFile } from './reports/study-file.js';
 import { studyWorkbook } from './reports/xlsx-export.js';
 
@@ -329,6 +329,15 @@ export class Core {
   saveChart(study: string, name: string, spec: ChartSpec): SavedChart {
     const row = this.store.reportStore.saveChart(this.studyId(study), name.trim(), spec);
     return { ...row, study: this.slugOf(study) };
+  }
+
+  /** What a chart spec draws, worded in the study's convention. */
+  chartData(study: string, spec: ChartSpec, locale: 'en' | 'zh-CN' = 'en'): ChartData {
+    return chartData(this, this.slugOf(study), spec, { convention: this.settings(study).convention, locale });
+  }
+
+  proposeChart(study: string): ChartSpec {
+    return proposeChart(this, this.slugOf(study));
   }
 
   deleteChart(study: string, id: number): boolean {

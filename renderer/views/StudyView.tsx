@@ -12,8 +12,9 @@ import { RunsTable } from './RunsTable.js';
 import { ReportsView } from './reports/ReportsView.js';
 import { download } from '../charts/chart-export.js';
 import { OverlayView } from './overlay/OverlayView.js';
+import { ChartBuilder } from './builder/ChartBuilder.js';
 
-type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'overlay' | 'waits' | 'periods' | 'reports';
+type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'overlay' | 'waits' | 'builder' | 'periods' | 'reports';
 
 /** `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays. */
 export function StudyView({ study, dictionary, revision, onChanged }: { study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void }): JSX.Element {
@@ -26,7 +27,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
   const [overlayRuns, setOverlayRuns] = useState<number[] | null>(null);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const hasWaits = Boolean(runs?.some((r) => r.tables['top_events']));
-  const tabs: Tab[] = ['compare', 'scaling', 'series', 'overlay', ...(hasWaits ? ['waits' as const] : []), 'runs', 'periods', 'reports'];
+  const tabs: Tab[] = ['compare', 'scaling', 'series', 'overlay', ...(hasWaits ? ['waits' as const] : []), 'builder', 'runs', 'periods', 'reports'];
   // The WAI-ARIA tabs pattern: one tab in the Tab order (roving tabindex), arrows move and select.
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     const i = tabs.indexOf(tab);
@@ -69,6 +70,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
       {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}
       {runs && tab === 'overlay' && <OverlayView key={revision} study={study} runs={runs} dictionary={dictionary} initialRuns={overlayRuns} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
+      {runs && tab === 'builder' && <ChartBuilder key={revision} study={study} runs={runs} dictionary={dictionary} />}
       {runs && tab === 'reports' && <ReportsView key={revision} study={study} runs={runs} dictionary={dictionary} />}
       </div>
     </section>

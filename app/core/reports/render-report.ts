@@ -4,7 +4,7 @@
  * XLSX all show this document, so they cannot disagree.
  */
 import type {
-  ChartData, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, SavedChart,
+  ChartData, ChartSpec, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, SavedChart,
 } from '../../contract/records.js';
 import type { Core } from '../core.js';
 import { metricNoun } from '../compare/compare.js';
@@ -112,9 +112,8 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
 }
 
 /** The data a saved chart draws. */
-export function chartData(core: Core, study: string, chart: SavedChart, report: ReportRecord): ChartData {
-  const { convention, locale } = report.layout;
-  const spec = chart.spec;
+export function chartData(core: Core, study: string, spec: ChartSpec, wording: { convention: RatioConvention; locale: 'en' | 'zh-CN' }): ChartData {
+  const { convention, locale } = wording;
   switch (spec.kind) {
     case 'compare-bars': {
       const isPeriods = core.periods(study).some((p) => p.name === spec.baseline);
@@ -174,7 +173,7 @@ function renderSection(core: Core, study: string, section: ReportSection, report
       const chart = charts.get(section.chart) ?? null;
       if (!chart) return { id: section.id, type: 'chart', title: zh ? '图表' : 'Chart', caption: section.caption ?? '', chart: null, data: null, errors: [zh ? `图表 ${section.chart} 已被删除` : `chart ${section.chart} was deleted`] };
       try {
-        return { id: section.id, type: 'chart', title: chart.name, caption: section.caption ?? '', chart, data: chartData(core, study, chart, report), errors: [] };
+        return { id: section.id, type: 'chart', title: chart.name, caption: section.caption ?? '', chart, data: chartData(core, study, chart.spec, report.layout), errors: [] };
       } catch (err) {
         return { id: section.id, type: 'chart', title: chart.name, caption: section.caption ?? '', chart, data: null, errors: [errorText(err)] };
       }

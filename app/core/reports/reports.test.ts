@@ -96,6 +96,15 @@ describe('reports of the sample studies', () => {
     assert.throws(() => core.createReport('s2-exadata-flash-cache', { template: 'before-after' }), /two periods/);
   });
 
+  it('the builder proposes a chart that fits each study, and draws any spec in the study\'s units', () => {
+    assert.equal(core.proposeChart('s1-flash-migration').kind, 'time-series', 'periods: the metric over time');
+    assert.deepEqual(core.proposeChart('s5-rook-ceph-optane'), { kind: 'scaling', x: 'vus', metric: 'nopm' });
+    const bars = core.chartData('s1-flash-migration', { kind: 'compare-bars', baseline: 'V7000 thick', candidate: 'FS840 thick', metric: 'total.iops' });
+    assert.ok(bars.kind === 'compare-bars' && bars.compare.pairs.some((p) => p.speedup_text === '16.16x'));
+    const none = core.chartData('s1-flash-migration', { kind: 'compare-bars', baseline: 'production', candidate: 'V7000 thick', metric: 'total.iops' });
+    assert.ok(none.kind === 'compare-bars' && none.compare.pairs.length === 0, 'incomparable sides give no pairs (the builder then says why)');
+  });
+
   it('a deleted chart leaves its section saying so, not a broken report', () => {
     const r = core.createReport('s5-rook-ceph-optane', { template: 'cache-on-off' });
     const chartSection = r.sections.find((s) => s.type === 'chart')!;

@@ -127,3 +127,28 @@ export function buildTemplate(core: Core, study: string, template: ReportTemplat
   sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: present(runs, metrics) });
   return { name: zh ? `${candidate} 与 ${baseline}` : `${candidate} against ${baseline}`, layout, sections };
 }
+
+/**
+ * The chart the builder starts from: periods give the metric over time, a sweep its curve, three
+ * or more configurations the speedup heat map, two the bars side by side.
+ */
+export function proposeChart(core: Core, study: string): ChartSpec {
+  const summary = core.studies().find((x) => x.slug === study);
+  if (!summary) throw new Error(`no study "${study}"`);
+  const runs = core.runs({ study }).filter((r) => r.errors.length === 0);
+  const seriesMetrics = core.seriesMetrics(study);
+  if (summary.periods.length >= 2 && seriesMetrics.length > 0) {
+    return { kind: 'time-series', metric: SERIES_LATENCY.find((m) => seriesMetrics.includes(m)) ?? seriesMetrics[0]!, top: 8 };
+  }
+  const throughput = pick(runs, THROUGHPUT) ?? pick(runs, metricOrder(new Set(runs.flatMap((r) => Object.keys(r.metrics)))));
+  if (!throughput) {
+    if (seriesMetrics.length > 0) return { kind: 'time-series', metric: seriesMetrics[0]!, top: 8 };
+    throw new Error('the study has no metrics to chart yet: import some results');
+  }
+  const x = sweepKey(runs);
+  if (x && summary.configs.length <= 3) return { kind: 'scaling', x, metric: throughput };
+  const [baseline, candidate] = summary.configs;
+  if (summary.configs.length >= 3) return { kind: 'speedup-heatmap', baseline: baseline!, metric: throughput };
+  if (candidate) return { kind: 'compare-bars', baseline: baseline!, candidate, metric: throughput };
+  return x ? { kind: 'scaling', x, metric: throughput } : { kind: 'scaling', x: 'bs', metric: throughput };
+}

@@ -89,6 +89,8 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'charts.list': ({ study }) => core.charts(study),
     'charts.save': ({ study, name, spec }) => core.saveChart(study, name, spec),
     'charts.delete': ({ study, id }) => ({ deleted: core.deleteChart(study, id) }),
+    'charts.data': ({ study, spec, locale }) => core.chartData(study, spec, locale),
+    'charts.propose': ({ study }) => core.proposeChart(study),
     'reports.list': ({ study }) => core.reports(study),
     'reports.create': ({ study, template, name, locale }) => core.createReport(study, { template, name, locale }),
     'reports.save': ({ study, report }) => core.saveReport(study, report),

@@ -17,10 +17,10 @@ const across = z.enum(['mean', 'max', 'min', 'sum', 'median']);
 
 const perObjectDay = z.enum(['mean', 'max', 'min', 'p50', 'p95', 'p99']);
 const chartSpec = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('compare-bars'), baseline: label, candidate: label, metric: metricName, normalised: z.boolean().optional(), perObjectDay: perObjectDay.optional() }).strict(),
+  z.object({ kind: z.literal('compare-bars'), baseline: label, candidate: label, metric: metricName, normalised: z.boolean().optional(), perObjectDay: perObjectDay.optional(), logScale: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('speedup-heatmap'), baseline: label, metric: metricName }).strict(),
-  z.object({ kind: z.literal('scaling'), x: metricName, metric: metricName, workload: z.string().max(200).optional() }).strict(),
-  z.object({ kind: z.literal('time-series'), metric: metricName, top: z.number().int().min(1).max(100).optional(), config: label.optional() }).strict(),
+  z.object({ kind: z.literal('scaling'), x: metricName, metric: metricName, workload: z.string().max(200).optional(), logScale: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('time-series'), metric: metricName, top: z.number().int().min(1).max(100).optional(), config: label.optional(), logScale: z.boolean().optional() }).strict(),
 ]);
 const sectionId = z.string().min(1).max(64);
 const title = z.string().max(300).optional();
@@ -150,6 +150,8 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'charts.list': z.object({ study: label }).strict(),
   'charts.save': z.object({ study: label, name: label, spec: chartSpec }).strict(),
   'charts.delete': z.object({ study: label, id: z.number().int().positive() }).strict(),
+  'charts.data': z.object({ study: label, spec: chartSpec, locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
+  'charts.propose': z.object({ study: label }).strict(),
   'reports.list': z.object({ study: label }).strict(),
   'reports.create': z.object({ study: label, template: z.enum(['before-after', 'cache-on-off', 'config-matrix', 'sweep']).optional(), name: label.optional(), locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
   'reports.save': z.object({

@@ -4,7 +4,7 @@
  * tooltips: paper does not hover). Animation is always off: a chart captured mid-animation
  * prints wrong bars.
  */
-import type { ChartData, SavedChart } from '../../../app/contract/records.js';
+import type { ChartData, ComparePair, SavedChart } from '../../../app/contract/records.js';
 import { PALETTE } from '../../charts/palette.js';
 import { formatBlockSize, formatValue, zoneOffsetMinutes } from '../../format.js';
 import { groupedBarsOption, heatmapOption, normalisedBarsOption } from '../compare/compare-chart.js';
@@ -80,7 +80,37 @@ function timeSeriesOption(data: Extract<ChartData, { kind: 'time-series' }>['ser
   };
 }
 
-export function reportChartOption(chart: SavedChart, data: ChartData, labels: { allObjects: string }, locale: string): Option | null {
+/** The builder's tooltip on a bar: both values exactly, n, the speedup as worded, and the runs and files behind it. */
+function pairTooltip(pairs: ComparePair[], runFiles: ReadonlyMap<number, string>, locale: string): (p: Array<{ dataIndex: number }>) => string {
+  const esc = (t: string): string => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  const side = (label: string, v: number, unit: string, n: number, runs: number[]): string =>
+    `${esc(label)}: <b>${formatValue(v, unit, locale)} ${esc(unit)}</b> (n = ${n})<br/><span style="font-size:11px">${runs.slice(0, 6).map((r) => `run ${r} · ${esc(runFiles.get(r) ?? '')}`).join('<br/>')}${runs.length > 6 ? '<br/>…' : ''}</span>`;
+  return (params) => {
+    const p = pairs[params[0]?.dataIndex ?? -1];
+    if (!p) return '';
+    return `<b>${esc(p.object === '*' ? 'all objects' : p.workload)}</b><br/>${side(p.baseline_label, p.baseline, p.unit, p.n_baseline, p.baseline_runs)}<br/>${side(p.candidate_label, p.candidate, p.unit, p.n_candidate, p.candidate_runs)}<br/>${esc(p.text)}${p.mark ? ' ~' : ''} · ${esc(p.speedup_text)}`;
+  };
+}
+
+export interface ChartOptionMode {
+  /** In the workbench (the builder): tooltips kept, with the runs and files behind each value. */
+  interactive?: boolean;
+  runFiles?: ReadonlyMap<number, string>;
+}
+
+export function reportChartOption(chart: Pick<SavedChart, 'name' | 'spec'>, data: ChartData, labels: { allObjects: string }, locale: string, mode: ChartOptionMode = {}): Option | null {
+  const option = chartOption(chart, data, labels, locale, mode);
+  if (!option) return null;
+  const spec = chart.spec;
+  const logScale = 'logScale' in spec && spec.logScale === true;
+  const yAxis = logScale ? { ...(option['yAxis'] as object), type: 'log' } : option['yAxis'];
+  if (mode.interactive) return { ...option, yAxis, animation: false };
+  // Print: no animation, no tooltip, no zoom controls.
+  const { tooltip: _t, dataZoom: _d, ...rest } = option;
+  return { ...rest, yAxis, animation: false };
+}
+
+function chartOption(chart: Pick<SavedChart, 'name' | 'spec'>, data: ChartData, labels: { allObjects: string }, locale: string, mode: ChartOptionMode): Option | null {
   const spec = chart.spec;
   let option: Option | null = null;
   if (data.kind === 'compare-bars' && spec.kind === 'compare-bars') {
@@ -126,8 +156,9 @@ export function reportChartOption(chart: SavedChart, data: ChartData, labels: { 
     if (data.series.objects.length === 0) return null;
     option = timeSeriesOption(data.series, `${chart.name} (${data.series.unit})`);
   }
-  if (!option) return null;
-  // Print: no animation, no tooltip, no zoom controls.
-  const { tooltip: _t, dataZoom: _d, ...rest } = option;
-  return { ...rest, animation: false };
+  if (option && mode.interactive && data.kind === 'compare-bars' && spec.kind === 'compare-bars') {
+    const pairs = data.compare.pairs.filter((p) => p.metric === spec.metric && p.candidate_label === data.compare.candidate);
+    option = { ...option, tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: pairTooltip(pairs, mode.runFiles ?? new Map(), locale) } };
+  }
+  return option;
 }
