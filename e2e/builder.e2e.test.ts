@@ -62,6 +62,7 @@ describe('chart builder', () => {
     await page.locator('select[name="builder-baseline"]').selectOption('V7000 thick');
     await page.locator('select[name="builder-candidate"]').selectOption('FS840 thick');
     await page.locator('select[name="builder-metric"]').selectOption('total.iops');
+    await page.waitForSelector('[data-testid="chart-builder"][data-state="ready"]');
     await page.waitForFunction(() => (window.perfdeltaCharts?.['builder']?.getOption() as { title: Array<{ text: string }> } | undefined)?.title[0]?.text.includes('V7000 thick / FS840 thick'));
     const d = await drawn('4K random read 64 threads');
     const i = d.categories.indexOf('4K random read 64 threads');

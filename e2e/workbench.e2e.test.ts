@@ -139,6 +139,12 @@ describe('workbench in Chromium (web host)', () => {
     const speedups = chart.categories.map((w) => fromFile(path.join(FIO, 'tmpfs', name(w))).iops / fromFile(path.join(FIO, 'disk', name(w))).iops);
     const geo = Math.exp(speedups.reduce((s, v) => s + Math.log(v), 0) / speedups.length);
     assert.match((await page.locator('[data-testid="geomean"]').textContent()) ?? '', new RegExp(`${geo.toFixed(2)}x`));
+    // Hovering a bar traces its number to the run and the file it came from.
+    const tip = await page.evaluate(() => {
+      const o = window.perfdeltaCharts!['compare-bars']!.getOption() as { tooltip: Array<{ formatter: (p: unknown) => string }> };
+      return o.tooltip[0]!.formatter([{ dataIndex: 0 }]);
+    });
+    assert.match(tip, new RegExp(`n = 1[\\s\\S]*run \\d+ · disk · ${name(chart.categories[0]!).replace('.', '\\.')}`));
     const shot = path.join(OUTPUT_DIR, 'compare-iops.png');
     await wb.screenshot(shot);
     t.diagnostic(`screenshot: ${path.relative(REPO_ROOT, shot)}`);

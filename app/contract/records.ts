@@ -342,7 +342,7 @@ export type ChartSpec =
   /** A parameter on X, a metric on Y, a line per configuration; `workload` picks one workload of a grid ("*" = all). */
   | { kind: 'scaling'; x: string; metric: string; workload?: string; logScale?: boolean }
   /** A metric's top objects over time, periods shaded. */
-  | { kind: 'time-series'; metric: string; top?: number; config?: string; logScale?: boolean };
+  | { kind: 'time-series'; metric: string; top?: number; config?: string; logScale?: boolean; objects?: string[] };
 
 export interface SavedChart {
   id: number;

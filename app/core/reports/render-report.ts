@@ -134,7 +134,7 @@ export function chartData(core: Core, study: string, spec: ChartSpec, wording: {
     case 'scaling':
       return { kind: 'scaling', scaling: scalingCurves({ runs: core.runs({ study }), x: spec.x, metric: spec.metric }) };
     case 'time-series':
-      return { kind: 'time-series', series: core.studySeries(study, spec.metric, { top: spec.top ?? 8, config: spec.config, maxPoints: 1500 }) };
+      return { kind: 'time-series', series: core.studySeries(study, spec.metric, { top: spec.top ?? 8, config: spec.config, maxPoints: 1500, objects: spec.objects }) };
   }
 }
 

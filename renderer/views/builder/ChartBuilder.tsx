@@ -42,7 +42,9 @@ export function ChartBuilder({ study, runs, dictionary }: Props): JSX.Element {
   const [spec, setSpec] = useState<ChartSpec | null>(null);
   const [title, setTitle] = useState('');
   const [seriesMetrics, setSeriesMetrics] = useState<string[]>([]);
-  const [data, setData] = useState<ChartData | null>(null);
+  // The chart on screen and the spec it was drawn for: kept while the next one loads, so the
+  // chart never blinks out (and a choice's answer never lands under another choice).
+  const [shown, setShown] = useState<{ spec: ChartSpec; data: ChartData } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
@@ -65,18 +67,24 @@ export function ChartBuilder({ study, runs, dictionary }: Props): JSX.Element {
   useEffect(() => {
     if (!spec) return;
     let live = true;
-    setData(null);
     setError(null);
-    bridge.call('charts.data', { study: study.slug, spec, locale }).then((d) => { if (live) setData(d); }, (e: Error) => { if (live) setError(e.message); });
+    bridge.call('charts.data', { study: study.slug, spec, locale }).then((d) => { if (live) setShown({ spec, data: d }); }, (e: Error) => { if (live) { setShown(null); setError(e.message); } });
     return () => { live = false; };
   }, [bridge, study.slug, spec, locale]);
+  const data = shown?.data ?? null;
+  const current = shown !== null && shown.spec === spec;
 
+  const titleOf = (c: ChartSpec): string => {
+    const l = metricLabel(byName.get(c.metric), c.metric);
+    return c.kind === 'compare-bars' ? `${l}: ${c.baseline} / ${c.candidate}${c.normalised ? ' (×)' : ''}`
+      : c.kind === 'speedup-heatmap' ? t('compare.heatmapTitle', { metric: l, baseline: c.baseline })
+        : c.kind === 'scaling' ? `${l} / ${c.x}` : l;
+  };
   const label = spec ? metricLabel(byName.get(spec.metric), spec.metric) : '';
-  const autoTitle = !spec ? '' : spec.kind === 'compare-bars' ? `${label}: ${spec.baseline} / ${spec.candidate}${spec.normalised ? ' (×)' : ''}`
-    : spec.kind === 'speedup-heatmap' ? t('compare.heatmapTitle', { metric: label, baseline: spec.baseline })
-      : spec.kind === 'scaling' ? `${label} / ${spec.x}` : label;
+  const autoTitle = spec ? titleOf(spec) : '';
   const shownTitle = title || autoTitle;
-  const option = useMemo(() => (spec && data ? reportChartOption({ name: shownTitle, spec }, data, { allObjects: t('compare.allObjects') }, locale, { interactive: true, runFiles }) : null), [spec, data, shownTitle, t, locale, runFiles]);
+  const option = useMemo(() => (shown ? reportChartOption({ name: title || titleOf(shown.spec), spec: shown.spec }, shown.data, { allObjects: t('compare.allObjects') }, locale, { interactive: true, runFiles }) : null),
+    [shown, title, t, locale, runFiles, byName]);
 
   // Why nothing is drawn, in the user's terms.
   const why = (): string => {
@@ -99,7 +107,7 @@ export function ChartBuilder({ study, runs, dictionary }: Props): JSX.Element {
   const sides = labels.map((l) => <option key={l} value={l}>{l}</option>);
 
   return (
-    <div className="builder" data-testid="chart-builder" data-state={data || error ? 'ready' : 'loading'} data-kind={spec.kind}>
+    <div className="builder" data-testid="chart-builder" data-state={current || error ? 'ready' : 'loading'} data-kind={spec.kind}>
       <div className="controls">
         <label>{t('builder.kind')}
           <select name="builder-kind" value={spec.kind} onChange={(e) => setSpec(respec(spec, e.target.value as Kind, labels, xs))}>

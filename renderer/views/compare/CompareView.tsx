@@ -5,6 +5,7 @@ import { EChart } from '../../charts/EChart.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTheme } from '../../theme/theme.js';
 import { groupedBarsOption, heatmapOption, normalisedBarsOption } from './compare-chart.js';
+import { pairTooltip } from '../../charts/pair-tooltip.js';
 import { repetitionsOption, type RepetitionsSpec } from './repetitions-chart.js';
 import { MatrixTable } from './MatrixTable.js';
 import { SpeedupTable } from './SpeedupTable.js';
@@ -49,6 +50,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
 
   const isPeriods = study.periods.includes(baseline) && study.periods.includes(candidate);
   const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
+  const runFiles = useMemo(() => new Map(runs.map((r) => [r.id, `${r.config} · ${r.source.file}`])), [runs]);
   // Offer the metrics the chosen sides have: run metrics for configurations, series for periods.
   const metrics = useMemo(() => {
     const present = new Set(isPeriods ? seriesMetrics : runs.flatMap((r) => Object.keys(r.metrics)));
@@ -90,9 +92,12 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   const option = useMemo(() => {
     if (!result || result.pairs.length === 0) return null;
     const title = label.endsWith(unit) ? label : t('compare.chartTitle', { metric: label, unit });
-    if (normalised) return normalisedBarsOption(result, chosenMetric, t('compare.normalisedTitle', { metric: label, baseline: result.baseline }), t('compare.allObjects'));
-    return groupedBarsOption(result, chosenMetric, title, unit, locale, t('compare.allObjects'));
-  }, [result, chosenMetric, label, unit, locale, t, normalised]);
+    // Hovering a bar gives the exact values, n, and the runs and files behind them.
+    const pairs = result.pairs.filter((p) => p.metric === chosenMetric && p.candidate_label === result.candidate);
+    const tooltip = { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: pairTooltip(pairs, runFiles, locale) };
+    if (normalised) return { ...normalisedBarsOption(result, chosenMetric, t('compare.normalisedTitle', { metric: label, baseline: result.baseline }), t('compare.allObjects')), tooltip };
+    return { ...groupedBarsOption(result, chosenMetric, title, unit, locale, t('compare.allObjects')), tooltip };
+  }, [result, chosenMetric, label, unit, locale, t, normalised, runFiles]);
   const shownPairs = useMemo(() => result?.pairs.filter((p) => p.metric === chosenMetric && p.candidate_label === result.candidate) ?? [], [result, chosenMetric]);
   const hasReps = shownPairs.some((p) => p.n_baseline > 1 || p.n_candidate > 1);
   const repsSpec: RepetitionsSpec | null = result ? { kind: 'repetitions', study: study.slug, baseline: result.baseline, candidate: result.candidate, metric: chosenMetric } : null;

@@ -4,7 +4,8 @@
  * tooltips: paper does not hover). Animation is always off: a chart captured mid-animation
  * prints wrong bars.
  */
-import type { ChartData, ComparePair, SavedChart } from '../../../app/contract/records.js';
+import type { ChartData, SavedChart } from '../../../app/contract/records.js';
+import { pairTooltip } from '../../charts/pair-tooltip.js';
 import { PALETTE } from '../../charts/palette.js';
 import { formatBlockSize, formatValue, zoneOffsetMinutes } from '../../format.js';
 import { groupedBarsOption, heatmapOption, normalisedBarsOption } from '../compare/compare-chart.js';
@@ -77,18 +78,6 @@ function timeSeriesOption(data: Extract<ChartData, { kind: 'time-series' }>['ser
         markLine: { symbol: 'none', lineStyle: { color: '#b3261e', type: 'dashed' }, label: { formatter: '{b}', fontSize: 9 }, data: cutovers },
       } : {}),
     })),
-  };
-}
-
-/** The builder's tooltip on a bar: both values exactly, n, the speedup as worded, and the runs and files behind it. */
-function pairTooltip(pairs: ComparePair[], runFiles: ReadonlyMap<number, string>, locale: string): (p: Array<{ dataIndex: number }>) => string {
-  const esc = (t: string): string => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  const side = (label: string, v: number, unit: string, n: number, runs: number[]): string =>
-    `${esc(label)}: <b>${formatValue(v, unit, locale)} ${esc(unit)}</b> (n = ${n})<br/><span style="font-size:11px">${runs.slice(0, 6).map((r) => `run ${r} · ${esc(runFiles.get(r) ?? '')}`).join('<br/>')}${runs.length > 6 ? '<br/>…' : ''}</span>`;
-  return (params) => {
-    const p = pairs[params[0]?.dataIndex ?? -1];
-    if (!p) return '';
-    return `<b>${esc(p.object === '*' ? 'all objects' : p.workload)}</b><br/>${side(p.baseline_label, p.baseline, p.unit, p.n_baseline, p.baseline_runs)}<br/>${side(p.candidate_label, p.candidate, p.unit, p.n_candidate, p.candidate_runs)}<br/>${esc(p.text)}${p.mark ? ' ~' : ''} · ${esc(p.speedup_text)}`;
   };
 }
 
