@@ -198,4 +198,28 @@ describe('sample studies in the workbench', () => {
     assert.equal(best.speedup, `${(num(best.candidate) / num(best.baseline)).toFixed(2)}x`, 'the speedup is candidate / baseline of the figures shown');
     await wb.screenshot(path.join(OUTPUT_DIR, 's4-tcp-mtu-9000.png'));
   });
+
+  it('S1: zooming into the time series asks the core again and shows every 5-minute sample of the window', async () => {
+    await wb.openStudy('s1-flash-migration');
+    await page.locator('[data-tab="series"]').click();
+    await page.waitForSelector('[data-testid="timeseries-view"][data-state="ready"] .chart[data-chart="study-series"][data-state="ready"]');
+    type Pts = Array<[number, number]>;
+    const inWindow = (start: number, end: number): Promise<{ pts: Pts; from: number; to: number }> => page.evaluate(([a, b]) => {
+      const o = window.perfdeltaCharts!['study-series']!.getOption() as { xAxis: Array<{ min: number; max: number }>; series: Array<{ data: Array<[number, number]> }> };
+      const { min, max } = o.xAxis[0]!;
+      const from = min + ((max - min) * a!) / 100;
+      const to = min + ((max - min) * b!) / 100;
+      return { pts: o.series[0]!.data.filter(([t]) => t >= from && t <= to), from, to };
+    }, [start, end]);
+    const before = await inWindow(40, 41);
+    await page.evaluate(() => (window.perfdeltaCharts!['study-series'] as unknown as { dispatchAction(a: unknown): void }).dispatchAction({ type: 'dataZoom', start: 40, end: 41 }));
+    await page.waitForSelector('[data-testid="series-detail"]:not([data-detail=""])');
+    await page.waitForSelector('.chart[data-chart="study-series"][data-state="ready"]');
+    const after = await inWindow(40, 41);
+    assert.ok(after.pts.length > before.pts.length, `more points in the window after zooming (${before.pts.length} -> ${after.pts.length})`);
+    const steps = new Set(after.pts.slice(1).map(([t], i) => t - after.pts[i]![0]));
+    assert.deepEqual([...steps], [300_000], 'every 5-minute sample, none skipped');
+    const zoom = await page.evaluate(() => (window.perfdeltaCharts!['study-series']!.getOption() as { dataZoom: Array<{ start: number; end: number }> }).dataZoom[0]);
+    assert.deepEqual([zoom!.start, zoom!.end], [40, 41], 'the view stays where the user zoomed');
+  });
 });

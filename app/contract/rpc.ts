@@ -53,7 +53,8 @@ export interface RpcMethods {
   'studies.updateSettings': { args: { study: string; settings: StudySettingsUpdate }; result: StudySettingsRecord };
   'periods.list': { args: { study: string }; result: PeriodRecord[] };
   /** One metric's series over the study's objects: top N by mean, downsampled, with the periods. */
-  'series.study': { args: { study: string; metric: string; top?: number; objects?: string[]; maxPoints?: number; config?: string }; result: StudySeriesResult };
+  /** `from`/`to` (epoch ms): only that window, at full detail up to maxPoints (a zoomed chart asks again). */
+  'series.study': { args: { study: string; metric: string; top?: number; objects?: string[]; maxPoints?: number; config?: string; from?: number; to?: number }; result: StudySeriesResult };
   /** One metric against another, per object and interval. */
   'series.scatter': { args: { study: string; x: string; y: string; objects: string[] }; result: ScatterResult };
   /** The metrics the study has time series of (what periods can compare). */

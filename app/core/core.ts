@@ -25,7 +25,7 @@ import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js
 import { latencyCurve } from './distribution/latency-cdf.js';
 import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
-import { rankAndDownsample, scatterByTime } from './series/study-series.js';
+import { clipToWindow, rankAndDownsample, scatterByTime } from './series/study-series.js';
 import { Store } from './store/store.js';
 import { chartData, renderReport } from './reports/render-report.js';
 import { buildTemplate, proposeChart, suggestTemplate } from './reports/templates.js';
@@ -277,12 +277,13 @@ export class Core {
     return metricOrder(this.store.seriesMetrics(this.studyId(study)));
   }
 
-  studySeries(study: string, metric: string, options: { top?: number; objects?: string[]; maxPoints?: number; config?: string }): StudySeriesResult {
+  studySeries(study: string, metric: string, options: { top?: number; objects?: string[]; maxPoints?: number; config?: string; from?: number; to?: number }): StudySeriesResult {
     const id = this.studyId(study);
     const configs = this.store.seriesConfigs(id, metric);
     // One configuration at a time: a pre-go-live test and production statistics share no clock.
     const config = options.config && configs.includes(options.config) ? options.config : configs[0] ?? null;
-    const series = this.store.seriesOfStudy(id, metric, null, null, config);
+    // A window (a zoomed chart) is read from SQL for that range only, then downsampled again.
+    const series = clipToWindow(this.store.seriesOfStudy(id, metric, options.from ?? null, options.to ?? null, config), options.from ?? null, options.to ?? null);
     return {
       metric,
       config,

@@ -29,10 +29,16 @@ type Notice = 'copied' | 'imageCopied' | 'imageUnsupported' | 'imageDenied' | nu
  * on unmount; the export tools beside it. `units` names X's quantity and the values' unit for
  * the XLSX headers (the axes' names otherwise).
  */
-export function EChart({ id, option, height = 420, units }: { id: string; option: EChartsCoreOption; height?: number; units?: ChartUnits }): JSX.Element {
+export function EChart({ id, option, height = 420, units, onZoom }: {
+  id: string; option: EChartsCoreOption; height?: number; units?: ChartUnits;
+  /** Called with the zoom window (percent of the X extent) when the user zooms or pans. */
+  onZoom?: (window: { start: number; end: number }) => void;
+}): JSX.Element {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
   const { theme, chart: chartTheme } = useTheme();
+  const zoomed = useRef(onZoom);
+  zoomed.current = onZoom;
 
   useEffect(() => {
     const instance = echarts.init(el.current!, echartsThemeName(theme), { renderer: 'canvas' });
@@ -40,6 +46,10 @@ export function EChart({ id, option, height = 420, units }: { id: string; option
     (window.perfdeltaCharts ??= {})[id] = instance;
     const observer = new ResizeObserver(() => instance.resize());
     observer.observe(el.current!);
+    instance.on('datazoom', () => {
+      const dz = (instance.getOption() as { dataZoom?: Array<{ start?: number; end?: number }> }).dataZoom?.[0];
+      if (dz && typeof dz.start === 'number' && typeof dz.end === 'number') zoomed.current?.({ start: dz.start, end: dz.end });
+    });
     return () => {
       observer.disconnect();
       if (window.perfdeltaCharts?.[id] === instance) delete window.perfdeltaCharts[id];

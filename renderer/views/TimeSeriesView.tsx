@@ -19,6 +19,10 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
   const [top, setTop] = useState(5);
   const [config, setConfig] = useState<string | undefined>(undefined);
   const [data, setData] = useState<StudySeriesResult | null>(null);
+  // A zoomed window and its points at full detail (asked again of the core): 10 million points
+  // stay drawable overall, and every sample shows once the window is small enough.
+  const [zoom, setZoom] = useState<{ start: number; end: number } | null>(null);
+  const [detail, setDetail] = useState<{ from: number; to: number; start: number; end: number; result: StudySeriesResult } | null>(null);
   const [scatter, setScatter] = useState<ScatterResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
@@ -46,11 +50,36 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
   }, [bridge, study.slug, canScatter, data]);
 
   const offset = data && data.objects[0]?.points[0] ? zoneOffsetMinutes(data.zone, data.objects[0].points[0][0]) * 60000 : 0;
-  const option = useMemo(() => {
-    if (!data || data.objects.length === 0) return null;
+  const extent = useMemo(() => {
     let t0 = Infinity;
     let t1 = -Infinity;
-    for (const o of data.objects) for (const [tm] of o.points) { if (tm < t0) t0 = tm; if (tm > t1) t1 = tm; }
+    for (const o of data?.objects ?? []) for (const [tm] of o.points) { if (tm < t0) t0 = tm; if (tm > t1) t1 = tm; }
+    return { t0, t1 };
+  }, [data]);
+  useEffect(() => { setZoom(null); setDetail(null); }, [data]);
+  useEffect(() => {
+    if (!zoom || !data || !(extent.t1 > extent.t0)) return;
+    if (zoom.start <= 0.5 && zoom.end >= 99.5) { setDetail(null); return; }
+    const from = extent.t0 + ((extent.t1 - extent.t0) * zoom.start) / 100;
+    const to = extent.t0 + ((extent.t1 - extent.t0) * zoom.end) / 100;
+    let live = true;
+    // Wait for the wheel or the slider to settle before asking.
+    const timer = setTimeout(() => {
+      bridge.call('series.study', { study: study.slug, metric, objects: data.objects.map((o) => o.object), config: data.config ?? undefined, from, to, maxPoints: 1500 })
+        .then((result) => { if (live) setDetail({ from, to, start: zoom.start, end: zoom.end, result }); }, () => undefined);
+    }, 250);
+    return () => { live = false; clearTimeout(timer); };
+  }, [zoom, data, extent, bridge, study.slug, metric]);
+
+  const option = useMemo(() => {
+    if (!data || data.objects.length === 0) return null;
+    const { t0, t1 } = extent;
+    // Inside the zoomed window, the window's own points; outside it, the overview's.
+    const pointsOf = (o: StudySeriesResult['objects'][number]): Array<[number, number]> => {
+      const inside = detail?.result.objects.find((d) => d.object === o.object);
+      if (!detail || !inside) return o.points;
+      return [...o.points.filter(([tm]) => tm < detail.from), ...inside.points, ...o.points.filter(([tm]) => tm > detail.to)];
+    };
     const shaded: Array<[Record<string, unknown>, Record<string, unknown>]> = [];
     const cutovers: Array<Record<string, unknown>> = [];
     data.periods.forEach((p, i) => {
@@ -76,8 +105,10 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
       legend: { top: 28, type: 'scroll' },
       grid: { left: 70, right: 30, top: 80, bottom: 70 },
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}` },
-      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 10 }],
-      xAxis: { type: 'time' },
+      // The window the detail was asked for (the chart is redrawn only when it arrives).
+      dataZoom: [{ type: 'inside', start: detail?.start ?? 0, end: detail?.end ?? 100 }, { type: 'slider', height: 18, bottom: 10, start: detail?.start ?? 0, end: detail?.end ?? 100 }],
+      // The full extent stays the axis' range, so a zoom's percentages keep their meaning.
+      xAxis: { type: 'time', min: t0 + offset, max: t1 + offset },
       yAxis: { type: 'value', name: unit },
       series: data.objects.map((o, i) => ({
         name: o.object,
@@ -86,14 +117,14 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
         sampling: 'lttb',
         large: true,
         lineStyle: { width: 1 },
-        data: o.points.map(([tm, v]) => [tm + offset, v]),
+        data: pointsOf(o).map(([tm, v]) => [tm + offset, v]),
         ...(i === 0 ? {
           markArea: { silent: true, label: { position: 'insideTop', fontSize: 10 }, data: shaded },
           markLine: { symbol: 'none', lineStyle: { color: '#b3261e', type: 'dashed' }, data: cutovers },
         } : {}),
       })),
     };
-  }, [data, metric, byName, metricLabel, locale, offset]);
+  }, [data, metric, byName, metricLabel, locale, offset, extent, detail]);
 
   const scatterOption = useMemo(() => {
     if (!scatter) return null;
@@ -136,7 +167,7 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
           spec={data && data.objects.length > 0 ? { kind: 'time-series', metric, top: Math.min(top, 100), ...(data.config ? { config: data.config } : {}) } : null} />
       </div>
       {error && <p className="error" role="alert">{error}</p>}
-      {option && <EChart id="study-series" option={option} height={440} />}
+      {option && <div data-testid="series-detail" data-detail={detail ? `${detail.from}-${detail.to}` : ''}><EChart id="study-series" option={option} height={440} onZoom={setZoom} /></div>}
       {data && (
         <table className="grid" data-testid="top-objects">
           <thead><tr><th>{t('compare.object')}</th><th className="num">{t('series.mean')} ({unit})</th><th className="num">{t('series.max')} ({unit})</th><th className="num">n</th></tr></thead>

@@ -67,7 +67,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'studies.updateSettings': ({ study, settings }) => core.updateSettings(study, settings),
     'periods.list': ({ study }) => core.periods(study),
     'series.metrics': ({ study }) => core.seriesMetrics(study),
-    'series.study': ({ study, metric, top, objects, maxPoints, config }) => core.studySeries(study, metric, { top, objects, maxPoints, config }),
+    'series.study': ({ study, metric, top, objects, maxPoints, config, from, to }) => core.studySeries(study, metric, { top, objects, maxPoints, config, from, to }),
     'series.scatter': ({ study, x, y, objects }) => core.seriesScatter(study, x, y, objects),
     'periods.define': ({ study, name, spec, zone }) => core.definePeriod(study, name, spec, zone),
     'periods.delete': ({ study, name }) => ({ deleted: core.deletePeriod(study, name) }),

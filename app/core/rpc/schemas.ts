@@ -136,7 +136,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'periods.list': z.object({ study: label }).strict(),
   'series.metrics': z.object({ study: label }).strict(),
   'series.study': z
-    .object({ study: label, metric: metricName, top: z.number().int().positive().max(1000).optional(), objects: z.array(label).max(1000).optional(), maxPoints: z.number().int().min(10).max(100000).optional(), config: label.optional() })
+    .object({ study: label, metric: metricName, top: z.number().int().positive().max(1000).optional(), objects: z.array(label).max(1000).optional(), maxPoints: z.number().int().min(10).max(100000).optional(), config: label.optional(), from: z.number().finite().optional(), to: z.number().finite().optional() })
     .strict(),
   'series.scatter': z.object({ study: label, x: metricName, y: metricName, objects: z.array(label).min(1).max(100) }).strict(),
   'periods.define': z.object({ study: label, name: label, spec: z.string().trim().min(1).max(2000), zone: z.string().min(1).max(64).optional() }).strict(),

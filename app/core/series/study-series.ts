@@ -15,6 +15,26 @@ export interface StudySeriesObject {
   points: Array<[number, number]>;
 }
 
+/** The part of each series inside [from, to] (epoch ms; either end open): a zoomed chart's window. */
+export function clipToWindow(series: readonly ObjectSeries[], from: number | null, to: number | null): ObjectSeries[] {
+  if (from === null && to === null) return [...series];
+  const lower = (t: Float64Array, x: number): number => {
+    let lo = 0;
+    let hi = t.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (t[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return series.map((s) => {
+    const a = from === null ? 0 : lower(s.times, from);
+    const b = to === null ? s.times.length : lower(s.times, to + 1e-9);
+    return { ...s, times: s.times.subarray(a, b), values: s.values.subarray(a, b) };
+  }).filter((s) => s.times.length > 0);
+}
+
 export function rankAndDownsample(series: readonly ObjectSeries[], options: { top?: number; objects?: string[]; maxPoints?: number }): StudySeriesObject[] {
   const maxPoints = options.maxPoints ?? 1500;
   const stats = series
