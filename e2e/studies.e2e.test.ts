@@ -125,6 +125,18 @@ describe('sample studies in the workbench', () => {
     assert.deepEqual([all.baseline, all.candidate, all.speedup], ['7.310', '1.060', '6.90x']);
     assert.ok(rows.some((r) => r.workload === 'CREDIT_DB2_DATA01'));
     await wb.screenshot(path.join(OUTPUT_DIR, 's1-svc-before-after.png'));
+    // Per-volume bars sorted by speedup, the top five, "all objects" kept first.
+    await page.locator('select[name="objectOrder"]').selectOption('speedup');
+    await page.locator('select[name="objectTop"]').selectOption('5');
+    await page.waitForFunction(() => (window.perfdeltaCharts!['compare-bars']!.getOption() as { xAxis: Array<{ data: string[] }> }).xAxis[0]!.data.length === 6);
+    const bars = await wb.chart('compare-bars');
+    const speedups = rows.filter((r) => r.workload !== '*').map((r) => ({ w: r.workload, s: Number(r.speedup.replace('x', '')) }));
+    const best = [...speedups].sort((a, b) => b.s - a.s).slice(0, 5);
+    assert.equal(bars.categories.length, 6);
+    assert.deepEqual(bars.categories.slice(1).map((w) => speedups.find((x) => x.w === w)!.s), best.map((b) => b.s), 'the five best speedups, best first');
+    await wb.screenshot(path.join(OUTPUT_DIR, 's1-svc-top5-by-speedup.png'));
+    await page.locator('select[name="objectTop"]').selectOption('0');
+    await page.locator('select[name="objectOrder"]').selectOption('name');
   });
 
   it('S2: wait events side by side, db file parallel write 21.74 -> 1 ms, free buffer waits only in write-through', async () => {

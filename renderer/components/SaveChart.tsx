@@ -5,7 +5,7 @@ import type { ChartSpec } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { useI18n } from '../i18n/i18n.js';
 
-export function SaveChart({ study, spec, defaultName }: { study: string; spec: ChartSpec | null; defaultName: string }): JSX.Element | null {
+export function SaveChart({ study, spec, defaultName, label }: { study: string; spec: ChartSpec | null; defaultName: string; label?: string }): JSX.Element | null {
   const bridge = useBridge();
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
@@ -20,7 +20,7 @@ export function SaveChart({ study, spec, defaultName }: { study: string; spec: C
   };
   return (
     <span className="save-chart">
-      {!open && <button type="button" name="save-chart" onClick={() => { setName(defaultName); setNote(null); setOpen(true); }}>{t('chart.save')}</button>}
+      {!open && <button type="button" name="save-chart" onClick={() => { setName(defaultName); setNote(null); setOpen(true); }}>{label ?? t('chart.save')}</button>}
       {open && (
         <form className="inline-form" onSubmit={(e) => { e.preventDefault(); save(); }}>
           <input name="chart-name" aria-label={t('chart.saveName')} value={name} onChange={(e) => setName(e.target.value)} autoFocus />

@@ -25,6 +25,21 @@ const PER_OBJECT_DAY = ['mean', 'max', 'p95', 'p99'] as const;
 /** Parameters a user may pair on, in the order they are offered. */
 const KEY_ORDER = ['bs', 'bssplit', 'pattern', 'read_pct', 'rw', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'ioengine', 'direct', 'target'];
 
+/**
+ * The per-object pairs of a period comparison ordered for the chart (by name, by speedup, best
+ * first, or by the baseline's value, highest first) and cut to the top N; "all objects" stays first.
+ */
+export function orderObjects(result: CompareResult, metric: string, order: 'name' | 'speedup' | 'baseline', top: number): CompareResult {
+  const mine = (p: CompareResult['pairs'][number]): boolean => p.metric === metric && p.candidate_label === result.candidate;
+  const all = result.pairs.filter((p) => mine(p) && p.object === '*');
+  const objects = result.pairs.filter((p) => mine(p) && p.object !== '*');
+  const by = order === 'speedup' ? (a: typeof objects[number], b: typeof objects[number]) => (b.speedup ?? 0) - (a.speedup ?? 0)
+    : order === 'baseline' ? (a: typeof objects[number], b: typeof objects[number]) => b.baseline - a.baseline
+      : (a: typeof objects[number], b: typeof objects[number]) => a.workload.localeCompare(b.workload);
+  const kept = [...objects].sort(by).slice(0, top > 0 ? top : objects.length);
+  return { ...result, pairs: [...all, ...kept, ...result.pairs.filter((p) => !mine(p))] };
+}
+
 /** Baseline against candidate: the study's convention, pairing keys, significance, warnings. */
 export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.Element {
   const bridge = useBridge();
@@ -34,6 +49,9 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   const [candidate, setCandidate] = useState(labels[1] ?? '');
   const [metric, setMetric] = useState('total.iops');
   const [perObjectDay, setPerObjectDay] = useState<(typeof PER_OBJECT_DAY)[number]>('mean');
+  // Per-object bars (volumes in a period comparison): in the order chosen, the top N only.
+  const [objectOrder, setObjectOrder] = useState<'name' | 'speedup' | 'baseline'>('name');
+  const [objectTop, setObjectTop] = useState(0);
   const [normalised, setNormalised] = useState(false);
   const [showReps, setShowReps] = useState(false);
   const { chart: theme } = useTheme();
@@ -85,19 +103,21 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
     bridge.call('studies.updateSettings', { study: study.slug, settings: changes }).catch((err: Error) => setError(err.message));
   };
 
+  const full = result;
   const info = byName.get(chosenMetric);
   // The unit the core reported the values in (the study's choice), else the dictionary's.
   const unit = result?.pairs.find((p) => p.metric === chosenMetric)?.unit ?? info?.unit ?? '';
   const label = metricLabel(info, chosenMetric);
   const option = useMemo(() => {
-    if (!result || result.pairs.length === 0) return null;
+    if (!full || full.pairs.length === 0) return null;
+    const result = full.kind === 'periods' ? orderObjects(full, chosenMetric, objectOrder, objectTop) : full;
     const title = label.endsWith(unit) ? label : t('compare.chartTitle', { metric: label, unit });
     // Hovering a bar gives the exact values, n, and the runs and files behind them.
     const pairs = result.pairs.filter((p) => p.metric === chosenMetric && p.candidate_label === result.candidate);
     const tooltip = { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: pairTooltip(pairs, runFiles, locale) };
     if (normalised) return { ...normalisedBarsOption(result, chosenMetric, t('compare.normalisedTitle', { metric: label, baseline: result.baseline }), t('compare.allObjects')), tooltip };
     return { ...groupedBarsOption(result, chosenMetric, title, unit, locale, t('compare.allObjects')), tooltip };
-  }, [result, chosenMetric, label, unit, locale, t, normalised, runFiles]);
+  }, [full, chosenMetric, label, unit, locale, t, normalised, runFiles, objectOrder, objectTop]);
   const shownPairs = useMemo(() => result?.pairs.filter((p) => p.metric === chosenMetric && p.candidate_label === result.candidate) ?? [], [result, chosenMetric]);
   const hasReps = shownPairs.some((p) => p.n_baseline > 1 || p.n_candidate > 1);
   const repsSpec: RepetitionsSpec | null = result ? { kind: 'repetitions', study: study.slug, baseline: result.baseline, candidate: result.candidate, metric: chosenMetric } : null;
@@ -151,6 +171,22 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
           </select>
         </label>
         {isPeriods && (
+          <>
+            <label>{t('compare.objectOrder')}
+              <select name="objectOrder" value={objectOrder} onChange={(e) => setObjectOrder(e.target.value as 'name' | 'speedup' | 'baseline')}>
+                <option value="name">{t('compare.order.name')}</option>
+                <option value="speedup">{t('compare.order.speedup')}</option>
+                <option value="baseline">{t('compare.order.baseline')}</option>
+              </select>
+            </label>
+            <label>{t('compare.objectTop')}
+              <select name="objectTop" value={objectTop} onChange={(e) => setObjectTop(Number(e.target.value))}>
+                {[0, 5, 10, 20].map((n) => <option key={n} value={n}>{n === 0 ? t('series.all') : n}</option>)}
+              </select>
+            </label>
+          </>
+        )}
+        {isPeriods && (
           <label>{t('compare.perObjectDay')}
             <select name="perObjectDay" value={perObjectDay} onChange={(e) => setPerObjectDay(e.target.value as (typeof PER_OBJECT_DAY)[number])}>
               {PER_OBJECT_DAY.map((s) => <option key={s} value={s}>{s}</option>)}
@@ -199,7 +235,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
         <SaveChart study={study.slug} defaultName={`${label}: ${baseline} / ${candidate}${normalised ? ' (×)' : ''}`}
           spec={ready ? { kind: 'compare-bars', baseline, candidate, metric: chosenMetric, ...(normalised ? { normalised } : {}), ...(isPeriods ? { perObjectDay } : {}) } : null} />
         {shownMatrix && shownMatrix.candidates.length > 0 && (
-          <SaveChart study={study.slug} defaultName={t('compare.heatmapTitle', { metric: label, baseline })} spec={{ kind: 'speedup-heatmap', baseline, metric: chosenMetric }} />
+          <SaveChart study={study.slug} label={t('chart.saveHeatmap')} defaultName={t('compare.heatmapTitle', { metric: label, baseline })} spec={{ kind: 'speedup-heatmap', baseline, metric: chosenMetric }} />
         )}
         {onOverlay && pairRuns.length > 0 && !isPeriods && (
           <button type="button" name="overlay-runs" onClick={() => onOverlay(pairRuns.slice(0, 50))}>{t('compare.overlayRuns')}</button>
