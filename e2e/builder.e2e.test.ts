@@ -101,4 +101,27 @@ describe('chart builder', () => {
     const options = await page.locator('.report-sections > li').last().locator('select[name="chart"] option').allTextContents();
     assert.ok(options.includes('Everything against V7000 thick'), 'the saved chart is offered to reports');
   });
+
+  it('read, write and total side by side: on a 70/30 randrw workload read + write = total, on both sides', async () => {
+    await builder('fio-disk-vs-tmpfs');
+    await page.locator('select[name="builder-kind"]').selectOption('compare-bars');
+    await page.locator('select[name="builder-baseline"]').selectOption('disk');
+    await page.locator('select[name="builder-candidate"]').selectOption('tmpfs');
+    await page.locator('select[name="builder-metric"]').selectOption('total.iops');
+    await page.locator('select[name="builder-scope"]').selectOption('all');
+    await page.waitForSelector('[data-testid="chart-builder"][data-state="ready"]');
+    await page.waitForFunction(() => (window.perfdeltaCharts!['builder']!.getOption() as { series: unknown[] }).series.length === 6);
+    const d = await drawn();
+    const i = d.categories.findIndex((c) => / 70\/30 /.test(c));
+    assert.ok(i >= 0, `a randrw workload among ${d.categories.join(', ')}`);
+    const value = (x: unknown): number => (typeof x === 'number' ? x : (x as { value: number }).value);
+    const bar = (name: string): number => value(d.series.find((s) => s.name === name)!.data[i]);
+    for (const side of ['disk', 'tmpfs']) {
+      const [r, w, t] = [bar(`${side} · read`), bar(`${side} · write`), bar(`${side} · total`)];
+      assert.ok(r > 0 && w > 0 && Math.abs(r + w - t) <= 1e-6 * t, `${side}: read ${r} + write ${w} = total ${t}`);
+    }
+    const pure = d.categories.findIndex((c) => /random read/.test(c));
+    assert.equal(d.series.find((s) => s.name === 'disk · write')!.data[pure], null, 'a pure read has no write bar');
+    await wb.screenshot(path.join(OUTPUT_DIR, 'builder-scopes.png'));
+  });
 });

@@ -336,7 +336,8 @@ export type PerObjectDayStat = 'mean' | 'max' | 'min' | 'p50' | 'p95' | 'p99';
 /** What a saved chart draws: a kind and its parameters, drawn again from the data each time. */
 export type ChartSpec =
   /** Baseline and candidate side by side per workload (or object), or normalised to the baseline. */
-  | { kind: 'compare-bars'; baseline: string; candidate: string; metric: string; normalised?: boolean; perObjectDay?: PerObjectDayStat; logScale?: boolean }
+  /** `scopes`: the metric's quantity for each of read / write / total side by side (a randrw workload: read + write = total). */
+  | { kind: 'compare-bars'; baseline: string; candidate: string; metric: string; normalised?: boolean; perObjectDay?: PerObjectDayStat; logScale?: boolean; scopes?: Array<'read' | 'write' | 'total'> }
   /** Every other configuration (or period) against the baseline, per workload. */
   | { kind: 'speedup-heatmap'; baseline: string; metric: string }
   /** A parameter on X, a metric on Y, a line per configuration; `workload` picks one workload of a grid ("*" = all). */

@@ -117,10 +117,13 @@ export function chartData(core: Core, study: string, spec: ChartSpec, wording: {
   switch (spec.kind) {
     case 'compare-bars': {
       const isPeriods = core.periods(study).some((p) => p.name === spec.baseline);
+      // One quantity in several scopes (read, write, total): each scope is its own metric name.
+      const quantity = spec.metric.replace(/^(read|write|trim|total)\./, '');
+      const metrics = spec.scopes?.length ? spec.scopes.map((sc) => `${sc}.${quantity}`) : [spec.metric];
       return {
         kind: spec.kind,
         compare: core.compare({
-          study, baseline: spec.baseline, candidates: [spec.candidate], metrics: [spec.metric], convention, locale,
+          study, baseline: spec.baseline, candidates: [spec.candidate], metrics, convention, locale,
           ...(isPeriods && spec.perObjectDay ? { aggregation: { perObjectDay: spec.perObjectDay } } : {}),
         }),
       };

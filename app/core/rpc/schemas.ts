@@ -17,7 +17,7 @@ const across = z.enum(['mean', 'max', 'min', 'sum', 'median']);
 
 const perObjectDay = z.enum(['mean', 'max', 'min', 'p50', 'p95', 'p99']);
 const chartSpec = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('compare-bars'), baseline: label, candidate: label, metric: metricName, normalised: z.boolean().optional(), perObjectDay: perObjectDay.optional(), logScale: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('compare-bars'), baseline: label, candidate: label, metric: metricName, normalised: z.boolean().optional(), perObjectDay: perObjectDay.optional(), logScale: z.boolean().optional(), scopes: z.array(z.enum(['read', 'write', 'total'])).min(1).max(3).optional() }).strict(),
   z.object({ kind: z.literal('speedup-heatmap'), baseline: label, metric: metricName }).strict(),
   z.object({ kind: z.literal('scaling'), x: metricName, metric: metricName, workload: z.string().max(200).optional(), logScale: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('time-series'), metric: metricName, top: z.number().int().min(1).max(100).optional(), config: label.optional(), logScale: z.boolean().optional(), objects: z.array(label).max(100).optional() }).strict(),

@@ -135,7 +135,15 @@ export function ChartBuilder({ study, runs, dictionary }: Props): JSX.Element {
             {TOPS.map((n) => <option key={n} value={n}>{n}</option>)}
           </select></label>
         )}
-        {spec.kind === 'compare-bars' && (
+        {spec.kind === 'compare-bars' && /^(read|write|total)\./.test(spec.metric) && (
+          <label>{t('builder.scope')}
+            <select name="builder-scope" value={spec.scopes?.length ? 'all' : 'one'} onChange={(e) => set({ scopes: e.target.value === 'all' ? ['read', 'write', 'total'] : undefined, normalised: undefined })}>
+              <option value="one">{t('builder.scope.one')}</option>
+              <option value="all">{t('builder.scope.all')}</option>
+            </select>
+          </label>
+        )}
+        {spec.kind === 'compare-bars' && !spec.scopes?.length && (
           <label className="inline-toggle"><input type="checkbox" name="builder-normalised" checked={spec.normalised === true} onChange={(e) => set({ normalised: e.target.checked || undefined })} />{t('compare.normalised')}</label>
         )}
         {spec.kind !== 'speedup-heatmap' && (

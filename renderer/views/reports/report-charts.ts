@@ -4,7 +4,7 @@
  * tooltips: paper does not hover). Animation is always off: a chart captured mid-animation
  * prints wrong bars.
  */
-import type { ChartData, SavedChart } from '../../../app/contract/records.js';
+import type { ChartData, CompareResult, SavedChart } from '../../../app/contract/records.js';
 import { pairTooltip } from '../../charts/pair-tooltip.js';
 import { PALETTE } from '../../charts/palette.js';
 import { formatBlockSize, formatValue, zoneOffsetMinutes } from '../../format.js';
@@ -99,9 +99,51 @@ export function reportChartOption(chart: Pick<SavedChart, 'name' | 'spec'>, data
   return { ...rest, yAxis, animation: false };
 }
 
+/** Blues for the baseline's scopes, oranges for the candidate's: read, write, total. */
+const SCOPE_SHADES = { baseline: ['#56B4E9', '#0072B2', '#003d63'], candidate: ['#F5C26B', '#E69F00', '#9c6b00'] };
+
+/**
+ * One quantity in several scopes for both sides: per workload, the baseline's read, write and
+ * total bars, then the candidate's, each candidate bar labelled with its ratio. A randrw
+ * workload shows read + write = total; a pure read has no write bar.
+ */
+function scopeBarsOption(result: CompareResult, quantity: string, scopes: readonly string[], title: string, locale: string, allObjects: string): Option | null {
+  const of = (scope: string): ComparePairLite[] => result.pairs.filter((p) => p.metric === `${scope}.${quantity}` && p.candidate_label === result.candidate);
+  const workloads: string[] = [];
+  for (const sc of scopes) for (const p of of(sc)) if (!workloads.includes(p.workload)) workloads.push(p.workload);
+  if (workloads.length === 0) return null;
+  const unit = result.pairs.find((p) => p.metric.endsWith(`.${quantity}`))?.unit ?? '';
+  const at = (scope: string, w: string): ComparePairLite | undefined => of(scope).find((p) => p.workload === w);
+  const series = (['baseline', 'candidate'] as const).flatMap((side) => scopes.map((sc, i) => ({
+    name: `${side === 'baseline' ? result.baseline : result.candidate} · ${sc}`,
+    type: 'bar',
+    itemStyle: { color: SCOPE_SHADES[side][i % 3] },
+    data: workloads.map((w) => {
+      const p = at(sc, w);
+      if (!p) return null;
+      return side === 'baseline' ? p.baseline : { value: p.candidate, text: `${p.short_text}${p.mark ? ' ~' : ''}` };
+    }),
+    ...(side === 'candidate' ? { label: { show: true, position: 'top', rotate: workloads.length * scopes.length > 12 ? 90 : 0, align: workloads.length * scopes.length > 12 ? 'left' : 'center', verticalAlign: 'middle', fontSize: 8, formatter: (x: { data: { text: string } | null }) => x.data?.text ?? '' } } : {}),
+  })));
+  return {
+    title: { text: title, left: 'center', textStyle: { fontSize: 13 } },
+    legend: { top: 32, textStyle: { fontSize: 9 } },
+    grid: { left: 70, right: 24, top: 90, bottom: 70 },
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}` },
+    xAxis: { type: 'category', data: workloads.map((w) => (w === '*' ? allObjects : w)), axisLabel: { interval: 0, fontSize: 9, rotate: workloads.length > 5 ? 25 : 0 } },
+    yAxis: { type: 'value', name: unit },
+    series,
+  };
+}
+type ComparePairLite = CompareResult['pairs'][number];
+
 function chartOption(chart: Pick<SavedChart, 'name' | 'spec'>, data: ChartData, labels: { allObjects: string }, locale: string, mode: ChartOptionMode): Option | null {
   const spec = chart.spec;
   let option: Option | null = null;
+  if (data.kind === 'compare-bars' && spec.kind === 'compare-bars' && !spec.normalised && (spec.scopes?.length ?? 0) > 1) {
+    const quantity = spec.metric.replace(/^(read|write|trim|total)\./, '');
+    return scopeBarsOption(data.compare, quantity, spec.scopes!, chart.name, locale, labels.allObjects);
+  }
   if (data.kind === 'compare-bars' && spec.kind === 'compare-bars') {
     const result = data.compare;
     if (result.pairs.length === 0) return null;
