@@ -49,6 +49,11 @@ describe('fio runs up close (web host in Chromium)', () => {
     const rows = rowsPerDirection(path.join(DETAIL, 'randrw70_iops.1.log'));
     assert.deepEqual(Object.fromEntries(drawn.map(([n, c]) => [String(n).split(' · ')[0], c])), rows);
     await wb.screenshot(path.join(OUTPUT_DIR, 'randrw-log-overlay.png'));
+    // Zooming asks the core for the window again; the chart stays where the user zoomed.
+    await page.evaluate(() => (window.perfdeltaCharts!['run-series'] as unknown as { dispatchAction(a: unknown): void }).dispatchAction({ type: 'dataZoom', start: 20, end: 60 }));
+    await page.waitForSelector('[data-testid="run-series-detail"]:not([data-detail=""])');
+    const zoom = await page.evaluate(() => (window.perfdeltaCharts!['run-series']!.getOption() as { dataZoom: Array<{ start: number; end: number }> }).dataZoom[0]);
+    assert.deepEqual([zoom!.start, zoom!.end], [20, 60]);
   });
 
   it('draws the completion-latency ladder from the run\'s percentiles', async () => {

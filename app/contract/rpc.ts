@@ -18,7 +18,8 @@ export interface RpcMethods {
   'studies.list': { args: NoArgs; result: StudySummary[] };
   'runs.list': { args: { study: string; config?: string }; result: RunRecord[] };
   /** A run's series; with maxPoints, each longer series is downsampled (LTTB) to that many points. */
-  'series.get': { args: { run: number; metric?: string; object?: string; maxPoints?: number }; result: SeriesRecord[] };
+  /** `from`/`to` (epoch ms): that window only (a zoomed run chart asks again at full detail). */
+  'series.get': { args: { run: number; metric?: string; object?: string; maxPoints?: number; from?: number; to?: number }; result: SeriesRecord[] };
   /** Parses one dropped file into the staging area; nothing is written to the store. */
   'import.stage': { args: { name: string; bytes: Uint8Array }; result: FilePreview };
   /** A table pasted from the clipboard, staged as a table (its preview carries the column mapping). */

@@ -108,8 +108,10 @@ export class Core {
    * A run's series. With maxPoints, longer ones are downsampled (LTTB): a million-point log
    * draws in tens of milliseconds instead of a second (npm run bench: chart_1m_first_paint_ms).
    */
-  series(run: number, metric?: string, object?: string, maxPoints?: number): SeriesRecord[] {
-    const all = this.store.series(run, metric, object);
+  series(run: number, metric?: string, object?: string, maxPoints?: number, from?: number, to?: number): SeriesRecord[] {
+    const windowed = (s: SeriesRecord): SeriesRecord => (from === undefined && to === undefined ? s
+      : { ...s, points: s.points.filter(([t]) => (from === undefined || t >= from) && (to === undefined || t <= to)) });
+    const all = this.store.series(run, metric, object).map(windowed);
     if (maxPoints === undefined) return all;
     return all.map((s) => {
       if (s.points.length <= maxPoints) return s;

@@ -17,6 +17,9 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
   const { t, locale, metricLabel } = useI18n();
   const [series, setSeries] = useState<SeriesRecord[] | null>(null);
   const [quantity, setQuantity] = useState<string | null>(null);
+  // A zoom asks the core for that window at full detail; shown inside the overview.
+  const [zoom, setZoom] = useState<{ start: number; end: number } | null>(null);
+  const [detail, setDetail] = useState<{ from: number; to: number; start: number; end: number; series: SeriesRecord[] } | null>(null);
   const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
 
   useEffect(() => {
@@ -27,11 +30,38 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
   const chosen = quantity && quantities.includes(quantity) ? quantity : quantities.find((q) => q === 'iops') ?? quantities[0] ?? null;
 
   const start = run.start ? Date.parse(run.start) : null;
+  const extent = useMemo(() => {
+    const shown = (series ?? []).filter((s) => quantityOf(s.metric) === chosen);
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (const s of shown) for (const [tm] of s.points) { if (tm < lo) lo = tm; if (tm > hi) hi = tm; }
+    const t0 = start ?? (Number.isFinite(lo) ? lo : 0);
+    return { t0, maxS: Number.isFinite(hi) ? (hi - t0) / 1000 : 0 };
+  }, [series, chosen, start]);
+  useEffect(() => { setZoom(null); setDetail(null); }, [series, chosen]);
+  useEffect(() => {
+    if (!zoom || !(extent.maxS > 0)) return;
+    if (zoom.start <= 0.5 && zoom.end >= 99.5) { setDetail(null); return; }
+    const from = extent.t0 + extent.maxS * 10 * zoom.start;
+    const to = extent.t0 + extent.maxS * 10 * zoom.end;
+    let live = true;
+    const timer = setTimeout(() => {
+      bridge.call('series.get', { run: run.id, from, to, maxPoints: 4000 })
+        .then((s) => { if (live) setDetail({ from, to, start: zoom.start, end: zoom.end, series: s }); }, () => undefined);
+    }, 250);
+    return () => { live = false; clearTimeout(timer); };
+  }, [zoom, extent, bridge, run.id]);
+
   const seriesOption = useMemo(() => {
     if (!series || !chosen) return null;
     const shown = series.filter((s) => quantityOf(s.metric) === chosen);
     const unit = shown[0]?.unit ?? '';
-    const t0 = start ?? Math.min(...shown.map((s) => s.points[0]?.[0] ?? 0));
+    const t0 = extent.t0;
+    const pointsOf = (s: SeriesRecord): Array<[number, number]> => {
+      const inside = detail?.series.find((d) => d.metric === s.metric && d.object === s.object);
+      if (!detail || !inside) return s.points;
+      return [...s.points.filter(([tm]) => tm < detail.from), ...inside.points, ...s.points.filter(([tm]) => tm > detail.to)];
+    };
     const label = metricLabel(byName.get(shown[0]!.metric), shown[0]!.metric).replace(/^\S+ /, '');
     return {
       animation: false,
@@ -40,18 +70,18 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
       legend: { top: 28 },
       grid: { left: 72, right: 24, top: 70, bottom: 70 },
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}` },
-      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
-      xAxis: { type: 'value', name: t('run.seconds'), nameLocation: 'middle', nameGap: 26, min: 0 },
+      dataZoom: [{ type: 'inside', start: detail?.start ?? 0, end: detail?.end ?? 100 }, { type: 'slider', height: 18, bottom: 8, start: detail?.start ?? 0, end: detail?.end ?? 100 }],
+      xAxis: { type: 'value', name: t('run.seconds'), nameLocation: 'middle', nameGap: 26, min: 0, max: extent.maxS },
       yAxis: { type: 'value', name: unit },
       series: shown.map((s) => ({
         name: `${s.metric.split('.')[0]} · ${s.object}`,
         type: 'line',
         showSymbol: false,
         sampling: 'lttb',
-        data: s.points.map(([tm, v]) => [(tm - t0) / 1000, v]),
+        data: pointsOf(s).map(([tm, v]) => [(tm - t0) / 1000, v]),
       })),
     };
-  }, [series, chosen, start, byName, metricLabel, locale, t]);
+  }, [series, chosen, byName, metricLabel, locale, t, extent, detail]);
 
   const ladder = useMemo(() => {
     const dirs = ['read', 'write', 'trim'].filter((d) => LADDER.some(([n]) => run.metrics[`${d}.clat_${n}_ms`] !== undefined));
@@ -87,7 +117,7 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
           </label>
         </div>
       )}
-      {seriesOption && <EChart id="run-series" option={seriesOption} height={360} />}
+      {seriesOption && <div data-testid="run-series-detail" data-detail={detail ? `${detail.from}-${detail.to}` : ''}><EChart id="run-series" option={seriesOption} height={360} onZoom={setZoom} /></div>}
       {ladder && <EChart id="run-ladder" option={ladder} height={320} />}
     </section>
   );

@@ -60,7 +60,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   const studyGroup: Partial<CoreHandlers> = {
     'studies.list': () => core.studies(),
     'runs.list': ({ study, config }) => core.runs({ study, config }),
-    'series.get': ({ run, metric, object, maxPoints }) => core.series(run, metric, object, maxPoints),
+    'series.get': ({ run, metric, object, maxPoints, from, to }) => core.series(run, metric, object, maxPoints, from, to),
     'compare.run': ({ candidate, candidates, ...rest }) => core.compare({ ...rest, candidates: candidates ?? [candidate!] }),
     'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric }),
     'studies.settings': ({ study }) => core.settings(study),

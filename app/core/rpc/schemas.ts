@@ -77,7 +77,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'metrics.dictionary': none,
   'studies.list': none,
   'runs.list': z.object({ study: label, config: label.optional() }).strict(),
-  'series.get': z.object({ run: z.number().int().positive(), metric: metricName.optional(), object: label.optional(), maxPoints: z.number().int().min(10).max(10_000_000).optional() }).strict(),
+  'series.get': z.object({ run: z.number().int().positive(), metric: metricName.optional(), object: label.optional(), maxPoints: z.number().int().min(10).max(10_000_000).optional(), from: z.number().finite().optional(), to: z.number().finite().optional() }).strict(),
   'import.stage': z
     .object({
       name: z.string().min(1).max(4096),
