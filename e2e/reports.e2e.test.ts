@@ -13,6 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { Core } from '../app/core/core.js';
 import { OUTPUT_DIR, startHost, type RunningHost } from './support/host.js';
 import { hasPoppler, pdfPages, pdfText, pdfToPngs } from './support/pdf.js';
+import { systemFontRuns } from './support/fonts.js';
 import { WorkbenchPage } from './support/workbench-page.js';
 import { closeWorkbench, openWorkbench } from './support/session.js';
 
@@ -137,17 +138,7 @@ describe('reports: compose, preview, PDF, XLSX, study files', () => {
       await page.waitForSelector('.pd-report[data-fonts="complete"]');
       // Every text run on the pages is drawn in the bundled font, never a system font without
       // CJK glyphs (which prints empty boxes while the text layer still reads right).
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('DOM.enable');
-      await cdp.send('CSS.enable');
-      const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
-      const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '.pd-page .pd-headline div, .pd-page .pd-title, .pd-page td, .pd-page th, .pd-page .pd-md p, .pd-page .pd-footer span' });
-      for (const nodeId of nodeIds) {
-        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-        const system = fonts.filter((f) => !f.isCustomFont && !/Mono/.test(f.familyName));
-        assert.deepEqual(system, [], `${slug}: text drawn in a system font`);
-      }
-      await cdp.detach();
+      assert.deepEqual(await systemFontRuns(page, '.pd-page .pd-headline div, .pd-page .pd-title, .pd-page td, .pd-page th, .pd-page .pd-md p, .pd-page .pd-footer span'), [], `${slug}: Chinese drawn in a system font`);
       // On screen first: the preview is the PDF's layout.
       const onScreen = ((await page.locator('[data-testid="report-preview"]').textContent()) ?? '').replace(/\s+/g, ' ');
       for (const e of expected) assert.ok(onScreen.includes(e), `${slug}: the preview says "${e}"`);

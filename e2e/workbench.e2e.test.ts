@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { OUTPUT_DIR, REPO_ROOT, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
 import { closeWorkbench, openWorkbench } from './support/session.js';
+import { systemFontRuns } from './support/fonts.js';
 
 const FIO = path.join(REPO_ROOT, 'samples', 'fio');
 const files = (config: string): string[] => fs.readdirSync(path.join(FIO, config)).sort().map((f) => path.join(FIO, config, f));
@@ -257,6 +258,19 @@ describe('workbench in Chromium (web host)', () => {
     await page.locator('select[aria-label="Language"]').selectOption('zh-CN');
     await page.locator('[data-tab="compare"]', { hasText: '对比' }).waitFor();
     assert.match((await page.locator('[data-testid="convention"]').textContent()) ?? '', /越低越好/);
+    assert.deepEqual(await systemFontRuns(page, '.topbar .tagline, .study-meta, [role="tab"], [data-testid="convention"], h1, h2'), [], 'every Chinese glyph drawn in the bundled font (no empty boxes)');
+    // A first launch in Chinese: the first paint already has its glyphs.
+    const zh = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    try {
+      await zh.addInitScript(() => localStorage.setItem('perfdelta.locale', 'zh-CN'));
+      await zh.goto(host.url);
+      await zh.waitForSelector('.app[data-state="ready"] [data-testid="study-view"][data-state="ready"]');
+      await zh.evaluate(() => document.fonts.ready.then(() => undefined));
+      assert.deepEqual(await systemFontRuns(zh, '.topbar .tagline, .topbar button, .study-meta, [role="tab"], h2'), [], 'no empty boxes on a Chinese first paint');
+      await zh.screenshot({ path: path.join(OUTPUT_DIR, 'first-paint-zh.png') });
+    } finally {
+      await zh.close();
+    }
     await wb.screenshot(path.join(OUTPUT_DIR, 'compare-zh.png'));
     await page.locator('select[aria-label="语言"]').selectOption('en');
   });

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MetricInfo, StudySummary } from '../app/contract/records.js';
 import { useBridge } from './bridge/context.js';
 import { filesFromDataTransfer, filesFromInput, type DroppedFile } from './components/drop.js';
-import { useI18n, type Locale } from './i18n/i18n.js';
+import { loadGlyphsFor, useI18n, type Locale } from './i18n/i18n.js';
 import { useTheme, type ThemePreference } from './theme/theme.js';
 import { EmptyState } from './views/EmptyState.js';
 import { ImportSheet } from './views/ImportSheet.js';
@@ -43,6 +43,8 @@ export function App(): JSX.Element {
   const refresh = useCallback(async (select?: string) => {
     try {
       const list = await bridge.call('studies.list', {});
+      // Study and configuration names may be Chinese: their glyphs first.
+      await loadGlyphsFor(JSON.stringify(list));
       setStudies(list);
       setSelected((cur) => select ?? (cur && list.some((s) => s.slug === cur) ? cur : list[0]?.slug ?? null));
       setRevision((r) => r + 1);

@@ -2,7 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App.js';
 import { createBridge } from './bridge/bridge.js';
 import { BridgeProvider } from './bridge/context.js';
-import { I18nProvider } from './i18n/i18n.js';
+import { I18nProvider, initialLocale, loadGlyphs } from './i18n/i18n.js';
 import { PrintPage } from './print/PrintPage.js';
 import { ThemeProvider } from './theme/theme.js';
 // Bundled CJK font (unicode-range subsets, loaded on demand, offline): Chinese labels render
@@ -17,7 +17,8 @@ const query = new URLSearchParams(window.location.search);
 const print = query.get('print') === 'report' && query.get('study') ? { study: query.get('study')!, report: Number(query.get('report') ?? 0) } : null;
 try {
   const bridge = createBridge();
-  root.render(
+  // First paint in Chinese waits for the UI's glyphs (see loadGlyphsFor).
+  void loadGlyphs(initialLocale()).then(() => root.render(
     <I18nProvider>
       <ThemeProvider>
         <BridgeProvider bridge={bridge}>
@@ -25,7 +26,7 @@ try {
         </BridgeProvider>
       </ThemeProvider>
     </I18nProvider>,
-  );
+  ));
 } catch (err) {
   root.render(<p className="fatal">{(err as Error).message}</p>);
 }

@@ -30,7 +30,28 @@ export function translate(locale: Locale, key: MessageKey, vars?: Record<string,
   return format(catalogs[locale][key], vars);
 }
 
-function initialLocale(): Locale {
+const CJK_FACES = ['400 16px "Noto Sans SC"', '700 16px "Noto Sans SC"'];
+
+/**
+ * Loads the bundled CJK font's subsets for the given text before it is drawn. Text shaped while
+ * a subset is still on its way can stay drawn in a system font without the glyphs (empty
+ * boxes), so Chinese text waits for its glyphs (at most a few seconds: never a hang).
+ */
+export async function loadGlyphsFor(text: string): Promise<void> {
+  if (typeof document === 'undefined' || !document.fonts || !/[^\u0000-\u024f]/.test(text)) return;
+  const chars = [...new Set(text)].join('');
+  await Promise.race([
+    Promise.all(CJK_FACES.map((face) => document.fonts.load(face, chars).catch(() => []))),
+    new Promise((resolve) => setTimeout(resolve, 4000)),
+  ]);
+}
+
+/** The glyphs of a language's whole message catalog. */
+export function loadGlyphs(locale: Locale): Promise<void> {
+  return locale === 'zh-CN' ? loadGlyphsFor(Object.values(zhCN).join('')) : Promise.resolve();
+}
+
+export function initialLocale(): Locale {
   const saved = localStorage.getItem('perfdelta.locale');
   if (saved === 'en' || saved === 'zh-CN') return saved;
   return navigator.language.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
@@ -41,7 +62,8 @@ export function I18nProvider({ children }: { children: ReactNode }): JSX.Element
   const setLocale = useCallback((l: Locale) => {
     localStorage.setItem('perfdelta.locale', l);
     document.documentElement.lang = l;
-    setLocaleState(l);
+    // Switch once the language's glyphs are in: no boxes while a font subset downloads.
+    void loadGlyphs(l).then(() => setLocaleState(l));
   }, []);
   const value = useMemo<I18n>(() => {
     const t: Translate = (key, vars) => format(catalogs[locale][key], vars);
