@@ -39,6 +39,9 @@ describe('reports from the CLI', () => {
     assert.deepEqual([out.study, out.report.name, out.out], ['s5-rook-ceph-optane', 'Optane PMem and Open CAS', first]);
     const text = pdfText(first);
     assert.ok(text.includes('mean latency at 34.2% of baseline') && text.includes('2.96x'), 'the headline in the report convention');
+    // Charts are vectors: the PDF holds no raster image at all.
+    const images = spawnSync('pdfimages', ['-list', first], { encoding: 'utf8' }).stdout.trim().split('\n').slice(2);
+    assert.deepEqual(images, [], 'no bitmaps in the PDF (the charts are SVG)');
 
     const xlsx = path.join(OUTPUT_DIR, 'cli-s5.xlsx');
     assert.equal(cli(a, 'export', '--study', 's5-rook-ceph-optane', '--out', xlsx).status, 0);
