@@ -7,7 +7,7 @@ import { formatValue } from '../../format.js';
 function categoryAxis(labels: string[]): { grid: { left: number; right: number; top: number; bottom: number }; axisLabel: Record<string, unknown> } {
   const many = labels.length > 8;
   return {
-    grid: { left: 72, right: 24, top: 72, bottom: many ? 130 : 64 },
+    grid: { left: 72, right: 24, top: 78, bottom: many ? 130 : 64 },
     axisLabel: many ? { interval: 0, rotate: 35, fontSize: 10 } : { interval: 0, formatter: (w: string) => w.replace(' QD', '\nQD') },
   };
 }
@@ -20,7 +20,7 @@ export function groupedBarsOption(result: CompareResult, metric: string, title: 
     animation: true,
     color: PALETTE.slice(0, 2),
     title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
-    legend: { top: 28, data: [result.baseline, result.candidate] },
+    legend: { top: 32, data: [result.baseline, result.candidate] },
     grid: axis.grid,
     tooltip: {
       trigger: 'axis',
@@ -51,7 +51,7 @@ export function normalisedBarsOption(result: CompareResult, metric: string, titl
     animation: true,
     color: PALETTE.slice(0, 2),
     title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
-    legend: { top: 28, data: [result.baseline, result.candidate] },
+    legend: { top: 32, data: [result.baseline, result.candidate] },
     grid: axis.grid,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => v.toFixed(3) },
     xAxis: { type: 'category', data: pairs.map((p) => (p.object === '*' ? allObjectsLabel : p.workload)), axisLabel: axis.axisLabel },
