@@ -69,6 +69,9 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
     }
   };
 
+  // Unsaved edits are not dropped without asking.
+  const mayLeave = (): boolean => !dirty || window.confirm(t('reports.discard'));
+
   const create = (): Promise<void> => run('create', async () => {
     const r = await bridge.call('reports.create', { study: study.slug, locale: reportLocale, ...(template ? { template } : {}) });
     await load(r.id);
@@ -130,7 +133,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
           <option value="en">{t('lang.en')}</option><option value="zh-CN">{t('lang.zh-CN')}</option>
         </select>
       </label>
-      <button type="button" className="primary" name="create-report" disabled={busy !== null} onClick={() => void create()}>{t('reports.new')}</button>
+      <button type="button" className="primary" name="create-report" disabled={busy !== null} onClick={() => { if (mayLeave()) void create(); }}>{t('reports.new')}</button>
     </div>
   );
 
@@ -144,7 +147,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
         <div className="report-editor">
           <div className="controls">
             <label>{t('reports.report')}
-              <select name="report" value={draft.id} onChange={(e) => void load(Number(e.target.value))}>
+              <select name="report" value={draft.id} onChange={(e) => { if (mayLeave()) void load(Number(e.target.value)); }}>
                 {reports.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
               </select>
             </label>
