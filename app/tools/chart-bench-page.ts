@@ -7,7 +7,7 @@ import { LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { lttb } from '../core/series/lttb.js';
+import { lowerBound, lttb } from '../core/series/lttb.js';
 
 echarts.use([LineChart, GridComponent, DataZoomComponent, CanvasRenderer]);
 
@@ -65,18 +65,6 @@ async function firstPaintEcharts(n: number): Promise<number> {
   chart.setOption({ ...base, series: [{ type: 'line', showSymbol: false, sampling: 'lttb', large: true, data }] });
   await done;
   return performance.now() - t0;
-}
-
-/** First index with t[i] >= x. */
-function lowerBound(t: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = t.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (t[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -42,3 +42,15 @@ export function lttb(times: ArrayLike<number>, values: ArrayLike<number>, thresh
   outV.push(values[n - 1]!);
   return { times: outT, values: outV };
 }
+
+/** The first index with t[i] >= x in ascending times (t.length when none): a window's start. */
+export function lowerBound(t: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = t.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (t[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -5,7 +5,7 @@
  * write throughput: the signature of a full write cache is high response at low throughput).
  */
 import type { ObjectSeries } from '../periods/period-stats.js';
-import { lttb } from './lttb.js';
+import { lowerBound, lttb } from './lttb.js';
 
 export interface StudySeriesObject {
   object: string;
@@ -18,19 +18,9 @@ export interface StudySeriesObject {
 /** The part of each series inside [from, to] (epoch ms; either end open): a zoomed chart's window. */
 export function clipToWindow(series: readonly ObjectSeries[], from: number | null, to: number | null): ObjectSeries[] {
   if (from === null && to === null) return [...series];
-  const lower = (t: Float64Array, x: number): number => {
-    let lo = 0;
-    let hi = t.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (t[mid]! < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
   return series.map((s) => {
-    const a = from === null ? 0 : lower(s.times, from);
-    const b = to === null ? s.times.length : lower(s.times, to + 1e-9);
+    const a = from === null ? 0 : lowerBound(s.times, from);
+    const b = to === null ? s.times.length : lowerBound(s.times, to + 1e-9);
     return { ...s, times: s.times.subarray(a, b), values: s.values.subarray(a, b) };
   }).filter((s) => s.times.length > 0);
 }
