@@ -2,13 +2,13 @@ import { useEffect, useMemo, useState, type JSX } from 'react';
 import type { MetricInfo, ScatterResult, StudySeriesResult, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
+import { periodMarks } from '../charts/period-marks.js';
 import { PALETTE } from '../charts/palette.js';
 import { formatValue, zoneOffsetMinutes } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 import { SaveChart } from '../components/SaveChart.js';
 
 const TOPS = [5, 10, 20, 1000];
-const SHADES = ['rgba(0,114,178,0.10)', 'rgba(230,159,0,0.14)', 'rgba(0,158,115,0.12)', 'rgba(204,121,167,0.12)'];
 
 /** A study's time series: the top objects of a metric, periods shaded, the cutover marked. */
 export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dictionary: MetricInfo[] }): JSX.Element {
@@ -80,22 +80,7 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
       if (!detail || !inside) return o.points;
       return [...o.points.filter(([tm]) => tm < detail.from), ...inside.points, ...o.points.filter(([tm]) => tm > detail.to)];
     };
-    const shaded: Array<[Record<string, unknown>, Record<string, unknown>]> = [];
-    const cutovers: Array<Record<string, unknown>> = [];
-    data.periods.forEach((p, i) => {
-      for (const r of p.ranges) {
-        const s = r.start ? Date.parse(r.start) : null;
-        const e = r.end ? Date.parse(r.end) : null;
-        // An open-ended period ("after the cutover") is a moment, not an area: a line marks it.
-        if (s === null || e === null) {
-          if (p.ranges.length === 1 && !cutovers.some((c) => c['xAxis'] === (s ?? e!) + offset)) cutovers.push({ xAxis: (s ?? e!) + offset, name: p.name, label: { formatter: p.spec.replace(/^(after|before)\s+(the cutover at\s+)?/i, '') } });
-          continue;
-        }
-        const from = Math.max(s ?? t0, t0);
-        const to = Math.min(e ?? t1, t1);
-        if (to > from) shaded.push([{ xAxis: from + offset, name: p.name, itemStyle: { color: SHADES[i % SHADES.length] } }, { xAxis: to + offset }]);
-      }
-    });
+    const { shaded, cutovers } = periodMarks(data.periods, t0, t1, offset);
     const unit = data.unit;
     return {
       animation: false,

@@ -6,6 +6,7 @@
  */
 import type { ChartData, CompareResult, SavedChart } from '../../../app/contract/records.js';
 import { pairTooltip } from '../../charts/pair-tooltip.js';
+import { periodMarks } from '../../charts/period-marks.js';
 import { PALETTE } from '../../charts/palette.js';
 import { formatBlockSize, formatValue, zoneOffsetMinutes } from '../../format.js';
 import { groupedBarsOption, heatmapOption, normalisedBarsOption } from '../compare/compare-chart.js';
@@ -35,30 +36,13 @@ function scalingOption(data: Extract<ChartData, { kind: 'scaling' }>['scaling'],
   };
 }
 
-const SHADES = ['rgba(0,114,178,0.10)', 'rgba(230,159,0,0.14)', 'rgba(0,158,115,0.12)', 'rgba(204,121,167,0.12)'];
-
 function timeSeriesOption(data: Extract<ChartData, { kind: 'time-series' }>['series'], title: string): Option {
   const first = data.objects[0]?.points[0];
   const offset = first ? zoneOffsetMinutes(data.zone, first[0]) * 60000 : 0;
   let t0 = Infinity;
   let t1 = -Infinity;
   for (const o of data.objects) for (const [tm] of o.points) { t0 = Math.min(t0, tm); t1 = Math.max(t1, tm); }
-  const shaded: Array<[Option, Option]> = [];
-  const cutovers: Option[] = [];
-  data.periods.forEach((p, i) => {
-    for (const r of p.ranges) {
-      const s = r.start ? Date.parse(r.start) : null;
-      const e = r.end ? Date.parse(r.end) : null;
-      if (s === null || e === null) {
-        const at = (s ?? e!) + offset;
-        if (p.ranges.length === 1 && !cutovers.some((c) => c['xAxis'] === at)) cutovers.push({ xAxis: at, name: p.name });
-        continue;
-      }
-      const from = Math.max(s, t0);
-      const to = Math.min(e, t1);
-      if (to > from) shaded.push([{ xAxis: from + offset, name: p.name, itemStyle: { color: SHADES[i % SHADES.length] } }, { xAxis: to + offset }]);
-    }
-  });
+  const { shaded, cutovers } = periodMarks(data.periods, t0, t1, offset);
   return {
     useUTC: true,
     color: PALETTE,
@@ -75,7 +59,7 @@ function timeSeriesOption(data: Extract<ChartData, { kind: 'time-series' }>['ser
       data: o.points.map(([tm, v]) => [tm + offset, v]),
       ...(i === 0 ? {
         markArea: { silent: true, label: { position: 'insideTop', fontSize: 9 }, data: shaded },
-        markLine: { symbol: 'none', lineStyle: { color: '#b3261e', type: 'dashed' }, label: { formatter: '{b}', fontSize: 9 }, data: cutovers },
+        markLine: { symbol: 'none', lineStyle: { color: '#b3261e', type: 'dashed' }, label: { fontSize: 9 }, data: cutovers },
       } : {}),
     })),
   };
