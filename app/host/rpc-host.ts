@@ -10,6 +10,7 @@ import type { ImportResult, JobStatus } from '../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../contract/rpc.js';
 import { RpcError } from '../core/rpc/errors.js';
 import { isRpcMethod, validateArgs } from '../core/rpc/schemas.js';
+import { safeFileName } from '../core/rpc/file-name.js';
 import type { WorkerData, WorkerReply, WorkerRequest } from '../core/worker/protocol.js';
 
 interface Pending {
@@ -127,8 +128,7 @@ export class RpcHost {
     const report = reports.find((r) => r.id === args.report);
     if (!report) throw new RpcError('not_found', `study "${args.study}" has no report #${args.report}`);
     const bytes = await this.printer(args);
-    const name = report.name.replace(/[\\/:*?"<>|]+/g, '-');
-    return { fileName: `${name}.pdf`, mime: 'application/pdf', base64: Buffer.from(bytes).toString('base64') };
+    return { fileName: `${safeFileName(report.name)}.pdf`, mime: 'application/pdf', base64: Buffer.from(bytes).toString('base64') };
   }
 
   async close(): Promise<void> {

@@ -1,20 +1,20 @@
 /**
  * The core's handler table: what each RPC method does, run where the store lives (the core
- * worker). `jobs.status` is answered by the host, which tracks the progress the worker posts
- * while it is busy inside an import transaction.
+ * worker). `jobs.status` and `reports.pdf` are answered by the host: it tracks the progress the worker posts
+ * while it is busy inside an import transaction, and it owns the printer (Chromium or Electron).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { ImportResult } from '../../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
 import type { Core, Progress } from '../core.js';
 import { scalingCurves } from '../compare/scaling.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { safeFileName } from './file-name.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const safeFileName = (s: string): string => s.replace(/[\\/:*?"<>|]+/g, '-');
 
 /** The study as a `.perfdelta` file, read back as bytes for the bridge. */
 function studyFileBytes(core: Core, study: string): Buffer {
