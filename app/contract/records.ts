@@ -430,7 +430,8 @@ export type ChartData =
   | { kind: 'time-series'; series: StudySeriesResult };
 
 export type RenderedSection =
-  | { id: string; type: 'headline'; title: string; figures: HeadlineFigure[]; errors: string[] }
+  /** `warnings`: what the headline's comparisons warned of (the evidence lists them). */
+  | { id: string; type: 'headline'; title: string; figures: HeadlineFigure[]; errors: string[]; warnings: CompareWarning[] }
   | { id: string; type: 'text'; title: string; markdown: string }
   | { id: string; type: 'chart'; title: string; caption: string; chart: SavedChart | null; data: ChartData | null; errors: string[] }
   | { id: string; type: 'table'; title: string; compare: CompareResult | null; errors: string[] };

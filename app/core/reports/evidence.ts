@@ -70,8 +70,8 @@ export function buildEvidence(core: Core, study: string, report: ReportRecord, s
     return { name, runs: mine.length, tools: [...new Set(mine.map((r) => `${r.tool}${r.tool_version ? ' ' + r.tool_version : ''}`))].sort() };
   });
   const compares = comparesOf(sections);
-  // Headlines compare too: their warnings belong here, so recompute nothing: collect from tables
-  // and charts, and state the headline pairs' basis on the page itself.
+  // Headline comparisons warn too; their aggregation orders are printed beside each figure.
+  const headlineWarnings = sections.flatMap((s) => (s.type === 'headline' ? s.warnings : []));
   const aggregation = [...new Set(compares.map((c) => c.aggregation).filter((a): a is string => Boolean(a)))];
   const failed = runs.filter((r) => r.errors.length > 0);
   const filters = [
@@ -94,7 +94,7 @@ export function buildEvidence(core: Core, study: string, report: ReportRecord, s
     formulas: zh ? FORMULAS_ZH : FORMULAS_EN,
     aggregation,
     filters,
-    warnings: uniqueWarnings(compares.flatMap((c) => c.warnings)),
+    warnings: uniqueWarnings([...headlineWarnings, ...compares.flatMap((c) => c.warnings)]),
     zone: settings.zone,
     generator: `PerfDelta ${packageVersion()}`,
   };

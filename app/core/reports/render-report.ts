@@ -4,7 +4,7 @@
  * XLSX all show this document, so they cannot disagree.
  */
 import type {
-  ChartData, ChartSpec, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, SavedChart,
+  ChartData, ChartSpec, CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, SavedChart,
 } from '../../contract/records.js';
 import type { Core } from '../core.js';
 import { metricNoun } from '../compare/compare.js';
@@ -66,7 +66,7 @@ function valueFigure(core: Core, study: string, item: HeadlineItem, report: Repo
 }
 
 /** A headline: the chosen pair, the aggregate over all objects, or the geometric mean over the workloads. */
-export function headlineFigure(core: Core, study: string, item: HeadlineItem, report: ReportRecord): HeadlineFigure {
+export function headlineFigure(core: Core, study: string, item: HeadlineItem, report: ReportRecord, warnings: CompareWarning[] = []): HeadlineFigure {
   if (item.candidate === undefined) return valueFigure(core, study, item, report);
   const candidate = item.candidate;
   const { convention, locale } = report.layout;
@@ -76,6 +76,7 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
     study, baseline: item.baseline, candidates: [candidate], metrics: [item.metric], convention, locale,
     ...(isPeriods && item.perObjectDay ? { aggregation: { perObjectDay: item.perObjectDay } } : {}),
   });
+  warnings.push(...compare.warnings);
   const info = describeMetric(item.metric);
   const label = item.label ?? (info ? metricLabel(info, locale) : item.metric);
   const pairs = compare.pairs.filter((p) => p.metric === item.metric && p.candidate_label === candidate);
@@ -150,14 +151,15 @@ function renderSection(core: Core, study: string, section: ReportSection, report
     case 'headline': {
       const figures: HeadlineFigure[] = [];
       const errors: string[] = [];
+      const warnings: CompareWarning[] = [];
       for (const item of section.items) {
         try {
-          figures.push(headlineFigure(core, study, item, report));
+          figures.push(headlineFigure(core, study, item, report, warnings));
         } catch (err) {
           errors.push(errorText(err));
         }
       }
-      return { id: section.id, type: 'headline', title, figures, errors };
+      return { id: section.id, type: 'headline', title, figures, errors, warnings };
     }
     case 'table': {
       try {

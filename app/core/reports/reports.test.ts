@@ -60,6 +60,12 @@ describe('reports of the sample studies', () => {
     const doc = core.renderReport('s2-exadata-flash-cache');
     const f = figures(doc)[0]!;
     assert.deepEqual([f.baseline, f.candidate, f.speedup_text], [21.74, 1, '21.74x']);
+    // One AWR report a side: the headline's comparison says no significance is possible, and the
+    // evidence carries that warning even for a report of headlines alone.
+    const onlyHeadline = core.saveReport('s2-exadata-flash-cache', { name: 'headline only', layout: doc.report.layout, sections: [{ id: 'h', type: 'headline', items: [{ baseline: 'write-through', candidate: 'write-back', metric: 'bgwait.db_file_parallel_write.avg_ms' }] }] });
+    const warned = core.renderReport('s2-exadata-flash-cache', onlyHeadline.id).evidence.warnings.map((w) => w.code);
+    assert.ok(warned.includes('single-run'), `warnings: ${warned.join(', ')}`);
+    core.deleteReport('s2-exadata-flash-cache', onlyHeadline.id);
   });
 
   it('the evidence lists every source file with its SHA-256, and folders of many files with a hash over them', () => {
