@@ -30,7 +30,7 @@ export const CHART_HEIGHT = 330;
 /** Folders with more files than this are one line in the PDF's evidence. */
 const MAX_LISTED = 25;
 
-function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean; metrics: boolean }, zh: boolean): string[] {
+function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean; metrics: boolean }): string[] {
   const unit = p.unit;
   const fmt = (v: number): string => `${formatValue(v, unit, locale)} ${unit}`;
   const sig = `${p.n_baseline}/${p.n_candidate}${p.p_value !== null ? ` · p=${p.p_value < 0.001 ? '<0.001' : p.p_value.toFixed(3)}` : ''}${p.mark ? ' ~' : ''}`;
@@ -38,7 +38,7 @@ function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean;
     p.object === '*' ? translate(locale, 'report.allObjects') : p.workload,
     ...(multi.candidates ? [p.candidate_label] : []),
     ...(multi.metrics ? [p.metric] : []),
-    fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, zh ? sig : sig,
+    fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, sig,
   ];
 }
 
@@ -105,7 +105,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const extra = (multi.candidates ? 1 : 0) + (multi.metrics ? 1 : 0);
         const widths = [rest / (1 + extra), ...Array(extra).fill(rest / (1 + extra)), ...fixed] as number[];
         const table: TableShape = { key: s.id, header, widths };
-        for (const p of c.pairs) blocks.push({ kind: 'row', table, cells: pairCells(p, locale, multi, zh) });
+        for (const p of c.pairs) blocks.push({ kind: 'row', table, cells: pairCells(p, locale, multi) });
         if (c.unmatched.length) blocks.push({ kind: 'note', text: `${zh ? '未配对' : 'Unpaired'}: ${c.unmatched.map((u) => u.workload).join(', ')}`, tone: 'muted' });
         break;
       }
