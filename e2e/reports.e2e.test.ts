@@ -25,6 +25,7 @@ async function openReports(page: Page, wb: WorkbenchPage, slug: string, report?:
   await page.locator('[data-tab="reports"]').click();
   await page.waitForSelector('[data-testid="reports-view"][data-state="ready"] [data-testid="report-preview"] .pd-page');
   if (report) {
+    // Choosing another report drops the shown one's pages at once (choosing the shown one is a no-op).
     await page.locator('select[name="report"]').selectOption({ label: report });
     await page.waitForFunction((name) => document.querySelector<HTMLInputElement>('input[name="report-name"]')?.value === name, report);
     await page.waitForSelector('[data-testid="reports-view"][data-state="ready"] [data-testid="report-preview"] .pd-page');

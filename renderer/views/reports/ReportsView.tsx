@@ -147,7 +147,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
         <div className="report-editor">
           <div className="controls">
             <label>{t('reports.report')}
-              <select name="report" value={draft.id} onChange={(e) => { if (mayLeave()) void load(Number(e.target.value)); }}>
+              <select name="report" value={draft.id} onChange={(e) => { const id = Number(e.target.value); if (id !== draft.id && mayLeave()) void load(id); }}>
                 {reports.map((r) => <option key={r.id} value={r.id}>{r.name}</option>)}
               </select>
             </label>
