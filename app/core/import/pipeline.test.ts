@@ -11,7 +11,7 @@ const sample = (config: string, name: string): string => path.join(REPO_ROOT, 's
 /** Everything the store holds, to prove that a failed import changed nothing. */
 function snapshot(core: Core): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
-  for (const table of ['studies', 'files', 'imports', 'runs', 'metrics', 'series']) {
+  for (const table of ['studies', 'files', 'file_parts', 'imports', 'runs', 'series']) {
     out[table] = core.store.db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2`).all();
   }
   return out;

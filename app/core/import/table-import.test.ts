@@ -15,7 +15,7 @@ const freshCore = (): Core => new Core(path.join(tempDir(), 'perfdelta.sqlite'))
 
 function snapshot(core: Core): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
-  for (const table of ['studies', 'files', 'imports', 'runs', 'metrics', 'series', 'column_mappings']) {
+  for (const table of ['studies', 'files', 'file_parts', 'imports', 'runs', 'series', 'column_mappings']) {
     out[table] = core.store.db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
   }
   return out;
@@ -103,7 +103,7 @@ describe('table import through the core', () => {
     assert.deepEqual(result.files[0]!.errors, ['row 3, column B ("IOPS"): "1O0" is not a number (total.iops)']);
     const after = snapshot(core);
     // The study the import named may exist now (as for any failed file); nothing else does.
-    for (const table of ['files', 'imports', 'runs', 'metrics', 'series', 'column_mappings']) assert.deepEqual(after[table], before[table], table);
+    for (const table of ['files', 'file_parts', 'imports', 'runs', 'series', 'column_mappings']) assert.deepEqual(after[table], before[table], table);
     core.close();
   });
 

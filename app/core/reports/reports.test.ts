@@ -178,10 +178,10 @@ describe('reports of the sample studies', () => {
     assert.throws(() => core.openStudyFile(Buffer.from('not sqlite at all'), 'junk.perfdelta'), /junk\.perfdelta: not a PerfDelta study file/);
     // Change one original file's bytes inside the study file: its SHA-256 no longer matches.
     const db = new Database(file);
-    const row = db.prepare('SELECT sha256, content FROM files LIMIT 1').get() as { sha256: string; content: Buffer };
-    const changed = Buffer.from(row.content);
+    const row = db.prepare('SELECT id, bytes FROM file_parts LIMIT 1').get() as { id: number; bytes: Buffer };
+    const changed = Buffer.from(row.bytes);
     changed[100] = changed[100]! ^ 0x01;
-    db.prepare('UPDATE files SET content = ? WHERE sha256 = ?').run(changed, row.sha256);
+    db.prepare('UPDATE file_parts SET bytes = ? WHERE id = ?').run(changed, row.id);
     db.close();
     assert.throws(() => core.openStudyFile(fs.readFileSync(file), 's2.perfdelta'), /s2\.perfdelta: original file .* does not match its SHA-256/);
     assert.equal(core.studies().length, before);

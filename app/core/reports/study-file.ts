@@ -25,10 +25,10 @@ export function saveStudyFile(store: Store, studyId: number, out: string): void 
     db.transaction(() => {
       db.prepare('INSERT INTO x.studies SELECT * FROM main.studies WHERE id = ?').run(studyId);
       db.prepare('INSERT INTO x.files SELECT * FROM main.files WHERE sha256 IN (SELECT sha256 FROM main.imports WHERE study_id = ?)').run(studyId);
+      db.prepare('INSERT INTO x.file_parts (sha256, part, bytes) SELECT sha256, part, bytes FROM main.file_parts WHERE sha256 IN (SELECT sha256 FROM main.imports WHERE study_id = ?) ORDER BY sha256, part').run(studyId);
       for (const table of ['imports', 'runs', 'periods', 'charts', 'reports']) {
         db.prepare(`INSERT INTO x.${table} SELECT * FROM main.${table} WHERE study_id = ?`).run(studyId);
       }
-      db.prepare('INSERT INTO x.metrics SELECT m.* FROM main.metrics m JOIN main.runs r ON r.id = m.run_id WHERE r.study_id = ?').run(studyId);
       db.prepare('INSERT INTO x.series SELECT s.* FROM main.series s JOIN main.runs r ON r.id = s.run_id WHERE r.study_id = ?').run(studyId);
     })();
   } finally {
@@ -75,8 +75,12 @@ export function openStudyFile(store: Store, bytes: Uint8Array, fileName: string)
     }
     // The originals must be the bytes their hashes name, or the numbers cannot be checked.
     let damaged: string | null = null;
-    for (const f of src.prepare('SELECT sha256, content FROM files').iterate() as Iterable<{ sha256: string; content: Buffer }>) {
-      if (createHash('sha256').update(f.content).digest('hex') !== f.sha256) {
+    // Part by part: a study with a 2 GB log is checked without holding it whole.
+    const parts = src.prepare<[string], { bytes: Buffer }>('SELECT bytes FROM file_parts WHERE sha256 = ? ORDER BY part');
+    for (const f of src.prepare('SELECT sha256 FROM files').all() as Array<{ sha256: string }>) {
+      const hash = createHash('sha256');
+      for (const p of parts.iterate(f.sha256)) hash.update(p.bytes);
+      if (hash.digest('hex') !== f.sha256) {
         damaged = f.sha256;
         break;
       }
@@ -104,7 +108,12 @@ function copyIn(store: Store, file: string, study: Row): string {
       const sid = Number(db.prepare('INSERT INTO main.studies (slug, name, created_at, settings) VALUES (?, ?, ?, ?)')
         .run(slug, name, study['created_at'], study['settings']).lastInsertRowid);
       const oldSid = study['id'];
-      db.prepare('INSERT OR IGNORE INTO main.files SELECT * FROM x.files').run();
+      // Only the originals this store lacks: the same bytes imported here already are kept once.
+      db.exec('CREATE TEMP TABLE IF NOT EXISTS new_files (sha256 TEXT PRIMARY KEY)');
+      db.exec('DELETE FROM temp.new_files');
+      db.exec('INSERT INTO temp.new_files SELECT sha256 FROM x.files WHERE sha256 NOT IN (SELECT sha256 FROM main.files)');
+      db.exec('INSERT INTO main.files SELECT * FROM x.files WHERE sha256 IN (SELECT sha256 FROM temp.new_files)');
+      db.exec('INSERT INTO main.file_parts (sha256, part, bytes) SELECT sha256, part, bytes FROM x.file_parts WHERE sha256 IN (SELECT sha256 FROM temp.new_files) ORDER BY sha256, part');
 
       const importIds = new Map<number, number>();
       const insImport = db.prepare(`INSERT INTO main.imports (study_id, sha256, file_name, format, importer_version, config, warnings, imported_at)
@@ -116,16 +125,15 @@ function copyIn(store: Store, file: string, study: Row): string {
       db.exec('DELETE FROM temp.run_map');
       // Runs keep their ids where this database has them free (a fresh data folder): reports
       // and warnings that name runs then read the same here as where the file was saved.
-      const insRun = db.prepare(`INSERT INTO main.runs (id, study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms, params, tables, warnings, errors)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const insRun = db.prepare(`INSERT INTO main.runs (id, study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms, params, tables, warnings, errors, metrics)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       const runTaken = db.prepare<[unknown]>('SELECT 1 FROM main.runs WHERE id = ?');
       const mapRun = db.prepare('INSERT INTO temp.run_map (old, new) VALUES (?, ?)');
       for (const r of db.prepare('SELECT * FROM x.runs WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {
         const id = insRun.run(runTaken.get(r['id']) ? null : r['id'], sid, importIds.get(Number(r['import_id'])), r['config'], r['ordinal'], r['name'], r['tool'], r['tool_version'], r['host'],
-          r['start_ms'], r['end_ms'], r['params'], r['tables'], r['warnings'], r['errors']).lastInsertRowid;
+          r['start_ms'], r['end_ms'], r['params'], r['tables'], r['warnings'], r['errors'], r['metrics']).lastInsertRowid;
         mapRun.run(r['id'], id);
       }
-      db.exec('INSERT INTO main.metrics (run_id, name, value) SELECT m.new, x.metrics.name, x.metrics.value FROM x.metrics JOIN temp.run_map m ON m.old = x.metrics.run_id');
       db.exec(`INSERT INTO main.series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)
         SELECT m.new, s.object, s.metric, s.unit, s.chunk, s.t_first, s.t_last, s.n, s.times, s.vals FROM x.series s JOIN temp.run_map m ON m.old = s.run_id ORDER BY s.id`);
       db.prepare(`INSERT INTO main.periods (study_id, name, spec, zone, ranges, days, created_at)

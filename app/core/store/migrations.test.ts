@@ -50,4 +50,21 @@ describe('schema migrations', () => {
     assert.equal((check.prepare('SELECT sha256 FROM schema_migrations WHERE id = 1').get() as { sha256: string }).sha256, 'x');
     check.close();
   });
+
+  it('005 moves a database of version 4 over: file bytes into parts, metric rows onto their runs', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 4));
+    db.exec(`INSERT INTO studies (id, slug, name, created_at) VALUES (1, 's', 'S', 'now');
+      INSERT INTO files (sha256, size, content) VALUES ('abc', 3, x'010203');
+      INSERT INTO imports (id, study_id, sha256, file_name, format, importer_version, config, imported_at) VALUES (1, 1, 'abc', 'f', 'fio-json', '1', 'a', 'now');
+      INSERT INTO runs (id, study_id, import_id, config, ordinal, name, tool, params) VALUES (7, 1, 1, 'a', 0, 'r', 'fio', '{}'), (8, 1, 1, 'a', 1, 'q', 'fio', '{}');
+      INSERT INTO metrics (run_id, name, value) VALUES (7, 'read.iops', 1234.5), (7, 'read.lat_avg_ms', 0.25);`);
+    migrate(db);
+    const part = db.prepare('SELECT part, bytes FROM file_parts WHERE sha256 = ?').get('abc') as { part: number; bytes: Buffer };
+    assert.equal(part.part, 0);
+    assert.deepEqual([...part.bytes], [1, 2, 3]);
+    const metrics = db.prepare('SELECT id, metrics FROM runs ORDER BY id').all() as Array<{ id: number; metrics: string }>;
+    assert.deepEqual(JSON.parse(metrics[0]!.metrics), { 'read.iops': 1234.5, 'read.lat_avg_ms': 0.25 });
+    assert.deepEqual(JSON.parse(metrics[1]!.metrics), {}, 'a run without metrics gets an empty object');
+  });
 });

@@ -9,6 +9,7 @@ import { sql as initial } from './migrations/001-initial.js';
 import { sql as periodsSettings } from './migrations/002-periods-settings.js';
 import { sql as chartsReports } from './migrations/003-charts-reports.js';
 import { sql as columnMappings } from './migrations/004-column-mappings.js';
+import { sql as fileParts } from './migrations/005-file-parts-run-metrics.js';
 
 export interface Migration {
   id: number;
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 2, name: '002-periods-settings', sql: periodsSettings },
   { id: 3, name: '003-charts-reports', sql: chartsReports },
   { id: 4, name: '004-column-mappings', sql: columnMappings },
+  { id: 5, name: '005-file-parts-run-metrics', sql: fileParts },
 ];
 
 export class MigrationDriftError extends Error {

@@ -57,6 +57,19 @@ export function slugify(name: string): string {
   return slug || 'study';
 }
 
+/** A run's metrics as stored: finite values only (JSON has no NaN, and a missing figure is absent, not zero). */
+function metricsJson(metrics: Record<string, number>): string {
+  let clean = true;
+  for (const k in metrics) {
+    if (!Number.isFinite(metrics[k])) {
+      clean = false;
+      break;
+    }
+  }
+  if (clean) return JSON.stringify(metrics);
+  return JSON.stringify(Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v))));
+}
+
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 interface RunRow {
@@ -76,7 +89,11 @@ interface RunRow {
   tables: string;
   warnings: string;
   errors: string;
+  metrics: string;
 }
+
+/** Original files are stored in parts of this size (SQLite caps one value at 1 GB). */
+export const FILE_PART_BYTES = 16 * 1024 * 1024;
 
 const SLOW_QUERY_MS = 40;
 
@@ -108,7 +125,10 @@ export class Store {
       configs: this.db.prepare<[number], { config: string }>(
         'SELECT config FROM runs WHERE study_id = ? GROUP BY config ORDER BY MIN(id)',
       ),
-      insertFile: this.db.prepare('INSERT OR IGNORE INTO files (sha256, size, content) VALUES (?, ?, ?)'),
+      insertFile: this.db.prepare('INSERT OR IGNORE INTO files (sha256, size) VALUES (?, ?)'),
+      insertFilePart: this.db.prepare('INSERT INTO file_parts (sha256, part, bytes) VALUES (?, ?, ?)'),
+      fileParts: this.db.prepare<[string], { bytes: Buffer }>('SELECT bytes FROM file_parts WHERE sha256 = ? ORDER BY part'),
+      fileSize: this.db.prepare<[string], { size: number }>('SELECT size FROM files WHERE sha256 = ?'),
       importBySha: this.db.prepare<[number, string], { id: number }>('SELECT id FROM imports WHERE study_id = ? AND sha256 = ?'),
       insertImport: this.db.prepare(
         `INSERT INTO imports (study_id, sha256, file_name, format, importer_version, config, warnings, imported_at)
@@ -117,18 +137,13 @@ export class Store {
       runIdsOfImport: this.db.prepare<[number], { id: number }>('SELECT id FROM runs WHERE import_id = ? ORDER BY ordinal'),
       insertRun: this.db.prepare(
         `INSERT INTO runs (study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms,
-                           params, tables, warnings, errors)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                           params, tables, warnings, errors, metrics)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      insertMetric: this.db.prepare('INSERT INTO metrics (run_id, name, value) VALUES (?, ?, ?)'),
       insertSeries: this.db.prepare(
         `INSERT INTO series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      metricsOfStudy: this.db.prepare<[number], { run_id: number; name: string; value: number }>(
-        'SELECT m.run_id, m.name, m.value FROM metrics m JOIN runs r ON r.id = m.run_id WHERE r.study_id = ?',
-      ),
-      fileContent: this.db.prepare<[string], { content: Buffer }>('SELECT content FROM files WHERE sha256 = ?'),
       periods: this.db.prepare<[number], { name: string; spec: string; zone: string; ranges: string; days: string }>(
         'SELECT name, spec, zone, ranges, days FROM periods WHERE study_id = ? ORDER BY id',
       ),
@@ -195,21 +210,12 @@ export class Store {
       args.push(...filter.ids);
     }
     const sql = `SELECT r.id, s.slug AS study, r.config, r.tool, r.tool_version, i.format, r.name, r.host,
-                        r.start_ms, r.end_ms, i.file_name, i.sha256, r.params, r.tables, r.warnings, r.errors
+                        r.start_ms, r.end_ms, i.file_name, i.sha256, r.params, r.tables, r.warnings, r.errors, r.metrics
                  FROM runs r JOIN studies s ON s.id = r.study_id JOIN imports i ON i.id = r.import_id
                  ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
                  ORDER BY r.config, r.import_id, r.ordinal`;
     return this.timed('listRuns', () => {
       const rows = this.db.prepare(sql).all(...args) as RunRow[];
-      const metrics = new Map<number, Record<string, number>>();
-      const metricRows = filter.studyId !== undefined
-        ? this.stmt.metricsOfStudy.all(filter.studyId)
-        : (this.db.prepare('SELECT run_id, name, value FROM metrics').all() as Array<{ run_id: number; name: string; value: number }>);
-      for (const m of metricRows) {
-        let bag = metrics.get(m.run_id);
-        if (!bag) metrics.set(m.run_id, (bag = {}));
-        bag[m.name] = m.value;
-      }
       return rows.map((r) => ({
         id: r.id,
         study: r.study,
@@ -223,7 +229,7 @@ export class Store {
         end: isoOrNull(r.end_ms),
         source: { file: r.file_name, sha256: r.sha256 },
         params: JSON.parse(r.params) as Record<string, ParamValue>,
-        metrics: metrics.get(r.id) ?? {},
+        metrics: JSON.parse(r.metrics) as Record<string, number>,
         tables: JSON.parse(r.tables) as Record<string, unknown>,
         warnings: JSON.parse(r.warnings) as string[],
         errors: JSON.parse(r.errors) as string[],
@@ -339,8 +345,17 @@ export class Store {
     return imp ? this.stmt.runIdsOfImport.all(imp.id).map((r) => r.id) : null;
   }
 
+  /** An original file, whole (its parts joined). */
   fileContent(sha256: string): Buffer | null {
-    return this.stmt.fileContent.get(sha256)?.content ?? null;
+    const size = this.stmt.fileSize.get(sha256)?.size;
+    if (size === undefined) return null;
+    const parts = this.stmt.fileParts.all(sha256).map((p) => p.bytes);
+    return parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+  }
+
+  /** An original file part by part, never whole in memory (hashing a study file's 2 GB log). */
+  *fileParts(sha256: string): Generator<Buffer> {
+    for (const p of this.stmt.fileParts.iterate(sha256)) yield p.bytes;
   }
 
   // ---- writes (callers wrap them in one transaction per import) ---------------------------
@@ -366,8 +381,32 @@ export class Store {
     this.stmt.saveSettings.run(JSON.stringify(settings), studyId);
   }
 
-  saveFile(sha256: string, bytes: Uint8Array): void {
-    this.stmt.insertFile.run(sha256, bytes.byteLength, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  /** Keeps an original file; false when the store already has these bytes. */
+  saveFile(sha256: string, bytes: Uint8Array): boolean {
+    const writer = this.fileWriter(sha256, bytes.byteLength);
+    if (!writer) return false;
+    // An empty file still gets its one (empty) part: every file reads back through its parts.
+    let at = 0;
+    do {
+      writer.append(bytes.subarray(at, Math.min(at + FILE_PART_BYTES, bytes.byteLength)));
+      at += FILE_PART_BYTES;
+    } while (at < bytes.byteLength);
+    return true;
+  }
+
+  /**
+   * Writes a file part by part as it is read (a streamed import). Null when the store already
+   * has it. Parts may be any size up to FILE_PART_BYTES; the caller's transaction makes the
+   * file appear whole or not at all.
+   */
+  fileWriter(sha256: string, size: number): { append(bytes: Uint8Array): void } | null {
+    if (this.stmt.insertFile.run(sha256, size).changes === 0) return null;
+    let part = 0;
+    return {
+      append: (bytes: Uint8Array) => {
+        this.stmt.insertFilePart.run(sha256, part++, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      },
+    };
   }
 
   insertImport(row: ImportRow): number {
@@ -382,12 +421,9 @@ export class Store {
     const info = this.stmt.insertRun.run(
       studyId, importId, config, ordinal, run.name, run.tool, run.toolVersion, run.host,
       run.startMs, run.endMs, JSON.stringify(run.params), JSON.stringify(run.tables),
-      JSON.stringify(run.warnings), JSON.stringify(run.errors),
+      JSON.stringify(run.warnings), JSON.stringify(run.errors), metricsJson(run.metrics),
     );
     const runId = Number(info.lastInsertRowid);
-    for (const [name, value] of Object.entries(run.metrics)) {
-      if (Number.isFinite(value)) this.stmt.insertMetric.run(runId, name, value);
-    }
     this.addSeries(runId, run.series);
     return runId;
   }
@@ -412,7 +448,7 @@ export class Store {
     const rows = this.db.prepare(
       `SELECT r.id, r.name, r.start_ms, r.params FROM runs r
        WHERE r.study_id = ? AND r.config = ? AND r.tool = 'hammerdb'
-         AND EXISTS (SELECT 1 FROM metrics m WHERE m.run_id = r.id AND m.name IN ('tpm', 'nopm'))`,
+         AND (json_extract(r.metrics, '$.tpm') IS NOT NULL OR json_extract(r.metrics, '$.nopm') IS NOT NULL)`,
     ).all(studyId, config) as Array<{ id: number; name: string; start_ms: number | null; params: string }>;
     return rows.map((r) => {
       const p = JSON.parse(r.params) as Record<string, unknown>;
@@ -423,10 +459,12 @@ export class Store {
 
   /** Adds metrics and tables to an existing run (a companion file's figures). */
   mergeIntoRun(runId: number, metrics: Record<string, number>, tables: Record<string, unknown>): void {
-    const upsert = this.db.prepare('INSERT OR REPLACE INTO metrics (run_id, name, value) VALUES (?, ?, ?)');
-    for (const [name, value] of Object.entries(metrics)) if (Number.isFinite(value)) upsert.run(runId, name, value);
-    const row = this.db.prepare('SELECT tables FROM runs WHERE id = ?').get(runId) as { tables: string };
-    this.db.prepare('UPDATE runs SET tables = ? WHERE id = ?').run(JSON.stringify({ ...(JSON.parse(row.tables) as object), ...tables }), runId);
+    const row = this.db.prepare('SELECT tables, metrics FROM runs WHERE id = ?').get(runId) as { tables: string; metrics: string };
+    this.db.prepare('UPDATE runs SET tables = ?, metrics = ? WHERE id = ?').run(
+      JSON.stringify({ ...(JSON.parse(row.tables) as object), ...tables }),
+      metricsJson({ ...(JSON.parse(row.metrics) as Record<string, number>), ...metrics }),
+      runId,
+    );
   }
 
   /** vdbench runs of a study's configuration whose report came from `folder`: a later drop of the same output folder joins them. */
