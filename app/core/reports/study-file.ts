@@ -17,6 +17,7 @@ export function saveStudyFile(store: Store, studyId: number, out: string): void 
   const tmp = `${out}.partial-${process.pid}`;
   fs.rmSync(tmp, { force: true });
   const target = new Database(tmp);
+  target.pragma('page_size = 65536'); // as the store's: the original files are large blobs
   migrate(target);
   target.close();
   const db = store.db;

@@ -107,6 +107,10 @@ export class Store {
   constructor(readonly file: string, nativeBinding?: string) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file, nativeBinding ? { nativeBinding } : {});
+    // A new database gets 64 KiB pages: original files and series chunks are large blobs, which
+    // 4 KiB pages cut into thousands of overflow pages (a 48 MB file writes about 5x faster).
+    // The page size is fixed once the first table exists, so only a new file can have it.
+    if ((this.db.prepare('SELECT COUNT(*) AS n FROM sqlite_master').get() as { n: number }).n === 0) this.db.pragma('page_size = 65536');
     // WAL: the UI's reads never wait for an import's write. NORMAL sync is safe under WAL
     // (a power cut can lose the last commit, never corrupt the file).
     this.db.pragma('journal_mode = WAL');
