@@ -61,6 +61,17 @@ export interface ImportInput {
   name: string;
 }
 
+/**
+ * A parse fed chunk by chunk, for formats whose files grow to gigabytes (fio logs): the file is
+ * never whole in memory, and its points reach the store as they are read.
+ */
+export interface SeriesStream {
+  /** The next bytes of the file; returns the points they completed (appended, in order, per object and metric). */
+  push(bytes: Uint8Array): ParsedSeries[];
+  /** The end of the file: the last points, and the parse result, whose runs carry no series (they were streamed). */
+  end(): { result: ParseResult; series: ParsedSeries[] };
+}
+
 export interface Importer {
   /** Stable format id, e.g. "fio-json"; stored with every run. */
   id: string;
@@ -73,4 +84,6 @@ export interface Importer {
   /** For binary formats (XLSX, XLS): true when the bytes are this format. Text detection never sees them. */
   detectBinary?(bytes: Uint8Array): boolean;
   parse(input: ImportInput): ParseResult;
+  /** Formats that can be parsed as a stream: `head` is the file's first bytes (up to 64 KiB), `size` its length. */
+  stream?(input: { name: string; head: Uint8Array; size: number }): SeriesStream | { error: Diagnostic };
 }

@@ -88,8 +88,10 @@ function cmdImport(values: Values, inputs: string[]): number {
   const result = withCore(values, (core) =>
     core.importPaths(inputs, study, config, {
       mapping,
-      onProgress: values['json'] ? undefined : (done, total, current) => {
-        if (current && process.stderr.isTTY) process.stderr.write(`\r[${done + 1}/${total}] ${current}`.slice(0, 120).padEnd(120));
+      onProgress: values['json'] ? undefined : ({ done, total, current, bytesDone, bytesTotal }) => {
+        // A large file moves the percentage while the file count stands still.
+        const pct = bytesTotal > 0 ? ` ${Math.floor((bytesDone / bytesTotal) * 100)}%` : '';
+        if (current && process.stderr.isTTY) process.stderr.write(`\r[${Math.min(done + 1, total)}/${total}${pct}] ${current}`.slice(0, 120).padEnd(120));
       },
     }));
   if (process.stderr.isTTY && !values['json']) process.stderr.write('\r'.padEnd(121) + '\r');

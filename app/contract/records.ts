@@ -129,9 +129,12 @@ export interface ImportResult {
 
 export interface JobStatus {
   id: string;
-  state: 'running' | 'done' | 'failed';
+  state: 'running' | 'done' | 'failed' | 'cancelled';
   done: number;
   total: number;
+  /** Bytes read of all the files: a single 2 GB log moves the bar too. */
+  bytes_done: number;
+  bytes_total: number;
   /** What is being worked on, e.g. the file name. */
   current: string | null;
   result: ImportResult | null;

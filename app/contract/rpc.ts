@@ -23,6 +23,11 @@ export interface RpcMethods {
   /** Parses one dropped file into the staging area; nothing is written to the store. */
   'import.stage': { args: { name: string; bytes: Uint8Array }; result: FilePreview };
   /** A table pasted from the clipboard, staged as a table (its preview carries the column mapping). */
+  /**
+   * A file the host spooled to disk as it arrived (the web host streams every dropped file
+   * there): staged from the spool, never whole in memory. `spool` names the spooled upload.
+   */
+  'import.stageSpooled': { args: { name: string; spool: string }; result: FilePreview };
   'import.stageText': { args: { name: string; text: string }; result: FilePreview };
   /** Reads a staged table again with the user's mapping (null: the remembered or proposed one) or another sheet. */
   'import.remap': { args: { id: string; mapping: TableMapping | null; sheet?: string }; result: FilePreview };
@@ -30,6 +35,8 @@ export interface RpcMethods {
   /** Starts writing staged files in one transaction; poll jobs.status for progress. */
   'import.commit': { args: { ids: string[]; study: string; config: string }; result: { job: string } };
   'jobs.status': { args: { job: string }; result: JobStatus };
+  /** Stops a running import: its transaction rolls back and nothing of it is written. */
+  'jobs.cancel': { args: { job: string }; result: { cancelling: boolean } };
   /** Baseline against one candidate (`candidate`) or several (`candidates`); labels are configurations or periods. */
   'compare.run': {
     args: {
@@ -105,11 +112,16 @@ export type RpcResult<M extends RpcMethod> = RpcMethods[M]['result'];
 /** What the renderer holds: one function, whichever transport is behind it. */
 export interface Bridge {
   call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>>;
+  /**
+   * Stages a dropped file. The web bridge streams it to the host, which spools it to disk as it
+   * arrives (a 2 GB log is never whole in the page or the host); Electron sends its bytes.
+   */
+  stageFile(name: string, file: Blob): Promise<FilePreview>;
 }
 
 /** Errors cross the bridge as values with a code the UI can act on. */
 export interface RpcErrorBody {
-  code: 'invalid_arguments' | 'not_found' | 'unknown_method' | 'failed' | 'unauthorized' | 'forbidden';
+  code: 'invalid_arguments' | 'not_found' | 'unknown_method' | 'failed' | 'unauthorized' | 'forbidden' | 'cancelled';
   message: string;
 }
 

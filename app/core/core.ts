@@ -20,7 +20,8 @@ import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
 import { isValidZone } from './periods/timezone.js';
-import { commitFiles, previewOf, stageFile, type StagedFile } from './import/pipeline.js';
+import { commitFiles, ImportSession, previewOf, stageFile, type ImportProgress, type StagedFile } from './import/pipeline.js';
+import { diskSource, memorySource } from './import/file-source.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
 import { alignAndResample, medianIntervalMs } from './series/align.js';
@@ -39,7 +40,13 @@ export class NotFoundError extends Error {
   }
 }
 
-export type Progress = (done: number, total: number, current: string) => void;
+export type Progress = (p: ImportProgress) => void;
+
+/** How an import is followed and stopped: progress as it goes, a check that throws when the user cancelled. */
+export interface ImportHooks {
+  onProgress?: Progress;
+  checkCancel?: () => void;
+}
 
 /** Lists the files under the given files and folders, depth first, sorted for a stable order. */
 export function expandPaths(inputs: readonly string[]): string[] {
@@ -63,13 +70,17 @@ export class Core {
   /** Table column mappings remembered per header. */
   readonly mappings: ColumnMappings;
   private readonly staged = new Map<string, StagedFile>();
+  /** Staged files spooled to disk by the host (large uploads): deleted when imported or discarded. */
+  private readonly spooled = new Map<string, string>();
 
-  constructor(readonly dbPath: string, nativeBinding?: string) {
+  /** `spoolDir`: where the host spools uploads; `import.stageSpooled` reads only from there. */
+  constructor(readonly dbPath: string, nativeBinding?: string, readonly spoolDir: string | null = null) {
     this.store = new Store(dbPath, nativeBinding);
     this.mappings = new ColumnMappings(this.store.db);
   }
 
   close(): void {
+    for (const file of this.spooled.values()) fs.rmSync(file, { force: true });
     this.store.close();
   }
 
@@ -122,14 +133,29 @@ export class Core {
 
   /** Parses a file into the staging area and says what importing it would do. */
   stage(name: string, bytes: Uint8Array): FilePreview {
-    const file = stageFile(name, bytes, { mappingFor: (sig) => this.mappings.get(sig) });
+    const file = stageFile(name, memorySource(bytes), { mappingFor: (sig) => this.mappings.get(sig) });
     this.staged.set(file.id, file);
     return previewOf(file);
   }
 
+  /**
+   * A file the host spooled to disk as it arrived (a dropped 2 GB log is never in memory):
+   * staged from there, read again piece by piece when imported. `spool` is a name inside the
+   * spool folder, never a path, so a caller can name nothing else on the machine.
+   */
+  stageSpooled(name: string, spool: string): FilePreview {
+    if (!this.spoolDir || !/^[0-9a-f-]{36}$/.test(spool)) throw new NotFoundError(`no spooled upload "${spool}"`);
+    const file = path.join(this.spoolDir, spool);
+    if (!fs.existsSync(file)) throw new NotFoundError(`no spooled upload "${spool}"`);
+    const staged = stageFile(name, diskSource(file), { mappingFor: (sig) => this.mappings.get(sig) });
+    this.staged.set(staged.id, staged);
+    this.spooled.set(staged.id, file);
+    return previewOf(staged);
+  }
+
   /** A table pasted from the clipboard (TSV from a spreadsheet, markdown, CSV), staged as a table. */
   stageText(name: string, text: string): FilePreview {
-    const file = stageFile(name, new TextEncoder().encode(text), { asTable: true, mappingFor: (sig) => this.mappings.get(sig) });
+    const file = stageFile(name, memorySource(new TextEncoder().encode(text)), { asTable: true, mappingFor: (sig) => this.mappings.get(sig) });
     this.staged.set(file.id, file);
     return previewOf(file);
   }
@@ -139,7 +165,7 @@ export class Core {
     const old = this.staged.get(id);
     if (!old) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
     if (!old.table) throw new Error(`${old.path} is not a table: only tables have a column mapping`);
-    const file = stageFile(old.path, old.bytes, {
+    const file = stageFile(old.path, old.source, {
       asTable: true,
       mapping,
       sheet: sheet ?? old.table.sheet,
@@ -152,17 +178,23 @@ export class Core {
 
   discard(ids: readonly string[]): number {
     let n = 0;
-    for (const id of ids) if (this.staged.delete(id)) n++;
+    for (const id of ids) {
+      if (this.staged.delete(id)) n++;
+      const spool = this.spooled.get(id);
+      if (spool) fs.rmSync(spool, { force: true });
+      this.spooled.delete(id);
+    }
     return n;
   }
 
-  commit(ids: readonly string[], study: string, config: string, onProgress?: Progress): ImportResult {
+  /** Imports staged files in one transaction. A cancel (checkCancel throws) writes nothing and keeps them staged. */
+  commit(ids: readonly string[], study: string, config: string, hooks: ImportHooks = {}): ImportResult {
     const files = ids.map((id) => {
       const f = this.staged.get(id);
       if (!f) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
       return f;
     });
-    const result = commitFiles(this.store, files, { study, config, onProgress, rememberMapping: (sig, m) => this.mappings.save(sig, m) });
+    const result = commitFiles(this.store, files, { study, config, ...hooks, rememberMapping: (sig, m) => this.mappings.save(sig, m) });
     this.discard(ids);
     return result;
   }
@@ -170,13 +202,27 @@ export class Core {
   /** The CLI's import: files and folders from disk, staged and committed in one go. */
   importPaths(
     inputs: readonly string[], study: string, config: string,
-    options: { onProgress?: Progress; studySlug?: string; relativeTo?: string; mapping?: TableMapping } = {},
+    options: ImportHooks & { studySlug?: string; relativeTo?: string; mapping?: TableMapping } = {},
   ): ImportResult {
-    const { onProgress, studySlug, relativeTo, mapping } = options;
+    const { studySlug, relativeTo, mapping } = options;
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
     const shown = (p: string): string => (relativeTo ? path.relative(relativeTo, p).split(path.sep).join('/') : p);
-    const files = expandPaths(inputs).map((p) => stageFile(shown(p), fs.readFileSync(p), { mapping, mappingFor: (sig) => this.mappings.get(sig) }));
-    return commitFiles(this.store, files, { study, config, onProgress, studySlug, rememberMapping: (sig, m) => this.mappings.save(sig, m) });
+    const paths = expandPaths(inputs);
+    const bytes = paths.reduce((n, p) => n + fs.statSync(p).size, 0);
+    const stageOptions = { mapping, mappingFor: (sig: string) => this.mappings.get(sig) };
+    // File by file: each is read, parsed and written, then dropped; one transaction for all.
+    return this.store.transaction(() => {
+      const session = new ImportSession(this.store, {
+        study, config, studySlug,
+        onProgress: options.onProgress,
+        checkCancel: options.checkCancel,
+        expected: { files: paths.length, bytes },
+        restage: (f) => stageFile(f.path, f.source, stageOptions),
+        rememberMapping: (sig, m) => this.mappings.save(sig, m),
+      });
+      for (const p of paths) session.add(stageFile(shown(p), diskSource(p), stageOptions));
+      return session.finish();
+    });
   }
 
   // ---- distributions and overlays ----------------------------------------------------------

@@ -4,6 +4,7 @@
  * progress can be read while the worker is busy inside a transaction.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ImportResult, JobStatus } from '../contract/records.js';
@@ -31,13 +32,24 @@ export class RpcHost {
   private readonly pending = new Map<number, Pending>();
   private readonly jobs = new Map<string, JobStatus>();
   private nextId = 1;
+  /** Slot [0]: the number of the import to cancel, read by the worker inside its transaction. */
+  private readonly cancelSlot = new Int32Array(new SharedArrayBuffer(4));
+  private readonly jobSeq = new Map<string, number>();
+  private nextJobSeq = 1;
+  /** Uploads are spooled here as they arrive (the web host), then staged from disk. */
+  readonly spoolDir: string;
   /** Set when the worker died: every call fails at once instead of waiting forever. */
   private dead: Error | null = null;
   readonly ready: Promise<void>;
 
   /** `workerFile` is the bundled core worker (build/app/core-worker.cjs). */
-  constructor(data: WorkerData, workerFile = path.join(__dirname, 'core-worker.cjs')) {
-    this.worker = new Worker(workerFile, { workerData: data });
+  constructor(data: Omit<WorkerData, 'cancel' | 'spoolDir'>, workerFile = path.join(__dirname, 'core-worker.cjs')) {
+    this.spoolDir = path.join(data.dataDir, 'spool');
+    // Uploads left by a crashed session are of no use: staging never survives a restart.
+    fs.rmSync(this.spoolDir, { recursive: true, force: true });
+    fs.mkdirSync(this.spoolDir, { recursive: true });
+    const workerData: WorkerData = { ...data, cancel: this.cancelSlot.buffer as SharedArrayBuffer, spoolDir: this.spoolDir };
+    this.worker = new Worker(workerFile, { workerData });
     this.ready = new Promise((resolve, reject) => {
       const onError = (err: Error): void => reject(err);
       const onExit = (code: number): void => reject(new Error(`the core worker exited (${code}) before it was ready`));
@@ -70,7 +82,7 @@ export class RpcHost {
   private onMessage(msg: WorkerReply): void {
     if (msg.kind === 'progress') {
       const job = this.jobs.get(msg.job);
-      if (job) Object.assign(job, { done: msg.done, total: msg.total, current: msg.current || null });
+      if (job) Object.assign(job, { done: msg.done, total: msg.total, current: msg.current || null, bytes_done: msg.bytesDone, bytes_total: msg.bytesTotal });
       return;
     }
     if (msg.kind !== 'result') return;
@@ -81,26 +93,42 @@ export class RpcHost {
     else p.reject(new RpcError(msg.error.code, msg.error.message));
   }
 
-  private forward(method: WorkerRequest['method'], args: unknown, job?: string): Promise<unknown> {
+  private forward(method: WorkerRequest['method'], args: unknown, job?: string, jobSeq?: number): Promise<unknown> {
     if (this.dead) return Promise.reject(this.dead);
     const id = this.nextId++;
     const transfer = method === 'import.stage' ? [] : undefined;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, method, args, job } satisfies WorkerRequest, transfer ?? []);
+      this.worker.postMessage({ id, method, args, job, jobSeq } satisfies WorkerRequest, transfer ?? []);
     });
   }
 
   /** Starts an import in the worker and returns at once; the job records progress and result. */
   private startImport(args: RpcArgs<'import.commit'>): { job: string } {
     const id = randomUUID();
-    const status: JobStatus = { id, state: 'running', done: 0, total: args.ids.length, current: null, result: null, error: null };
+    const status: JobStatus = { id, state: 'running', done: 0, total: args.ids.length, current: null, bytes_done: 0, bytes_total: 0, result: null, error: null };
+    const seq = this.nextJobSeq++;
     this.jobs.set(id, status);
-    this.forward('import.commit', args, id).then(
+    this.jobSeq.set(id, seq);
+    this.forward('import.commit', args, id, seq).then(
       (result) => Object.assign(status, { state: 'done', done: status.total, current: null, result: result as ImportResult }),
-      (err: Error) => Object.assign(status, { state: 'failed', error: err.message }),
-    ).finally(() => setTimeout(() => this.jobs.delete(id), JOB_RETENTION_MS).unref());
+      (err: Error) => Object.assign(status, { state: err instanceof RpcError && err.code === 'cancelled' ? 'cancelled' : 'failed', current: null, error: err.message }),
+    ).finally(() => {
+      this.jobSeq.delete(id);
+      setTimeout(() => this.jobs.delete(id), JOB_RETENTION_MS).unref();
+    });
     return { job: id };
+  }
+
+  /** Asks the worker to stop an import; it rolls back at its next check (between chunks of a file). */
+  private cancelImport(job: string): { cancelling: boolean } {
+    const seq = this.jobSeq.get(job);
+    if (seq === undefined) {
+      if (!this.jobs.has(job)) throw new RpcError('not_found', 'no such import job');
+      return { cancelling: false }; // already finished
+    }
+    Atomics.store(this.cancelSlot, 0, seq);
+    return { cancelling: true };
   }
 
   /** The single entry point for every transport: name and arguments arrive untrusted. */
@@ -117,6 +145,7 @@ export class RpcHost {
       if (!job) throw new RpcError('not_found', 'no such import job (finished more than 10 minutes ago, or never started)');
       return { ...job } as RpcResult<M>;
     }
+    if (method === 'jobs.cancel') return this.cancelImport((args as RpcArgs<'jobs.cancel'>).job) as RpcResult<M>;
     if (method === 'import.commit') return this.startImport(args as RpcArgs<'import.commit'>) as RpcResult<M>;
     if (method === 'reports.pdf') return (await this.printPdf(args as RpcArgs<'reports.pdf'>)) as RpcResult<M>;
     return (await this.forward(method as WorkerRequest['method'], args)) as RpcResult<M>;

@@ -3,13 +3,13 @@
  * Bound to 127.0.0.1; every RPC call carries a random per-launch token; Host and Origin are
  * checked so that no web page the user visits (and no DNS-rebinding trick) can reach it.
  */
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { toErrorBody } from '../core/rpc/errors.js';
-import { MAX_STAGE_BYTES } from '../core/rpc/schemas.js';
 import type { RpcHost } from '../host/rpc-host.js';
 import { CONTENT_SECURITY_POLICY } from './csp.js';
 
@@ -114,11 +114,28 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     let method: string;
     let args: unknown;
     if (url.pathname === '/stage') {
-      // Dropped files arrive as raw bytes, not base64 in JSON.
+      // Dropped files arrive as raw bytes and go straight to a spool file as they come: a 2 GB
+      // log is never in this process's memory. The core stages it from there.
       const name = decodeURIComponent(String(req.headers['x-file-name'] ?? '')); // a bad escape rejects: 400 below
-      const bytes = await readBody(req, MAX_STAGE_BYTES);
-      method = 'import.stage';
-      args = { name, bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
+      const spool = randomUUID();
+      const file = path.join(options.rpc.spoolDir, spool);
+      try {
+        await pipeline(req, fs.createWriteStream(file, { flags: 'wx' }));
+      } catch (err) {
+        fs.rmSync(file, { force: true }); // an upload cut off half-way leaves nothing behind
+        throw err;
+      }
+      method = 'import.stageSpooled';
+      args = { name, spool };
+      try {
+        send(res, 200, { ok: true, result: await options.rpc.call(method, args) });
+      } catch (err) {
+        // Not staged (refused, or the core failed): the spooled bytes have no owner.
+        fs.rmSync(file, { force: true });
+        const error = toErrorBody(err);
+        send(res, error.code === 'invalid_arguments' ? 400 : error.code === 'not_found' ? 404 : 500, { ok: false, error });
+      }
+      return;
     } else {
       if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
         send(res, 415, { ok: false, error: { code: 'invalid_arguments', message: 'expected application/json' } });

@@ -8,8 +8,9 @@
  * so (tables.log.unit_assumed); the import pipeline corrects it from the fio JSON imported
  * alongside (see app/core/import/link-logs.ts).
  */
-import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
-import { firstLineColumns, scanRows } from './log-scan.js';
+import type { Diagnostic, Importer, ParsedRun, ParsedSeries, ParseResult, SeriesStream } from '../types.js';
+import { collect } from '../series-stream.js';
+import { directionColumn, FioLogStream, headColumns, type LogPoints } from './log-stream.js';
 
 export type LogKind = 'bw' | 'iops' | 'lat' | 'clat' | 'slat';
 
@@ -58,80 +59,65 @@ export const fioLogImporter: Importer = {
   },
 
   parse({ bytes, name }): ParseResult {
-    const columns = firstLineColumns(bytes);
-    if (columns < 4 || columns > 8) return { runs: [], warnings: [], errors: [{ message: `an fio log has 4 to 8 columns; this file has ${columns}`, line: 1 }] };
-    const scan = scanRows(bytes, columns);
-    const warnings: string[] = [];
-    if (scan.badLine !== null) warnings.push(`line ${scan.badLine} is not a complete log row: the log is read up to it (cut off?)`);
-    if (scan.rows === 0) return { runs: [], warnings: [], errors: [{ message: 'no log rows', line: scan.badLine ?? 1 }] };
+    const stream = this.stream!({ name, head: bytes.subarray(0, 64 * 1024), size: bytes.length });
+    if ('error' in stream) return { runs: [], warnings: [], errors: [stream.error] };
+    return collect(stream, bytes);
+  },
 
-    // ddir is column 3, or column 4 when log_window_value=both adds a second value.
-    const v = scan.values;
-    const isDir = (col: number): boolean => {
-      for (let r = 0; r < scan.rows; r++) if (v[r * columns + col]! > 2 || v[r * columns + col]! < 0) return false;
-      return true;
-    };
-    const dirCol = isDir(2) ? 2 : isDir(3) ? 3 : -1;
-    if (dirCol < 0) return { runs: [], warnings: [], errors: [{ message: 'no direction column (0, 1 or 2) where fio writes it' }] };
-    const bsCol = dirCol + 1;
-
+  stream({ name, head }): SeriesStream | { error: Diagnostic } {
+    const columns = headColumns(head);
+    if (columns < 4 || columns > 8) return { error: { message: `an fio log has 4 to 8 columns; this file has ${columns}`, line: 1 } };
+    const dirCol = directionColumn(head, columns);
+    if (dirCol === null) return { error: { message: 'no direction column (0, 1 or 2) where fio writes it' } };
     const logName = parseLogName(name);
     const kind: LogKind = logName.kind ?? 'iops';
-    if (!logName.kind) warnings.push(`the file name does not say which fio log this is (_bw, _iops, _lat, _clat, _slat): its values are read as IOPS`);
     const spec = KIND[kind];
-
-    // Split by direction (rows of a randrw log interleave read and write): count, then fill.
-    const counts = [0, 0, 0];
-    let windowed = true;
-    for (let r = 0; r < scan.rows; r++) {
-      counts[v[r * columns + dirCol]!]!++;
-      if (windowed && v[r * columns + bsCol]! !== 0) windowed = false;
-    }
-    const perDir = counts.map((c) => ({ t: new Float64Array(c), v: new Float64Array(c), n: 0, sum: 0 }));
-    for (let r = 0; r < scan.rows; r++) {
-      const d = perDir[v[r * columns + dirCol]!]!;
-      const value = v[r * columns + 1]! * spec.factor;
-      d.t[d.n] = v[r * columns]!;
-      d.v[d.n++] = value;
-      d.sum += value;
-    }
+    const scanner = new FioLogStream({ columns, dirCol, factor: spec.factor });
     const object = logName.job !== null ? `${logName.stem} job ${logName.job}` : logName.stem;
-    const series: ParsedSeries[] = [];
-    const metrics: Record<string, number> = {};
-    perDir.forEach((d, i) => {
-      if (d.n === 0) return;
-      series.push({ object, metric: `${DIRS[i]}.${spec.quantity}`, unit: spec.unit, times: d.t, values: d.v });
-      metrics[`${DIRS[i]}.${SUMMARY[kind]}`] = d.sum / d.n;
-    });
-
-    const run: ParsedRun = {
-      name: object,
-      tool: 'fio',
-      toolVersion: null,
-      host: null,
-      startMs: null,
-      endMs: null,
-      params: {},
-      metrics,
-      tables: {
-        log: {
-          kind,
-          stem: logName.stem,
-          job: logName.job,
-          rows: scan.rows,
-          columns,
-          // log_avg_msec windows write bs = 0; per-I/O logs write the block size.
-          windowed,
-          times: 'ms since the job started',
-          unit_assumed: kind === 'bw' ? 'KiB/s' : kind === 'iops' ? 'IOPS' : 'ns',
-        },
+    const toSeries = (points: LogPoints[]): ParsedSeries[] =>
+      points.map((p) => ({ object, metric: `${DIRS[p.dir]}.${spec.quantity}`, unit: spec.unit, times: p.times, values: p.values }));
+    return {
+      push: (chunk) => toSeries(scanner.push(chunk)),
+      end: () => {
+        const series = toSeries(scanner.end());
+        const warnings: string[] = [];
+        if (scanner.badLine !== null) warnings.push(`line ${scanner.badLine} is not a complete log row: the log is read up to it (cut off?)`);
+        if (!logName.kind) warnings.push(`the file name does not say which fio log this is (_bw, _iops, _lat, _clat, _slat): its values are read as IOPS`);
+        if (scanner.rows === 0) return { result: { runs: [], warnings: [], errors: [{ message: 'no log rows', line: scanner.badLine ?? 1 }] }, series: [] };
+        const metrics: Record<string, number> = {};
+        scanner.counts.forEach((n, d) => {
+          if (n > 0) metrics[`${DIRS[d]}.${SUMMARY[kind]}`] = scanner.sums[d]! / n;
+        });
+        const run: ParsedRun = {
+          name: object,
+          tool: 'fio',
+          toolVersion: null,
+          host: null,
+          startMs: null,
+          endMs: null,
+          params: {},
+          metrics,
+          tables: {
+            log: {
+              kind,
+              stem: logName.stem,
+              job: logName.job,
+              rows: scanner.rows,
+              columns,
+              // log_avg_msec windows write bs = 0; per-I/O rows write the block size.
+              windowed: scanner.windowed,
+              times: 'ms since the job started',
+              unit_assumed: kind === 'bw' ? 'KiB/s' : kind === 'iops' ? 'IOPS' : 'ns',
+            },
+          },
+          series: [],
+          // Whether the unit guess and the summary metrics matter depends on whether a fio JSON
+          // claims this log: the import pipeline says so when none does.
+          warnings,
+          errors: [],
+        };
+        return { result: { runs: [run], warnings: [], errors: [] }, series };
       },
-      series,
-      // Whether the unit guess and the summary metrics matter depends on whether a fio JSON
-      // claims this log: the import pipeline says so when none does.
-      warnings,
-      errors: [],
     };
-    return { runs: [run], warnings: [], errors: [] };
   },
 };

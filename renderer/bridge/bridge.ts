@@ -3,6 +3,7 @@
  * implementation (the preload's `window.perfdelta`) and a web one (the local web host).
  */
 import type { Bridge, RpcArgs, RpcErrorBody, RpcMethod, RpcResult } from '../../app/contract/rpc.js';
+import type { FilePreview } from '../../app/contract/records.js';
 
 export type { Bridge };
 
@@ -36,29 +37,37 @@ export class ElectronBridge implements Bridge {
   async call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>> {
     return unwrap<RpcResult<M>>(await this.api.call(method, args));
   }
+
+  async stageFile(name: string, file: Blob): Promise<FilePreview> {
+    // IPC carries the bytes (structured clone, no base64); files over 2 GiB are refused by the core.
+    return this.call('import.stage', { name, bytes: new Uint8Array(await file.arrayBuffer()) });
+  }
 }
 
 export class WebBridge implements Bridge {
   constructor(private readonly token: string) {}
 
+  async stageFile(name: string, file: Blob): Promise<FilePreview> {
+    // The File itself is the body: the browser streams it from disk, the host spools it to disk.
+    const res = await fetch('/stage', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+      body: file,
+    });
+    return unwrap<FilePreview>((await res.json()) as Envelope);
+  }
+
   async call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>> {
-    const auth = { authorization: `Bearer ${this.token}` };
-    let res: Response;
     if (method === 'import.stage') {
-      // Files go up as raw bytes: base64 in JSON would triple the memory for a large log.
+      // Bytes go up raw, as a dropped file does: base64 in JSON would triple the memory.
       const { name, bytes } = args as RpcArgs<'import.stage'>;
-      res = await fetch('/stage', {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
-        body: bytes as BodyInit,
-      });
-    } else {
-      res = await fetch('/rpc', {
-        method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ method, args }),
-      });
+      return (await this.stageFile(name, new Blob([bytes as BlobPart]))) as RpcResult<M>;
     }
+    const res = await fetch('/rpc', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ method, args }),
+    });
     return unwrap<RpcResult<M>>((await res.json()) as Envelope);
   }
 }

@@ -64,9 +64,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
       }
       for (const [i, f] of files.entries()) {
         try {
-          const bytes = new Uint8Array(await f.file.arrayBuffer());
-          if (cancelled) return;
-          const preview = await bridge.call('import.stage', { name: f.path, bytes });
+          const preview = await bridge.stageFile(f.path, f.file);
           if (cancelled) {
             // The sheet closed while this file was on its way: let the core forget it.
             void bridge.call('import.discard', { ids: [preview.id] }).catch(() => undefined);

@@ -1,65 +1,96 @@
 /**
- * The import pipeline: stage (hash, detect, parse: nothing written), then commit the staged
- * files in one transaction. A file with errors is never written; a database failure anywhere
+ * The import pipeline: stage (hash, detect, parse: nothing written), then commit in one
+ * transaction. A file with errors is never written; a database failure anywhere, or a cancel,
  * rolls the whole commit back, so the store is exactly as it was.
+ *
+ * The commit is a session that takes files one at a time: a file that needs no other file is
+ * written when it comes and then dropped, so a folder of 2,000 reports is never in memory at
+ * once. Files that depend on others (logs on their fio JSON, vdbench's secondary reports on
+ * the primary, HammerDB companions on their test, SVC snapshots on each other) wait for the end.
+ * Large logs are streamed: read, parsed and written chunk by chunk.
  */
-import { createHash, randomUUID } from 'node:crypto';
-import { detectFormat } from '../../../importers/registry.js';
-import type { Importer, ParsedRun, ParseResult } from '../../../importers/types.js';
+import { randomUUID } from 'node:crypto';
+import { DETECT_HEAD_BYTES, detectFormat } from '../../../importers/registry.js';
+import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
-import type { Store } from '../store/store.js';
+import type { StudyRow, Store } from '../store/store.js';
 import { ratesBetween, type SvcSnapshot } from '../../../importers/svc/index.js';
 import { companionKind, findTest } from './link-companions.js';
 import { aggregateSnapshots } from './svc-aggregate.js';
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
 import { attachSeries, findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
+import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
 
 export interface StagedFile {
   id: string;
   path: string;
-  bytes: Uint8Array;
+  source: FileSource;
   sha256: string;
   importer: Importer | null;
+  /** For a streamed file, the parse of its head: what the preview shows. */
   result: ParseResult;
+  /** Parsed chunk by chunk while it is written (a large log), not whole at staging. */
+  streamed: boolean;
   /** A table (CSV, TSV, XLSX, pasted): how it was read and the mapping used. */
   table?: StagedTable;
 }
 
+/** Files at least this large are streamed when their format can be (fio logs). */
+export const STREAM_MIN_BYTES = 8 * 1024 * 1024;
+
 const located = (d: { message: string; line?: number }): string => (d.line ? `line ${d.line}: ${d.message}` : d.message);
 
+/** The head of a file up to its last complete line: what a streamed file's preview parses. */
+function headLines(source: FileSource): Uint8Array {
+  const head = source.head(1024 * 1024);
+  const lf = head.lastIndexOf(10);
+  return lf > 0 ? head.subarray(0, lf + 1) : head;
+}
+
 /** Hashes, detects and parses one file. Never throws: every problem becomes an error value. */
-export function stageFile(path: string, bytes: Uint8Array, tableOptions: TableStageOptions = {}): StagedFile {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+export function stageFile(path: string, source: FileSource, tableOptions: TableStageOptions = {}): StagedFile {
+  const sha256 = sha256Of(source);
+  const base = { id: randomUUID(), path, source, sha256 };
+  // A large file whose format streams: detected and previewed from its head only.
+  if (!tableOptions.asTable && source.size >= STREAM_MIN_BYTES) {
+    const detection = detectFormat(source.head(DETECT_HEAD_BYTES));
+    if (detection.importer?.stream) {
+      return { ...base, importer: detection.importer, result: parseSafely(detection.importer, headLines(source), path), streamed: true };
+    }
+  }
+  const bytes = source.bytes();
   const detection = tableOptions.asTable ? null : detectFormat(bytes);
   if (!detection || detection.importer?.id === 'spreadsheet') {
     // A table: read through its mapping (given, remembered for its header, or proposed).
     const staged = stageTable(bytes, tableOptions);
-    return { id: randomUUID(), path, bytes, sha256, importer: staged.importer, result: staged.result, table: staged.table ?? undefined };
+    return { ...base, importer: staged.importer, result: staged.result, streamed: false, table: staged.table ?? undefined };
   }
-  let result: ParseResult;
-  if (!detection.importer) {
-    result = { runs: [], warnings: [], errors: [{ message: detection.reason }] };
-  } else {
-    try {
-      result = detection.importer.parse({ bytes, name: path });
-    } catch (err) {
-      // An importer bug must not lose the user's other files: report it against this one.
-      result = { runs: [], warnings: [], errors: [{ message: `the ${detection.importer.title} importer failed: ${(err as Error).message}` }] };
-    }
+  const result: ParseResult = detection.importer
+    ? parseSafely(detection.importer, bytes, path)
+    : { runs: [], warnings: [], errors: [{ message: detection.reason }] };
+  return { ...base, importer: detection.importer, result, streamed: false };
+}
+
+function parseSafely(importer: Importer, bytes: Uint8Array, name: string): ParseResult {
+  try {
+    return importer.parse({ bytes, name });
+  } catch (err) {
+    // An importer bug must not lose the user's other files: report it against this one.
+    return { runs: [], warnings: [], errors: [{ message: `the ${importer.title} importer failed: ${(err as Error).message}` }] };
   }
-  return { id: randomUUID(), path, bytes, sha256, importer: detection.importer, result };
 }
 
 export function previewOf(file: StagedFile): FilePreview {
   return {
     id: file.id,
     path: file.path,
-    size: file.bytes.byteLength,
+    size: file.source.size,
     sha256: file.sha256,
     format: file.importer?.id ?? null,
     runs: file.result.runs.map((r) => ({ name: r.name, params: r.params })),
     warnings: [
+      ...(file.streamed ? [`${(file.source.size / 1e6).toFixed(0)} MB: read and checked as it is imported; this preview shows its first lines`] : []),
       ...file.result.warnings.map(located),
       ...file.result.runs.flatMap((r) => [...r.warnings, ...r.errors].map((w) => `${r.name}: ${w}`)),
     ],
@@ -68,174 +99,347 @@ export function previewOf(file: StagedFile): FilePreview {
   };
 }
 
+/** Thrown by a cancel check: the transaction rolls back and nothing is written. */
+export class ImportCancelledError extends Error {
+  constructor() {
+    super('import cancelled: nothing was written');
+    this.name = 'ImportCancelledError';
+  }
+}
+
+export interface ImportProgress {
+  /** Files finished and the number of files. */
+  done: number;
+  total: number;
+  current: string;
+  /** Bytes read so far and in all (a 2 GB log moves the bar while it is the only file). */
+  bytesDone: number;
+  bytesTotal: number;
+}
+
 export interface CommitOptions {
   study: string;
   /** A fixed slug for a new study (the sample studies have documented slugs). */
   studySlug?: string;
   config: string;
-  onProgress?: (done: number, total: number, current: string) => void;
+  onProgress?: (p: ImportProgress) => void;
+  /** Throws (ImportCancelledError) when the user cancelled; called between files and chunks. */
+  checkCancel?: () => void;
   /** Called in the transaction for each table imported: its header's mapping is remembered. */
   rememberMapping?: (signature: string, mapping: TableMapping) => void;
+  /** Files and bytes the session will see, for progress (the UI's staged files, the CLI's paths). */
+  expected?: { files: number; bytes: number };
+  /** Reads a held file again at the end (a file on disk is not kept parsed in memory meanwhile). */
+  restage?: (file: StagedFile) => StagedFile;
 }
 
 /** Writes every file that parsed cleanly, in one transaction. */
 export function commitFiles(store: Store, files: readonly StagedFile[], options: CommitOptions): ImportResult {
-  const studyName = options.study.trim();
-  const config = options.config.trim();
-  if (!studyName) throw new Error('a study name is required');
-  if (!config) throw new Error('a configuration label is required');
-
   return store.transaction(() => {
-    const study = store.ensureStudy(studyName, options.studySlug);
-    const outcomes = new Array<FileOutcome>(files.length);
-    // Logs go last, so that the JSON of the same run, in this drop or imported before, is there
-    // for them to attach to.
-    // A log belongs to a run of the configuration it is imported under, never another's.
-    const owners: LogOwnerCandidate[] = store.logOwnerCandidates(study.id, config);
-    const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every(isLogRun);
-    const isCompanionFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => companionKind(r) !== null);
-    // vdbench: one report per output folder gives the runs; the others come after it.
-    const vdbench = files.map((f, index) => ({ index, path: f.path, runs: f.result.runs })).filter((f) => files[f.index]!.importer?.id === 'vdbench' && files[f.index]!.result.errors.length === 0);
-    const primaries = vdbenchPrimaries(vdbench);
-    // A folder imported before (say its totals.html) already gave its runs: the rest of the
-    // folder joins them instead of counting the same results again.
-    const earlier = new Map<number, Array<{ id: number; run: ParsedRun }>>();
-    for (const f of vdbench) {
-      const folder = f.path.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
-      const existing = store.vdbenchRunsInFolder(study.id, config, folder);
-      if (existing.length > 0) earlier.set(f.index, existing);
+    const session = new ImportSession(store, {
+      ...options,
+      expected: options.expected ?? { files: files.length, bytes: files.reduce((n, f) => n + f.source.size, 0) },
+    });
+    for (const f of files) session.add(f);
+    return session.finish();
+  });
+}
+
+const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every(isLogRun);
+const isCompanionFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => companionKind(r) !== null);
+const isSnapshotFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => r.tables['svc_snapshot'] !== undefined);
+const isVdbench = (f: StagedFile): boolean => f.importer?.id === 'vdbench' && f.result.errors.length === 0;
+const folderOf = (p: string): string => p.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
+
+interface Held {
+  index: number;
+  file: StagedFile;
+  /** Parsed again at the end (a file on disk), not kept parsed meanwhile. */
+  parked: boolean;
+}
+
+/**
+ * One import, file by file, inside the caller's transaction. `add` writes a file at once when
+ * nothing it depends on can still come; `finish` writes the files that waited.
+ */
+export class ImportSession {
+  private readonly study: StudyRow;
+  private readonly config: string;
+  private readonly outcomes: FileOutcome[] = [];
+  private readonly held: Held[] = [];
+  /** fio JSON runs a log may belong to: this configuration's, stored before or in this import. */
+  private readonly owners: LogOwnerCandidate[];
+  private readonly snapshots: Array<{ index: number; snapshot: SvcSnapshot; importId: number }> = [];
+  private filesDone = 0;
+  private bytesDone = 0;
+
+  constructor(private readonly store: Store, private readonly options: CommitOptions) {
+    const studyName = options.study.trim();
+    this.config = options.config.trim();
+    if (!studyName) throw new Error('a study name is required');
+    if (!this.config) throw new Error('a configuration label is required');
+    this.study = store.ensureStudy(studyName, options.studySlug);
+    this.owners = store.logOwnerCandidates(this.study.id, this.config);
+  }
+
+  /** Takes one staged file: written now, or held until `finish` when it depends on others. */
+  add(file: StagedFile): void {
+    this.options.checkCancel?.();
+    const index = this.outcomes.length;
+    this.outcomes.push(this.base(file, 'failed'));
+    if (file.result.errors.length === 0 && file.importer && (isLogFile(file) || isCompanionFile(file) || isSnapshotFile(file) || isVdbench(file))) {
+      // A file on disk is read again at the end rather than kept parsed (a 60 MB log's points).
+      const parked = file.source.diskPath !== null && this.options.restage !== undefined && !file.streamed;
+      this.held.push({ index, file: parked ? { ...file, result: { runs: [], warnings: [], errors: [] } } : file, parked });
+      this.progress(file.path, 0);
+      return;
     }
-    const secondary = (i: number): boolean => earlier.has(i) || (primaries.has(i) && primaries.get(i) !== i);
+    this.write(index, file);
+  }
+
+  finish(): ImportResult {
+    const restage = (h: Held): StagedFile => (h.parked ? this.options.restage!(h.file) : h.file);
+    // vdbench: one report per output folder gives the runs; the others join them.
+    const vdbench = this.held.filter((h) => isVdbench(h.file)).map((h) => ({ ...h, file: restage(h) }));
+    const primaries = vdbenchPrimaries(vdbench.map((h, i) => ({ index: i, path: h.file.path, runs: h.file.result.runs })));
     const runIdsOf = new Map<number, Array<{ id: number; run: ParsedRun }>>();
-    const isSnapshotFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => r.tables['svc_snapshot'] !== undefined);
-    const snapshots: Array<{ index: number; snapshot: SvcSnapshot; importId: number }> = [];
-    const late = (f: StagedFile): number => Number(isLogFile(f) || isCompanionFile(f) || secondary(files.indexOf(f)));
-    const order = files.map((_, i) => i).sort((a, b) => late(files[a]!) - late(files[b]!));
-    order.forEach((index, done) => {
-      const file = files[index]!;
-      options.onProgress?.(done, files.length, file.path);
-      const preview = previewOf(file);
-      const base = { path: file.path, format: preview.format, sha256: file.sha256, warnings: preview.warnings };
-      if (preview.errors.length > 0 || !file.importer) {
-        outcomes[index] = { ...base, status: 'failed', runs: [], errors: preview.errors };
-        return;
-      }
-      const existing = store.importedRunIds(study.id, file.sha256);
-      if (existing) {
-        outcomes[index] = { ...base, status: 'duplicate', runs: existing, errors: [] };
-        return;
-      }
-      store.saveFile(file.sha256, file.bytes);
-      const importId = store.insertImport({
-        studyId: study.id,
-        sha256: file.sha256,
-        fileName: file.path,
-        format: file.importer.id,
-        importerVersion: file.importer.version,
-        config,
-        warnings: preview.warnings,
-      });
-      if (isLogFile(file)) {
-        const runIds: number[] = [];
-        const notes: string[] = [];
-        file.result.runs.forEach((run, ordinal) => {
-          const log = run.tables['log'] as { stem: string; kind: string };
-          const { owner, how } = findLogOwner(file.path, log.stem, owners);
-          if (owner) {
-            store.addSeries(owner.runId, attachSeries(run.series, owner, log.kind));
-            // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
-            if (log.kind === 'clat_hist' && run.tables['latency_bins']) store.mergeIntoRun(owner.runId, {}, { hist_log_bins: run.tables['latency_bins'] });
-            runIds.push(owner.runId);
-            notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
-          } else {
-            runIds.push(store.insertRun(study.id, importId, config, ordinal, run));
-            const latency = ['lat', 'clat', 'slat'].includes(log.kind);
-            notes.push(`no fio JSON run to attach it to (${how}): imported as a run of its own, times relative to its start, summary metrics the means of its samples${latency ? '; latency read as ns (fio 3.x): import it with its fio JSON to have the unit checked' : ''}`);
-          }
-        });
-        outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
-        return;
-      }
-      if (isSnapshotFile(file)) {
-        // One snapshot of cumulative counters per file: the rates come from all of them together.
-        for (const run of file.result.runs) snapshots.push({ index, snapshot: run.tables['svc_snapshot'] as SvcSnapshot, importId });
-        outcomes[index] = { ...base, status: 'imported', runs: [], errors: [] };
-        return;
-      }
-      if (secondary(index)) {
-        const primary = primaries.get(index)!;
-        const target = earlier.get(index) ?? runIdsOf.get(primary) ?? [];
-        const source = earlier.has(index) ? 'an earlier import of this folder' : files[primary]!.path;
-        const notes: string[] = [];
-        const runIds: number[] = [];
-        if (file.result.runs.every((r) => r.tables['report'] === 'histogram')) {
-          for (const run of file.result.runs) {
-            const match = target.find((t) => rdName(t.run) === rdName(run));
-            if (match) {
-              store.mergeIntoRun(match.id, {}, { histogram: run.tables });
-              runIds.push(match.id);
-            }
-          }
-          notes.push(`response-time histogram added to ${runIds.length} run(s) of ${source}`);
+    // A folder imported before (say its totals.html) already gave its runs.
+    const earlier = new Map<number, Array<{ id: number; run: ParsedRun }>>();
+    vdbench.forEach((h, i) => {
+      const existing = this.store.vdbenchRunsInFolder(this.study.id, this.config, folderOf(h.file.path));
+      if (existing.length > 0) earlier.set(i, existing);
+    });
+    const secondary = (i: number): boolean => earlier.has(i) || (primaries.has(i) && primaries.get(i) !== i);
+    vdbench.forEach((h, i) => {
+      if (secondary(i)) return;
+      const ids = this.write(h.index, h.file);
+      if (primaries.has(i)) runIdsOf.set(i, ids);
+    });
+    vdbench.forEach((h, i) => {
+      if (!secondary(i)) return;
+      const primary = primaries.get(i)!;
+      this.writeSecondary(h.index, h.file, earlier.get(i) ?? runIdsOf.get(primary) ?? [], earlier.has(i) ? 'an earlier import of this folder' : vdbench[primary]!.file.path);
+    });
+    for (const h of this.held) {
+      if (isVdbench(h.file)) continue;
+      this.options.checkCancel?.();
+      this.write(h.index, restage(h));
+    }
+    this.aggregateSnapshots();
+    this.progress('', 0);
+    return { study: this.study, config: this.config, files: this.outcomes };
+  }
+
+  private base(file: StagedFile, status: FileOutcome['status']): FileOutcome {
+    return { path: file.path, format: file.importer?.id ?? null, sha256: file.sha256, status, runs: [], errors: [], warnings: [] };
+  }
+
+  private progress(current: string, bytes: number): void {
+    this.bytesDone += bytes;
+    const expected = this.options.expected ?? { files: this.outcomes.length, bytes: this.bytesDone };
+    this.options.onProgress?.({ done: this.filesDone, total: Math.max(expected.files, this.outcomes.length), current, bytesDone: this.bytesDone, bytesTotal: Math.max(expected.bytes, this.bytesDone) });
+  }
+
+  /** Writes one file (its original bytes, its import, its runs); returns the runs it made. */
+  private write(index: number, file: StagedFile): Array<{ id: number; run: ParsedRun }> {
+    this.options.checkCancel?.();
+    this.progress(file.path, 0);
+    const preview = previewOf(file);
+    const base = { path: file.path, format: preview.format, sha256: file.sha256, warnings: preview.warnings };
+    const done = (outcome: FileOutcome): void => {
+      this.outcomes[index] = outcome;
+      this.filesDone++;
+      if (!file.streamed) this.progress(file.path, file.source.size);
+    };
+    if (preview.errors.length > 0 || !file.importer) {
+      done({ ...base, status: 'failed', runs: [], errors: preview.errors });
+      return [];
+    }
+    const existing = this.store.importedRunIds(this.study.id, file.sha256);
+    if (existing) {
+      done({ ...base, status: 'duplicate', runs: existing, errors: [] });
+      return [];
+    }
+    if (file.streamed) {
+      done(this.writeStreamed(file, base));
+      return [];
+    }
+    this.store.saveFile(file.sha256, file.source.bytes());
+    const importId = this.importOf(file, preview.warnings);
+    const made: Array<{ id: number; run: ParsedRun }> = [];
+    const notes: string[] = [];
+    const runIds: number[] = [];
+    if (isLogFile(file)) {
+      file.result.runs.forEach((run, ordinal) => {
+        const log = run.tables['log'] as { stem: string; kind: string };
+        const { owner, how } = findLogOwner(file.path, log.stem, this.owners);
+        if (owner) {
+          this.store.addSeries(owner.runId, attachSeries(run.series, owner, log.kind));
+          // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
+          if (log.kind === 'clat_hist' && run.tables['latency_bins']) this.store.mergeIntoRun(owner.runId, {}, { hist_log_bins: run.tables['latency_bins'] });
+          runIds.push(owner.runId);
+          notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
         } else {
-          runIds.push(...target.map((t) => t.id));
-          notes.push(`the same results as ${source}, which gave the runs: kept as a file, no runs of its own`);
+          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, run));
+          notes.push(orphanNote(how, log.kind));
         }
-        outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
-        return;
-      }
-      if (isCompanionFile(file)) {
-        const tests = store.hammerdbTests(study.id, config);
-        const runIds: number[] = [];
-        const notes: string[] = [];
-        file.result.runs.forEach((run, ordinal) => {
-          const kind = companionKind(run)!;
-          const { test, how } = findTest(run, kind, tests);
-          if (test) {
-            if (kind === 'counter') store.addSeries(test.runId, run.series);
-            else store.mergeIntoRun(test.runId, run.metrics, run.tables);
-            runIds.push(test.runId);
-            notes.push(`joined test run ${test.runId} "${test.name}" (${how})`);
-          } else {
-            runIds.push(store.insertRun(study.id, importId, config, ordinal, run));
-            notes.push(`no HammerDB test of configuration "${config}" to join (${how}): imported as a run of its own`);
-          }
-        });
-        outcomes[index] = { ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] };
-        return;
-      }
-      if (file.table) options.rememberMapping?.(file.table.signature, file.table.mapping);
-      const runIds = file.result.runs.map((run, ordinal) => {
+      });
+    } else if (isSnapshotFile(file)) {
+      // One snapshot of cumulative counters per file: the rates come from all of them together.
+      for (const run of file.result.runs) this.snapshots.push({ index, snapshot: run.tables['svc_snapshot'] as SvcSnapshot, importId });
+    } else if (isCompanionFile(file)) {
+      const tests = this.store.hammerdbTests(this.study.id, this.config);
+      file.result.runs.forEach((run, ordinal) => {
+        const kind = companionKind(run)!;
+        const { test, how } = findTest(run, kind, tests);
+        if (test) {
+          if (kind === 'counter') this.store.addSeries(test.runId, run.series);
+          else this.store.mergeIntoRun(test.runId, run.metrics, run.tables);
+          runIds.push(test.runId);
+          notes.push(`joined test run ${test.runId} "${test.name}" (${how})`);
+        } else {
+          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, run));
+          notes.push(`no HammerDB test of configuration "${this.config}" to join (${how}): imported as a run of its own`);
+        }
+      });
+    } else {
+      if (file.table) this.options.rememberMapping?.(file.table.signature, file.table.mapping);
+      file.result.runs.forEach((run, ordinal) => {
         // A table can name each run's configuration (a column, or titles over several tables).
-        const id = store.insertRun(study.id, importId, run.config?.trim() || config, ordinal, run);
-        if (primaries.has(index)) runIdsOf.set(index, [...(runIdsOf.get(index) ?? []), { id, run }]);
+        const id = this.store.insertRun(this.study.id, importId, run.config?.trim() || this.config, ordinal, run);
+        made.push({ id, run });
+        runIds.push(id);
         if (file.importer!.id === 'fio-json') {
-          owners.push({
+          this.owners.push({
             runId: id, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
             logPrefixes: (run.tables['log_prefixes'] as string[] | undefined) ?? [],
           });
         }
-        return id;
       });
-      outcomes[index] = { ...base, status: 'imported', runs: runIds, errors: [] };
+    }
+    done({ ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] });
+    return made;
+  }
+
+  private importOf(file: StagedFile, warnings: string[]): number {
+    return this.store.insertImport({
+      studyId: this.study.id,
+      sha256: file.sha256,
+      fileName: file.path,
+      format: file.importer!.id,
+      importerVersion: file.importer!.version,
+      config: this.config,
+      warnings,
     });
-    if (snapshots.length > 0) {
-      const aggregated = aggregateSnapshots(snapshots.map((s) => s.snapshot), ratesBetween);
-      if (!aggregated) {
-        for (const s of snapshots) {
-          const o = outcomes[s.index]!;
-          outcomes[s.index] = { ...o, warnings: ['no rates: rates need two consecutive statistics files of the same node (the file is kept)', ...o.warnings] };
-        }
-      } else {
-        const runId = store.insertRun(study.id, snapshots[0]!.importId, config, 0, aggregated.run);
-        const note = `one of ${snapshots.length} statistics files, combined into run ${runId} "${aggregated.run.name}"${aggregated.warnings.length ? `: ${aggregated.warnings.join('; ')}` : ''}`;
-        for (const s of snapshots) {
-          const o = outcomes[s.index]!;
-          outcomes[s.index] = { ...o, runs: [runId], warnings: [note, ...o.warnings] };
+  }
+
+  /** A vdbench report of a folder whose runs came from another report: kept, joined to those runs. */
+  private writeSecondary(index: number, file: StagedFile, target: Array<{ id: number; run: ParsedRun }>, source: string): void {
+    const preview = previewOf(file);
+    const existing = this.store.importedRunIds(this.study.id, file.sha256);
+    const base = { path: file.path, format: preview.format, sha256: file.sha256, errors: [] };
+    this.filesDone++;
+    this.progress(file.path, file.source.size);
+    if (existing) {
+      this.outcomes[index] = { ...base, warnings: preview.warnings, status: 'duplicate', runs: existing };
+      return;
+    }
+    this.store.saveFile(file.sha256, file.source.bytes());
+    this.importOf(file, preview.warnings);
+    const notes: string[] = [];
+    const runIds: number[] = [];
+    if (file.result.runs.every((r) => r.tables['report'] === 'histogram')) {
+      for (const run of file.result.runs) {
+        const match = target.find((t) => rdName(t.run) === rdName(run));
+        if (match) {
+          this.store.mergeIntoRun(match.id, {}, { histogram: run.tables });
+          runIds.push(match.id);
         }
       }
+      notes.push(`response-time histogram added to ${runIds.length} run(s) of ${source}`);
+    } else {
+      runIds.push(...target.map((t) => t.id));
+      notes.push(`the same results as ${source}, which gave the runs: kept as a file, no runs of its own`);
     }
-    options.onProgress?.(files.length, files.length, '');
-    return { study, config, files: outcomes };
-  });
+    this.outcomes[index] = { ...base, warnings: [...notes, ...preview.warnings], status: 'imported', runs: [...new Set(runIds)] };
+  }
+
+  /**
+   * A large log, read chunk by chunk: each chunk is kept as part of the original file and its
+   * points go to the run's series as they are parsed. The file is one savepoint: if its end
+   * finds it unreadable, what it wrote is undone and the rest of the import goes on.
+   */
+  private writeStreamed(file: StagedFile, base: Omit<FileOutcome, 'status' | 'runs' | 'errors'>): FileOutcome {
+    const importer = file.importer!;
+    const headRun = file.result.runs[0]!;
+    const log = headRun.tables['log'] as { stem: string; kind: string };
+    const { owner, how } = findLogOwner(file.path, log.stem, this.owners);
+    try {
+      return this.store.transaction(() => {
+        // The file's row first (its parts follow as they are read), then the import naming it.
+        const writer = this.store.fileWriter(file.sha256, file.source.size);
+        const importId = this.importOf(file, base.warnings);
+        const runId = owner ? owner.runId : this.store.insertRun(this.study.id, importId, this.config, 0, { ...headRun, metrics: {}, series: [] });
+        const stream = importer.stream!({ name: file.path, head: file.source.head(DETECT_HEAD_BYTES), size: file.source.size });
+        if ('error' in stream) throw new Error(located(stream.error));
+        const series = new Map<string, ReturnType<Store['seriesWriter']>>();
+        const put = (pieces: ParsedSeries[]): void => {
+          for (const s of owner ? attachSeries(pieces, owner, log.kind) : pieces) {
+            const key = `${s.object}\u0000${s.metric}`;
+            let w = series.get(key);
+            if (!w) series.set(key, (w = this.store.seriesWriter(runId, s.object, s.metric, s.unit)));
+            w.push(s.times, s.values);
+          }
+        };
+        for (const chunk of file.source.chunks(READ_CHUNK_BYTES)) {
+          this.options.checkCancel?.();
+          writer?.append(chunk);
+          put(stream.push(chunk));
+          this.progress(file.path, chunk.byteLength);
+        }
+        const end = stream.end();
+        put(end.series);
+        for (const w of series.values()) w.finish();
+        if (end.result.errors.length > 0) throw new Error(end.result.errors.map(located).join('; '));
+        const run = end.result.runs[0]!;
+        const warnings = [...end.result.warnings.map(located), ...run.warnings];
+        if (!owner) this.store.setRunMetrics(runId, run.metrics, run.warnings);
+        const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log.kind);
+        const rows = (run.tables['log'] as { rows?: number } | undefined)?.rows;
+        return {
+          ...base,
+          warnings: [note, ...(rows !== undefined ? [`${rows.toLocaleString('en-US')} rows`] : []), ...warnings.map((w) => `${run.name}: ${w}`)],
+          status: 'imported',
+          runs: [runId],
+          errors: [],
+        };
+      });
+    } catch (err) {
+      if (err instanceof ImportCancelledError) throw err;
+      return { ...base, status: 'failed', runs: [], errors: [(err as Error).message] };
+    }
+  }
+
+  private aggregateSnapshots(): void {
+    if (this.snapshots.length === 0) return;
+    const aggregated = aggregateSnapshots(this.snapshots.map((s) => s.snapshot), ratesBetween);
+    if (!aggregated) {
+      for (const s of this.snapshots) {
+        const o = this.outcomes[s.index]!;
+        this.outcomes[s.index] = { ...o, warnings: ['no rates: rates need two consecutive statistics files of the same node (the file is kept)', ...o.warnings] };
+      }
+      return;
+    }
+    const runId = this.store.insertRun(this.study.id, this.snapshots[0]!.importId, this.config, 0, aggregated.run);
+    const note = `one of ${this.snapshots.length} statistics files, combined into run ${runId} "${aggregated.run.name}"${aggregated.warnings.length ? `: ${aggregated.warnings.join('; ')}` : ''}`;
+    for (const s of this.snapshots) {
+      const o = this.outcomes[s.index]!;
+      this.outcomes[s.index] = { ...o, runs: [runId], warnings: [note, ...o.warnings] };
+    }
+  }
+}
+
+function orphanNote(how: string, kind: string): string {
+  const latency = ['lat', 'clat', 'slat'].includes(kind);
+  return `no fio JSON run to attach it to (${how}): imported as a run of its own, times relative to its start, summary metrics the means of its samples${latency ? '; latency read as ns (fio 3.x): import it with its fio JSON to have the unit checked' : ''}`;
 }

@@ -1,6 +1,7 @@
 /** Maps a thrown error to the code the UI acts on (see RpcErrorBody in the contract). */
 import type { RpcErrorBody } from '../../contract/rpc.js';
 import { NotFoundError } from '../core.js';
+import { ImportCancelledError } from '../import/pipeline.js';
 import { PeriodSpecError } from '../periods/period-spec.js';
 import { InvalidArgumentsError } from './schemas.js';
 
@@ -15,5 +16,6 @@ export function toErrorBody(err: unknown): RpcErrorBody {
   if (err instanceof RpcError) return { code: err.code, message: err.message };
   if (err instanceof InvalidArgumentsError || err instanceof PeriodSpecError) return { code: 'invalid_arguments', message: err.message };
   if (err instanceof NotFoundError) return { code: 'not_found', message: err.message };
+  if (err instanceof ImportCancelledError) return { code: 'cancelled', message: err.message };
   return { code: 'failed', message: err instanceof Error ? err.message : String(err) };
 }

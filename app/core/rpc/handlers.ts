@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ImportResult } from '../../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
-import type { Core, Progress } from '../core.js';
+import type { Core, ImportHooks } from '../core.js';
 import { scalingCurves } from '../compare/scaling.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
@@ -31,13 +31,13 @@ function studyFileBytes(core: Core, study: string): Buffer {
 type Handler<M extends RpcMethod> = (args: RpcArgs<M>) => RpcResult<M> | Promise<RpcResult<M>>;
 
 /** Answered by the host: import progress, and printing (Chromium or Electron, never the worker). */
-export type HostOnlyMethod = 'jobs.status' | 'reports.pdf';
+export type HostOnlyMethod = 'jobs.status' | 'jobs.cancel' | 'reports.pdf';
 
 export type CoreHandlers = {
   [M in Exclude<RpcMethod, HostOnlyMethod | 'import.commit'>]: Handler<M>;
 } & {
   /** In the worker, commit runs to completion and reports progress as it goes. */
-  'import.commit': (args: RpcArgs<'import.commit'>, progress: Progress) => ImportResult;
+  'import.commit': (args: RpcArgs<'import.commit'>, hooks: ImportHooks) => ImportResult;
 };
 
 /** Merges handler groups; a name defined twice is an error at start-up, not a silent override. */
@@ -76,10 +76,11 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   };
   const importGroup: Partial<CoreHandlers> = {
     'import.stage': ({ name, bytes }) => core.stage(name, bytes),
+    'import.stageSpooled': ({ name, spool }) => core.stageSpooled(name, spool),
     'import.stageText': ({ name, text }) => core.stageText(name, text),
     'import.remap': ({ id, mapping, sheet }) => core.remap(id, mapping, sheet),
     'import.discard': ({ ids }) => ({ discarded: core.discard(ids) }),
-    'import.commit': ({ ids, study, config }, progress) => core.commit(ids, study, config, progress),
+    'import.commit': ({ ids, study, config }, hooks) => core.commit(ids, study, config, hooks),
   };
   const sampleGroup: Partial<CoreHandlers> = {
     'samples.list': () => listSamples(core),

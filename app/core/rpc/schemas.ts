@@ -84,11 +84,13 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
       bytes: z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_STAGE_BYTES, 'file larger than 2 GiB'),
     })
     .strict(),
+  'import.stageSpooled': z.object({ name: z.string().min(1).max(4096), spool: z.string().uuid() }).strict(),
   'import.stageText': z.object({ name: z.string().min(1).max(4096), text: z.string().min(1).max(MAX_PASTE_CHARS) }).strict(),
   'import.remap': z.object({ id: z.string().uuid(), mapping: tableMapping.nullable(), sheet: z.string().min(1).max(200).optional() }).strict(),
   'import.discard': z.object({ ids: z.array(z.string().uuid()).max(100000) }).strict(),
   'import.commit': z.object({ ids: z.array(z.string().uuid()).min(1).max(100000), study: label, config: label }).strict(),
   'jobs.status': z.object({ job: z.string().uuid() }).strict(),
+  'jobs.cancel': z.object({ job: z.string().uuid() }).strict(),
   'compare.run': z
     .object({
       study: label,

@@ -13,7 +13,7 @@ import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
 import { migrate } from './migrations.js';
 import { ReportStore } from './report-store.js';
-import { chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
+import { CHUNK_POINTS, chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
 
 export interface StudyRow {
   id: number;
@@ -445,6 +445,48 @@ export class Store {
         );
       }
     }
+  }
+
+  /**
+   * Appends points to one series of a run as they arrive (a streamed log): held until a chunk
+   * is full, then written. `finish` writes the last, partial chunk.
+   */
+  seriesWriter(runId: number, object: string, metric: string, unit: string): { push(times: Float64Array, values: Float64Array): void; finish(): number } {
+    let chunk = (this.db.prepare('SELECT COALESCE(MAX(chunk) + 1, 0) AS next FROM series WHERE run_id = ? AND object = ? AND metric = ?')
+      .get(runId, object, metric) as { next: number }).next;
+    const times = new Float64Array(CHUNK_POINTS);
+    const values = new Float64Array(CHUNK_POINTS);
+    let n = 0;
+    let total = 0;
+    const flush = (): void => {
+      if (n === 0) return;
+      const t = times.subarray(0, n);
+      const v = values.subarray(0, n);
+      this.stmt.insertSeries.run(runId, object, metric, unit, chunk++, t[0], t[n - 1], n, encodeFloat64(t), encodeFloat64(v));
+      total += n;
+      n = 0;
+    };
+    return {
+      push: (t, v) => {
+        for (let at = 0; at < t.length;) {
+          const take = Math.min(CHUNK_POINTS - n, t.length - at);
+          times.set(t.subarray(at, at + take), n);
+          values.set(v.subarray(at, at + take), n);
+          n += take;
+          at += take;
+          if (n === CHUNK_POINTS) flush();
+        }
+      },
+      finish: () => {
+        flush();
+        return total;
+      },
+    };
+  }
+
+  /** Replaces a run's summary metrics (a streamed log's means, known only at its end). */
+  setRunMetrics(runId: number, metrics: Record<string, number>, warnings: string[]): void {
+    this.db.prepare('UPDATE runs SET metrics = ?, warnings = ? WHERE id = ?').run(metricsJson(metrics), JSON.stringify(warnings), runId);
   }
 
   /** HammerDB test runs (with a result) of a study's configuration: what companions join. */

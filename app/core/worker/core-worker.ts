@@ -6,11 +6,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Core } from '../core.js';
 import { createCoreHandlers } from '../rpc/handlers.js';
 import { toErrorBody } from '../rpc/errors.js';
+import { ImportCancelledError } from '../import/pipeline.js';
 import type { WorkerData, WorkerReply, WorkerRequest } from './protocol.js';
 
 const data = workerData as WorkerData;
 const port = parentPort!;
-const core = new Core(data.dbPath, data.sqliteBinding);
+const core = new Core(data.dbPath, data.sqliteBinding, data.spoolDir);
+const cancelSlot = new Int32Array(data.cancel);
 const handlers = createCoreHandlers(core, { mode: data.mode, dataDir: data.dataDir });
 
 // Requests are handled one at a time, in order: the store has one writer, and an async handler
@@ -22,8 +24,12 @@ port.on('message', (msg: WorkerRequest) => {
     try {
       const result =
         msg.method === 'import.commit'
-          ? handlers['import.commit'](msg.args as never, (done, total, current) =>
-              port.postMessage({ kind: 'progress', job: msg.job!, done, total, current } satisfies WorkerReply))
+          ? handlers['import.commit'](msg.args as never, {
+              onProgress: (p) => port.postMessage({ kind: 'progress', job: msg.job!, ...p } satisfies WorkerReply),
+              checkCancel: () => {
+                if (Atomics.load(cancelSlot, 0) === msg.jobSeq) throw new ImportCancelledError();
+              },
+            })
           : await (handlers[msg.method] as (a: unknown) => unknown)(msg.args);
       reply = { kind: 'result', id: msg.id, ok: true, result };
     } catch (err) {
