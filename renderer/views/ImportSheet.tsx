@@ -40,6 +40,10 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   const [error, setError] = useState<string | null>(null);
   const staged = useRef<string[]>([]);
   const submitting = useRef(false);
+  /** The running import, so that Stop can name it. */
+  const job = useRef<string | null>(null);
+  const [stopping, setStopping] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
 
   // Stage every file: parsed in the core, nothing written yet. Whatever is still staged when
   // the sheet goes away (cancelled, closed mid-way) is discarded, so no bytes linger in the core.
@@ -121,19 +125,27 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     if (!config.trim()) return setError(t('import.needConfig'));
     submitting.current = true;
     setError(null);
+    setNotice(null);
     // Files with errors are sent too: the core reports them as failed and writes nothing of them.
     const ids = previews.filter((p) => p.id).map((p) => p.id);
     try {
-      const { job } = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim() });
+      const started = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim() });
+      job.current = started.job;
       setPhase({ kind: 'importing', status: null });
       for (;;) {
-        const status = await bridge.call('jobs.status', { job });
+        const status = await bridge.call('jobs.status', { job: started.job });
         if (status.state === 'done' && status.result) {
           staged.current = []; // committed: nothing left to discard
           setPhase({ kind: 'done', result: status.result });
           return;
         }
         if (status.state === 'failed') throw new Error(status.error ?? 'import failed');
+        if (status.state === 'cancelled') {
+          // Rolled back: the store is as it was and the files are still staged, ready to import again.
+          setNotice(t('import.cancelled'));
+          setPhase({ kind: 'review' });
+          return;
+        }
         setPhase({ kind: 'importing', status });
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
@@ -142,7 +154,15 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
       setPhase({ kind: 'review' });
     } finally {
       submitting.current = false;
+      job.current = null;
+      setStopping(false);
     }
+  };
+
+  const stop = (): void => {
+    if (!job.current) return;
+    setStopping(true);
+    void bridge.call('jobs.cancel', { job: job.current }).catch((err: Error) => setError(err.message));
   };
 
   const result = phase.kind === 'done' ? phase.result : null;
@@ -239,6 +259,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
               )}
             </label>
             {importable.length === 0 && <p className="error-text">{t('import.nothing')}</p>}
+            {notice && <p className="notice" role="status" data-testid="import-notice">{notice}</p>}
             {error && <p className="error-text" role="alert">{error}</p>}
             <div className="buttons">
               <button type="button" onClick={cancel}>{t('import.cancel')}</button>
@@ -252,7 +273,14 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
         {phase.kind === 'importing' && (
           <div className="progress-block">
             <p>{t('import.progress', { done: progress?.done ?? 0, total: progress?.total ?? importable.length, current: progress?.current ?? '' })}</p>
-            <progress max={progress?.total ?? 1} value={progress?.done ?? 0} data-testid="import-progress" />
+            {/* Bytes, not files: a single 2 GB log moves the bar while it is read. */}
+            <progress max={progress?.bytes_total || 1} value={progress?.bytes_done ?? 0} data-testid="import-progress" />
+            <p className="muted" data-testid="import-bytes">
+              {t('import.bytes', { done: ((progress?.bytes_done ?? 0) / 1e6).toFixed(0), total: ((progress?.bytes_total ?? 0) / 1e6).toFixed(0), pct: progress?.bytes_total ? Math.floor((progress.bytes_done / progress.bytes_total) * 100) : 0 })}
+            </p>
+            <div className="buttons">
+              <button type="button" onClick={stop} disabled={stopping} data-testid="import-stop">{stopping ? t('import.stopping') : t('import.stop')}</button>
+            </div>
           </div>
         )}
 

@@ -1,0 +1,84 @@
+/**
+ * A large fio log through the browser: the page streams the file to the web host, which spools
+ * it to disk; the import shows its progress in bytes and stops when asked, writing nothing;
+ * imported again, the log's samples are all there.
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { OUTPUT_DIR, REPO_ROOT, type RunningHost } from './support/host.js';
+import { WorkbenchPage } from './support/workbench-page.js';
+import { closeWorkbench, openWorkbench } from './support/session.js';
+
+/** A clat log of fio 3 for a randrw job, ~`mb` MB: read and write rows interleaved. */
+function writeLog(file: string, mb: number): number {
+  const fd = fs.openSync(file, 'w');
+  let rows = 0;
+  let bytes = 0;
+  while (bytes < mb * 1e6) {
+    const lines: string[] = [];
+    for (let k = 0; k < 100_000; k++, rows++) lines.push(`${rows}, ${200000 + ((rows * 7919) % 90000)}, ${rows % 3 === 0 ? 1 : 0}, 4096, 0\n`);
+    const chunk = lines.join('');
+    fs.writeSync(fd, chunk);
+    bytes += chunk.length;
+  }
+  fs.closeSync(fd);
+  return rows;
+}
+
+describe('a large log through the browser: progress and stop', () => {
+  let host: RunningHost;
+  let browser: Browser;
+  let page: Page;
+  let wb: WorkbenchPage;
+  let log: string;
+  let rows: number;
+
+  const cli = (...args: string[]): unknown => {
+    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs'), ...args, '--json'], { env: { ...process.env, PERFDELTA_HOME: host.home }, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+
+  before(async () => {
+    ({ host, browser, page, wb } = await openWorkbench());
+    log = path.join(host.home, 'sweep-job_clat.1.log');
+    rows = writeLog(log, 400);
+  });
+
+  after(async () => {
+    await closeWorkbench({ host, browser });
+  });
+
+  it('is staged from the spool with a preview of its head, stops when asked, and imports whole the second time', async () => {
+    await page.locator('[data-testid="file-input"]').setInputFiles(log);
+    await page.waitForSelector('[data-testid="import-sheet"][data-state="review"]');
+    const [row] = await wb.sheetRows();
+    assert.equal(row!.format, 'fio-log');
+    assert.match(await wb.sheet().textContent() ?? '', /read and checked as it is imported/);
+    assert.deepEqual(fs.readdirSync(path.join(host.home, 'spool')).length, 1, 'the upload is spooled to disk, not held in memory');
+
+    await wb.sheet().locator('input[name="study"]').fill('Big log');
+    await wb.sheet().locator('input[name="config"]').fill('nvme');
+    await wb.sheet().locator('button[type="submit"]').click();
+    const stop = wb.sheet().locator('[data-testid="import-stop"]');
+    await stop.waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="import-progress"]')?.getAttribute('value') ?? 0) > 0);
+    await wb.screenshot(path.join(OUTPUT_DIR, 'large-import-progress.png'));
+    await stop.click();
+    await page.waitForSelector('[data-testid="import-sheet"][data-state="review"] [data-testid="import-notice"]');
+    assert.match(await wb.sheet().locator('[data-testid="import-notice"]').textContent() ?? '', /nothing was written/);
+    assert.deepEqual((cli('studies') as unknown[]).length, 0, 'the stopped import left no study behind');
+
+    const summary = await wb.confirmImport('Big log', 'nvme');
+    assert.match(summary, /Imported 1 files \(1 runs\)/);
+    assert.match(await wb.sheet().textContent() ?? '', new RegExp(`${rows.toLocaleString('en-US')} rows`));
+    assert.equal(fs.readdirSync(path.join(host.home, 'spool')).length, 0, 'the spooled copy is gone once imported');
+    const runs = cli('runs', '--study', 'big-log') as Array<{ metrics: Record<string, number> }>;
+    assert.equal(runs.length, 1);
+    assert.ok(runs[0]!.metrics['read.clat_avg_ms']! > 0.2 && runs[0]!.metrics['read.clat_avg_ms']! < 0.29, 'the mean of every read row, in ms');
+  });
+});
