@@ -91,12 +91,16 @@ export class FioLogStream {
     return this.scan(bytes, bytes.length);
   }
 
+  /** Scratch reused from chunk to chunk: only the points handed out are allocated. */
+  private scratch: { times: Float64Array; values: Float64Array; dirs: Uint8Array } | null = null;
+
   private scan(b: Uint8Array, end: number): LogPoints[] {
     // A row is at least a digit and a separator per column: room enough without counting lines.
-    const lines = Math.ceil(end / (2 * this.layout.columns)) + 1;
-    const times = new Float64Array(lines);
-    const values = new Float64Array(lines);
-    const dirs = new Uint8Array(lines);
+    const room = Math.ceil(end / (2 * this.layout.columns)) + 1;
+    if (!this.scratch || this.scratch.times.length < room) {
+      this.scratch = { times: new Float64Array(room), values: new Float64Array(room), dirs: new Uint8Array(room) };
+    }
+    const { times, values, dirs } = this.scratch;
     const r = scanRows(b, end, this.layout, times, values, dirs);
     this.line += r.lines;
     if (r.stopped) {
@@ -109,21 +113,27 @@ export class FioLogStream {
     const n = [0, 0, 0];
     for (let k = 0; k < r.rows; k++) n[dirs[k]!]!++;
     const points: LogPoints[] = [];
+    const factor = this.layout.factor;
     for (let d = 0; d < 3; d++) {
-      if (n[d] === 0) continue;
-      const t = new Float64Array(n[d]!);
-      const v = new Float64Array(n[d]!);
-      let j = 0;
+      const count = n[d]!;
+      if (count === 0) continue;
+      const t = new Float64Array(count);
+      const v = new Float64Array(count);
       let sum = 0;
-      for (let k = 0; k < r.rows; k++) {
-        if (dirs[k] !== d) continue;
-        t[j] = times[k]!;
-        const x = values[k]! * this.layout.factor;
-        v[j++] = x;
-        sum += x;
+      if (count === r.rows) {
+        // One direction only (a read or a write job): no picking, one scaled copy.
+        t.set(times.subarray(0, count));
+        for (let k = 0; k < count; k++) sum += v[k] = values[k]! * factor;
+      } else {
+        let j = 0;
+        for (let k = 0; k < r.rows; k++) {
+          if (dirs[k] !== d) continue;
+          t[j] = times[k]!;
+          sum += v[j++] = values[k]! * factor;
+        }
       }
       this.sums[d]! += sum;
-      this.counts[d]! += j;
+      this.counts[d]! += count;
       points.push({ dir: d, times: t, values: v });
     }
     return points;

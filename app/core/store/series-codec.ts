@@ -11,9 +11,9 @@ const LITTLE_ENDIAN = os.endianness() === 'LE';
 
 export function encodeFloat64(values: Float64Array): Buffer {
   if (LITTLE_ENDIAN) {
-    // The memory already is little-endian float64: one copy (a subarray view would carry its
-    // whole backing store into the blob).
-    return Buffer.from(values.slice().buffer);
+    // The memory already is little-endian float64: a view of exactly these bytes, no copy
+    // (SQLite copies the blob when it is bound).
+    return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
   }
   const out = Buffer.allocUnsafe(values.length * 8);
   for (let i = 0; i < values.length; i++) out.writeDoubleLE(values[i]!, i * 8);
