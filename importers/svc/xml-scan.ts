@@ -107,8 +107,11 @@ function closingNameIs(text: string, at: number, gt: number, name: string): bool
   return text.slice(at, gt).trim() === name;
 }
 
-/** Scans the whole document. Errors are values: the first problem and its 1-based line. */
-export function scanXml(text: string, handler: XmlHandler): XmlScanError | null {
+/**
+ * Scans the whole document. Errors are values: the first problem and its 1-based line.
+ * `rootTagOnly` stops after the root's start tag: what a file's head is read for.
+ */
+export function scanXml(text: string, handler: XmlHandler, rootTagOnly = false): XmlScanError | null {
   const fail = (message: string, offset: number): XmlScanError => ({ error: message, line: lineAt(text, offset) });
   // Open elements: names and where they opened.
   const names: string[] = [];
@@ -190,20 +193,19 @@ export function scanXml(text: string, handler: XmlHandler): XmlScanError | null 
         p++;
       }
       const nameEnd = p;
-      const attrName = (): string => text.slice(nameStart, nameEnd);
       while (p < n && isSpace(text.charCodeAt(p))) p++;
-      if (text.charCodeAt(p) !== 61 /* = */) return fail(`attribute ${attrName()} of <${name}> has no value`, nameStart);
+      if (text.charCodeAt(p) !== 61 /* = */) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}> has no value`, nameStart);
       p++;
       while (p < n && isSpace(text.charCodeAt(p))) p++;
       const q = text.charCodeAt(p);
-      if (q !== 34 && q !== 39) return fail(`attribute ${attrName()} of <${name}>: value not quoted`, p);
+      if (q !== 34 && q !== 39) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}>: value not quoted`, p);
       const end = text.indexOf(q === 34 ? '"' : "'", p + 1);
-      if (end < 0) return fail(`attribute ${attrName()} of <${name}>: value never closed (truncated file?)`, p);
+      if (end < 0) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}>: value never closed (truncated file?)`, p);
       // One pass over the (short) value for the rare characters that need work.
       let special = 0;
       for (let k = p + 1; k < end; k++) {
         const ch = text.charCodeAt(k);
-        if (ch === 60) return fail(`attribute ${attrName()} of <${name}>: '<' inside a value (truncated file?)`, p);
+        if (ch === 60) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}>: '<' inside a value (truncated file?)`, p);
         if (ch === 38 || ch === 10 || ch === 13 || ch === 9) special++;
       }
       let decoded: string | null = null;
@@ -213,7 +215,7 @@ export function scanXml(text: string, handler: XmlHandler): XmlScanError | null 
         decoded = text.slice(p + 1, end).replace(/\r\n|[\r\n\t]/g, ' ');
         if (decoded.includes('&')) {
           decoded = decodeEntities(decoded);
-          if (decoded === null) return fail(`attribute ${attrName()} of <${name}>: unknown or broken entity reference`, p);
+          if (decoded === null) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}>: unknown or broken entity reference`, p);
         }
       }
       handler.attribute(text, nameStart, nameEnd, p + 1, end, decoded);
@@ -222,6 +224,7 @@ export function scanXml(text: string, handler: XmlHandler): XmlScanError | null 
     if (!closed) return fail(`tag <${name}> never closed (truncated file?)`, lt);
     if (depth === 0) {
       if (rootName !== null) return fail(`second root element <${name}> after </${rootName}>`, lt);
+      if (rootTagOnly) return null;
       rootName = name;
     }
     if (selfClosing) handler.close(depth);
