@@ -103,39 +103,52 @@ export interface SnapshotParse {
   errors: Diagnostic[];
 }
 
+/** What the root element of an iostats file says: everything of a snapshot but its records. */
+export type SnapshotHeader = Omit<SvcSnapshot, 'objects'>;
+
+/**
+ * Reads the root element's attributes. `null` with a warning for statistics of an unknown kind
+ * (not an error: such a file is simply not imported), an error when there is no readable time.
+ */
+export function snapshotHeader(a: Record<string, string>, warnings: string[]): SnapshotHeader | { error: Diagnostic } | null {
+  const kind = fileKind(a, warnings);
+  if (!kind) {
+    warnings.push(`statistics of an unknown kind (namespace "${a['xmlns'] ?? ''}", contains="${a['contains'] ?? ''}"): not imported`);
+    return null;
+  }
+  const timeMs = snapshotTime(a, warnings);
+  if (timeMs === null) return { error: { message: `no readable time: timestamp_utc="${a['timestamp_utc'] ?? ''}", timestamp="${a['timestamp'] ?? ''}"`, line: 1 } };
+  const node = a['id'] ?? '';
+  if (!node) warnings.push('the root has no id (node name): snapshots of this file cannot be paired with the right node');
+  const timeUnits = a['timeUnits'] ?? 'msec';
+  if (!/^msec$/i.test(timeUnits)) warnings.push(`timeUnits="${timeUnits}" (expected msec): latencies are converted from it where it is usec or sec`);
+  return {
+    kind,
+    node,
+    nodeId: a['node_id'] || null,
+    cluster: a['cluster'] || null,
+    timeMs,
+    sizeUnitBytes: sizeUnit(a['sizeUnits'], warnings),
+    timeUnits,
+  };
+}
+
+/** The message of a root that is not diskStatsColl. */
+export const notDiskStats = (name: string): Diagnostic => ({ message: `root element is <${name}>, not <diskStatsColl>`, line: 1 });
+
 /** Reads one iostats document into a snapshot; errors as values. */
 export function parseSnapshot(text: string): SnapshotParse {
   const warnings: string[] = [];
   const xml = parseXml(text);
   if (xml.error !== undefined) return { snapshot: null, warnings, errors: [{ message: `not well-formed XML: ${xml.error}`, line: xml.line }] };
   const root = xml.root;
-  if (root.name !== 'diskStatsColl') return { snapshot: null, warnings, errors: [{ message: `root element is <${root.name}>, not <diskStatsColl>`, line: 1 }] };
-  const a = attrMap(root);
-  const kind = fileKind(a, warnings);
-  if (!kind) {
-    warnings.push(`statistics of an unknown kind (namespace "${a['xmlns'] ?? ''}", contains="${a['contains'] ?? ''}"): not imported`);
-    return { snapshot: null, warnings, errors: [] };
-  }
-  const timeMs = snapshotTime(a, warnings);
-  if (timeMs === null) return { snapshot: null, warnings, errors: [{ message: `no readable time: timestamp_utc="${a['timestamp_utc'] ?? ''}", timestamp="${a['timestamp'] ?? ''}"`, line: 1 }] };
-  const node = a['id'] ?? '';
-  if (!node) warnings.push('the root has no id (node name): snapshots of this file cannot be paired with the right node');
-  const timeUnits = a['timeUnits'] ?? 'msec';
-  if (!/^msec$/i.test(timeUnits)) warnings.push(`timeUnits="${timeUnits}" (expected msec): latencies are converted from it where it is usec or sec`);
-  const cluster = a['cluster'] || null;
-  const objects = snapshotObjects(root, cluster);
-  if (objects.length === 0) warnings.push(`no ${kind} records in the file`);
-  const snapshot: SvcSnapshot = {
-    kind,
-    node,
-    nodeId: a['node_id'] || null,
-    cluster,
-    timeMs,
-    sizeUnitBytes: sizeUnit(a['sizeUnits'], warnings),
-    timeUnits,
-    objects,
-  };
-  return { snapshot, warnings, errors: [] };
+  if (root.name !== 'diskStatsColl') return { snapshot: null, warnings, errors: [notDiskStats(root.name)] };
+  const header = snapshotHeader(attrMap(root), warnings);
+  if (header === null) return { snapshot: null, warnings, errors: [] };
+  if ('error' in header) return { snapshot: null, warnings, errors: [header.error] };
+  const objects = snapshotObjects(root, header.cluster);
+  if (objects.length === 0) warnings.push(`no ${header.kind} records in the file`);
+  return { snapshot: { ...header, objects }, warnings, errors: [] };
 }
 
 export const svcIostatsImporter: Importer = {

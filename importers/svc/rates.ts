@@ -30,7 +30,7 @@ import type { SvcObject, SvcObjectRates, SvcRatesResult, SvcSnapshot } from './t
 const MIB = 1048576;
 
 /** Multiplier from a snapshot's timeUnits to ms (FORMATS.md 4.1: "msec" in every file seen). */
-function msPerUnit(timeUnits: string): number {
+export function msPerUnit(timeUnits: string): number {
   const t = timeUnits.trim().toLowerCase();
   if (t === 'usec' || t === 'us' || t === 'microseconds') return 1e-3;
   if (t === 'sec' || t === 's' || t === 'seconds') return 1e3;

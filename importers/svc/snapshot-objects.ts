@@ -18,7 +18,7 @@ const IDENTITY = new Set([
 ]);
 
 /** Plain decimal numbers only: "0x5005..." WWPNs and hex ids must not become counters. */
-function decimal(v: string): number | null {
+export function decimal(v: string): number | null {
   const n = v.length;
   if (n === 0 || n > 40) return null;
   let i = v.charCodeAt(0) === 45 ? 1 : 0; // leading '-'

@@ -73,11 +73,50 @@ export function attrMap(el: XmlElement): Record<string, string> {
 
 const isSpace = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9;
 
-/** Parses the whole document. Errors are values: the first problem and its 1-based line. */
-export function parseXml(text: string): XmlResult {
-  const fail = (message: string, offset: number): XmlResult => ({ error: message, line: lineAt(text, offset) });
-  const stack: XmlElement[] = [];
-  let root: XmlElement | null = null;
+/**
+ * What scanXml reports, in document order. The tokenizer does the checking; a handler only
+ * keeps what it needs, so the aggregation (svc-stream.ts) can read 1,000 volumes' counters
+ * without building a tree or slicing the ~150 attribute names of every record.
+ */
+export interface XmlHandler {
+  /** A start tag, before its attributes; depth 0 is the root. */
+  open(name: string, depth: number, offset: number): void;
+  /**
+   * One attribute of the tag just opened: its name is text[nameStart, nameEnd), its raw value
+   * text[valueStart, valueEnd). `decoded` is the value after white-space normalisation and
+   * entity expansion when it held anything to normalise or expand, else null (the raw slice is
+   * the value).
+   */
+  attribute(text: string, nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, decoded: string | null): void;
+  /** The element at `depth` ended (right after its attributes for `<x .../>`). */
+  close(depth: number): void;
+}
+
+export interface XmlScanError {
+  error: string;
+  line: number;
+}
+
+/** Whether the closing tag text[at, gt) names `name` (white space around it allowed). */
+function closingNameIs(text: string, at: number, gt: number, name: string): boolean {
+  if (text.startsWith(name, at)) {
+    let k = at + name.length;
+    while (k < gt && isSpace(text.charCodeAt(k))) k++;
+    if (k === gt) return true;
+  }
+  return text.slice(at, gt).trim() === name;
+}
+
+/**
+ * Scans the whole document. Errors are values: the first problem and its 1-based line.
+ * `rootTagOnly` stops after the root's start tag: what a file's head is read for.
+ */
+export function scanXml(text: string, handler: XmlHandler, rootTagOnly = false): XmlScanError | null {
+  const fail = (message: string, offset: number): XmlScanError => ({ error: message, line: lineAt(text, offset) });
+  // Open elements: names and where they opened.
+  const names: string[] = [];
+  const offsets: number[] = [];
+  let rootName: string | null = null;
   const n = text.length;
   let i = 0;
   for (;;) {
@@ -102,10 +141,16 @@ export function parseXml(text: string): XmlResult {
     if (c1 === 47 /* / */) {
       const gt = text.indexOf('>', lt + 2);
       if (gt < 0) return fail('unterminated closing tag', lt);
-      const name = text.slice(lt + 2, gt).trim();
-      const open = stack.pop();
-      if (!open) return fail(`closing tag </${name}> without an open element`, lt);
-      if (open.name !== name) return fail(`closing tag </${name}> does not match <${open.name}> opened on line ${lineAt(text, open.offset)}`, lt);
+      const depth = names.length - 1;
+      if (depth < 0) return fail(`closing tag </${text.slice(lt + 2, gt).trim()}> without an open element`, lt);
+      const open = names[depth]!;
+      // Compared in place: slicing every closing tag's name showed in profiles.
+      if (!closingNameIs(text, lt + 2, gt, open)) {
+        return fail(`closing tag </${text.slice(lt + 2, gt).trim()}> does not match <${open}> opened on line ${lineAt(text, offsets[depth]!)}`, lt);
+      }
+      names.pop();
+      offsets.pop();
+      handler.close(depth);
       i = gt + 1;
       continue;
     }
@@ -118,8 +163,8 @@ export function parseXml(text: string): XmlResult {
     }
     const name = text.slice(lt + 1, p);
     if (name === '' || name.includes('<') || name.includes('=')) return fail('malformed tag (no element name)', lt);
-    const names: string[] = [];
-    const values: string[] = [];
+    const depth = names.length;
+    handler.open(name, depth, lt);
     let selfClosing = false;
     let closed = false;
     while (p < n) {
@@ -147,48 +192,71 @@ export function parseXml(text: string): XmlResult {
         if (c === 61 || isSpace(c) || c === 62 || c === 47 || c === 60) break;
         p++;
       }
-      const attr = text.slice(nameStart, p);
+      const nameEnd = p;
       while (p < n && isSpace(text.charCodeAt(p))) p++;
-      if (text.charCodeAt(p) !== 61 /* = */) return fail(`attribute ${attr} of <${name}> has no value`, nameStart);
+      if (text.charCodeAt(p) !== 61 /* = */) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}> has no value`, nameStart);
       p++;
       while (p < n && isSpace(text.charCodeAt(p))) p++;
       const q = text.charCodeAt(p);
-      if (q !== 34 && q !== 39) return fail(`attribute ${attr} of <${name}>: value not quoted`, p);
+      if (q !== 34 && q !== 39) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}>: value not quoted`, p);
       const end = text.indexOf(q === 34 ? '"' : "'", p + 1);
-      if (end < 0) return fail(`attribute ${attr} of <${name}>: value never closed (truncated file?)`, p);
+      if (end < 0) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}>: value never closed (truncated file?)`, p);
       // One pass over the (short) value for the rare characters that need work.
       let special = 0;
       for (let k = p + 1; k < end; k++) {
-        const c = text.charCodeAt(k);
-        if (c === 60) return fail(`attribute ${attr} of <${name}>: '<' inside a value (truncated file?)`, p);
-        if (c === 38 || c === 10 || c === 13 || c === 9) special++;
+        const ch = text.charCodeAt(k);
+        if (ch === 60) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}>: '<' inside a value (truncated file?)`, p);
+        if (ch === 38 || ch === 10 || ch === 13 || ch === 9) special++;
       }
-      let value = text.slice(p + 1, end);
+      let decoded: string | null = null;
       if (special > 0) {
         // XML attribute-value normalisation: literal line breaks and tabs become spaces (CRLF
         // counts as one), before references are expanded, so "&#10;" stays a line break.
-        value = value.replace(/\r\n|[\r\n\t]/g, ' ');
-        if (value.includes('&')) {
-          const decoded = decodeEntities(value);
-          if (decoded === null) return fail(`attribute ${attr} of <${name}>: unknown or broken entity reference`, p);
-          value = decoded;
+        decoded = text.slice(p + 1, end).replace(/\r\n|[\r\n\t]/g, ' ');
+        if (decoded.includes('&')) {
+          decoded = decodeEntities(decoded);
+          if (decoded === null) return fail(`attribute ${text.slice(nameStart, nameEnd)} of <${name}>: unknown or broken entity reference`, p);
         }
       }
-      names.push(attr);
-      values.push(value);
+      handler.attribute(text, nameStart, nameEnd, p + 1, end, decoded);
       p = end + 1;
     }
     if (!closed) return fail(`tag <${name}> never closed (truncated file?)`, lt);
-    const el: XmlElement = { name, names, values, children: [], offset: lt };
-    const parent = stack[stack.length - 1];
-    if (parent) parent.children.push(el);
-    else if (root) return fail(`second root element <${name}> after </${root.name}>`, lt);
-    else root = el;
-    if (!selfClosing) stack.push(el);
+    if (depth === 0) {
+      if (rootName !== null) return fail(`second root element <${name}> after </${rootName}>`, lt);
+      if (rootTagOnly) return null;
+      rootName = name;
+    }
+    if (selfClosing) handler.close(depth);
+    else {
+      names.push(name);
+      offsets.push(lt);
+    }
     i = p;
   }
-  const open = stack[stack.length - 1];
-  if (open) return fail(`<${open.name}> opened on line ${lineAt(text, open.offset)} is never closed (truncated file?)`, n);
-  if (!root) return fail('no XML element in the file', 0);
-  return { root };
+  if (names.length > 0) return fail(`<${names[names.length - 1]!}> opened on line ${lineAt(text, offsets[offsets.length - 1]!)} is never closed (truncated file?)`, n);
+  if (rootName === null) return fail('no XML element in the file', 0);
+  return null;
+}
+
+/** Parses the whole document into a tree. Errors are values: the first problem and its 1-based line. */
+export function parseXml(text: string): XmlResult {
+  const stack: XmlElement[] = [];
+  let root: XmlElement | null = null;
+  let current: XmlElement | null = null;
+  const error = scanXml(text, {
+    open(name, depth, offset) {
+      current = { name, names: [], values: [], children: [], offset };
+      if (depth === 0) root ??= current;
+      else stack[depth - 1]!.children.push(current);
+      stack[depth] = current;
+    },
+    attribute(t, nameStart, nameEnd, valueStart, valueEnd, decoded) {
+      current!.names.push(t.slice(nameStart, nameEnd));
+      current!.values.push(decoded ?? t.slice(valueStart, valueEnd));
+    },
+    close() {},
+  });
+  if (error) return error;
+  return { root: root! };
 }

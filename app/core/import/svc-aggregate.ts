@@ -26,16 +26,21 @@ export type RatesBetween<S> = (prev: S, next: S) => IntervalRates | { error: str
 const GRID_MS = 60_000;
 
 /** How each metric combines over nodes: rates add, latencies weight by their ops, peaks take the max. */
-function combine(metric: string): 'sum' | 'weighted' | 'max' {
+export function combine(metric: string): 'sum' | 'weighted' | 'max' {
   if (/_peak_ms$|_max_ms$/.test(metric)) return 'max';
   if (/_ms$|_pct$/.test(metric)) return 'weighted';
   return 'sum';
 }
 
 /** The ops a latency metric is an average over: read.lat_avg_ms -> read.iops. */
-function weightOf(metric: string): string {
+export function weightOf(metric: string): string {
   const scope = metric.split('.')[0];
   return `${scope}.iops`;
+}
+
+/** The unit of an SVC rate metric, from its name. */
+export function seriesUnit(metric: string): string {
+  return metric.endsWith('_ms') ? 'ms' : metric.endsWith('_mib_s') ? 'MiB/s' : metric.endsWith('iops') ? 'IOPS' : metric.endsWith('_pct') ? '%' : '';
 }
 
 export interface AggregateResult {
@@ -145,7 +150,7 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
   const series: ParsedSeries[] = [...points.values()].map((p) => ({
     object: p.object,
     metric: p.metric,
-    unit: p.metric.endsWith('_ms') ? 'ms' : p.metric.endsWith('_mib_s') ? 'MiB/s' : p.metric.endsWith('iops') ? 'IOPS' : p.metric.endsWith('_pct') ? '%' : '',
+    unit: seriesUnit(p.metric),
     times: Float64Array.from(p.t),
     values: Float64Array.from(p.v),
   }));

@@ -63,30 +63,114 @@ export function describeAggregation(a: Aggregation): string {
   return `${a.acrossDays} over days of (${a.acrossObjects} over objects of (${a.perObjectDay} per object per day))`;
 }
 
+/**
+ * The median step between consecutive times (rising steps only). Counted per distinct step: a
+ * series of 5-minute samples has one or two, and sorting its ~2,000 steps for each of 1,000
+ * volumes was a third of a period comparison. Same value as the median of the sorted steps.
+ */
 function typicalInterval(times: Float64Array): number | null {
-  if (times.length < 2) return null;
-  const diffs: number[] = [];
-  for (let i = 1; i < times.length; i++) if (times[i]! > times[i - 1]!) diffs.push(times[i]! - times[i - 1]!);
-  return diffs.length ? reduce(diffs, 'median') : null;
+  const counts = new Map<number, number>();
+  let n = 0;
+  // Runs of equal steps are counted first: the map sees a handful of updates per series.
+  let step = NaN;
+  let run = 0;
+  for (let i = 1; i < times.length; i++) {
+    const d = times[i]! - times[i - 1]!;
+    if (!(d > 0)) continue;
+    n++;
+    if (d === step) run++;
+    else {
+      if (run > 0) counts.set(step, (counts.get(step) ?? 0) + run);
+      step = d;
+      run = 1;
+    }
+  }
+  if (run > 0) counts.set(step, (counts.get(step) ?? 0) + run);
+  if (n === 0) return null;
+  const steps = [...counts.keys()].sort((a, b) => a - b);
+  const at = (rank: number): number => {
+    let seen = 0;
+    for (const d of steps) if ((seen += counts.get(d)!) > rank) return d;
+    return steps[steps.length - 1]!;
+  };
+  // quantile(sorted, 0.5), type 7.
+  const pos = (n - 1) * 0.5;
+  const lo = at(Math.floor(pos));
+  return lo + (at(Math.ceil(pos)) - lo) * (pos - Math.floor(pos));
+}
+
+/** First index whose time is >= t (times ascending). */
+function lowerBound(times: Float64Array, t: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (times[mid]! < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function ascending(times: Float64Array): boolean {
+  for (let i = 1; i < times.length; i++) if (!(times[i]! >= times[i - 1]!)) return false;
+  return true;
+}
+
+/** Disjoint ranges in time order covering what inRanges accepts; null when a range is open-ended or empty handling is unclear. */
+function mergedRanges(ranges: PeriodDefinition['ranges']): Array<[number, number]> {
+  const sorted = ranges.map((r): [number, number] => [r.start ?? -Infinity, r.end ?? Infinity]).filter(([a, b]) => a < b).sort((x, y) => x[0] - y[0]);
+  const out: Array<[number, number]> = [];
+  for (const [a, b] of sorted) {
+    const last = out[out.length - 1];
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
+/**
+ * Calls visit(from, to, day) for the runs of an object's samples inside the period that fall on
+ * one day of the zone, in time order. Only the samples inside the ranges are looked at (binary
+ * search), and the day is worked out once per range when the range lies within one day (a local
+ * day is one stretch of UTC time), else per sample: 1,000 volumes over a week were 3 million
+ * dayInZone calls per comparison.
+ */
+function eachDayRun(times: Float64Array, ranges: ReadonlyArray<[number, number]>, zone: string, visit: (from: number, to: number, day: string) => void): void {
+  for (const [start, end] of ranges) {
+    const from = start === -Infinity ? 0 : lowerBound(times, start);
+    const to = end === Infinity ? times.length : lowerBound(times, end);
+    if (from >= to) continue;
+    const first = dayInZone(times[from]!, zone);
+    if (first === dayInZone(times[to - 1]!, zone)) visit(from, to, first);
+    else for (let i = from; i < to; i++) visit(i, i + 1, dayInZone(times[i]!, zone));
+  }
 }
 
 export function periodStats(series: readonly ObjectSeries[], period: PeriodDefinition, agg: Aggregation = DEFAULT_AGGREGATION): PeriodStats {
   const cells = new Map<string, Map<string, number[]>>(); // day -> object -> samples
   const perObjectSamples = new Map<string, number>();
   const gaps: string[] = [];
+  const merged = mergedRanges(period.ranges);
   for (const s of series) {
     let n = 0;
-    for (let i = 0; i < s.times.length; i++) {
-      const t = s.times[i]!;
-      const v = s.values[i]!;
-      if (!Number.isFinite(v) || !inRanges(t, period.ranges)) continue;
-      const day = dayInZone(t, period.zone);
-      let byObject = cells.get(day);
-      if (!byObject) cells.set(day, (byObject = new Map()));
-      let bucket = byObject.get(s.object);
-      if (!bucket) byObject.set(s.object, (bucket = []));
-      bucket.push(v);
-      n++;
+    const add = (from: number, to: number, day: string): void => {
+      let bucket: number[] | undefined;
+      for (let i = from; i < to; i++) {
+        const v = s.values[i]!;
+        if (!Number.isFinite(v)) continue;
+        if (!bucket) {
+          let byObject = cells.get(day);
+          if (!byObject) cells.set(day, (byObject = new Map()));
+          bucket = byObject.get(s.object);
+          if (!bucket) byObject.set(s.object, (bucket = []));
+        }
+        bucket.push(v);
+        n++;
+      }
+    };
+    if (ascending(s.times)) eachDayRun(s.times, merged, period.zone, add);
+    else {
+      for (let i = 0; i < s.times.length; i++) if (inRanges(s.times[i]!, period.ranges)) add(i, i + 1, dayInZone(s.times[i]!, period.zone));
     }
     perObjectSamples.set(s.object, (perObjectSamples.get(s.object) ?? 0) + n);
     // Gaps: fewer samples than the bounded ranges should hold at this object's sampling interval.

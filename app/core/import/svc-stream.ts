@@ -1,0 +1,430 @@
+/**
+ * SVC / Storwize iostats files (FORMATS.md 4.1) combined into one run, one file at a time: the
+ * streaming form of svc-aggregate.ts, with the same rules and the same result (svc-stream.test.ts
+ * compares the two on the corpus and on study S1). A week of 5-minute Nv files for 1,000 volumes
+ * on two nodes is ~4,000 files and 1 GB; holding every parsed snapshot, as aggregateSnapshots'
+ * callers must, does not fit in memory.
+ *
+ * How it goes:
+ * 1. Every file's header (node, kind, time) comes from staging (`svcStageInfo` on its first
+ *    bytes, passed as `info`), or is read here from `head()` or `read()`.
+ * 2. Files are taken in the order of the one-minute grid cell their interval ends in, then by
+ *    node stream (cluster, kind, node, in order of first appearance), then time. Each file is
+ *    read, its rate counters packed (counter-scan.ts), and its bytes dropped. Per stream only the
+ *    previous file's counters are kept.
+ * 3. Each file's rates against its stream's previous file go into per-object accumulators of the
+ *    current cell (sum, ops-weighted mean, max: svc-aggregate.ts `combine`). When the next file
+ *    belongs to a later cell, the cell is written to the series: an object some node did not
+ *    report in that cell is a gap, not a dip.
+ * Memory: the output series (Float64Arrays) plus two files' counters per stream.
+ */
+import { readHeader, scanCounters, type CounterSnapshot } from '../../../importers/svc/counter-scan.js';
+import { MDISK_METRICS, mdiskRatesInto, msPerUnit, VOLUME_METRICS, volumeRatesInto, type RowPair } from '../../../importers/svc/counter-rates.js';
+import type { SnapshotHeader } from '../../../importers/svc/iostats.js';
+import type { Diagnostic, ParsedRun } from '../../../importers/types.js';
+import { combine } from './svc-aggregate.js';
+import { SeriesBuilder } from './svc-series.js';
+
+/** What staging learns from a file's head: the root's header, and its warnings. */
+export type SvcStageInfo = SnapshotHeader & { warnings: string[] };
+
+/** Reads the root element of an iostats file from its first bytes (64 KiB is plenty). Cheap. */
+export function svcStageInfo(head: Uint8Array): SvcStageInfo | { error: string } {
+  const r = readHeader(head);
+  return 'error' in r ? { error: r.error } : { ...r.header, warnings: r.warnings };
+}
+
+export interface SvcFileInput {
+  /** The caller's index of the file: the key of `perFile`. */
+  index: number;
+  path: string;
+  /** The whole file. Called once per file when `info` is given, else at most twice. */
+  read(): Uint8Array;
+  /** svcStageInfo of the file, from staging. */
+  info?: SvcStageInfo | { error: string };
+  /** The file's first bytes, to read the header from when `info` is not given. */
+  head?(): Uint8Array;
+}
+
+export interface SvcAggregateHooks {
+  /** After each file read: `done` of `total` files. */
+  onFile?(done: number, total: number, path: string): void;
+  /** Called before each file; throws to cancel (the exception propagates). */
+  checkCancel?(): void;
+}
+
+export interface SvcFileNotes {
+  /** used: its counters took part; failed: unreadable (errors); skipped: statistics of an unknown kind. */
+  status: 'used' | 'failed' | 'skipped';
+  /** What parseSnapshot would warn of for the file (its run warnings in the per-file importer). */
+  warnings: string[];
+  errors: Diagnostic[];
+}
+
+export interface SvcAggregate {
+  /** The combined run, or null when no two files of one node gave rates (see warnings). */
+  run: ParsedRun | null;
+  warnings: string[];
+  perFile: Map<number, SvcFileNotes>;
+}
+
+/** Nodes dump within seconds of each other: their intervals meet on a one-minute grid (as svc-aggregate.ts). */
+const GRID_MS = 60_000;
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** One kind's objects and the accumulators of the current cell, per object and metric. */
+class KindCells {
+  readonly metrics: readonly string[];
+  readonly width: number;
+  /** 0 sum, 1 ops-weighted mean, 2 max. */
+  private readonly how: Uint8Array;
+  /** Column of the ops a metric is weighted by (read.iops for read.*), -1 when none. */
+  private readonly weight: Int16Array;
+  readonly ids: string[] = [];
+  private readonly idOf = new Map<string, number>();
+  private sum = new Float64Array(0);
+  private sumVW = new Float64Array(0);
+  private sumW = new Float64Array(0);
+  private max = new Float64Array(0);
+  private count = new Uint32Array(0);
+  private contributors = new Int32Array(0);
+  private lastStream = new Int32Array(0);
+  private touched = new Uint8Array(0);
+  private readonly touchedList: number[] = [];
+  /** Per object number, the file serial that last interned it: a repeated id within a file. */
+  private stamp = new Int32Array(0);
+  readonly series: SeriesBuilder;
+  readonly rates: Float64Array;
+
+  constructor(readonly kind: string, readonly expectedNodes: number) {
+    this.metrics = kind === 'volume' ? VOLUME_METRICS : MDISK_METRICS;
+    this.width = this.metrics.length;
+    this.how = Uint8Array.from(this.metrics, (m) => ({ sum: 0, weighted: 1, max: 2 })[combine(m)]);
+    this.weight = Int16Array.from(this.metrics, (m) => this.metrics.indexOf(`${m.split('.')[0]}.iops`));
+    this.series = new SeriesBuilder(this.width);
+    this.rates = new Float64Array(this.width);
+  }
+
+  /** Object numbers of a file's ids; `dupes` when an id repeats (then "the last one" rules apply). */
+  intern(ids: readonly string[], serial: number): { objs: Int32Array; dupes: boolean } {
+    const objs = new Int32Array(ids.length);
+    let dupes = false;
+    for (let r = 0; r < ids.length; r++) {
+      let o = this.idOf.get(ids[r]!);
+      if (o === undefined) {
+        o = this.ids.length;
+        this.ids.push(ids[r]!);
+        this.idOf.set(ids[r]!, o);
+        this.grow(o + 1);
+      }
+      if (this.stamp[o] === serial) dupes = true;
+      this.stamp[o] = serial;
+      objs[r] = o;
+    }
+    return { objs, dupes };
+  }
+
+  private grow(n: number): void {
+    if (n <= this.touched.length) return;
+    const cap = Math.max(256, this.touched.length * 2, n);
+    const w = this.width;
+    const f64 = (a: Float64Array, per: number, fill = 0): Float64Array<ArrayBuffer> => {
+      const b = new Float64Array(cap * per).fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.sum = f64(this.sum, w);
+    this.sumVW = f64(this.sumVW, w);
+    this.sumW = f64(this.sumW, w);
+    this.max = f64(this.max, w, -Infinity);
+    const count = new Uint32Array(cap * w);
+    count.set(this.count);
+    this.count = count;
+    const i32 = (a: Int32Array, fill: number): Int32Array<ArrayBuffer> => {
+      const b = new Int32Array(cap).fill(fill);
+      b.set(a);
+      return b;
+    };
+    this.contributors = i32(this.contributors, 0);
+    this.lastStream = i32(this.lastStream, -1);
+    this.stamp = i32(this.stamp, -1);
+    const touched = new Uint8Array(cap);
+    touched.set(this.touched);
+    this.touched = touched;
+  }
+
+  /** Adds one node's rates of object `o` (in this.rates) to the cell; svc-aggregate.ts's per-node value lists, summed as they go. */
+  add(o: number, stream: number, countsAsNode: boolean): void {
+    if (this.touched[o] === 0) {
+      this.touched[o] = 1;
+      this.touchedList.push(o);
+    }
+    if (countsAsNode && this.lastStream[o] !== stream) {
+      this.lastStream[o] = stream;
+      this.contributors[o] = this.contributors[o]! + 1;
+    }
+    const w = this.width;
+    const base = o * w;
+    const rates = this.rates;
+    for (let m = 0; m < w; m++) {
+      const v = rates[m]!;
+      if (!Number.isFinite(v)) continue;
+      const i = base + m;
+      this.count[i] = this.count[i]! + 1;
+      this.sum[i] = this.sum[i]! + v;
+      const how = this.how[m]!;
+      if (how === 1) {
+        const k = this.weight[m]!;
+        const wt = k < 0 || Number.isNaN(rates[k]!) ? 0 : rates[k]!;
+        this.sumVW[i] = this.sumVW[i]! + v * wt;
+        this.sumW[i] = this.sumW[i]! + wt;
+      } else if (how === 2) {
+        this.max[i] = Math.max(this.max[i]!, v);
+      }
+    }
+  }
+
+  /** Writes the cell ending at t to the series and clears it; returns how many objects lacked a node. */
+  flush(t: number): number {
+    let incomplete = 0;
+    const w = this.width;
+    const row = new Float64Array(w);
+    for (const o of this.touchedList) {
+      const base = o * w;
+      if (this.contributors[o]! < this.expectedNodes) incomplete++;
+      else {
+        let any = false;
+        for (let m = 0; m < w; m++) {
+          const i = base + m;
+          const n = this.count[i]!;
+          if (n === 0) row[m] = NaN;
+          else {
+            any = true;
+            const how = this.how[m]!;
+            if (how === 0) row[m] = this.sum[i]!;
+            else if (how === 2) row[m] = this.max[i]!;
+            else row[m] = this.sumW[i]! > 0 ? this.sumVW[i]! / this.sumW[i]! : this.sum[i]! / n;
+          }
+        }
+        if (any) this.series.append(o, t, row);
+      }
+      this.sum.fill(0, base, base + w);
+      this.sumVW.fill(0, base, base + w);
+      this.sumW.fill(0, base, base + w);
+      this.max.fill(-Infinity, base, base + w);
+      this.count.fill(0, base, base + w);
+      this.contributors[o] = 0;
+      this.lastStream[o] = -1;
+      this.touched[o] = 0;
+    }
+    this.touchedList.length = 0;
+    return incomplete;
+  }
+}
+
+/** One node's files of one kind: only the previous one is kept. */
+interface Stream {
+  number: number;
+  cells: KindCells;
+  /** Of the first cluster seen: svc-aggregate.ts counts only its nodes as contributors. */
+  countsAsNode: boolean;
+  prev: CounterSnapshot | null;
+  prevObjs: Int32Array;
+  prevDupes: boolean;
+  /** Object number -> last row of prev, built when the rows do not line up. */
+  prevRowOf: Map<number, number> | null;
+}
+
+interface Entry {
+  file: SvcFileInput;
+  /** Position in the input: svc-aggregate.ts sorts stably, so ties keep it. */
+  position: number;
+  info: SvcStageInfo;
+  cell: number;
+  stream: number;
+}
+
+function headerOf(file: SvcFileInput): SvcStageInfo | { error: string } {
+  if (file.info) return file.info;
+  if (file.head) {
+    const fromHead = svcStageInfo(file.head());
+    if (!('error' in fromHead) || !/cannot be read from the first/.test(fromHead.error)) return fromHead;
+  }
+  return svcStageInfo(file.read());
+}
+
+const sameHeader = (a: SnapshotHeader, b: SnapshotHeader): boolean =>
+  a.kind === b.kind && a.node === b.node && a.nodeId === b.nodeId && a.cluster === b.cluster && a.timeMs === b.timeMs
+  && a.sizeUnitBytes === b.sizeUnitBytes && a.timeUnits === b.timeUnits;
+
+/**
+ * Combines iostats files into one run, reading one file at a time. Rules, warnings and figures
+ * are aggregateSnapshots' (svc-aggregate.ts) over the files that read cleanly, with one
+ * difference: which nodes a system has is taken from every file's header, so a node whose every
+ * file turns out unreadable still counts (its intervals are gaps, not a partial sum).
+ */
+export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: SvcAggregateHooks = {}): SvcAggregate {
+  const perFile = new Map<number, SvcFileNotes>();
+  const entries: Entry[] = [];
+  const streamKeys = new Map<string, number>();
+  const streamKinds: string[] = [];
+  const streamClusters: string[] = [];
+  const nodesOfKind = new Map<string, Set<string>>();
+  let cluster0: string | null = null;
+  files.forEach((file, position) => {
+    const info = headerOf(file);
+    if ('error' in info) {
+      perFile.set(file.index, { status: /unknown kind/.test(info.error) ? 'skipped' : 'failed', warnings: [], errors: [{ message: info.error }] });
+      return;
+    }
+    const cluster = info.cluster ?? '';
+    cluster0 ??= info.cluster;
+    const key = `${cluster}\u0000${info.kind}\u0000${info.node}`;
+    let stream = streamKeys.get(key);
+    if (stream === undefined) {
+      streamKeys.set(key, (stream = streamKeys.size));
+      streamKinds.push(info.kind);
+      streamClusters.push(cluster);
+    }
+    const kindKey = `${cluster}\u0000${info.kind}`;
+    let nodes = nodesOfKind.get(kindKey);
+    if (!nodes) nodesOfKind.set(kindKey, (nodes = new Set()));
+    nodes.add(info.node);
+    entries.push({ file, position, info, cell: Math.round(info.timeMs / GRID_MS) * GRID_MS, stream });
+  });
+  entries.sort((a, b) => a.cell - b.cell || a.stream - b.stream || a.info.timeMs - b.info.timeMs || a.position - b.position);
+
+  const clusterKey = cluster0 ?? '';
+  const kinds = new Map<string, KindCells>();
+  const streams: Stream[] = streamKinds.map((kind, number) => {
+    let cells = kinds.get(kind);
+    if (!cells) kinds.set(kind, (cells = new KindCells(kind, nodesOfKind.get(`${clusterKey}\u0000${kind}`)?.size ?? 1)));
+    return { number, cells, countsAsNode: streamClusters[number] === clusterKey, prev: null, prevObjs: new Int32Array(0), prevDupes: false, prevRowOf: null };
+  });
+
+  const pairWarnings: Array<{ stream: number; order: number; text: string }> = [];
+  const used: Array<{ position: number; header: SnapshotHeader }> = [];
+  let resets = 0;
+  let incomplete = 0;
+  let intervals = 0;
+  let cell = NaN;
+  let cellHadPair = false;
+  const flush = (): void => {
+    if (cellHadPair) intervals++;
+    for (const k of kinds.values()) incomplete += k.flush(cell);
+    cellHadPair = false;
+  };
+
+  entries.forEach((entry, order) => {
+    hooks.checkCancel?.();
+    if (entry.cell !== cell) {
+      if (!Number.isNaN(cell)) flush();
+      cell = entry.cell;
+    }
+    const scan = scanCounters(entry.file.read());
+    const snap = scan.snapshot;
+    if (scan.errors.length > 0 || !snap) {
+      perFile.set(entry.file.index, { status: scan.errors.length > 0 ? 'failed' : 'skipped', warnings: scan.warnings, errors: scan.errors });
+    } else if (!sameHeader(snap, entry.info)) {
+      perFile.set(entry.file.index, { status: 'failed', warnings: scan.warnings, errors: [{ message: `the file changed after it was staged (now ${snap.kind} statistics of ${snap.node} at ${iso(snap.timeMs)})` }] });
+    } else {
+      perFile.set(entry.file.index, { status: 'used', warnings: scan.warnings, errors: [] });
+      // The header alone: the snapshot's ids are slices of the file's whole text.
+      used.push({ position: entry.position, header: entry.info });
+      const s = streams[entry.stream]!;
+      const prev = s.prev;
+      const problem = prev === null ? null : pairable(prev, snap);
+      if (problem !== null) pairWarnings.push({ stream: s.number, order, text: problem });
+      const { objs, dupes } = s.cells.intern(snap.ids, order);
+      if (prev !== null && pairable(prev, snap) === null) {
+        cellHadPair = true;
+        resets += differenceInto(s, prev, snap, objs);
+      }
+      s.prev = snap;
+      s.prevObjs = objs;
+      s.prevDupes = dupes;
+      s.prevRowOf = null;
+    }
+    hooks.onFile?.(order + 1, entries.length, entry.file.path);
+  });
+  if (!Number.isNaN(cell)) flush();
+
+  const warnings = pairWarnings.sort((a, b) => a.stream - b.stream || a.order - b.order).map((w) => w.text);
+  if (used.length === 0) return { run: null, warnings, perFile };
+  if (resets > 0) warnings.push(`${resets} object intervals had a counter go down (a node restart): left as gaps`);
+  if (incomplete > 0) warnings.push(`${incomplete} object intervals lacked a node's figures (a missing dump or a reset on one node): left as gaps rather than a dip`);
+  if (intervals === 0) {
+    warnings.push('no two snapshots of the same node: rates need consecutive files of one node');
+    return { run: null, warnings, perFile };
+  }
+  used.sort((a, b) => a.position - b.position);
+  const headers = used.map((u) => u.header);
+  let startMs = Infinity;
+  let endMs = -Infinity;
+  for (const h of headers) {
+    startMs = Math.min(startMs, h.timeMs);
+    endMs = Math.max(endMs, h.timeMs);
+  }
+  const cluster = headers.find((h) => h.cluster)?.cluster ?? null;
+  const kindNames = [...new Set(headers.map((h) => h.kind))].sort();
+  const run: ParsedRun = {
+    name: `${cluster ?? 'SVC'} statistics (${kindNames.join(', ')})`,
+    tool: 'svc',
+    toolVersion: null,
+    host: cluster,
+    startMs,
+    endMs,
+    params: {},
+    metrics: {},
+    tables: { svc: { nodes: [...new Set(headers.map((h) => h.node))].sort(), kinds: kindNames, files: headers.length, intervals } },
+    series: [...kinds.values()].flatMap((k) => k.series.build(k.metrics, (o) => (k.kind === 'volume' ? k.ids[o]! : `${k.kind} ${k.ids[o]!}`))),
+    warnings,
+    errors: [],
+  };
+  return { run, warnings, perFile };
+}
+
+/** Why two consecutive files of a stream give no rates (svc-aggregate.ts and rates.ts checks), or null. */
+function pairable(prev: SnapshotHeader, next: SnapshotHeader): string | null {
+  if (next.timeMs === prev.timeMs) return `two ${next.kind} files of node ${next.node} for the same time ${iso(next.timeMs)}: one is ignored`;
+  if (prev.nodeId !== null && next.nodeId !== null && prev.nodeId !== next.nodeId) {
+    return `snapshots of different nodes (${prev.node} ${prev.nodeId} and ${next.node} ${next.nodeId}): counters are per node`;
+  }
+  if (prev.sizeUnitBytes !== next.sizeUnitBytes) return `sizeUnits changed between snapshots (${prev.sizeUnitBytes} B, ${next.sizeUnitBytes} B)`;
+  if (!(next.timeMs > prev.timeMs)) return `the second snapshot (${iso(next.timeMs)}) is not later than the first (${iso(prev.timeMs)})`;
+  return null;
+}
+
+/** Rates of every record of `next` against the stream's previous file, into the cell; returns the resets. */
+function differenceInto(s: Stream, prev: CounterSnapshot, next: CounterSnapshot, objs: Int32Array): number {
+  if (next.element === null) return 0;
+  const cells = s.cells;
+  const dt = (next.timeMs - prev.timeMs) / 1000;
+  const toMs = msPerUnit(next.timeUnits);
+  const width = next.counters.length;
+  const rates = cells.rates;
+  const ratesInto = next.element === 'vdsk' ? volumeRatesInto : mdiskRatesInto;
+  const pair: RowPair = { prev: prev.values, p: 0, next: next.values, q: 0 };
+  let resets = 0;
+  for (let r = 0; r < objs.length; r++) {
+    const o = objs[r]!;
+    let pr: number;
+    if (!s.prevDupes && r < s.prevObjs.length && s.prevObjs[r] === o) pr = r;
+    else {
+      if (!s.prevRowOf) {
+        s.prevRowOf = new Map();
+        s.prevObjs.forEach((po, row) => s.prevRowOf!.set(po, row)); // the last row of an id, as rates.ts's Map
+      }
+      pr = s.prevRowOf.get(o) ?? -1;
+    }
+    if (pr < 0) continue;
+    pair.p = pr * width;
+    pair.q = r * width;
+    if (!ratesInto(pair, dt, next.sizeUnitBytes, toMs, rates)) {
+      resets++;
+      continue;
+    }
+    cells.add(o, s.number, s.countsAsNode);
+  }
+  return resets;
+}
