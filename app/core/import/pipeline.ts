@@ -15,9 +15,8 @@ import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../im
 import type { FileOutcome, FilePreview, ImportResult, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
 import type { StudyRow, Store } from '../store/store.js';
-import { ratesBetween, type SvcSnapshot } from '../../../importers/svc/index.js';
 import { companionKind, findTest } from './link-companions.js';
-import { aggregateSnapshots } from './svc-aggregate.js';
+import { aggregateSvcFiles, svcStageInfo, type SvcStageInfo } from './svc-stream.js';
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
 import { attachSeries, findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
@@ -34,6 +33,11 @@ export interface StagedFile {
   streamed: boolean;
   /** A table (CSV, TSV, XLSX, pasted): how it was read and the mapping used. */
   table?: StagedTable;
+  /**
+   * SVC statistics (one snapshot of cumulative counters): only the header is read at staging;
+   * the counters are read when the import combines all the files into rates.
+   */
+  svc?: SvcStageInfo | { error: string };
 }
 
 /** Files at least this large are streamed when their format can be (fio logs). */
@@ -52,11 +56,20 @@ function headLines(source: FileSource): Uint8Array {
 export function stageFile(path: string, source: FileSource, tableOptions: TableStageOptions = {}): StagedFile {
   const sha256 = sha256Of(source);
   const base = { id: randomUUID(), path, source, sha256 };
-  // A large file whose format streams: detected and previewed from its head only.
-  if (!tableOptions.asTable && source.size >= STREAM_MIN_BYTES) {
-    const detection = detectFormat(source.head(DETECT_HEAD_BYTES));
-    if (detection.importer?.stream) {
+  if (!tableOptions.asTable) {
+    const head = source.head(DETECT_HEAD_BYTES);
+    const detection = detectFormat(head);
+    // A large file whose format streams: detected and previewed from its head only.
+    if (source.size >= STREAM_MIN_BYTES && detection.importer?.stream) {
       return { ...base, importer: detection.importer, result: parseSafely(detection.importer, headLines(source), path), streamed: true };
+    }
+    // SVC statistics: the header now, the counters when all the files are combined.
+    if (detection.importer?.id === 'svc-iostats') {
+      const svc = svcStageInfo(head);
+      const result: ParseResult = 'error' in svc
+        ? { runs: [], warnings: [], errors: [{ message: svc.error }] }
+        : { runs: [svcPreviewRun(svc)], warnings: [], errors: [] };
+      return { ...base, importer: detection.importer, result, streamed: false, svc };
     }
   }
   const bytes = source.bytes();
@@ -70,6 +83,15 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
     ? parseSafely(detection.importer, bytes, path)
     : { runs: [], warnings: [], errors: [{ message: detection.reason }] };
   return { ...base, importer: detection.importer, result, streamed: false };
+}
+
+/** What the preview shows of a statistics file: its node, kind and time (its rates come from all the files together). */
+function svcPreviewRun(svc: SvcStageInfo): ParsedRun {
+  return {
+    name: `${svc.kind} statistics of ${svc.node} at ${new Date(svc.timeMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    tool: 'svc', toolVersion: null, host: svc.node, startMs: svc.timeMs, endMs: svc.timeMs,
+    params: {}, metrics: {}, tables: {}, series: [], warnings: svc.warnings, errors: [],
+  };
 }
 
 function parseSafely(importer: Importer, bytes: Uint8Array, name: string): ParseResult {
@@ -147,7 +169,7 @@ export function commitFiles(store: Store, files: readonly StagedFile[], options:
 
 const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every(isLogRun);
 const isCompanionFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => companionKind(r) !== null);
-const isSnapshotFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => r.tables['svc_snapshot'] !== undefined);
+const isSnapshotFile = (f: StagedFile): boolean => f.svc !== undefined;
 const isVdbench = (f: StagedFile): boolean => f.importer?.id === 'vdbench' && f.result.errors.length === 0;
 const folderOf = (p: string): string => p.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
 
@@ -169,7 +191,8 @@ export class ImportSession {
   private readonly held: Held[] = [];
   /** fio JSON runs a log may belong to: this configuration's, stored before or in this import. */
   private readonly owners: LogOwnerCandidate[];
-  private readonly snapshots: Array<{ index: number; snapshot: SvcSnapshot; importId: number }> = [];
+  /** SVC statistics files, combined into one run at the end. */
+  private readonly snapshots: Held[] = [];
   private filesDone = 0;
   private bytesDone = 0;
 
@@ -189,7 +212,7 @@ export class ImportSession {
     this.outcomes.push(this.base(file, 'failed'));
     if (file.result.errors.length === 0 && file.importer && (isLogFile(file) || isCompanionFile(file) || isSnapshotFile(file) || isVdbench(file))) {
       // A file on disk is read again at the end rather than kept parsed (a 60 MB log's points).
-      const parked = file.source.diskPath !== null && this.options.restage !== undefined && !file.streamed;
+      const parked = file.source.diskPath !== null && this.options.restage !== undefined && !file.streamed && !isSnapshotFile(file);
       this.held.push({ index, file: parked ? { ...file, result: { runs: [], warnings: [], errors: [] } } : file, parked });
       this.progress(file.path, 0);
       return;
@@ -222,10 +245,14 @@ export class ImportSession {
     });
     for (const h of this.held) {
       if (isVdbench(h.file)) continue;
+      if (isSnapshotFile(h.file)) {
+        this.snapshots.push(h);
+        continue;
+      }
       this.options.checkCancel?.();
       this.write(h.index, restage(h));
     }
-    this.aggregateSnapshots();
+    this.combineSnapshots();
     this.progress('', 0);
     return { study: this.study, config: this.config, files: this.outcomes };
   }
@@ -284,9 +311,6 @@ export class ImportSession {
           notes.push(orphanNote(how, log.kind));
         }
       });
-    } else if (isSnapshotFile(file)) {
-      // One snapshot of cumulative counters per file: the rates come from all of them together.
-      for (const run of file.result.runs) this.snapshots.push({ index, snapshot: run.tables['svc_snapshot'] as SvcSnapshot, importId });
     } else if (isCompanionFile(file)) {
       const tests = this.store.hammerdbTests(this.study.id, this.config);
       file.result.runs.forEach((run, ordinal) => {
@@ -403,7 +427,7 @@ export class ImportSession {
         if (end.result.errors.length > 0) throw new Error(end.result.errors.map(located).join('; '));
         const run = end.result.runs[0]!;
         const warnings = [...end.result.warnings.map(located), ...run.warnings];
-        if (!owner) this.store.setRunMetrics(runId, run.metrics, run.warnings);
+        if (!owner) this.store.setRunMetrics(runId, run.metrics, run.warnings, run.tables);
         const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log.kind);
         const rows = (run.tables['log'] as { rows?: number } | undefined)?.rows;
         return {
@@ -420,22 +444,66 @@ export class ImportSession {
     }
   }
 
-  private aggregateSnapshots(): void {
-    if (this.snapshots.length === 0) return;
-    const aggregated = aggregateSnapshots(this.snapshots.map((s) => s.snapshot), ratesBetween);
-    if (!aggregated) {
-      for (const s of this.snapshots) {
-        const o = this.outcomes[s.index]!;
-        this.outcomes[s.index] = { ...o, warnings: ['no rates: rates need two consecutive statistics files of the same node (the file is kept)', ...o.warnings] };
+  /**
+   * SVC statistics: every file a snapshot of cumulative counters; the rates come from all of
+   * them together, read one file at a time in node and time order (a week of 1,000 volumes is
+   * 4,000 files and 1 GB), into one run.
+   */
+  private combineSnapshots(): void {
+    const files: Held[] = [];
+    for (const h of this.snapshots) {
+      const preview = previewOf(h.file);
+      const base = { path: h.file.path, format: preview.format, sha256: h.file.sha256, warnings: preview.warnings };
+      const existing = preview.errors.length === 0 ? this.store.importedRunIds(this.study.id, h.file.sha256) : null;
+      if (preview.errors.length > 0 || existing) {
+        this.outcomes[h.index] = existing ? { ...base, status: 'duplicate', runs: existing, errors: [] } : { ...base, status: 'failed', runs: [], errors: preview.errors };
+        this.filesDone++;
+        this.progress(h.file.path, h.file.source.size);
+        continue;
       }
+      files.push(h);
+    }
+    if (files.length === 0) return;
+    const aggregate = aggregateSvcFiles(
+      files.map((h) => ({
+        index: h.index,
+        path: h.file.path,
+        info: h.file.svc,
+        read: () => {
+          const bytes = h.file.source.bytes();
+          this.filesDone++;
+          this.progress(h.file.path, bytes.byteLength);
+          return bytes;
+        },
+      })),
+      { checkCancel: this.options.checkCancel },
+    );
+    // The files whose counters took part are kept with their imports; the run names the first.
+    let firstImport: number | null = null;
+    const used: number[] = [];
+    for (const h of files) {
+      const notes = aggregate.perFile.get(h.index);
+      const base = { path: h.file.path, format: h.file.importer!.id, sha256: h.file.sha256 };
+      if (notes?.status !== 'used') {
+        const errors = notes?.errors.length ? notes.errors.map(located) : notes?.warnings.length ? notes.warnings : ['statistics of a kind PerfDelta does not read'];
+        this.outcomes[h.index] = { ...base, status: 'failed', runs: [], errors, warnings: [] };
+        continue;
+      }
+      this.store.saveFile(h.file.sha256, h.file.source.bytes());
+      const importId = this.importOf(h.file, notes.warnings);
+      firstImport ??= importId;
+      used.push(h.index);
+      this.outcomes[h.index] = { ...base, status: 'imported', runs: [], errors: [], warnings: notes.warnings };
+    }
+    if (firstImport === null) return;
+    if (!aggregate.run) {
+      const why = aggregate.warnings.length ? aggregate.warnings.join('; ') : 'rates need two consecutive statistics files of the same node';
+      for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, warnings: [`no rates: ${why} (the file is kept)`, ...this.outcomes[i]!.warnings] };
       return;
     }
-    const runId = this.store.insertRun(this.study.id, this.snapshots[0]!.importId, this.config, 0, aggregated.run);
-    const note = `one of ${this.snapshots.length} statistics files, combined into run ${runId} "${aggregated.run.name}"${aggregated.warnings.length ? `: ${aggregated.warnings.join('; ')}` : ''}`;
-    for (const s of this.snapshots) {
-      const o = this.outcomes[s.index]!;
-      this.outcomes[s.index] = { ...o, runs: [runId], warnings: [note, ...o.warnings] };
-    }
+    const runId = this.store.insertRun(this.study.id, firstImport, this.config, 0, aggregate.run);
+    const note = `one of ${used.length} statistics files, combined into run ${runId} "${aggregate.run.name}"${aggregate.warnings.length ? `: ${aggregate.warnings.join('; ')}` : ''}`;
+    for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, runs: [runId], warnings: [note, ...this.outcomes[i]!.warnings] };
   }
 }
 

@@ -1,0 +1,53 @@
+/**
+ * The bench's fio logs: a randrw latency log written to disk at the size asked, imported by
+ * a child process (so its peak resident memory is the import's own), and the machine's limit:
+ * the bare byte scan of the same bytes.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FioLogStream } from '../../importers/fio/log-stream.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** A clat log of a randrw job (fio 3: ns; read and write rows interleaved) of about `mb` MB. */
+export function writeBenchLog(file: string, mb: number): number {
+  const fd = fs.openSync(file, 'w');
+  let bytes = 0;
+  let row = 0;
+  while (bytes < mb * 1e6) {
+    const lines: string[] = [];
+    for (let k = 0; k < 200_000; k++, row++) lines.push(`${row >> 2}, ${150000 + ((row * 7919) % 400000)}, ${row % 10 < 7 ? 0 : 1}, 4096, 0\n`);
+    const chunk = Buffer.from(lines.join(''));
+    fs.writeSync(fd, chunk);
+    bytes += chunk.length;
+  }
+  fs.closeSync(fd);
+  return bytes;
+}
+
+/** Imports `file` in a fresh process and store; returns its time and peak RSS. */
+export function importInChild(file: string, work: string): { seconds: number; peakRssMb: number; rows: number } {
+  const db = path.join(work, `log-${path.basename(file)}.sqlite`);
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'bench-log-child.ts'), file, db], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (r.status !== 0) throw new Error(`log import child failed: ${r.stderr}`);
+  fs.rmSync(db, { force: true });
+  fs.rmSync(`${db}-wal`, { force: true });
+  fs.rmSync(`${db}-shm`, { force: true });
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { seconds: number; peakRssMb: number; rows: number };
+}
+
+/** The machine's limit on the same bytes: a bare scan of the rows, nothing stored. */
+export function scanLimitMbS(file: string): number {
+  const bytes = fs.readFileSync(file);
+  let best = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const t0 = performance.now();
+    const s = new FioLogStream({ columns: 5, dirCol: 2, factor: 1e-6 });
+    for (let at = 0; at < bytes.length; at += 4 << 20) s.push(bytes.subarray(at, at + (4 << 20)));
+    s.end();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return bytes.length / 1e6 / (best / 1000);
+}
