@@ -22,7 +22,9 @@ export function encodeFloat64(values: Float64Array): Buffer {
 
 export function decodeFloat64(blob: Uint8Array): Float64Array {
   if (LITTLE_ENDIAN) {
-    // Copy to an aligned buffer: SQLite's blob may start at any byte offset.
+    // A blob in a buffer of its own (better-sqlite3 copies each blob out) is used in place;
+    // otherwise copied to an aligned buffer: a pooled Buffer may start at any byte offset.
+    if (blob.byteOffset === 0 && blob.buffer.byteLength === blob.byteLength && blob.byteLength % 8 === 0) return new Float64Array(blob.buffer);
     return new Float64Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
   }
   const out = new Float64Array(blob.byteLength / 8);

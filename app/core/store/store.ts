@@ -312,6 +312,8 @@ export class Store {
       parts.push({ t: decodeFloat64(row.times), v: decodeFloat64(row.vals) });
     }
     return [...byObject.entries()].map(([object, parts]) => {
+      // One chunk (a week of 5-minute samples is 2,016 points): its decoded arrays as they are.
+      if (parts.length === 1) return { object, times: parts[0]!.t, values: parts[0]!.v };
       const n = parts.reduce((s, p) => s + p.t.length, 0);
       const times = new Float64Array(n);
       const values = new Float64Array(n);
