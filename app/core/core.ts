@@ -74,8 +74,8 @@ export class Core {
   private readonly spooled = new Map<string, string>();
 
   /** `spoolDir`: where the host spools uploads; `import.stageSpooled` reads only from there. */
-  constructor(readonly dbPath: string, nativeBinding?: string, readonly spoolDir: string | null = null) {
-    this.store = new Store(dbPath, nativeBinding);
+  constructor(readonly dbPath: string, nativeBinding?: string, readonly spoolDir: string | null = null, options: { backgroundCheckpoint?: boolean } = {}) {
+    this.store = new Store(dbPath, nativeBinding, options);
     this.mappings = new ColumnMappings(this.store.db);
   }
 

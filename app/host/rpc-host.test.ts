@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { REPO_ROOT } from '../../importers/test-support/corpus.js';
 import { tempDir } from '../core/test-support/temp.js';
 import { RpcHost } from './rpc-host.js';
+
+/** The bundled core worker (npm test builds it first). */
+const WORKER = path.join(REPO_ROOT, 'build', 'app', 'core-worker.cjs');
 
 /** A stand-in core worker that starts, answers nothing, and dies: the host must not hang. */
 function dyingWorker(dir: string): string {
@@ -33,6 +37,42 @@ describe('RPC host', () => {
     const host = new RpcHost({ dbPath: path.join(dir, 'db.sqlite'), dataDir: dir, mode: 'web' }, dyingWorker(dir));
     await assert.rejects(host.call('eval', {}), /unknown method/);
     await assert.rejects(host.call('runs.list', { study: 7 }), /invalid arguments/);
+    await host.close();
+  });
+
+  it('a running import is cancelled through jobs.cancel: rolled back, its files still staged; the checkpointer then folds the log back', async () => {
+    const dir = tempDir();
+    const dbPath = path.join(dir, 'db.sqlite');
+    const host = new RpcHost({ dbPath, dataDir: dir, mode: 'web' }, WORKER);
+    await host.ready;
+    // A log large enough to be streamed, so the import checks for a cancel between its chunks.
+    const log = path.join(dir, 'big_iops.1.log');
+    fs.writeFileSync(log, Array.from({ length: 1_200_000 }, (_, i) => `${i}, ${i % 977}, 0, 4096\n`).join(''));
+    fs.copyFileSync(log, path.join(host.spoolDir, '0b6f1c2e-8f43-4c4e-9b8a-2f1d3c4b5a69'));
+    const preview = (await host.call('import.stageSpooled', { name: 'big_iops.1.log', spool: '0b6f1c2e-8f43-4c4e-9b8a-2f1d3c4b5a69' })) as { id: string };
+    const { job } = (await host.call('import.commit', { ids: [preview.id], study: 's', config: 'c' })) as { job: string };
+    assert.deepEqual(await host.call('jobs.cancel', { job }), { cancelling: true });
+    let status: { state: string; error: string | null };
+    const pause = (): Promise<void> => new Promise((r) => setTimeout(r, 20)); // let the worker's replies in
+    do {
+      await pause();
+      status = (await host.call('jobs.status', { job })) as typeof status;
+    } while (status.state === 'running');
+    assert.equal(status.state, 'cancelled');
+    assert.match(status.error ?? '', /nothing was written/);
+    assert.deepEqual(await host.call('studies.list', {}), [], 'no study, no run');
+
+    // Still staged: imported on the second try, and the log is then folded into the database file.
+    const sizeBefore = fs.statSync(dbPath).size;
+    const again = (await host.call('import.commit', { ids: [preview.id], study: 's', config: 'c' })) as { job: string };
+    do {
+      await pause();
+      status = (await host.call('jobs.status', { job: again.job })) as typeof status;
+    } while (status.state === 'running');
+    assert.equal(status.state, 'done');
+    const deadline = Date.now() + 10_000;
+    while (fs.statSync(dbPath).size < sizeBefore + fs.statSync(log).size && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(fs.statSync(dbPath).size >= sizeBefore + fs.statSync(log).size, 'the checkpointer copied the import into the database file');
     await host.close();
   });
 });

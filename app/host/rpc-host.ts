@@ -29,6 +29,8 @@ export class RpcHost {
   /** Set by whoever can print (the web host, Electron main); without one, reports.pdf says so. */
   printer: ReportPrinter | null = null;
   private readonly worker: Worker;
+  /** Folds the write-ahead log back into the database after imports (checkpointer.ts). */
+  private checkpointer: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
   private readonly jobs = new Map<string, JobStatus>();
   private nextId = 1;
@@ -58,7 +60,10 @@ export class RpcHost {
       this.worker.once('message', (m: WorkerReply) => {
         this.worker.off('error', onError);
         this.worker.off('exit', onExit);
-        if (m.kind === 'ready') resolve();
+        if (m.kind === 'ready') {
+          this.startCheckpointer(path.join(path.dirname(workerFile), 'checkpointer.cjs'), data);
+          resolve();
+        }
         else reject(new Error('core worker did not start'));
         this.worker.on('message', (msg: WorkerReply) => this.onMessage(msg));
       });
@@ -67,6 +72,16 @@ export class RpcHost {
     this.ready.catch(() => undefined);
     this.worker.on('error', (err) => this.fail(new Error(`the core stopped: ${err.message}. Restart PerfDelta; nothing imported so far was lost.`)));
     this.worker.on('exit', (code) => this.fail(new Error(`the core stopped (exit ${code}). Restart PerfDelta; nothing imported so far was lost.`)));
+  }
+
+  /** Started once the core worker has created and migrated the database. */
+  private startCheckpointer(file: string, data: Omit<WorkerData, 'cancel' | 'spoolDir'>): void {
+    if (!fs.existsSync(file)) return; // a test's stand-in worker: the store checkpoints on close
+    const checkpointer = new Worker(file, { workerData: { dbPath: data.dbPath, sqliteBinding: data.sqliteBinding } });
+    checkpointer.unref();
+    // Losing it loses no data: the core worker checkpoints when it closes the store.
+    checkpointer.on('error', () => { this.checkpointer = null; });
+    this.checkpointer = checkpointer;
   }
 
   /** The worker is gone: fail what waits on it and every import still running. */
@@ -111,7 +126,10 @@ export class RpcHost {
     this.jobs.set(id, status);
     this.jobSeq.set(id, seq);
     this.forward('import.commit', args, id, seq).then(
-      (result) => Object.assign(status, { state: 'done', done: status.total, current: null, result: result as ImportResult }),
+      (result) => {
+        Object.assign(status, { state: 'done', done: status.total, current: null, result: result as ImportResult });
+        this.checkpointer?.postMessage('checkpoint');
+      },
       (err: Error) => Object.assign(status, { state: err instanceof RpcError && err.code === 'cancelled' ? 'cancelled' : 'failed', current: null, error: err.message }),
     ).finally(() => {
       this.jobSeq.delete(id);
@@ -162,6 +180,7 @@ export class RpcHost {
 
   async close(): Promise<void> {
     this.dead ??= new Error('PerfDelta is shutting down');
+    await this.checkpointer?.terminate();
     await this.worker.terminate();
   }
 }

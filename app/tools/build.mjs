@@ -11,6 +11,7 @@ const out = path.join(root, 'build');
 const nodeEntries = {
   cli: 'app/cli/cli.ts',
   'core-worker': 'app/core/worker/core-worker.ts',
+  checkpointer: 'app/core/worker/checkpointer.ts',
   start: 'app/start/start.ts',
   'electron-main': 'app/electron/main.electron.ts',
 };

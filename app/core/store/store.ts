@@ -104,7 +104,11 @@ export class Store {
   readonly reportStore: ReportStore;
 
   /** `nativeBinding`: the better-sqlite3 addon compiled for Electron, when running inside it. */
-  constructor(readonly file: string, nativeBinding?: string) {
+  /**
+   * `backgroundCheckpoint`: SQLite's automatic checkpoint off, because another connection (the
+   * app's checkpointer thread) folds the log back; the CLI keeps it on.
+   */
+  constructor(readonly file: string, nativeBinding?: string, options: { backgroundCheckpoint?: boolean } = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file, nativeBinding ? { nativeBinding } : {});
     // A new database gets 64 KiB pages: original files and series chunks are large blobs, which
@@ -118,6 +122,7 @@ export class Store {
     this.db.pragma('foreign_keys = ON');
     // 64 MiB of page cache: a streamed 2 GB log spills far fewer pages mid-transaction.
     this.db.pragma('cache_size = -65536');
+    if (options.backgroundCheckpoint) this.db.pragma('wal_autocheckpoint = 0');
     migrate(this.db);
     this.reportStore = new ReportStore(this.db);
     this.stmt = {

@@ -11,7 +11,8 @@ import type { WorkerData, WorkerReply, WorkerRequest } from './protocol.js';
 
 const data = workerData as WorkerData;
 const port = parentPort!;
-const core = new Core(data.dbPath, data.sqliteBinding, data.spoolDir);
+// The host runs a checkpointer thread beside this one: commits here never wait on a checkpoint.
+const core = new Core(data.dbPath, data.sqliteBinding, data.spoolDir, { backgroundCheckpoint: true });
 const cancelSlot = new Int32Array(data.cancel);
 const handlers = createCoreHandlers(core, { mode: data.mode, dataDir: data.dataDir });
 
