@@ -23,6 +23,30 @@ export interface ReportTable {
   widths?: number[];
 }
 
+/**
+ * A table whose headers and rows are worked out on first use, then kept. To its readers it is
+ * a plain ReportTable (enumerable properties, so spreading and deep comparison see the cells).
+ */
+export function lazyTable(
+  title: string, summary: string, headers: () => string[], rows: () => string[][], line: number, widths?: number[],
+): ReportTable {
+  const t = { title, summary } as ReportTable;
+  const cached = <K extends 'headers' | 'rows'>(key: K, make: () => ReportTable[K]): PropertyDescriptor => ({
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const value = make();
+      Object.defineProperty(t, key, { value, enumerable: true, writable: true, configurable: true });
+      return value;
+    },
+    set: (value: ReportTable[K]) => Object.defineProperty(t, key, { value, enumerable: true, writable: true, configurable: true }),
+  });
+  Object.defineProperties(t, { headers: cached('headers', headers), rows: cached('rows', rows) });
+  t.line = line;
+  if (widths !== undefined) t.widths = widths;
+  return t;
+}
+
 /** A section title as a lookup key: lowercase, single spaces, no trailing colon. */
 export function titleKey(title: string): string {
   return title.toLowerCase().replace(/\s+/g, ' ').replace(/:$/, '').trim();

@@ -7,7 +7,7 @@
  * are a title line underlined with '~'. Long sections repeat their title and headings at every
  * page; the pieces keep the same title and their rows are joined by the readers.
  */
-import type { ReportTable } from './report-tables.js';
+import { lazyTable, type ReportTable } from './report-tables.js';
 import { headerCells, isTerminator, ruleSpans, spansWithLabel, splitRow } from './text-tables.js';
 
 export interface TextSection {
@@ -26,6 +26,9 @@ export interface TextReport {
 
 const DETAIL_TITLE = /^(\S.*?)\s*DB\/Inst:\s*\S/;
 
+/** A detail section's title line; the substring test first spares the regex on every other line. */
+const detailTitle = (line: string): RegExpExecArray | null => (line.includes('DB/Inst:') ? DETAIL_TITLE.exec(line) : null);
+
 /**
  * The report's lines, cleaned of what SQL*Plus and mail clients add (FORMATS.md 3.5): CR and
  * form feed characters, and the `OUTPUT` page heading that `SELECT output FROM
@@ -36,9 +39,10 @@ export function reportLines(text: string): { lines: string[]; origin: number[] }
   const raw = text.split('\n');
   const lines: string[] = [];
   const origin: number[] = [];
+  const strip = text.includes('\r') || text.includes('\f');
   for (let i = 0; i < raw.length; i++) {
-    const line = raw[i]!.replace(/[\r\f]/g, '');
-    if (/^OUTPUT\s*$/.test(line)) {
+    const line = strip ? raw[i]!.replace(/[\r\f]/g, '') : raw[i]!;
+    if (line.startsWith('OUTPUT') && /^OUTPUT\s*$/.test(line)) {
       if (lines.length > 0 && lines[lines.length - 1]!.trim() === '') {
         lines.pop();
         origin.pop();
@@ -71,7 +75,7 @@ export function splitSections(lines: string[], origin: number[]): TextSection[] 
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const detail = DETAIL_TITLE.exec(line);
+    const detail = detailTitle(line);
     if (detail) {
       open(detail[1]!.trim());
     } else if (line.trim() !== '' && /^~{3,}/.test(lines[i + 1] ?? '') && !/^\s*~/.test(line)) {
@@ -86,12 +90,12 @@ export function splitSections(lines: string[], origin: number[]): TextSection[] 
 
 /** Lines that end a run of table rows. */
 function endsRows(line: string): boolean {
-  return line.trim() === '' || isTerminator(line) || DETAIL_TITLE.test(line);
+  return line.trim() === '' || isTerminator(line) || detailTitle(line) !== null;
 }
 
 /** Lines that cannot be column headings: notes, title underlines, titles. */
 function notHeading(line: string): boolean {
-  return line.trim() === '' || /^\s*->/.test(line) || /^~+\s*$/.test(line) || DETAIL_TITLE.test(line) || isTerminator(line);
+  return line.trim() === '' || /^\s*->/.test(line) || /^~+\s*$/.test(line) || detailTitle(line) !== null || isTerminator(line);
 }
 
 /**
@@ -127,21 +131,21 @@ export function sectionTables(section: TextSection): ReportTable[] {
       if (notHeading(l) || ruleSpans(l)) break;
       head.unshift(l);
     }
-    const rows: string[][] = [];
     let j = i + 1;
     for (; j < lines.length; j++) {
       const l = lines[j]!;
       if (endsRows(l) || (ruleSpans(l) && !isTerminator(l))) break;
-      rows.push(splitRow(l, spans, labelled));
     }
-    tables.push({
-      title: section.title,
-      summary: '',
-      headers: headerCells(head, spans),
-      rows,
-      line: section.origins[i + 1] ?? section.origins[i] ?? 1,
-      widths: spans.map((s) => s.end - s.start),
-    });
+    // Cells are cut when a reader asks: most tables of a report (SQL sections, latches,
+    // segments) are never read, and cutting rows into columns is most of the text parse.
+    const rowLines = lines.slice(i + 1, j);
+    tables.push(lazyTable(
+      section.title, '',
+      () => headerCells(head, spans),
+      () => rowLines.map((l) => splitRow(l, spans, labelled)),
+      section.origins[i + 1] ?? section.origins[i] ?? 1,
+      spans.map((s) => s.end - s.start),
+    ));
     i = j - 1;
   }
   return tables;
