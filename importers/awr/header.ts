@@ -10,7 +10,7 @@
  */
 import { parseAwrNumber } from './numbers.js';
 import type { ReportDocument } from './report-document.js';
-import { cell, columnRoles, headerKey, type ReportTable } from './report-tables.js';
+import { cell, columnRoles, headerKey, tableMayMention, type ReportTable } from './report-tables.js';
 import { parseSnapTime } from './snap-time.js';
 
 export interface ReportHeader {
@@ -134,10 +134,18 @@ function readTitleLines(doc: ReportDocument, h: ReportHeader): void {
   h.endSnap ??= Number(m[4]);
 }
 
+/**
+ * A word every header block below prints in its headings or rows; a table without one is
+ * passed over before its cells are built (most of the first 40 tables are SQL lists and
+ * summaries). A numeric entity other than `&#160;` could spell one, so it counts too.
+ */
+const HEADER_WORDS = /release|inst|platform|sockets|begin(?:\s|<[^>]*>|&[^;]*;)*snap|&#(?!160;)/i;
+
 /** The header of a single-instance, RAC-instance, SQL or STATSPACK report. */
 export function readHeader(doc: ReportDocument): ReportHeader {
   const h = emptyHeader();
   for (const t of doc.tables.slice(0, 40)) {
+    if (!tableMayMention(t, HEADER_WORDS)) continue;
     const keys = t.headers.map(headerKey);
     if (keys.some((k) => /^(db name|database)$/.test(k)) && keys.includes('release')) readDatabaseBlock(t, h);
     else if (keys[0] === 'instance' && keys.some((k) => /^inst ?num$/.test(k))) readDatabaseBlock(t, h);

@@ -23,14 +23,27 @@ export interface ReportTable {
   widths?: number[];
 }
 
+const SOURCE = Symbol('table source');
+
+/**
+ * False only when the table's printed text (HTML source or text lines) cannot give a header or
+ * cell matching `re`: a cheap test before building its cells. `re` must match the words as
+ * printed, allowing for the tags, entities and line breaks cell text is cleaned of.
+ */
+export function tableMayMention(t: ReportTable, re: RegExp): boolean {
+  const source = (t as unknown as Record<symbol, (() => string) | undefined>)[SOURCE];
+  return source === undefined || re.test(source());
+}
+
 /**
  * A table whose headers and rows are worked out on first use, then kept. To its readers it is
  * a plain ReportTable (enumerable properties, so spreading and deep comparison see the cells).
  */
 export function lazyTable(
-  title: string, summary: string, headers: () => string[], rows: () => string[][], line: number, widths?: number[],
+  title: string, summary: string, headers: () => string[], rows: () => string[][], line: number, widths?: number[], source?: () => string,
 ): ReportTable {
   const t = { title, summary } as ReportTable;
+  if (source) Object.defineProperty(t, SOURCE, { value: source, enumerable: false });
   const cached = <K extends 'headers' | 'rows'>(key: K, make: () => ReportTable[K]): PropertyDescriptor => ({
     enumerable: true,
     configurable: true,

@@ -145,6 +145,7 @@ export function sectionTables(section: TextSection): ReportTable[] {
       () => rowLines.map((l) => splitRow(l, spans, labelled)),
       section.origins[i + 1] ?? section.origins[i] ?? 1,
       spans.map((s) => s.end - s.start),
+      () => `${head.join('\n')}\n${rowLines.join('\n')}`,
     ));
     i = j - 1;
   }
