@@ -117,7 +117,59 @@ export interface HtmlReport {
 /** Tags that end a run of text: what lies on either side of them are different titles. */
 const BLOCK_TAGS = new Set(['p', 'br', 'h1', 'h2', 'h3', 'h4', 'ul', 'li', 'div', 'table', 'hr', 'pre', 'body', 'center']);
 
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|<!--[\s\S]*?-->/g;
+/** One tag: `<name attrs>` or `</name attrs>`, or a comment (name ''). */
+interface Tag {
+  /** Offset of '<'. */
+  start: number;
+  /** Offset after '>'. */
+  end: number;
+  closing: boolean;
+  /** Lowercase. */
+  name: string;
+  attrsStart: number;
+}
+
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isNameChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57);
+
+/**
+ * The next tag or comment at or after `from`, into `tag`; false when there is none. Matches
+ * exactly what /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|<!--[\s\S]*?-->/g would, without a match
+ * array and three substrings per tag: a 500 KB report has some 30,000 tags.
+ */
+function nextTag(text: string, from: number, tag: Tag): boolean {
+  for (let i = text.indexOf('<', from); i >= 0; i = text.indexOf('<', i + 1)) {
+    const closing = text.charCodeAt(i + 1) === 47; // '/'
+    const nameStart = closing ? i + 2 : i + 1;
+    if (isLetter(text.charCodeAt(nameStart))) {
+      let nameEnd = nameStart + 1;
+      while (nameEnd < text.length && isNameChar(text.charCodeAt(nameEnd))) nameEnd++;
+      const gt = text.indexOf('>', nameEnd);
+      // No '>' anywhere after: no tag, and no comment end ("-->"), can follow.
+      if (gt < 0) return false;
+      tag.start = i;
+      tag.end = gt + 1;
+      tag.closing = closing;
+      tag.name = text.slice(nameStart, nameEnd).toLowerCase();
+      tag.attrsStart = nameEnd;
+      return true;
+    }
+    if (text.startsWith('<!--', i)) {
+      const close = text.indexOf('-->', i + 4);
+      if (close >= 0) {
+        tag.start = i;
+        tag.end = close + 3;
+        tag.closing = false;
+        tag.name = '';
+        tag.attrsStart = i;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+const attrsOf = (text: string, t: Tag): string => text.slice(t.attrsStart, t.end - 1);
 
 const isHeadingTag = (name: string): boolean => name.length === 2 && name.charCodeAt(0) === 104 && name >= 'h1' && name <= 'h4';
 
@@ -137,23 +189,20 @@ function endCell(b: TableBuilder, trailing = ''): void {
  */
 function tableGrid(text: string, start: number): { headers: string[]; rows: string[][] } {
   const b: TableBuilder = { rows: [], row: null, cell: null };
-  const tag = new RegExp(TAG.source, 'g');
-  tag.lastIndex = start;
+  const tag: Tag = { start: 0, end: start, closing: false, name: '', attrsStart: 0 };
   let depth = 0;
   let pos = start;
   let skipUntil: string | null = null;
-  let m: RegExpExecArray | null;
-  while ((m = tag.exec(text)) !== null) {
+  while (nextTag(text, tag.end, tag)) {
     const prev = pos;
-    pos = tag.lastIndex;
-    if (m[2] === undefined) continue; // comment
-    const closing = m[1] === '/';
-    const name = m[2].toLowerCase();
+    pos = tag.end;
+    const { closing, name } = tag;
+    if (name === '') continue; // comment
     if (skipUntil) {
       if (closing && name === skipUntil) skipUntil = null;
       continue;
     }
-    if (depth === 1 && b.cell) b.cell.text += text.slice(prev, m.index);
+    if (depth === 1 && b.cell) b.cell.text += text.slice(prev, tag.start);
     if (name === 'script' || name === 'style') {
       if (!closing) skipUntil = name;
       continue;
@@ -174,7 +223,7 @@ function tableGrid(text: string, start: number): { headers: string[]; rows: stri
     } else if (name === 'td' || name === 'th') {
       endCell(b);
       if (!closing) {
-        const a = m[3] ?? '';
+        const a = attrsOf(text, tag);
         b.cell = { text: '', header: name === 'th', colspan: span(a, 'colspan'), rowspan: span(a, 'rowspan') };
       }
     } else if (name === 'br' && b.cell) {
@@ -229,15 +278,13 @@ export function parseHtmlTables(text: string): HtmlReport {
     const grid = (): { headers: string[]; rows: string[][] } => (cells ??= tableGrid(text, t.offset));
   };
 
-  const tag = new RegExp(TAG.source, 'g');
+  const tag: Tag = { start: 0, end: 0, closing: false, name: '', attrsStart: 0 };
   let pos = 0;
-  let m: RegExpExecArray | null;
-  while ((m = tag.exec(text)) !== null) {
+  while (nextTag(text, tag.end, tag)) {
     const prev = pos;
-    pos = tag.lastIndex;
-    if (m[2] === undefined) continue; // comment
-    const closing = m[1] === '/';
-    const name = m[2].toLowerCase();
+    pos = tag.end;
+    const { closing, name } = tag;
+    if (name === '') continue; // comment
     if (skipUntil) {
       if (closing && name === skipUntil) skipUntil = null;
       continue;
@@ -245,8 +292,8 @@ export function parseHtmlTables(text: string): HtmlReport {
     const top = stack[stack.length - 1];
     if (top?.inCell) {
       // Cell text: read with the table's cells, if ever.
-    } else if (inHeading) headingText += text.slice(prev, m.index);
-    else if (inLink === 0 && inLi === 0 && m.index > prev) chunk += text.slice(prev, m.index);
+    } else if (inHeading) headingText += text.slice(prev, tag.start);
+    else if (inLink === 0 && inLi === 0 && tag.start > prev) chunk += text.slice(prev, tag.start);
 
     if (name === 'td' || name === 'th') {
       if (top) top.inCell = !closing;
@@ -284,7 +331,7 @@ export function parseHtmlTables(text: string): HtmlReport {
     }
     if (name === 'a') {
       // "Back to Top" and table-of-contents links are navigation, never a title.
-      if (!closing && attr(m[3] ?? '', 'href') !== null && !top?.inCell && !inHeading) inLink++;
+      if (!closing && attr(attrsOf(text, tag), 'href') !== null && !top?.inCell && !inHeading) inLink++;
       else if (closing && inLink > 0) inLink--;
       continue;
     }
@@ -296,7 +343,7 @@ export function parseHtmlTables(text: string): HtmlReport {
     if (name === 'table') {
       if (!closing) {
         flushChunk();
-        stack.push({ summary: clean(attr(m[3] ?? '', 'summary') ?? ''), title: lastTitle, offset: m.index, inCell: false });
+        stack.push({ summary: clean(attr(attrsOf(text, tag), 'summary') ?? ''), title: lastTitle, offset: tag.start, inCell: false });
       } else if (top) {
         close(stack.pop()!, pos);
       }
