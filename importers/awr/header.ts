@@ -10,7 +10,7 @@
  */
 import { parseAwrNumber } from './numbers.js';
 import type { ReportDocument } from './report-document.js';
-import { cell, columnRoles, headerKey, tableMayMention, type ReportTable } from './report-tables.js';
+import { cell, columnRoles, headerKey, tableMayHold, type ReportTable } from './report-tables.js';
 import { parseSnapTime } from './snap-time.js';
 
 export interface ReportHeader {
@@ -135,17 +135,25 @@ function readTitleLines(doc: ReportDocument, h: ReportHeader): void {
 }
 
 /**
- * A word every header block below prints in its headings or rows; a table without one is
+ * Words every header block below prints in its headings or rows; a table without them is
  * passed over before its cells are built (most of the first 40 tables are SQL lists and
- * summaries). A numeric entity other than `&#160;` could spell one, so it counts too.
+ * summaries). Headings join cells of several rows ("Inst" over "Num"), so those two words need
+ * only come in that order; "Begin Snap:" is one cell. A numeric entity other than `&#160;`
+ * could spell any of them, so it counts too.
  */
-const HEADER_WORDS = /release|inst|platform|sockets|begin(?:\s|<[^>]*>|&[^;]*;)*snap|&#(?!160;)/i;
+const HEADER_WORDS = /release|platform|sockets|begin(?:\s|<[^>]*>|&[^;]*;)*snap|&#(?!160;)/i;
+
+function mayHoldHeader(source: string): boolean {
+  if (HEADER_WORDS.test(source)) return true;
+  const inst = source.search(/inst/i);
+  return inst >= 0 && /num/i.test(source.slice(inst));
+}
 
 /** The header of a single-instance, RAC-instance, SQL or STATSPACK report. */
 export function readHeader(doc: ReportDocument): ReportHeader {
   const h = emptyHeader();
   for (const t of doc.tables.slice(0, 40)) {
-    if (!tableMayMention(t, HEADER_WORDS)) continue;
+    if (!tableMayHold(t, mayHoldHeader)) continue;
     const keys = t.headers.map(headerKey);
     if (keys.some((k) => /^(db name|database)$/.test(k)) && keys.includes('release')) readDatabaseBlock(t, h);
     else if (keys[0] === 'instance' && keys.some((k) => /^inst ?num$/.test(k))) readDatabaseBlock(t, h);

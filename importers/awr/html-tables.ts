@@ -273,7 +273,7 @@ export function parseHtmlTables(text: string): HtmlReport {
     titles.push(t);
   };
   const close = (t: OpenTable, end: number): void => {
-    tables.push(lazyTable(t.title, t.summary, () => grid().headers, () => grid().rows, lineAt(t.offset), undefined, () => text.slice(t.offset, end)));
+    tables.push(lazyTable(t.title, t.summary, () => grid().headers, () => grid().rows, lineAt(t.offset), undefined, () => text.slice(text.indexOf('>', t.offset) + 1, end)));
     let cells: { headers: string[]; rows: string[][] } | undefined;
     const grid = (): { headers: string[]; rows: string[][] } => (cells ??= tableGrid(text, t.offset));
   };

@@ -26,13 +26,14 @@ export interface ReportTable {
 const SOURCE = Symbol('table source');
 
 /**
- * False only when the table's printed text (HTML source or text lines) cannot give a header or
- * cell matching `re`: a cheap test before building its cells. `re` must match the words as
- * printed, allowing for the tags, entities and line breaks cell text is cleaned of.
+ * False only when `test` says the table's printed text (the HTML inside its `<table>` tag, or
+ * its text lines) cannot hold what a reader looks for: a cheap test before building its cells.
+ * `test` must allow for the tags, entities and line breaks cell text is cleaned of. Tables
+ * built whole (no printed text kept) always pass.
  */
-export function tableMayMention(t: ReportTable, re: RegExp): boolean {
+export function tableMayHold(t: ReportTable, test: (source: string) => boolean): boolean {
   const source = (t as unknown as Record<symbol, (() => string) | undefined>)[SOURCE];
-  return source === undefined || re.test(source());
+  return source === undefined || test(source());
 }
 
 /**
