@@ -43,21 +43,30 @@ export function tableMayHold(t: ReportTable, test: (source: string) => boolean):
 export function lazyTable(
   title: string, summary: string, headers: () => string[], rows: () => string[][], line: number, widths?: number[], source?: () => string,
 ): ReportTable {
-  const t = { title, summary } as ReportTable;
-  if (source) Object.defineProperty(t, SOURCE, { value: source, enumerable: false });
-  const cached = <K extends 'headers' | 'rows'>(key: K, make: () => ReportTable[K]): PropertyDescriptor => ({
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      const value = make();
-      Object.defineProperty(t, key, { value, enumerable: true, writable: true, configurable: true });
-      return value;
+  // Accessors in the literal, not Object.defineProperties: a report makes hundreds of tables.
+  const keep = <K extends 'headers' | 'rows'>(key: K, value: ReportTable[K]): ReportTable[K] => {
+    Object.defineProperty(t, key, { value, enumerable: true, writable: true, configurable: true });
+    return value;
+  };
+  const t: ReportTable = {
+    title,
+    summary,
+    get headers(): string[] {
+      return keep('headers', headers());
     },
-    set: (value: ReportTable[K]) => Object.defineProperty(t, key, { value, enumerable: true, writable: true, configurable: true }),
-  });
-  Object.defineProperties(t, { headers: cached('headers', headers), rows: cached('rows', rows) });
-  t.line = line;
+    set headers(value: string[]) {
+      keep('headers', value);
+    },
+    get rows(): string[][] {
+      return keep('rows', rows());
+    },
+    set rows(value: string[][]) {
+      keep('rows', value);
+    },
+    line,
+  };
   if (widths !== undefined) t.widths = widths;
+  if (source) Object.defineProperty(t, SOURCE, { value: source, enumerable: false });
   return t;
 }
 

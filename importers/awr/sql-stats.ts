@@ -98,7 +98,7 @@ function textSqlRows(lines: readonly string[]): SqlRow[] {
     } else if (!/^\s*PDB:/.test(line)) {
       // The text is printed in pieces cut mid-word ("LEFT JO" / "IN (SELECT", "BOOLEAN :" /
       // "= FALSE"), at 80 characters or shorter: the pieces join with nothing between them.
-      current.text = (current.text ?? '') + line.replace(/\s+$/, '');
+      current.text = (current.text ?? '') + line.trimEnd();
     }
   }
   return out;
