@@ -26,6 +26,9 @@ export interface TextReport {
 
 const DETAIL_TITLE = /^(\S.*?)\s*DB\/Inst:\s*\S/;
 
+/** Same as `line.trim() === ''`, without making the trimmed string. */
+const isBlank = (line: string): boolean => !/\S/.test(line);
+
 /** A detail section's title line; the substring test first spares the regex on every other line. */
 const detailTitle = (line: string): RegExpExecArray | null => (line.includes('DB/Inst:') ? DETAIL_TITLE.exec(line) : null);
 
@@ -78,7 +81,7 @@ export function splitSections(lines: string[], origin: number[]): TextSection[] 
     const detail = detailTitle(line);
     if (detail) {
       open(detail[1]!.trim());
-    } else if (line.trim() !== '' && /^~{3,}/.test(lines[i + 1] ?? '') && !/^\s*~/.test(line)) {
+    } else if (/^~{3,}/.test(lines[i + 1] ?? '') && !isBlank(line) && !/^\s*~/.test(line)) {
       open(summaryTitle(line));
     }
     current.lines.push(line);
@@ -90,12 +93,12 @@ export function splitSections(lines: string[], origin: number[]): TextSection[] 
 
 /** Lines that end a run of table rows. */
 function endsRows(line: string): boolean {
-  return line.trim() === '' || isTerminator(line) || detailTitle(line) !== null;
+  return isBlank(line) || isTerminator(line) || detailTitle(line) !== null;
 }
 
 /** Lines that cannot be column headings: notes, title underlines, titles. */
 function notHeading(line: string): boolean {
-  return line.trim() === '' || /^\s*->/.test(line) || /^~+\s*$/.test(line) || detailTitle(line) !== null || isTerminator(line);
+  return isBlank(line) || /^\s*->/.test(line) || /^~+\s*$/.test(line) || detailTitle(line) !== null || isTerminator(line);
 }
 
 /**
@@ -109,10 +112,11 @@ export function sectionTables(section: TextSection): ReportTable[] {
   const { lines } = section;
   for (let i = 0; i < lines.length; i++) {
     const rule = lines[i]!;
-    if (!ruleSpans(rule) || isTerminator(rule)) continue;
+    const dashes = ruleSpans(rule);
+    if (!dashes || isTerminator(rule)) continue;
     const spans = spansWithLabel(rule);
     if (!spans) continue;
-    const labelled = /^\s*~/.test(rule) || spans.length !== ruleSpans(rule)!.length;
+    const labelled = /^\s*~/.test(rule) || spans.length !== dashes.length;
     const head: string[] = [];
     for (let j = i - 1; j >= 0 && head.length < 4; j--) {
       const l = lines[j]!;
