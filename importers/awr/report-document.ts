@@ -56,8 +56,9 @@ function textDocument(text: string): ReportDocument {
   const report = parseTextReport(text);
   const titles = new Set<string>();
   const noData = new Set<string>();
-  // One search of the whole text spares a search of every line when no section is empty.
-  const mayHaveNoData = text.includes('\r') || text.includes('\f') || NO_DATA.test(text);
+  // One search of the whole text spares a search of every line when no section is empty (the
+  // lines are the text without CR and FF, which could split the phrase).
+  const mayHaveNoData = NO_DATA.test(text) || ((text.includes('\r') || text.includes('\f')) && NO_DATA.test(text.replace(/[\r\f]/g, '')));
   for (const s of report.sections) {
     if (!s.title) continue;
     titles.add(titleKey(s.title));

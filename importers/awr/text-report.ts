@@ -39,12 +39,12 @@ const detailTitle = (line: string): RegExpExecArray | null => (line.includes('DB
  * with the blank line (and underline, when present) that comes with it.
  */
 export function reportLines(text: string): { lines: string[]; origin: number[] } {
-  const raw = text.split('\n');
+  // Removing CR and FF keeps every line break, so it can be done once before the split.
+  const raw = (text.includes('\r') || text.includes('\f') ? text.replace(/[\r\f]/g, '') : text).split('\n');
   const lines: string[] = [];
   const origin: number[] = [];
-  const strip = text.includes('\r') || text.includes('\f');
   for (let i = 0; i < raw.length; i++) {
-    const line = strip ? raw[i]!.replace(/[\r\f]/g, '') : raw[i]!;
+    const line = raw[i]!;
     if (line.startsWith('OUTPUT') && /^OUTPUT\s*$/.test(line)) {
       if (lines.length > 0 && lines[lines.length - 1]!.trim() === '') {
         lines.pop();

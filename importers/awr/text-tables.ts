@@ -34,8 +34,10 @@ export function ruleSpans(line: string): Span[] | null {
  * The line that closes a section: one long run of hyphens, indented (54 hyphens from 12c, 61 in
  * 10g/11g, FORMATS.md 3.5; the RAC compare report prints longer ones).
  */
+const THIRTY_HYPHENS = '-'.repeat(30);
+
 export function isTerminator(line: string): boolean {
-  return line.includes('-'.repeat(30)) && /^\s{4,}-{30,}\s*$/.test(line);
+  return line.includes(THIRTY_HYPHENS) && /^\s{4,}-{30,}\s*$/.test(line);
 }
 
 interface Token {
