@@ -32,6 +32,11 @@ const isBlank = (line: string): boolean => !/\S/.test(line);
 /** A detail section's title line; the substring test first spares the regex on every other line. */
 const detailTitle = (line: string): RegExpExecArray | null => (line.includes('DB/Inst:') ? DETAIL_TITLE.exec(line) : null);
 
+/** The text without CR and form feed characters; line breaks stay, so line numbers do too. */
+export function withoutCrFf(text: string): string {
+  return text.includes('\r') || text.includes('\f') ? text.replace(/[\r\f]/g, '') : text;
+}
+
 /**
  * The report's lines, cleaned of what SQL*Plus and mail clients add (FORMATS.md 3.5): CR and
  * form feed characters, and the `OUTPUT` page heading that `SELECT output FROM
@@ -39,8 +44,7 @@ const detailTitle = (line: string): RegExpExecArray | null => (line.includes('DB
  * with the blank line (and underline, when present) that comes with it.
  */
 export function reportLines(text: string): { lines: string[]; origin: number[] } {
-  // Removing CR and FF keeps every line break, so it can be done once before the split.
-  const raw = (text.includes('\r') || text.includes('\f') ? text.replace(/[\r\f]/g, '') : text).split('\n');
+  const raw = withoutCrFf(text).split('\n');
   const lines: string[] = [];
   const origin: number[] = [];
   for (let i = 0; i < raw.length; i++) {
