@@ -24,7 +24,22 @@ export function decodeEntities(s: string): string {
   });
 }
 
-const clean = (s: string): string => decodeEntities(s).replace(/\s+/g, ' ').trim();
+/**
+ * Cell and title text: entities decoded, whitespace runs made one space, trimmed. Trimming
+ * first gives the same result; most cells are then plain ASCII with single spaces, and are
+ * returned without the whitespace regex.
+ */
+function clean(s: string): string {
+  const t = decodeEntities(s).trim();
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c > 32 && c < 127) continue;
+    const next = t.charCodeAt(i + 1);
+    if (c === 32 && next > 32 && next < 127) continue;
+    return t.replace(/\s+/g, ' ');
+  }
+  return t;
+}
 
 const ATTR_PATTERNS = new Map<string, RegExp>();
 
