@@ -5,7 +5,7 @@
  */
 import { parseHtmlTables } from './html-tables.js';
 import { type ReportTable, titleKey } from './report-tables.js';
-import { parseTextReport, type TextSection, withoutCrFf } from './text-report.js';
+import { parseTextReport, type TextSection } from './text-report.js';
 
 export type ReportKind = 'awrrpt' | 'awrgrpt' | 'awrsqrpt' | 'awrddrpt' | 'statspack';
 
@@ -53,12 +53,12 @@ function htmlDocument(text: string): ReportDocument {
 }
 
 function textDocument(text: string): ReportDocument {
-  const cleaned = withoutCrFf(text);
-  const report = parseTextReport(cleaned);
+  const report = parseTextReport(text);
   const titles = new Set<string>();
   const noData = new Set<string>();
-  // One search of the whole text spares a search of every line when no section is empty.
-  const mayHaveNoData = NO_DATA.test(cleaned);
+  // One search of the whole text (and of the lines cleaned of CR / FF, which could split the
+  // phrase) spares a search of every line when no section is empty.
+  const mayHaveNoData = NO_DATA.test(text) || report.stripped.some((l) => NO_DATA.test(l));
   for (const s of report.sections) {
     if (!s.title) continue;
     titles.add(titleKey(s.title));

@@ -22,6 +22,8 @@ export interface TextReport {
   /** In order; the first (title '') holds the lines before any section: the report header. */
   sections: TextSection[];
   tables: ReportTable[];
+  /** The lines that had CR or form feed characters, as cleaned: every other line is verbatim in the text. */
+  stripped: string[];
 }
 
 const DETAIL_TITLE = /^(\S.*?)\s*DB\/Inst:\s*\S/;
@@ -32,23 +34,25 @@ const isBlank = (line: string): boolean => !/\S/.test(line);
 /** A detail section's title line; the substring test first spares the regex on every other line. */
 const detailTitle = (line: string): RegExpExecArray | null => (line.includes('DB/Inst:') ? DETAIL_TITLE.exec(line) : null);
 
-/** The text without CR and form feed characters; line breaks stay, so line numbers do too. */
-export function withoutCrFf(text: string): string {
-  return text.includes('\r') || text.includes('\f') ? text.replace(/[\r\f]/g, '') : text;
-}
-
 /**
  * The report's lines, cleaned of what SQL*Plus and mail clients add (FORMATS.md 3.5): CR and
  * form feed characters, and the `OUTPUT` page heading that `SELECT output FROM
  * TABLE(DBMS_WORKLOAD_REPOSITORY.AWR_REPORT_TEXT(...))` prints every page, even mid-table,
  * with the blank line (and underline, when present) that comes with it.
  */
-export function reportLines(text: string): { lines: string[]; origin: number[] } {
-  const raw = withoutCrFf(text).split('\n');
+export function reportLines(text: string): { lines: string[]; origin: number[]; stripped: string[] } {
+  const raw = text.split('\n');
   const lines: string[] = [];
   const origin: number[] = [];
+  const stripped: string[] = [];
+  // Few reports have CR or FF, and then on few lines: only those lines are rewritten.
+  const strip = text.includes('\r') || text.includes('\f');
   for (let i = 0; i < raw.length; i++) {
-    const line = raw[i]!;
+    let line = raw[i]!;
+    if (strip && (line.includes('\r') || line.includes('\f'))) {
+      line = line.replace(/[\r\f]/g, '');
+      stripped.push(line);
+    }
     if (line.startsWith('OUTPUT') && /^OUTPUT\s*$/.test(line)) {
       if (lines.length > 0 && lines[lines.length - 1]!.trim() === '') {
         lines.pop();
@@ -60,7 +64,7 @@ export function reportLines(text: string): { lines: string[]; origin: number[] }
     lines.push(line);
     origin.push(i + 1);
   }
-  return { lines, origin };
+  return { lines, origin, stripped };
 }
 
 /** A summary title line with the title itself blanked, leaving the headings printed after it. */
@@ -161,9 +165,9 @@ export function sectionTables(section: TextSection): ReportTable[] {
 }
 
 export function parseTextReport(text: string): TextReport {
-  const { lines, origin } = reportLines(text);
+  const { lines, origin, stripped } = reportLines(text);
   const sections = splitSections(lines, origin);
   const tables = sections.flatMap(sectionTables);
-  return { sections, tables };
+  return { sections, tables, stripped };
 }
 
