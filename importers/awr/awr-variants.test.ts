@@ -199,6 +199,20 @@ describe('AWR importer on hand-written layouts', () => {
     assert.deepEqual(rows(run, 'sql_summary'), [{ sql_id: '2jgd2n8ktbw7t', elapsed_time_ms: 1996312 }]);
   });
 
+  it('a report saved with CRLF line ends reads as the LF one, its empty sections included', () => {
+    const empty = 'Tablespace IO Stats                       DB/Inst: SLOB/SLOB1  Snaps: 212-213\n\n'
+      + '                  No data exists for this section of the report.\n'
+      + '          -------------------------------------------------------------\n\n';
+    const lf = S2_WRITE_THROUGH_11204.replace(/^End of Report/m, `${empty}End of Report`);
+    const fromLf = only(parse(lf, 'lf.txt'));
+    const fromCrlf = only(parse(lf.replace(/\n/g, '\r\n'), 'crlf.txt'));
+    assert.deepEqual(fromCrlf.metrics, fromLf.metrics);
+    assert.deepEqual(fromCrlf.tables, fromLf.tables);
+    const status = (run: ParsedRun): unknown => rows(run, 'sections').find((r) => r['section'] === 'tablespace_io')?.['status'];
+    assert.equal(status(fromCrlf), 'no_data');
+    assert.equal(status(fromLf), 'no_data');
+  });
+
   it('rejects text that is not an AWR report, as an error rather than an exception', () => {
     assert.equal(awrImporter.detect('fio-3.28\nrandread: (groupid=0, jobs=1)'), false);
     const r = awrImporter.parse({ bytes: new TextEncoder().encode('WORKLOAD REPOSITORY report for\n\nnothing else\n'), name: 'empty.txt' });

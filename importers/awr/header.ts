@@ -10,7 +10,7 @@
  */
 import { parseAwrNumber } from './numbers.js';
 import type { ReportDocument } from './report-document.js';
-import { cell, columnRoles, headerKey, type ReportTable } from './report-tables.js';
+import { cell, columnRoles, headerKey, tableMayHold, type ReportTable } from './report-tables.js';
 import { parseSnapTime } from './snap-time.js';
 
 export interface ReportHeader {
@@ -134,10 +134,26 @@ function readTitleLines(doc: ReportDocument, h: ReportHeader): void {
   h.endSnap ??= Number(m[4]);
 }
 
+/**
+ * Words every header block below prints in its headings or rows; a table without them is
+ * passed over before its cells are built (most of the first 40 tables are SQL lists and
+ * summaries). Headings join cells of several rows ("Inst" over "Num"), so those two words need
+ * only come in that order; "Begin Snap:" is one cell. A numeric entity other than `&#160;`
+ * could spell any of them, so it counts too.
+ */
+const HEADER_WORDS = /release|platform|sockets|begin(?:\s|<[^>]*>|&[^;]*;)*snap|&#(?!160;)/i;
+
+function mayHoldHeader(source: string): boolean {
+  if (HEADER_WORDS.test(source)) return true;
+  const inst = source.search(/inst/i);
+  return inst >= 0 && /num/i.test(source.slice(inst));
+}
+
 /** The header of a single-instance, RAC-instance, SQL or STATSPACK report. */
 export function readHeader(doc: ReportDocument): ReportHeader {
   const h = emptyHeader();
   for (const t of doc.tables.slice(0, 40)) {
+    if (!tableMayHold(t, mayHoldHeader)) continue;
     const keys = t.headers.map(headerKey);
     if (keys.some((k) => /^(db name|database)$/.test(k)) && keys.includes('release')) readDatabaseBlock(t, h);
     else if (keys[0] === 'instance' && keys.some((k) => /^inst ?num$/.test(k))) readDatabaseBlock(t, h);

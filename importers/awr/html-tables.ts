@@ -6,7 +6,7 @@
  * what identifies a table in every release. One pass over the tags with a regular expression:
  * the 1.6 MB 12.1 report takes a few tens of milliseconds.
  */
-import { lineLocator, type ReportTable } from './report-tables.js';
+import { lazyTable, lineLocator, type ReportTable } from './report-tables.js';
 
 const NAMED_ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -24,11 +24,39 @@ export function decodeEntities(s: string): string {
   });
 }
 
-const clean = (s: string): string => decodeEntities(s).replace(/\s+/g, ' ').trim();
+/**
+ * Cell and title text: entities decoded, whitespace runs made one space, trimmed. Trimming
+ * first gives the same result; most cells are then plain ASCII with single spaces, and are
+ * returned without the whitespace regex.
+ */
+function clean(s: string): string {
+  const t = decodeEntities(s).trim();
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c > 32 && c < 127) continue;
+    const next = t.charCodeAt(i + 1);
+    if (c === 32 && next > 32 && next < 127) continue;
+    return t.replace(/\s+/g, ' ');
+  }
+  return t;
+}
+
+const ATTR_PATTERNS = new Map<string, RegExp>();
 
 function attr(attrs: string, name: string): string | null {
-  const m = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs);
+  let re = ATTR_PATTERNS.get(name);
+  if (re === undefined) {
+    re = new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i');
+    ATTR_PATTERNS.set(name, re);
+  }
+  const m = re.exec(attrs);
   return m ? (m[1] ?? m[2] ?? m[3] ?? '') : null;
+}
+
+/** colspan / rowspan of a cell's attributes, 1 when absent; most cells have neither. */
+function span(attrs: string, name: 'colspan' | 'rowspan'): number {
+  if (!attrs.includes('span')) return 1;
+  return Math.max(1, Math.min(1000, parseInt(attr(attrs, name) ?? '1', 10) || 1));
 }
 
 interface PendingCell {
@@ -39,9 +67,6 @@ interface PendingCell {
 }
 
 interface TableBuilder {
-  summary: string;
-  title: string;
-  offset: number;
   rows: PendingCell[][];
   row: PendingCell[] | null;
   cell: PendingCell | null;
@@ -107,6 +132,133 @@ export interface HtmlReport {
 /** Tags that end a run of text: what lies on either side of them are different titles. */
 const BLOCK_TAGS = new Set(['p', 'br', 'h1', 'h2', 'h3', 'h4', 'ul', 'li', 'div', 'table', 'hr', 'pre', 'body', 'center']);
 
+/** One tag: `<name attrs>` or `</name attrs>`, or a comment (name ''). */
+interface Tag {
+  /** Offset of '<'. */
+  start: number;
+  /** Offset after '>'. */
+  end: number;
+  closing: boolean;
+  /** Lowercase. */
+  name: string;
+  attrsStart: number;
+}
+
+const isLetter = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isNameChar = (c: number): boolean => isLetter(c) || (c >= 48 && c <= 57);
+
+/**
+ * The next tag or comment at or after `from`, into `tag`; false when there is none. Matches
+ * exactly what /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|<!--[\s\S]*?-->/g would, without a match
+ * array and three substrings per tag: a 500 KB report has some 30,000 tags.
+ */
+function nextTag(text: string, from: number, tag: Tag): boolean {
+  for (let i = text.indexOf('<', from); i >= 0; i = text.indexOf('<', i + 1)) {
+    const closing = text.charCodeAt(i + 1) === 47; // '/'
+    const nameStart = closing ? i + 2 : i + 1;
+    if (isLetter(text.charCodeAt(nameStart))) {
+      let nameEnd = nameStart + 1;
+      while (nameEnd < text.length && isNameChar(text.charCodeAt(nameEnd))) nameEnd++;
+      const gt = text.indexOf('>', nameEnd);
+      // No '>' anywhere after: no tag, and no comment end ("-->"), can follow.
+      if (gt < 0) return false;
+      tag.start = i;
+      tag.end = gt + 1;
+      tag.closing = closing;
+      tag.name = text.slice(nameStart, nameEnd).toLowerCase();
+      tag.attrsStart = nameEnd;
+      return true;
+    }
+    if (text.startsWith('<!--', i)) {
+      const close = text.indexOf('-->', i + 4);
+      if (close >= 0) {
+        tag.start = i;
+        tag.end = close + 3;
+        tag.closing = false;
+        tag.name = '';
+        tag.attrsStart = i;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+const attrsOf = (text: string, t: Tag): string => text.slice(t.attrsStart, t.end - 1);
+
+const isHeadingTag = (name: string): boolean => name.length === 2 && name.charCodeAt(0) === 104 && name >= 'h1' && name <= 'h4';
+
+/** Closes the cell being read, its text cleaned, into its row. */
+function endCell(b: TableBuilder, trailing = ''): void {
+  if (!b.cell) return;
+  b.cell.text = clean(b.cell.text + trailing);
+  (b.row ??= []).push(b.cell);
+  b.cell = null;
+}
+
+/**
+ * The cells of the table whose `<table>` tag starts at `start`, read the first time a section
+ * reader asks for them. The scan that found the table kept its place only: most tables of a
+ * report (SQL lists, segments, latches, advisories) are never read, and building their cells
+ * was most of the HTML parse. Cells of tables nested inside this one belong to those tables.
+ */
+function tableGrid(text: string, start: number): { headers: string[]; rows: string[][] } {
+  const b: TableBuilder = { rows: [], row: null, cell: null };
+  const tag: Tag = { start: 0, end: start, closing: false, name: '', attrsStart: 0 };
+  let depth = 0;
+  let pos = start;
+  let skipUntil: string | null = null;
+  while (nextTag(text, tag.end, tag)) {
+    const prev = pos;
+    pos = tag.end;
+    const { closing, name } = tag;
+    if (name === '') continue; // comment
+    if (skipUntil) {
+      if (closing && name === skipUntil) skipUntil = null;
+      continue;
+    }
+    if (depth === 1 && b.cell) b.cell.text += text.slice(prev, tag.start);
+    if (name === 'script' || name === 'style') {
+      if (!closing) skipUntil = name;
+      continue;
+    }
+    if (name === 'table') {
+      depth += closing ? -1 : 1;
+      if (depth === 0) {
+        if (b.row) b.rows.push(b.row);
+        return gridOf(b);
+      }
+      continue;
+    }
+    if (depth !== 1) continue;
+    if (name === 'tr') {
+      endCell(b);
+      if (b.row) b.rows.push(b.row);
+      b.row = closing ? null : [];
+    } else if (name === 'td' || name === 'th') {
+      endCell(b);
+      if (!closing) {
+        const a = attrsOf(text, tag);
+        b.cell = { text: '', header: name === 'th', colspan: span(a, 'colspan'), rowspan: span(a, 'rowspan') };
+      }
+    } else if (name === 'br' && b.cell) {
+      b.cell.text += ' ';
+    }
+  }
+  // A report cut off inside a table still yields the rows it has (FORMATS.md 3: "imports what it has").
+  endCell(b, text.slice(pos));
+  if (b.row) b.rows.push(b.row);
+  return gridOf(b);
+}
+
+interface OpenTable {
+  summary: string;
+  title: string;
+  offset: number;
+  /** Inside a `<td>` / `<th>`: text there is cell text, not a title. */
+  inCell: boolean;
+}
+
 export function parseHtmlTables(text: string): HtmlReport {
   const lineAt = lineLocator(text);
   const tables: ReportTable[] = [];
@@ -114,7 +266,7 @@ export function parseHtmlTables(text: string): HtmlReport {
   const titles: string[] = [];
   const noData: string[] = [];
   let pageTitle = '';
-  const stack: TableBuilder[] = [];
+  const stack: OpenTable[] = [];
   let chunk = '';
   let lastTitle = '';
   let inLi = 0;
@@ -135,25 +287,37 @@ export function parseHtmlTables(text: string): HtmlReport {
     lastTitle = t;
     titles.push(t);
   };
+  const close = (t: OpenTable, end: number): void => {
+    tables.push(lazyTable(t.title, t.summary, () => grid().headers, () => grid().rows, lineAt(t.offset), undefined, () => text.slice(text.indexOf('>', t.offset) + 1, end)));
+    let cells: { headers: string[]; rows: string[][] } | undefined;
+    const grid = (): { headers: string[]; rows: string[][] } => (cells ??= tableGrid(text, t.offset));
+  };
 
-  const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>|<!--[\s\S]*?-->/g;
+  const tag: Tag = { start: 0, end: 0, closing: false, name: '', attrsStart: 0 };
   let pos = 0;
-  let m: RegExpExecArray | null;
-  while ((m = tag.exec(text)) !== null) {
-    const between = text.slice(pos, m.index);
-    pos = tag.lastIndex;
-    if (m[2] === undefined) continue; // comment
-    const closing = m[1] === '/';
-    const name = m[2].toLowerCase();
+  while (nextTag(text, tag.end, tag)) {
+    const prev = pos;
+    pos = tag.end;
+    const { closing, name } = tag;
+    if (name === '') continue; // comment
     if (skipUntil) {
       if (closing && name === skipUntil) skipUntil = null;
       continue;
     }
     const top = stack[stack.length - 1];
-    if (top?.cell) top.cell.text += between;
-    else if (inHeading) headingText += between;
-    else if (inLink === 0 && inLi === 0) chunk += between;
+    if (top?.inCell) {
+      // Cell text: read with the table's cells, if ever.
+    } else if (inHeading) headingText += text.slice(prev, tag.start);
+    else if (inLink === 0 && inLi === 0 && tag.start > prev) chunk += text.slice(prev, tag.start);
 
+    if (name === 'td' || name === 'th') {
+      if (top) top.inCell = !closing;
+      continue;
+    }
+    if (name === 'tr') {
+      if (top) top.inCell = false;
+      continue;
+    }
     if (name === 'script' || name === 'style') {
       if (!closing) skipUntil = name;
       continue;
@@ -164,7 +328,7 @@ export function parseHtmlTables(text: string): HtmlReport {
       headingText = '';
       continue;
     }
-    if (/^h[1-4]$/.test(name)) {
+    if (isHeadingTag(name)) {
       flushChunk();
       if (!closing) {
         inHeading = name;
@@ -182,7 +346,7 @@ export function parseHtmlTables(text: string): HtmlReport {
     }
     if (name === 'a') {
       // "Back to Top" and table-of-contents links are navigation, never a title.
-      if (!closing && attr(m[3] ?? '', 'href') !== null && !top?.cell && !inHeading) inLink++;
+      if (!closing && attr(attrsOf(text, tag), 'href') !== null && !top?.inCell && !inHeading) inLink++;
       else if (closing && inLink > 0) inLink--;
       continue;
     }
@@ -194,47 +358,14 @@ export function parseHtmlTables(text: string): HtmlReport {
     if (name === 'table') {
       if (!closing) {
         flushChunk();
-        stack.push({ summary: clean(attr(m[3] ?? '', 'summary') ?? ''), title: lastTitle, offset: m.index, rows: [], row: null, cell: null });
+        stack.push({ summary: clean(attr(attrsOf(text, tag), 'summary') ?? ''), title: lastTitle, offset: tag.start, inCell: false });
       } else if (top) {
-        stack.pop();
-        if (top.row) top.rows.push(top.row);
-        const { headers, rows } = gridOf(top);
-        tables.push({ title: top.title, summary: top.summary, headers, rows, line: lineAt(top.offset) });
+        close(stack.pop()!, pos);
       }
       continue;
     }
-    if (!top) {
-      if (BLOCK_TAGS.has(name)) flushChunk();
-      continue;
-    }
-    if (name === 'tr') {
-      if (top.cell) {
-        top.row?.push({ ...top.cell, text: clean(top.cell.text) });
-        top.cell = null;
-      }
-      if (top.row) top.rows.push(top.row);
-      top.row = closing ? null : [];
-    } else if (name === 'td' || name === 'th') {
-      if (top.cell) {
-        (top.row ??= []).push({ ...top.cell, text: clean(top.cell.text) });
-        top.cell = null;
-      }
-      if (!closing) {
-        const a = m[3] ?? '';
-        const span = (n: string): number => Math.max(1, Math.min(1000, parseInt(attr(a, n) ?? '1', 10) || 1));
-        top.cell = { text: '', header: name === 'th', colspan: span('colspan'), rowspan: span('rowspan') };
-      }
-    } else if (name === 'br' && top.cell) {
-      top.cell.text += ' ';
-    }
+    if (!top && BLOCK_TAGS.has(name)) flushChunk();
   }
-  // A report cut off inside a table still yields the rows it has (FORMATS.md 3: "imports what it has").
-  while (stack.length > 0) {
-    const b = stack.pop()!;
-    if (b.cell) (b.row ??= []).push({ ...b.cell, text: clean(b.cell.text + text.slice(pos)) });
-    if (b.row) b.rows.push(b.row);
-    const { headers, rows } = gridOf(b);
-    tables.push({ title: b.title, summary: b.summary, headers, rows, line: lineAt(b.offset) });
-  }
+  while (stack.length > 0) close(stack.pop()!, text.length);
   return { pageTitle, headings, tables, titles, noData };
 }

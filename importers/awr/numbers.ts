@@ -23,7 +23,9 @@ function parseWith(text: string, base: 1000 | 1024): number | null {
   // 12200 rather than 12.2 * 1000 with a binary rounding error.
   let exponent = m[3] !== undefined ? Number(m[3]) : 0;
   if (m[4] !== undefined && base === 1000) exponent += 3 * POWERS[m[4] as SuffixLetter];
-  let v = Number(`${m[2]!.replace(/,/g, '')}e${exponent}`);
+  const digits = m[2]!.includes(',') ? m[2]!.replace(/,/g, '') : m[2]!;
+  // "12.5" and "12.5e0" are the same literal: most values need no exponent spliced in.
+  let v = Number(exponent === 0 ? digits : `${digits}e${exponent}`);
   if (m[4] !== undefined && base === 1024) v *= 1024 ** POWERS[m[4] as SuffixLetter];
   if (!Number.isFinite(v)) return null;
   return m[1] === '-' ? -v : v;

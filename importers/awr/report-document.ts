@@ -56,10 +56,13 @@ function textDocument(text: string): ReportDocument {
   const report = parseTextReport(text);
   const titles = new Set<string>();
   const noData = new Set<string>();
+  // One search of the whole text (and of the lines cleaned of CR / FF, which could split the
+  // phrase) spares a search of every line when no section is empty.
+  const mayHaveNoData = NO_DATA.test(text) || report.stripped.some((l) => NO_DATA.test(l));
   for (const s of report.sections) {
     if (!s.title) continue;
     titles.add(titleKey(s.title));
-    if (s.lines.some((l) => NO_DATA.test(l))) noData.add(titleKey(s.title));
+    if (mayHaveNoData && s.lines.some((l) => NO_DATA.test(l))) noData.add(titleKey(s.title));
   }
   const banner = report.sections[0]?.lines.slice(0, 8).join('\n') ?? '';
   return {
@@ -82,9 +85,21 @@ export function readDocument(text: string): ReportDocument {
   return isHtml(text.slice(0, 4096)) ? htmlDocument(text) : textDocument(text);
 }
 
+/** titleKey of each of a document's tables, worked out once: readers look tables up by title dozens of times. */
+const tableKeys = new WeakMap<ReportDocument, string[]>();
+
 /** Tables whose title matches, in report order. */
 export function tablesTitled(doc: ReportDocument, title: RegExp): ReportTable[] {
-  return doc.tables.filter((t) => title.test(titleKey(t.title)));
+  let keys = tableKeys.get(doc);
+  if (keys === undefined || keys.length !== doc.tables.length) {
+    keys = doc.tables.map((t) => titleKey(t.title));
+    tableKeys.set(doc, keys);
+  }
+  const out: ReportTable[] = [];
+  keys.forEach((k, i) => {
+    if (title.test(k)) out.push(doc.tables[i]!);
+  });
+  return out;
 }
 
 /** True when the report printed a section with a matching title (with or without data). */

@@ -23,6 +23,53 @@ export interface ReportTable {
   widths?: number[];
 }
 
+const SOURCE = Symbol('table source');
+
+/**
+ * False only when `test` says the table's printed text (the HTML inside its `<table>` tag, or
+ * its text lines) cannot hold what a reader looks for: a cheap test before building its cells.
+ * `test` must allow for the tags, entities and line breaks cell text is cleaned of. Tables
+ * built whole (no printed text kept) always pass.
+ */
+export function tableMayHold(t: ReportTable, test: (source: string) => boolean): boolean {
+  const source = (t as unknown as Record<symbol, (() => string) | undefined>)[SOURCE];
+  return source === undefined || test(source());
+}
+
+/**
+ * A table whose headers and rows are worked out on first use, then kept. To its readers it is
+ * a plain ReportTable (enumerable properties, so spreading and deep comparison see the cells).
+ */
+export function lazyTable(
+  title: string, summary: string, headers: () => string[], rows: () => string[][], line: number, widths?: number[], source?: () => string,
+): ReportTable {
+  // Accessors in the literal, not Object.defineProperties: a report makes hundreds of tables.
+  const keep = <K extends 'headers' | 'rows'>(key: K, value: ReportTable[K]): ReportTable[K] => {
+    Object.defineProperty(t, key, { value, enumerable: true, writable: true, configurable: true });
+    return value;
+  };
+  const t: ReportTable = {
+    title,
+    summary,
+    get headers(): string[] {
+      return keep('headers', headers());
+    },
+    set headers(value: string[]) {
+      keep('headers', value);
+    },
+    get rows(): string[][] {
+      return keep('rows', rows());
+    },
+    set rows(value: string[][]) {
+      keep('rows', value);
+    },
+    line,
+  };
+  if (widths !== undefined) t.widths = widths;
+  if (source) Object.defineProperty(t, SOURCE, { value: source, enumerable: false });
+  return t;
+}
+
 /** A section title as a lookup key: lowercase, single spaces, no trailing colon. */
 export function titleKey(title: string): string {
   return title.toLowerCase().replace(/\s+/g, ' ').replace(/:$/, '').trim();

@@ -84,8 +84,8 @@ function textSqlRows(lines: readonly string[]): SqlRow[] {
       current = null;
       continue;
     }
-    const cells = splitRow(line, spans, false);
-    const row = /^\s/.test(line) ? rowFromCells(cells, roles) : null;
+    // Figures rows are indented; Module: lines and most text lines are not, and need no cutting.
+    const row = /^\s/.test(line) ? rowFromCells(splitRow(line, spans, false), roles) : null;
     if (row) {
       out.push(row);
       current = row;
@@ -98,7 +98,7 @@ function textSqlRows(lines: readonly string[]): SqlRow[] {
     } else if (!/^\s*PDB:/.test(line)) {
       // The text is printed in pieces cut mid-word ("LEFT JO" / "IN (SELECT", "BOOLEAN :" /
       // "= FALSE"), at 80 characters or shorter: the pieces join with nothing between them.
-      current.text = (current.text ?? '') + line.replace(/\s+$/, '');
+      current.text = (current.text ?? '') + line.trimEnd();
     }
   }
   return out;

@@ -7,7 +7,7 @@
  * are a title line underlined with '~'. Long sections repeat their title and headings at every
  * page; the pieces keep the same title and their rows are joined by the readers.
  */
-import type { ReportTable } from './report-tables.js';
+import { lazyTable, type ReportTable } from './report-tables.js';
 import { headerCells, isTerminator, ruleSpans, spansWithLabel, splitRow } from './text-tables.js';
 
 export interface TextSection {
@@ -22,9 +22,17 @@ export interface TextReport {
   /** In order; the first (title '') holds the lines before any section: the report header. */
   sections: TextSection[];
   tables: ReportTable[];
+  /** The lines that had CR or form feed characters, as cleaned: every other line is verbatim in the text. */
+  stripped: string[];
 }
 
 const DETAIL_TITLE = /^(\S.*?)\s*DB\/Inst:\s*\S/;
+
+/** Same as `line.trim() === ''`, without making the trimmed string. */
+const isBlank = (line: string): boolean => !/\S/.test(line);
+
+/** A detail section's title line; the substring test first spares the regex on every other line. */
+const detailTitle = (line: string): RegExpExecArray | null => (line.includes('DB/Inst:') ? DETAIL_TITLE.exec(line) : null);
 
 /**
  * The report's lines, cleaned of what SQL*Plus and mail clients add (FORMATS.md 3.5): CR and
@@ -32,13 +40,20 @@ const DETAIL_TITLE = /^(\S.*?)\s*DB\/Inst:\s*\S/;
  * TABLE(DBMS_WORKLOAD_REPOSITORY.AWR_REPORT_TEXT(...))` prints every page, even mid-table,
  * with the blank line (and underline, when present) that comes with it.
  */
-export function reportLines(text: string): { lines: string[]; origin: number[] } {
+export function reportLines(text: string): { lines: string[]; origin: number[]; stripped: string[] } {
   const raw = text.split('\n');
   const lines: string[] = [];
   const origin: number[] = [];
+  const stripped: string[] = [];
+  // Few reports have CR or FF, and then on few lines: only those lines are rewritten.
+  const strip = text.includes('\r') || text.includes('\f');
   for (let i = 0; i < raw.length; i++) {
-    const line = raw[i]!.replace(/[\r\f]/g, '');
-    if (/^OUTPUT\s*$/.test(line)) {
+    let line = raw[i]!;
+    if (strip && (line.includes('\r') || line.includes('\f'))) {
+      line = line.replace(/[\r\f]/g, '');
+      stripped.push(line);
+    }
+    if (line.startsWith('OUTPUT') && /^OUTPUT\s*$/.test(line)) {
       if (lines.length > 0 && lines[lines.length - 1]!.trim() === '') {
         lines.pop();
         origin.pop();
@@ -49,7 +64,7 @@ export function reportLines(text: string): { lines: string[]; origin: number[] }
     lines.push(line);
     origin.push(i + 1);
   }
-  return { lines, origin };
+  return { lines, origin, stripped };
 }
 
 /** A summary title line with the title itself blanked, leaving the headings printed after it. */
@@ -71,10 +86,10 @@ export function splitSections(lines: string[], origin: number[]): TextSection[] 
   };
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const detail = DETAIL_TITLE.exec(line);
+    const detail = detailTitle(line);
     if (detail) {
       open(detail[1]!.trim());
-    } else if (line.trim() !== '' && /^~{3,}/.test(lines[i + 1] ?? '') && !/^\s*~/.test(line)) {
+    } else if (/^~{3,}/.test(lines[i + 1] ?? '') && !isBlank(line) && !/^\s*~/.test(line)) {
       open(summaryTitle(line));
     }
     current.lines.push(line);
@@ -86,12 +101,12 @@ export function splitSections(lines: string[], origin: number[]): TextSection[] 
 
 /** Lines that end a run of table rows. */
 function endsRows(line: string): boolean {
-  return line.trim() === '' || isTerminator(line) || DETAIL_TITLE.test(line);
+  return isBlank(line) || isTerminator(line) || detailTitle(line) !== null;
 }
 
 /** Lines that cannot be column headings: notes, title underlines, titles. */
 function notHeading(line: string): boolean {
-  return line.trim() === '' || /^\s*->/.test(line) || /^~+\s*$/.test(line) || DETAIL_TITLE.test(line) || isTerminator(line);
+  return isBlank(line) || /^\s*->/.test(line) || /^~+\s*$/.test(line) || detailTitle(line) !== null || isTerminator(line);
 }
 
 /**
@@ -105,10 +120,11 @@ export function sectionTables(section: TextSection): ReportTable[] {
   const { lines } = section;
   for (let i = 0; i < lines.length; i++) {
     const rule = lines[i]!;
-    if (!ruleSpans(rule) || isTerminator(rule)) continue;
+    const dashes = ruleSpans(rule);
+    if (!dashes || isTerminator(rule)) continue;
     const spans = spansWithLabel(rule);
     if (!spans) continue;
-    const labelled = /^\s*~/.test(rule) || spans.length !== ruleSpans(rule)!.length;
+    const labelled = /^\s*~/.test(rule) || spans.length !== dashes.length;
     const head: string[] = [];
     for (let j = i - 1; j >= 0 && head.length < 4; j--) {
       const l = lines[j]!;
@@ -127,30 +143,31 @@ export function sectionTables(section: TextSection): ReportTable[] {
       if (notHeading(l) || ruleSpans(l)) break;
       head.unshift(l);
     }
-    const rows: string[][] = [];
     let j = i + 1;
     for (; j < lines.length; j++) {
       const l = lines[j]!;
       if (endsRows(l) || (ruleSpans(l) && !isTerminator(l))) break;
-      rows.push(splitRow(l, spans, labelled));
     }
-    tables.push({
-      title: section.title,
-      summary: '',
-      headers: headerCells(head, spans),
-      rows,
-      line: section.origins[i + 1] ?? section.origins[i] ?? 1,
-      widths: spans.map((s) => s.end - s.start),
-    });
+    // Cells are cut when a reader asks: most tables of a report (SQL sections, latches,
+    // segments) are never read, and cutting rows into columns is most of the text parse.
+    const rowLines = lines.slice(i + 1, j);
+    tables.push(lazyTable(
+      section.title, '',
+      () => headerCells(head, spans),
+      () => rowLines.map((l) => splitRow(l, spans, labelled)),
+      section.origins[i + 1] ?? section.origins[i] ?? 1,
+      spans.map((s) => s.end - s.start),
+      () => `${head.join('\n')}\n${rowLines.join('\n')}`,
+    ));
     i = j - 1;
   }
   return tables;
 }
 
 export function parseTextReport(text: string): TextReport {
-  const { lines, origin } = reportLines(text);
+  const { lines, origin, stripped } = reportLines(text);
   const sections = splitSections(lines, origin);
   const tables = sections.flatMap(sectionTables);
-  return { sections, tables };
+  return { sections, tables, stripped };
 }
 

@@ -22,7 +22,7 @@ export interface Span {
  * such as "~~~~~~~~~~~~~~~   ---------------", FORMATS.md 3.2); null for any other line.
  */
 export function ruleSpans(line: string): Span[] | null {
-  if (!/^[\s~-]+$/.test(line) || !line.includes('-')) return null;
+  if (!line.includes('-') || !/^[\s~-]+$/.test(line)) return null;
   const spans: Span[] = [];
   const re = /-+|~+/g;
   let m: RegExpExecArray | null;
@@ -34,8 +34,10 @@ export function ruleSpans(line: string): Span[] | null {
  * The line that closes a section: one long run of hyphens, indented (54 hyphens from 12c, 61 in
  * 10g/11g, FORMATS.md 3.5; the RAC compare report prints longer ones).
  */
+const THIRTY_HYPHENS = '-'.repeat(30);
+
 export function isTerminator(line: string): boolean {
-  return /^\s{4,}-{30,}\s*$/.test(line);
+  return line.includes(THIRTY_HYPHENS) && /^\s{4,}-{30,}\s*$/.test(line);
 }
 
 interface Token {
@@ -72,11 +74,31 @@ function misfit(t: Token, c: Span): number {
   return 1 + Math.max(c.start - t.end, t.start - c.end);
 }
 
+/**
+ * The common case, without the dynamic programme: every token lies wholly inside a column, in
+ * column order, and no cell would hold a number next to another token. That assignment costs 0,
+ * and no other does (columns do not overlap), so it is exactly what `assign` would choose.
+ */
+function assignInside(tokens: Token[], spans: Span[]): number[] | null {
+  const out = new Array<number>(tokens.length);
+  let c = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    while (c < spans.length && spans[c]!.end < t.end) c++;
+    if (c === spans.length || spans[c]!.start > t.start) return null;
+    if (i > 0 && out[i - 1] === c && (t.numeric || tokens[i - 1]!.numeric)) return null;
+    out[i] = c;
+  }
+  return out;
+}
+
 /** Token-to-column assignment minimising total misfit; columns never go backwards. */
 function assign(tokens: Token[], spans: Span[]): number[] {
   const T = tokens.length;
   const C = spans.length;
   if (T === 0 || C === 0) return [];
+  const inside = assignInside(tokens, spans);
+  if (inside) return inside;
   const cost: number[][] = [];
   const from: number[][] = [];
   for (let i = 0; i < T; i++) {
