@@ -1,7 +1,8 @@
 /**
  * A large fio log through the browser: the page streams the file to the web host, which spools
- * it to disk; the import shows its progress in bytes and stops when asked, writing nothing;
- * imported again, the log's samples are all there.
+ * it to disk; the sheet asks the latency unit of a log without its fio JSON; the import shows
+ * its progress in bytes and stops when asked, writing nothing; imported again, the log's samples
+ * are all there, read in the chosen unit.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -61,6 +62,11 @@ describe('a large log through the browser: progress and stop', () => {
     assert.match(await wb.sheet().textContent() ?? '', /read and checked as it is imported/);
     assert.deepEqual(fs.readdirSync(path.join(host.home, 'spool')).length, 1, 'the upload is spooled to disk, not held in memory');
 
+    // No fio JSON in the drop: the sheet asks the log's latency unit, ns by default; this one is fio 2's µs.
+    const unit = wb.sheet().locator('[data-testid="log-unit"] select[name="log-unit"]');
+    assert.equal(await unit.inputValue(), 'ns');
+    assert.match(await wb.sheet().locator('[data-testid="log-unit"]').textContent() ?? '', /no fio JSON in this drop/);
+    await unit.selectOption('us');
     await wb.sheet().locator('input[name="study"]').fill('Big log');
     await wb.sheet().locator('input[name="config"]').fill('nvme');
     await wb.sheet().locator('button[type="submit"]').click();
@@ -79,6 +85,8 @@ describe('a large log through the browser: progress and stop', () => {
     assert.equal(fs.readdirSync(path.join(host.home, 'spool')).length, 0, 'the spooled copy is gone once imported');
     const runs = cli('runs', '--study', 'big-log') as Array<{ metrics: Record<string, number> }>;
     assert.equal(runs.length, 1);
-    assert.ok(runs[0]!.metrics['read.clat_avg_ms']! > 0.2 && runs[0]!.metrics['read.clat_avg_ms']! < 0.29, 'the mean of every read row, in ms');
+    // Values 200,000-290,000 read as µs: a mean between 200 and 290 ms (as ns it would be 0.2-0.29).
+    assert.ok(runs[0]!.metrics['read.clat_avg_ms']! > 200 && runs[0]!.metrics['read.clat_avg_ms']! < 290, `the mean of every read row, read as µs: ${runs[0]!.metrics['read.clat_avg_ms']} ms`);
+    assert.match(await wb.sheet().textContent() ?? '', /latency read as µs \(fio 2\.x\), as chosen at import/);
   });
 });

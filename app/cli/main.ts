@@ -85,9 +85,12 @@ function cmdImport(values: Values, inputs: string[]): number {
   const study = typeof values['study'] === 'string' ? values['study'] : 'Imported';
   const config = typeof values['config'] === 'string' ? values['config'] : 'default';
   const mapping = typeof values['mapping'] === 'string' ? readMapping(values['mapping']) : undefined;
+  const unit = values['log-latency-unit'];
+  if (unit !== undefined && unit !== 'ns' && unit !== 'us') throw new UsageError(`--log-latency-unit is ns or us, not "${String(unit)}"`);
   const result = withCore(values, (core) =>
     core.importPaths(inputs, study, config, {
       mapping,
+      logUnit: unit,
       onProgress: values['json'] ? undefined : ({ done, total, current, bytesDone, bytesTotal }) => {
         // A large file moves the percentage while the file count stands still.
         const pct = bytesTotal > 0 ? ` ${Math.floor((bytesDone / bytesTotal) * 100)}%` : '';
@@ -292,6 +295,7 @@ const OPTIONS = {
   page: { type: 'string' },
   orientation: { type: 'string' },
   mapping: { type: 'string' },
+  'log-latency-unit': { type: 'string' },
 } as const;
 
 export async function main(argv: string[]): Promise<number> {

@@ -67,7 +67,15 @@ export interface FilePreview {
   errors: string[];
   /** Tables (CSV, TSV, XLSX, pasted): the columns and the mapping the runs were read with. */
   table?: TablePreview;
+  /**
+   * An fio latency log (lat, clat, slat): logs carry no unit. Its fio JSON decides (ns in fio 3,
+   * µs in fio 2); a log imported without one is read in the unit the user picks, ns by default.
+   */
+  latencyLog?: { kind: string };
 }
+
+/** The unit of an fio latency log's values when no fio JSON says: fio 3 writes ns, fio 2 µs. */
+export type LogLatencyUnit = 'ns' | 'us';
 
 /** A metric a table column (or one figure of its cells) holds, and the unit it is written in. */
 export interface TableMetricPart {

@@ -4,7 +4,7 @@
  */
 import type {
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
-  AppInfo, CompareResult, FilePreview, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
+  AppInfo, CompareResult, FilePreview, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
   ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
 } from './records.js';
 
@@ -33,7 +33,8 @@ export interface RpcMethods {
   'import.remap': { args: { id: string; mapping: TableMapping | null; sheet?: string }; result: FilePreview };
   'import.discard': { args: { ids: string[] }; result: { discarded: number } };
   /** Starts writing staged files in one transaction; poll jobs.status for progress. */
-  'import.commit': { args: { ids: string[]; study: string; config: string }; result: { job: string } };
+  /** `logUnits`: staged id to the unit of an fio latency log no fio JSON claims (default ns). */
+  'import.commit': { args: { ids: string[]; study: string; config: string; logUnits?: Record<string, LogLatencyUnit> }; result: { job: string } };
   'jobs.status': { args: { job: string }; result: JobStatus };
   /** Stops a running import: its transaction rolls back and nothing of it is written. */
   'jobs.cancel': { args: { job: string }; result: { cancelling: boolean } };

@@ -8,7 +8,7 @@ import type {
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   CompareResult, FilePreview, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
-  StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
+  StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit,
 } from '../contract/records.js';
 import { ColumnMappings } from './store/column-mappings.js';
 import { compareConfigs, inDisplayUnits } from './compare/compare.js';
@@ -46,6 +46,8 @@ export type Progress = (p: ImportProgress) => void;
 export interface ImportHooks {
   onProgress?: Progress;
   checkCancel?: () => void;
+  /** Staged id (or, for importPaths, any file) to the unit of a latency log no fio JSON claims. */
+  logUnits?: Record<string, LogLatencyUnit>;
 }
 
 /** Lists the files under the given files and folders, depth first, sorted for a stable order. */
@@ -194,7 +196,12 @@ export class Core {
       if (!f) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
       return f;
     });
-    const result = commitFiles(this.store, files, { study, config, ...hooks, rememberMapping: (sig, m) => this.mappings.save(sig, m) });
+    const { logUnits, ...rest } = hooks;
+    const result = commitFiles(this.store, files, {
+      study, config, ...rest,
+      logUnit: (f) => logUnits?.[f.id],
+      rememberMapping: (sig, m) => this.mappings.save(sig, m),
+    });
     this.discard(ids);
     return result;
   }
@@ -202,7 +209,7 @@ export class Core {
   /** The CLI's import: files and folders from disk, staged and committed in one go. */
   importPaths(
     inputs: readonly string[], study: string, config: string,
-    options: ImportHooks & { studySlug?: string; relativeTo?: string; mapping?: TableMapping } = {},
+    options: Omit<ImportHooks, 'logUnits'> & { studySlug?: string; relativeTo?: string; mapping?: TableMapping; logUnit?: LogLatencyUnit } = {},
   ): ImportResult {
     const { studySlug, relativeTo, mapping } = options;
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
@@ -216,6 +223,7 @@ export class Core {
         study, config, studySlug,
         onProgress: options.onProgress,
         checkCancel: options.checkCancel,
+        logUnit: () => options.logUnit,
         expected: { files: paths.length, bytes },
         restage: (f) => stageFile(f.path, f.source, stageOptions),
         rememberMapping: (sig, m) => this.mappings.save(sig, m),

@@ -27,15 +27,28 @@ export function writeBenchLog(file: string, mb: number): number {
   return bytes;
 }
 
-/** Imports `file` in a fresh process and store; returns its time and peak RSS. */
-export function importInChild(file: string, work: string): { seconds: number; peakRssMb: number; rows: number } {
-  const db = path.join(work, `log-${path.basename(file)}.sqlite`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'bench-log-child.ts'), file, db], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (r.status !== 0) throw new Error(`log import child failed: ${r.stderr}`);
-  fs.rmSync(db, { force: true });
-  fs.rmSync(`${db}-wal`, { force: true });
-  fs.rmSync(`${db}-shm`, { force: true });
-  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { seconds: number; peakRssMb: number; rows: number };
+export interface ChildImport {
+  seconds: number;
+  checkpointSeconds: number;
+  peakRssMb: number;
+  files: number;
+  failed: number;
+  firstError: string | null;
+  runs: number;
+}
+
+/** Imports `inputs` into the store at `db` in a fresh process (bench-import-child.ts). */
+export function importInChild(db: string, inputs: string[]): ChildImport {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'bench-import-child.ts'), db, ...inputs], { encoding: 'utf8', maxBuffer: 16 << 20 });
+  if (r.status !== 0) throw new Error(`bench import failed: ${r.stderr}`);
+  const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildImport;
+  if (out.failed > 0) throw new Error(`bench import: ${out.failed} file(s) failed, e.g. ${out.firstError}`);
+  return out;
+}
+
+/** Deletes a store and its log files. */
+export function removeStore(db: string): void {
+  for (const f of [db, `${db}-wal`, `${db}-shm`]) fs.rmSync(f, { force: true });
 }
 
 /** The machine's limit on the same bytes: a bare scan of the rows, nothing stored. */

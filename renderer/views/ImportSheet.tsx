@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { FilePreview, ImportResult, JobStatus, MetricInfo, StudySummary, TableMapping } from '../../app/contract/records.js';
+import type { FilePreview, ImportResult, JobStatus, LogLatencyUnit, MetricInfo, StudySummary, TableMapping } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import type { DroppedFile } from '../components/drop.js';
 import { useI18n } from '../i18n/i18n.js';
@@ -43,6 +43,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   /** The running import, so that Stop can name it. */
   const job = useRef<string | null>(null);
   const [stopping, setStopping] = useState(false);
+  /** The unit of each latency log no fio JSON in the drop claims (the sheet asks; ns by default). */
+  const [logUnits, setLogUnits] = useState<Record<string, LogLatencyUnit>>({});
   const [notice, setNotice] = useState<string | null>(null);
 
   // Stage every file: parsed in the core, nothing written yet. Whatever is still staged when
@@ -129,7 +131,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     // Files with errors are sent too: the core reports them as failed and writes nothing of them.
     const ids = previews.filter((p) => p.id).map((p) => p.id);
     try {
-      const started = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim() });
+      const units = Object.fromEntries(Object.entries(logUnits).filter(([id]) => ids.includes(id)));
+      const started = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim(), ...(Object.keys(units).length ? { logUnits: units } : {}) });
       job.current = started.job;
       setPhase({ kind: 'importing', status: null });
       for (;;) {
@@ -175,6 +178,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   };
   const outcomeOf = (p: FilePreview) => result?.files.find((f) => f.sha256 === p.sha256 && f.path === p.path);
   const progress = phase.kind === 'importing' && phase.status ? phase.status : null;
+  // A latency log's unit is asked only when no fio JSON in the drop can say it.
+  const askUnits = phase.kind === 'review' && !previews.some((p) => p.format === 'fio-json');
 
   return (
     <div className="sheet-backdrop" role="presentation">
@@ -217,6 +222,18 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                       <td className="path">
                         {p.path}
                         {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
+                        {askUnits && p.latencyLog && p.id && (
+                          <div className="log-unit" data-testid="log-unit">
+                            <label>
+                              {t('import.logUnit')}{' '}
+                              <select name="log-unit" value={logUnits[p.id] ?? 'ns'} onChange={(e) => setLogUnits((u) => ({ ...u, [p.id]: e.target.value as LogLatencyUnit }))}>
+                                <option value="ns">{t('import.logUnitNs')}</option>
+                                <option value="us">{t('import.logUnitUs')}</option>
+                              </select>
+                            </label>
+                            <div className="muted">{t('import.logUnitWhy')}</div>
+                          </div>
+                        )}
                         {(outcome?.warnings ?? p.warnings).length > 0 && (
                           <details className="warnings">
                             <summary>{t('import.warnings', { count: (outcome?.warnings ?? p.warnings).length })}</summary>

@@ -64,4 +64,40 @@ describe('fio logs find their run', () => {
     assert.equal(core.runs({ study: 'later' }).length, 1);
     core.close();
   });
+
+  it('a latency log without its JSON: the sheet asks its unit; µs chosen reads every value 1000 times larger, the JSON overrides the choice', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');
+    const clat = fs.readFileSync(path.join(detail, 'randrw70_clat.1.log'));
+    const first = Number(clat.toString('utf8').split(',')[1]); // fio 3 wrote ns
+
+    const asNs = core.stage('old_clat.1.log', clat);
+    assert.deepEqual(asNs.latencyLog, { kind: 'clat' }, 'the preview marks a latency log, so the sheet can ask');
+    const byDefault = core.commit([asNs.id], 'Units', 'ns');
+    assert.match(byDefault.files[0]!.warnings[0]!, /latency read as ns \(fio 3\.x, the default\)/);
+    const ns = core.series(byDefault.files[0]!.runs[0]!, 'read.clat_ms')[0]!;
+    assert.ok(Math.abs(ns.points[0]![1] - first / 1e6) < 1e-12);
+
+    const asUs = core.stage('old_clat.1.log', clat);
+    // The same bytes in another study (in this one they would be a duplicate).
+    const chosen = core.commit([asUs.id], 'Units us', 'us', { logUnits: { [asUs.id]: 'us' } });
+    assert.match(chosen.files[0]!.warnings[0]!, /latency read as µs \(fio 2\.x\), as chosen at import/);
+    const run = core.runs({ study: 'units-us', config: 'us' })[0]!;
+    const us = core.series(run.id, 'read.clat_ms')[0]!;
+    assert.ok(Math.abs(us.points[0]![1] - first / 1e3) < 1e-12, 'the same row read as µs: 1000 times the ms');
+    const nsRun = core.runs({ study: 'units', config: 'ns' })[0]!;
+    assert.ok(Math.abs(run.metrics['read.clat_avg_ms']! / nsRun.metrics['read.clat_avg_ms']! - 1000) < 1e-9, 'the summary mean too');
+    assert.equal((run.tables['log'] as { unit_assumed: string }).unit_assumed, 'µs');
+
+    // With its JSON (fio 3) the choice does not apply: the JSON says ns.
+    const dir = tempDir();
+    fs.copyFileSync(path.join(detail, 'randrw70.json'), path.join(dir, 'randrw70.json'));
+    fs.copyFileSync(path.join(detail, 'randrw70_clat.1.log'), path.join(dir, 'randrw70_clat.1.log'));
+    const owned = core.importPaths([dir], 'Units json', 'json', { logUnit: 'us' });
+    const log = owned.files.find((f) => f.path.endsWith('.log'))!;
+    assert.match(log.warnings[0]!, /attached to run/);
+    const attached = core.series(log.runs[0]!, 'read.clat_ms')[0]!;
+    assert.ok(Math.abs(attached.points[0]![1] - first / 1e6) < 1e-12, 'ns, as the fio 3 JSON says');
+    core.close();
+  });
 });

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { DETECT_HEAD_BYTES, detectFormat } from '../../../importers/registry.js';
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
-import type { FileOutcome, FilePreview, ImportResult, TableMapping } from '../../contract/records.js';
+import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
 import type { StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
@@ -118,7 +118,22 @@ export function previewOf(file: StagedFile): FilePreview {
     ],
     errors: file.result.errors.map(located),
     ...(file.table ? { table: tablePreview(file.table) } : {}),
+    ...latencyLogOf(file),
   };
+}
+
+const LATENCY_LOGS = new Set(['lat', 'clat', 'slat']);
+
+/** A latency log's kind, for the sheet to ask its unit (a log of another kind has one). */
+function latencyLogOf(file: StagedFile): { latencyLog?: { kind: string } } {
+  if (file.importer?.id !== 'fio-log') return {};
+  const kind = (file.result.runs[0]?.tables['log'] as { kind?: string } | undefined)?.kind;
+  return kind && LATENCY_LOGS.has(kind) ? { latencyLog: { kind } } : {};
+}
+
+/** A log read as µs instead of the ns the importer assumed: values and means 1000 times larger. */
+function asMicroseconds(series: ParsedSeries[]): ParsedSeries[] {
+  return series.map((s) => ({ ...s, values: s.values.map((v) => v * 1000) }));
 }
 
 /** Thrown by a cancel check: the transaction rolls back and nothing is written. */
@@ -151,6 +166,8 @@ export interface CommitOptions {
   rememberMapping?: (signature: string, mapping: TableMapping) => void;
   /** Files and bytes the session will see, for progress (the UI's staged files, the CLI's paths). */
   expected?: { files: number; bytes: number };
+  /** The unit the user chose for a latency log that no fio JSON claims (undefined: ns, fio 3's). */
+  logUnit?: (file: StagedFile) => LogLatencyUnit | undefined;
   /** Reads a held file again at the end (a file on disk is not kept parsed in memory meanwhile). */
   restage?: (file: StagedFile) => StagedFile;
 }
@@ -307,8 +324,10 @@ export class ImportSession {
           runIds.push(owner.runId);
           notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
         } else {
-          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, run));
-          notes.push(orphanNote(how, log.kind));
+          const unit = LATENCY_LOGS.has(log.kind) ? this.options.logUnit?.(file) : undefined;
+          const read = unit === 'us' ? { ...run, series: asMicroseconds(run.series), metrics: scaled(run.metrics, 1000), tables: { ...run.tables, log: { ...log, unit_assumed: 'µs' } } } : run;
+          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, read));
+          notes.push(orphanNote(how, log.kind, unit));
         }
       });
     } else if (isCompanionFile(file)) {
@@ -407,8 +426,9 @@ export class ImportSession {
         const stream = importer.stream!({ name: file.path, head: file.source.head(DETECT_HEAD_BYTES), size: file.source.size });
         if ('error' in stream) throw new Error(located(stream.error));
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
+        const unit = !owner && LATENCY_LOGS.has(log.kind) ? this.options.logUnit?.(file) : undefined;
         const put = (pieces: ParsedSeries[]): void => {
-          for (const s of owner ? attachSeries(pieces, owner, log.kind) : pieces) {
+          for (const s of owner ? attachSeries(pieces, owner, log.kind) : unit === 'us' ? asMicroseconds(pieces) : pieces) {
             const key = `${s.object}\u0000${s.metric}`;
             let w = series.get(key);
             if (!w) series.set(key, (w = this.store.seriesWriter(runId, s.object, s.metric, s.unit)));
@@ -427,8 +447,9 @@ export class ImportSession {
         if (end.result.errors.length > 0) throw new Error(end.result.errors.map(located).join('; '));
         const run = end.result.runs[0]!;
         const warnings = [...end.result.warnings.map(located), ...run.warnings];
-        if (!owner) this.store.setRunMetrics(runId, run.metrics, run.warnings, run.tables);
-        const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log.kind);
+        if (!owner && unit === 'us') this.store.setRunMetrics(runId, scaled(run.metrics, 1000), run.warnings, { ...run.tables, log: { ...(run.tables['log'] as object), unit_assumed: 'µs' } });
+        else if (!owner) this.store.setRunMetrics(runId, run.metrics, run.warnings, run.tables);
+        const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log.kind, unit);
         const rows = (run.tables['log'] as { rows?: number } | undefined)?.rows;
         return {
           ...base,
@@ -507,7 +528,17 @@ export class ImportSession {
   }
 }
 
-function orphanNote(how: string, kind: string): string {
-  const latency = ['lat', 'clat', 'slat'].includes(kind);
-  return `no fio JSON run to attach it to (${how}): imported as a run of its own, times relative to its start, summary metrics the means of its samples${latency ? '; latency read as ns (fio 3.x): import it with its fio JSON to have the unit checked' : ''}`;
+function scaled(metrics: Record<string, number>, factor: number): Record<string, number> {
+  return Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, v * factor]));
+}
+
+function orphanNote(how: string, kind: string, unit: LogLatencyUnit | undefined): string {
+  const latency = LATENCY_LOGS.has(kind)
+    ? unit === 'us'
+      ? '; latency read as µs (fio 2.x), as chosen at import'
+      : unit === 'ns'
+        ? '; latency read as ns (fio 3.x), as chosen at import'
+        : '; latency read as ns (fio 3.x, the default): import it with its fio JSON, or choose µs for a fio 2.x log'
+    : '';
+  return `no fio JSON run to attach it to (${how}): imported as a run of its own, times relative to its start, summary metrics the means of its samples${latency}`;
 }

@@ -80,7 +80,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'import.stageText': ({ name, text }) => core.stageText(name, text),
     'import.remap': ({ id, mapping, sheet }) => core.remap(id, mapping, sheet),
     'import.discard': ({ ids }) => ({ discarded: core.discard(ids) }),
-    'import.commit': ({ ids, study, config }, hooks) => core.commit(ids, study, config, hooks),
+    'import.commit': ({ ids, study, config, logUnits }, hooks) => core.commit(ids, study, config, { ...hooks, logUnits }),
   };
   const sampleGroup: Partial<CoreHandlers> = {
     'samples.list': () => listSamples(core),
