@@ -251,8 +251,8 @@ export class Core {
     const without: number[] = [];
     for (const run of this.studyRuns(study, ids)) {
       const sources: Array<[LatencyDistributionCurve['source'], unknown]> = [
-        [run.format === 'fio-hist-log' ? 'histogram log' : 'json+', run.tables['latency_bins']],
-        ['histogram log', run.tables['hist_log_bins']],
+        [run.format === 'fio-hist-log' ? 'histogram log' : 'json+', this.store.runBins(run.id, 'latency_bins', run.tables)],
+        ['histogram log', this.store.runBins(run.id, 'hist_log_bins', run.tables)],
       ];
       const before = curves.length;
       for (const [source, table] of sources) {

@@ -19,6 +19,9 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/** The core worker's young generation (three semi-spaces of 64 MB); the bench runs imports with the same. */
+export const CORE_YOUNG_GENERATION_MB = 192;
+
 /** Finished jobs are kept this long for a slow poller, then forgotten. */
 const JOB_RETENTION_MS = 10 * 60 * 1000;
 
@@ -51,7 +54,9 @@ export class RpcHost {
     fs.rmSync(this.spoolDir, { recursive: true, force: true });
     fs.mkdirSync(this.spoolDir, { recursive: true });
     const workerData: WorkerData = { ...data, cancel: this.cancelSlot.buffer as SharedArrayBuffer, spoolDir: this.spoolDir };
-    this.worker = new Worker(workerFile, { workerData });
+    // A larger young generation: a big fio JSON parses into millions of short-lived objects,
+    // and V8's default (16 MB semi-spaces) spends much of the import copying them.
+    this.worker = new Worker(workerFile, { workerData, resourceLimits: { maxYoungGenerationSizeMb: CORE_YOUNG_GENERATION_MB } });
     this.ready = new Promise((resolve, reject) => {
       const onError = (err: Error): void => reject(err);
       const onExit = (code: number): void => reject(new Error(`the core worker exited (${code}) before it was ready`));

@@ -30,6 +30,7 @@ export function writeBenchLog(file: string, mb: number): number {
 export interface ChildImport {
   seconds: number;
   checkpointSeconds: number;
+  parseSeconds: number | null;
   peakRssMb: number;
   files: number;
   failed: number;
@@ -37,9 +38,14 @@ export interface ChildImport {
   runs: number;
 }
 
-/** Imports `inputs` into the store at `db` in a fresh process (bench-import-child.ts). */
-export function importInChild(db: string, inputs: string[]): ChildImport {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'bench-import-child.ts'), db, ...inputs], { encoding: 'utf8', maxBuffer: 16 << 20 });
+/**
+ * Imports `inputs` into the store at `db` in a fresh process (bench-import-child.ts), with the
+ * young generation the app's core worker has (CORE_YOUNG_GENERATION_MB: three 64 MB semi-spaces).
+ */
+export function importInChild(db: string, inputs: string[], options: { parseLimit?: boolean } = {}): ChildImport {
+  const r = spawnSync(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', path.join(here, 'bench-import-child.ts'), db, ...inputs], {
+    encoding: 'utf8', maxBuffer: 16 << 20, env: { ...process.env, BENCH_PARSE_LIMIT: options.parseLimit ? '1' : '0' },
+  });
   if (r.status !== 0) throw new Error(`bench import failed: ${r.stderr}`);
   const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildImport;
   if (out.failed > 0) throw new Error(`bench import: ${out.failed} file(s) failed, e.g. ${out.firstError}`);

@@ -31,6 +31,7 @@ export function saveStudyFile(store: Store, studyId: number, out: string): void 
         db.prepare(`INSERT INTO x.${table} SELECT * FROM main.${table} WHERE study_id = ?`).run(studyId);
       }
       db.prepare('INSERT INTO x.series SELECT s.* FROM main.series s JOIN main.runs r ON r.id = s.run_id WHERE r.study_id = ?').run(studyId);
+      db.prepare('INSERT INTO x.run_bins SELECT b.* FROM main.run_bins b JOIN main.runs r ON r.id = b.run_id WHERE r.study_id = ?').run(studyId);
     })();
   } finally {
     db.prepare('DETACH DATABASE x').run();
@@ -137,6 +138,8 @@ function copyIn(store: Store, file: string, study: Row): string {
       }
       db.exec(`INSERT INTO main.series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)
         SELECT m.new, s.object, s.metric, s.unit, s.chunk, s.t_first, s.t_last, s.n, s.times, s.vals FROM x.series s JOIN temp.run_map m ON m.old = s.run_id ORDER BY s.id`);
+      db.exec(`INSERT INTO main.run_bins (run_id, source, direction, ms, counts)
+        SELECT m.new, b.source, b.direction, b.ms, b.counts FROM x.run_bins b JOIN temp.run_map m ON m.old = b.run_id`);
       db.prepare(`INSERT INTO main.periods (study_id, name, spec, zone, ranges, days, created_at)
         SELECT ?, name, spec, zone, ranges, days, created_at FROM x.periods WHERE study_id = ? ORDER BY id`).run(sid, oldSid);
 

@@ -70,6 +70,30 @@ function metricsJson(metrics: Record<string, number>): string {
   return JSON.stringify(Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v))));
 }
 
+const BIN_SOURCES = ['latency_bins', 'hist_log_bins'];
+
+/**
+ * A run's latency distributions go to run_bins; its tables keep a note of them (directions and
+ * bin counts), so listings stay light and still say which runs have a distribution.
+ */
+function splitBins(tables: Record<string, unknown>): { tables: Record<string, unknown>; bins: Array<{ source: string; direction: string; pairs: Array<[number, number]> }> } {
+  if (!BIN_SOURCES.some((s) => tables[s] !== undefined)) return { tables, bins: [] };
+  const out: Record<string, unknown> = { ...tables };
+  const bins: Array<{ source: string; direction: string; pairs: Array<[number, number]> }> = [];
+  for (const source of BIN_SOURCES) {
+    const byDir = tables[source] as Record<string, Array<[number, number]>> | undefined;
+    if (!byDir || typeof byDir !== 'object') continue;
+    const note: Record<string, unknown> = { stored: 'run_bins' };
+    for (const [direction, pairs] of Object.entries(byDir)) {
+      if (!Array.isArray(pairs)) continue;
+      bins.push({ source, direction, pairs });
+      note[direction] = pairs.length;
+    }
+    out[source] = note;
+  }
+  return { tables: out, bins };
+}
+
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 interface RunRow {
@@ -140,6 +164,8 @@ export class Store {
       insertFilePart: this.db.prepare('INSERT INTO file_parts (sha256, part, bytes) VALUES (?, ?, ?)'),
       fileParts: this.db.prepare<[string], { bytes: Buffer }>('SELECT bytes FROM file_parts WHERE sha256 = ? ORDER BY part'),
       fileSize: this.db.prepare<[string], { size: number }>('SELECT size FROM files WHERE sha256 = ?'),
+      insertBins: this.db.prepare('INSERT OR REPLACE INTO run_bins (run_id, source, direction, ms, counts) VALUES (?, ?, ?, ?, ?)'),
+      bins: this.db.prepare<[number, string], { direction: string; ms: Buffer; counts: Buffer }>('SELECT direction, ms, counts FROM run_bins WHERE run_id = ? AND source = ? ORDER BY direction'),
       importBySha: this.db.prepare<[number, string], { id: number }>('SELECT id FROM imports WHERE study_id = ? AND sha256 = ?'),
       insertImport: this.db.prepare(
         `INSERT INTO imports (study_id, sha256, file_name, format, importer_version, config, warnings, imported_at)
@@ -431,12 +457,14 @@ export class Store {
   }
 
   insertRun(studyId: number, importId: number, config: string, ordinal: number, run: ParsedRun): number {
+    const { tables, bins } = splitBins(run.tables);
     const info = this.stmt.insertRun.run(
       studyId, importId, config, ordinal, run.name, run.tool, run.toolVersion, run.host,
-      run.startMs, run.endMs, JSON.stringify(run.params), JSON.stringify(run.tables),
+      run.startMs, run.endMs, JSON.stringify(run.params), JSON.stringify(tables),
       JSON.stringify(run.warnings), JSON.stringify(run.errors), metricsJson(run.metrics),
     );
     const runId = Number(info.lastInsertRowid);
+    this.saveBins(runId, bins);
     this.addSeries(runId, run.series);
     return runId;
   }
@@ -512,9 +540,44 @@ export class Store {
     });
   }
 
+  private saveBins(runId: number, bins: Array<{ source: string; direction: string; pairs: Array<[number, number]> }>): void {
+    for (const b of bins) {
+      const ms = new Float64Array(b.pairs.length);
+      const counts = new Float64Array(b.pairs.length);
+      for (let i = 0; i < b.pairs.length; i++) {
+        ms[i] = b.pairs[i]![0];
+        counts[i] = b.pairs[i]![1];
+      }
+      this.stmt.insertBins.run(runId, b.source, b.direction, encodeFloat64(ms), encodeFloat64(counts));
+    }
+  }
+
+  /**
+   * A run's latency distribution of one source (`latency_bins`: json+ or a histogram log's own
+   * run; `hist_log_bins`: a histogram log joined to a JSON run), [ms, count] per direction.
+   */
+  runBins(runId: number, source: 'latency_bins' | 'hist_log_bins', tables: Record<string, unknown>): Record<string, Array<[number, number]>> | null {
+    const rows = this.stmt.bins.all(runId, source);
+    if (rows.length === 0) {
+      // A run stored before the bins had their own table keeps its pairs in its JSON.
+      const legacy = tables[source] as Record<string, unknown> | undefined;
+      return legacy && !('stored' in legacy) ? (legacy as Record<string, Array<[number, number]>>) : null;
+    }
+    const out: Record<string, Array<[number, number]>> = {};
+    for (const r of rows) {
+      const ms = decodeFloat64(r.ms);
+      const counts = decodeFloat64(r.counts);
+      out[r.direction] = Array.from(ms, (m, i) => [m, counts[i]!] as [number, number]);
+    }
+    return out;
+  }
+
   /** Adds metrics and tables to an existing run (a companion file's figures). */
-  mergeIntoRun(runId: number, metrics: Record<string, number>, tables: Record<string, unknown>): void {
+  mergeIntoRun(runId: number, metrics: Record<string, number>, added: Record<string, unknown>): void {
     const row = this.db.prepare('SELECT tables, metrics FROM runs WHERE id = ?').get(runId) as { tables: string; metrics: string };
+    const { tables, bins } = splitBins(added);
+    this.db.prepare('DELETE FROM run_bins WHERE run_id = ? AND source = ?').run(runId, 'hist_log_bins');
+    this.saveBins(runId, bins);
     this.db.prepare('UPDATE runs SET tables = ?, metrics = ? WHERE id = ?').run(
       JSON.stringify({ ...(JSON.parse(row.tables) as object), ...tables }),
       metricsJson({ ...(JSON.parse(row.metrics) as Record<string, number>), ...metrics }),
