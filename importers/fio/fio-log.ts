@@ -10,7 +10,8 @@
  */
 import type { Diagnostic, Importer, ParsedRun, ParsedSeries, ParseResult, SeriesStream } from '../types.js';
 import { collect } from '../series-stream.js';
-import { directionColumn, FioLogStream, headColumns, type LogPoints } from './log-stream.js';
+import { firstLineColumns } from './log-scan.js';
+import { directionColumn, FioLogStream, type LogPoints } from './log-stream.js';
 
 export type LogKind = 'bw' | 'iops' | 'lat' | 'clat' | 'slat';
 
@@ -65,7 +66,7 @@ export const fioLogImporter: Importer = {
   },
 
   stream({ name, head }): SeriesStream | { error: Diagnostic } {
-    const columns = headColumns(head);
+    const columns = firstLineColumns(head);
     if (columns < 4 || columns > 8) return { error: { message: `an fio log has 4 to 8 columns; this file has ${columns}`, line: 1 } };
     const dirCol = directionColumn(head, columns);
     if (dirCol === null) return { error: { message: 'no direction column (0, 1 or 2) where fio writes it' } };

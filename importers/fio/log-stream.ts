@@ -226,22 +226,6 @@ function scanRows(b: Uint8Array, end: number, layout: LogLayout, times: Float64A
   return { rows, lines, stopped: i < end, sawBlockSize };
 }
 
-/** Columns of the first non-empty line (commas plus one). */
-export function headColumns(head: Uint8Array): number {
-  let cols = 1;
-  let seen = false;
-  for (let i = 0; i < head.length; i++) {
-    const c = head[i]!;
-    if (c === LF) {
-      if (seen) return cols;
-      continue;
-    }
-    if (c !== SPACE && c !== CR) seen = true;
-    if (c === COMMA) cols++;
-  }
-  return seen ? cols : 0;
-}
-
 /**
  * Where the direction column is, judged from the head of the file: column 3 holds only 0, 1
  * or 2 in an ordinary log; with log_window_value=both (min and max beside the mean) it is

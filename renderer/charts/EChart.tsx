@@ -44,7 +44,9 @@ export function EChart({ id, option, height = 420, units, onZoom }: {
     const instance = echarts.init(el.current!, echartsThemeName(theme), { renderer: 'canvas' });
     chart.current = instance;
     (window.perfdeltaCharts ??= {})[id] = instance;
-    const observer = new ResizeObserver(() => instance.resize());
+    // A resize or a late font event can arrive after the instance was disposed (the page
+    // closing, the theme changing): a disposed ECharts throws from deep inside zrender.
+    const observer = new ResizeObserver(() => { if (!instance.isDisposed()) instance.resize(); });
     observer.observe(el.current!);
     instance.on('datazoom', () => {
       const dz = (instance.getOption() as { dataZoom?: Array<{ start?: number; end?: number }> }).dataZoom?.[0];
@@ -59,9 +61,12 @@ export function EChart({ id, option, height = 420, units, onZoom }: {
   }, [id, theme]);
 
   useEffect(() => {
-    const instance = chart.current!;
+    const instance = chart.current;
+    if (!instance) return;
     const themed = themedOption(option as Record<string, unknown>, chartTheme);
-    const apply = (): void => instance.setOption({ textStyle: { fontFamily: CHART_FONT }, ...themed }, { notMerge: true });
+    const apply = (): void => {
+      if (!instance.isDisposed()) instance.setOption({ textStyle: { fontFamily: CHART_FONT }, ...themed }, { notMerge: true });
+    };
     apply();
     el.current!.dataset['state'] = 'ready';
     // Canvas text drawn before a CJK font subset arrived shows boxes: draw again once it has.
