@@ -20,7 +20,7 @@ import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
 import { isValidZone } from './periods/timezone.js';
-import { commitFiles, ImportSession, previewOf, stageFile, type ImportProgress, type StagedFile } from './import/pipeline.js';
+import { commitFiles, ImportSession, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
@@ -149,7 +149,8 @@ export class Core {
     if (!this.spoolDir || !/^[0-9a-f-]{36}$/.test(spool)) throw new NotFoundError(`no spooled upload "${spool}"`);
     const file = path.join(this.spoolDir, spool);
     if (!fs.existsSync(file)) throw new NotFoundError(`no spooled upload "${spool}"`);
-    const staged = stageFile(name, diskSource(file), { mappingFor: (sig) => this.mappings.get(sig) });
+    // The bytes staging read are not kept: a large upload waits in the sheet on disk only.
+    const staged = withoutBytes(stageFile(name, diskSource(file), { mappingFor: (sig) => this.mappings.get(sig) }));
     this.staged.set(staged.id, staged);
     this.spooled.set(staged.id, file);
     return previewOf(staged);

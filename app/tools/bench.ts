@@ -28,10 +28,16 @@ function best(n: number, fn: () => unknown): number {
   return min;
 }
 
+/** PERFDELTA_BENCH_ONLY=chart,fio,log,svc,awr (any of them) prints only those figures. */
+const only = (process.env['PERFDELTA_BENCH_ONLY'] ?? '').split(',').filter(Boolean);
+const want = (part: string): boolean => only.length === 0 || only.includes(part);
+
 try {
+  const { writeBenchLog, importInChild, removeStore, scanLimitMbS } = await import('./bench-log.js');
+  if (want('chart')) {
   // Charts in Chromium: first paint of 1M points (LTTB to the pixels, then ECharts; and ECharts
   // alone with its own sampling, for comparison) and a zoom into 10M points (the visible window
-  // re-downsampled). PERFDELTA_BENCH_ONLY=chart prints only these.
+  // re-downsampled).
   const charts = await chartFigures(work);
   if ('skipped' in charts) {
     console.log(`chart figures skipped: ${charts.skipped}`);
@@ -41,15 +47,12 @@ try {
     figure('chart_10m_zoom_ms', charts.zoom10mMs, 'ms');
     figure('chart_10m_first_paint_ms', charts.firstPaint10mMs, 'ms');
   }
-  if (process.env['PERFDELTA_BENCH_ONLY'] === 'chart') {
-    fs.rmSync(work, { recursive: true, force: true });
-    process.exit(0);
   }
 
+  if (want('fio')) {
   // fio JSON: a sweep of ~48 MB (every sample job in turn, figures varied), staged and
   // committed into a fresh store; the limit is a bare JSON.parse of the same bytes (decoded
   // first: JSON.parse takes text).
-  const { writeBenchLog, importInChild, removeStore, scanLimitMbS } = await import('./bench-log.js');
   const bytes = bigFioJson(root, 40);
   const mb = bytes.length / 1e6;
   const jsonFile = path.join(work, 'sweep.json');
@@ -69,6 +72,9 @@ try {
   figure('fio_json_import_vs_parse_pct', (parseMs / importMs) * 100, '%');
   figure('fio_json_bench_file_mb', mb, 'MB');
 
+  }
+
+  if (want('log')) {
   // fio logs: a randrw clat log on disk, imported by a process of its own (streamed: read,
   // parsed and written 4 MB at a time); the limit is the bare byte scan of the same bytes.
   const log = path.join(work, 'bench_clat.1.log');
@@ -97,6 +103,9 @@ try {
   figure('fio_log_2gb_peak_rss_mb', bigRun.peakRssMb, 'MB');
   figure('fio_log_2gb_checkpoint_s', bigRun.checkpointSeconds, 's');
 
+  }
+
+  if (want('svc')) {
   // SVC: a week of 5-minute statistics on two nodes for SVC_BENCH_VOLUMES volumes (default
   // 1,000: about 4,000 files, 1 GB), written by the S1 sample generator, imported as one drop
   // by a process of its own; then a period comparison over the stored week.
@@ -123,6 +132,9 @@ try {
   figure('svc_week_checkpoint_s', svc.checkpointSeconds, 's');
   figure('svc_period_compare_ms', compareMs, 'ms');
 
+  }
+
+  if (want('awr')) {
   // AWR: 2,000 reports of ~500 KB (half text in the 11.2 layout from the S2 samples, half HTML
   // cut from the corpus reports when ../shared/corpus is there), imported as one drop.
   const { writeAwrBenchReports } = await import('./bench-awr.js');
@@ -136,6 +148,7 @@ try {
   console.log(`awr_2000_html_from: ${awr.htmlFromCorpus ? 'the corpus' : 'the generator'}`);
   figure('awr_2000_import_s', awrRun.seconds, 's');
   figure('awr_2000_peak_rss_mb', awrRun.peakRssMb, 'MB');
+  }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }

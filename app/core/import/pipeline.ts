@@ -9,8 +9,8 @@
  * the primary, HammerDB companions on their test, SVC snapshots on each other) wait for the end.
  * Large logs are streamed: read, parsed and written chunk by chunk.
  */
-import { randomUUID } from 'node:crypto';
-import { DETECT_HEAD_BYTES, detectFormat } from '../../../importers/registry.js';
+import { createHash, randomUUID } from 'node:crypto';
+import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../importers/registry.js';
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
@@ -33,6 +33,8 @@ export interface StagedFile {
   streamed: boolean;
   /** A table (CSV, TSV, XLSX, pasted): how it was read and the mapping used. */
   table?: StagedTable;
+  /** The whole file as staging read it (not a streamed or SVC file): written from these bytes rather than read again. */
+  bytes?: Uint8Array;
   /**
    * SVC statistics (one snapshot of cumulative counters): only the header is read at staging;
    * the counters are read when the import combines all the files into rates.
@@ -54,14 +56,14 @@ function headLines(source: FileSource): Uint8Array {
 
 /** Hashes, detects and parses one file. Never throws: every problem becomes an error value. */
 export function stageFile(path: string, source: FileSource, tableOptions: TableStageOptions = {}): StagedFile {
-  const sha256 = sha256Of(source);
-  const base = { id: randomUUID(), path, source, sha256 };
+  const id = randomUUID();
+  let detection: Detection | null = null;
   if (!tableOptions.asTable) {
     const head = source.head(DETECT_HEAD_BYTES);
-    const detection = detectFormat(head);
+    detection = detectFormat(head);
     // A large file whose format streams: detected and previewed from its head only.
     if (source.size >= STREAM_MIN_BYTES && detection.importer?.stream) {
-      return { ...base, importer: detection.importer, result: parseSafely(detection.importer, headLines(source), path), streamed: true };
+      return { id, path, source, sha256: sha256Of(source), importer: detection.importer, result: parseSafely(detection.importer, headLines(source), path), streamed: true };
     }
     // SVC statistics: the header now, the counters when all the files are combined.
     if (detection.importer?.id === 'svc-iostats') {
@@ -69,11 +71,14 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
       const result: ParseResult = 'error' in svc
         ? { runs: [], warnings: [], errors: [{ message: svc.error }] }
         : { runs: [svcPreviewRun(svc)], warnings: [], errors: [] };
-      return { ...base, importer: detection.importer, result, streamed: false, svc };
+      return { id, path, source, sha256: sha256Of(source), importer: detection.importer, result, streamed: false, svc };
     }
   }
+  // Read once: hashed, detected and parsed from the same bytes, and kept until written.
   const bytes = source.bytes();
-  const detection = tableOptions.asTable ? null : detectFormat(bytes);
+  const base = { id, path, source, sha256: createHash('sha256').update(bytes).digest('hex'), bytes };
+  // The head told a text format; a workbook (binary) or a table needs the whole file to tell.
+  if (!tableOptions.asTable && (!detection?.importer || detection.importer.id === 'spreadsheet')) detection = detectFormat(bytes);
   if (!detection || detection.importer?.id === 'spreadsheet') {
     // A table: read through its mapping (given, remembered for its header, or proposed).
     const staged = stageTable(bytes, tableOptions);
@@ -83,6 +88,16 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
     ? parseSafely(detection.importer, bytes, path)
     : { runs: [], warnings: [], errors: [{ message: detection.reason }] };
   return { ...base, importer: detection.importer, result, streamed: false };
+}
+
+/** The bytes to keep: those staging read, else the source's (read again from disk). */
+const bytesOf = (file: StagedFile): Uint8Array => file.bytes ?? file.source.bytes();
+
+/** A staged file without the bytes staging read (a file on disk waiting in the sheet or for the end of an import). */
+export function withoutBytes(file: StagedFile): StagedFile {
+  if (!file.bytes || file.source.diskPath === null) return file;
+  const { bytes: _dropped, ...rest } = file;
+  return rest;
 }
 
 /** What the preview shows of a statistics file: its node, kind and time (its rates come from all the files together). */
@@ -230,7 +245,7 @@ export class ImportSession {
     if (file.result.errors.length === 0 && file.importer && (isLogFile(file) || isCompanionFile(file) || isSnapshotFile(file) || isVdbench(file))) {
       // A file on disk is read again at the end rather than kept parsed (a 60 MB log's points).
       const parked = file.source.diskPath !== null && this.options.restage !== undefined && !file.streamed && !isSnapshotFile(file);
-      this.held.push({ index, file: parked ? { ...file, result: { runs: [], warnings: [], errors: [] } } : file, parked });
+      this.held.push({ index, file: parked ? { ...withoutBytes(file), result: { runs: [], warnings: [], errors: [] } } : file, parked });
       this.progress(file.path, 0);
       return;
     }
@@ -308,7 +323,7 @@ export class ImportSession {
       done(this.writeStreamed(file, base));
       return [];
     }
-    this.store.saveFile(file.sha256, file.source.bytes());
+    this.store.saveFile(file.sha256, bytesOf(file));
     const importId = this.importOf(file, preview.warnings);
     const made: Array<{ id: number; run: ParsedRun }> = [];
     const notes: string[] = [];
@@ -387,7 +402,7 @@ export class ImportSession {
       this.outcomes[index] = { ...base, warnings: preview.warnings, status: 'duplicate', runs: existing };
       return;
     }
-    this.store.saveFile(file.sha256, file.source.bytes());
+    this.store.saveFile(file.sha256, bytesOf(file));
     this.importOf(file, preview.warnings);
     const notes: string[] = [];
     const runIds: number[] = [];
