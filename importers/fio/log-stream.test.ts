@@ -68,4 +68,21 @@ describe('fio logs read as a stream', () => {
     assert.equal(r.runs[0]!.series.length, 2);
     assert.equal((r.runs[0]!.tables['log'] as { rows: number }).rows, 300);
   });
+
+  it('a reader that reuses one buffer for every chunk (as the import reads files) loses no cut line', () => {
+    const bytes = Buffer.from(randrw);
+    const stream = fioLogImporter.stream!({ name: 'job_clat.1.log', head: bytes.subarray(0, 4096), size: bytes.length });
+    assert.ok(!('error' in stream));
+    const buf = Buffer.alloc(100); // a Buffer: its slice() is a view, which must not be kept
+    const pieces: ParsedSeries[] = [];
+    for (let at = 0; at < bytes.length; at += buf.length) {
+      const n = bytes.copy(buf, 0, at, Math.min(at + buf.length, bytes.length));
+      pieces.push(...stream.push(buf.subarray(0, n)));
+      buf.fill(0x2c); // the next read overwrites it
+    }
+    const end = stream.end();
+    pieces.push(...end.series);
+    assert.equal(end.result.runs[0]!.warnings.length, 0, 'no row was cut');
+    assert.equal(joinSeries(pieces).reduce((n, s) => n + s.times.length, 0), 300);
+  });
 });

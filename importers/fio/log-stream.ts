@@ -70,10 +70,11 @@ export class FioLogStream {
     }
     const lastLf = body.lastIndexOf(LF);
     if (lastLf < 0) {
-      if (body.length > 0) this.tail = body.slice();
+      // Copied: a Buffer's slice() is a view, and the reader reuses its buffer for the next chunk.
+      if (body.length > 0) this.tail = new Uint8Array(body);
       return points;
     }
-    if (lastLf + 1 < body.length) this.tail = body.slice(lastLf + 1);
+    if (lastLf + 1 < body.length) this.tail = new Uint8Array(body.subarray(lastLf + 1));
     points.push(...this.scan(body, lastLf + 1));
     return points;
   }

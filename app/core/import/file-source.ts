@@ -12,7 +12,7 @@ export interface FileSource {
   bytes(): Uint8Array;
   /** Its first `n` bytes. */
   head(n: number): Uint8Array;
-  /** The file in pieces of `size` bytes, in order. */
+  /** The file in pieces of `size` bytes, in order. A piece is valid until the next is asked for: copy what you keep. */
   chunks(size: number): Iterable<Uint8Array>;
   /** Where it is on disk, or null in memory. */
   readonly diskPath: string | null;
@@ -49,13 +49,13 @@ export function diskSource(file: string): FileSource {
     *chunks(chunkSize) {
       const fd = fs.openSync(file, 'r');
       try {
+        // One buffer for every piece: fresh 4 MB allocations cost page faults on every read.
+        const buf = Buffer.allocUnsafe(Math.min(chunkSize, size));
         for (let at = 0; at < size;) {
-          // A fresh buffer per piece: the consumer may keep it (a log's cut last line).
-          const buf = Buffer.allocUnsafe(Math.min(chunkSize, size - at));
-          const got = fs.readSync(fd, buf, 0, buf.length, at);
+          const got = fs.readSync(fd, buf, 0, Math.min(buf.length, size - at), at);
           if (got === 0) throw new Error(`${file} became shorter while it was read`);
           at += got;
-          yield got === buf.length ? buf : buf.subarray(0, got);
+          yield buf.subarray(0, got);
         }
       } finally {
         fs.closeSync(fd);
