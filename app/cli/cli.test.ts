@@ -94,6 +94,22 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.match(out.files[0].errors[0], /truncated JSON/);
   });
 
+  it('import --log-latency-unit reads a latency log without its JSON in the unit given; another unit is a usage error', () => {
+    const home = tempDir();
+    const log = path.join(home, 'old_clat.1.log');
+    fs.copyFileSync(path.join(FIO, 'detail', 'randrw70_clat.1.log'), log);
+    const first = Number(fs.readFileSync(log, 'utf8').split(',')[1]);
+    const bad = cli(['import', '--study', 's', '--log-latency-unit', 'ms', log], home);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--log-latency-unit is ns or us, not "ms"/);
+    const r = cli(['import', '--study', 's', '--config', 'fio2', '--log-latency-unit', 'us', '--json', log], home);
+    assert.equal(r.code, 0, r.stderr);
+    const file = JSON.parse(r.stdout).files[0];
+    assert.match(file.warnings[0], /latency read as µs \(fio 2\.x\), as chosen at import/);
+    const series = JSON.parse(cli(['series', '--run', String(file.runs[0]), '--metric', 'read.clat_ms', '--json'], home).stdout);
+    assert.ok(Math.abs(series[0].points[0][1] - first / 1000) < 1e-9, 'the first row, µs, in ms');
+  });
+
   it('compare names a missing configuration; usage errors exit 2', () => {
     const home = tempDir();
     cli(['samples', '--load'], home);
