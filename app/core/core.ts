@@ -174,7 +174,7 @@ export class Core {
       sheet: sheet ?? old.table.sheet,
       mappingFor: (sig) => this.mappings.get(sig),
     });
-    const kept = { ...file, id };
+    const kept = { ...withoutBytes(file), id };
     this.staged.set(id, kept);
     return previewOf(kept);
   }
