@@ -67,6 +67,7 @@ describe('a large log through the browser: progress and stop', () => {
     assert.equal(await unit.inputValue(), 'ns');
     assert.match(await wb.sheet().locator('[data-testid="log-unit"]').textContent() ?? '', /no fio JSON in this drop/);
     await unit.selectOption('us');
+    await wb.screenshot(path.join(OUTPUT_DIR, 'large-import-unit.png'));
     await wb.sheet().locator('input[name="study"]').fill('Big log');
     await wb.sheet().locator('input[name="config"]').fill('nvme');
     await wb.sheet().locator('button[type="submit"]').click();
@@ -80,7 +81,7 @@ describe('a large log through the browser: progress and stop', () => {
     assert.deepEqual((cli('studies') as unknown[]).length, 0, 'the stopped import left no study behind');
 
     const summary = await wb.confirmImport('Big log', 'nvme');
-    assert.match(summary, /Imported 1 files \(1 runs\)/);
+    assert.match(summary, /Imported 1 file \(1 run\)/);
     assert.match(await wb.sheet().textContent() ?? '', new RegExp(`${rows.toLocaleString('en-US')} rows`));
     assert.equal(fs.readdirSync(path.join(host.home, 'spool')).length, 0, 'the spooled copy is gone once imported');
     const runs = cli('runs', '--study', 'big-log') as Array<{ metrics: Record<string, number> }>;

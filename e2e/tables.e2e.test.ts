@@ -60,7 +60,7 @@ describe('tables: mapping, paste (web host in Chromium)', () => {
     await page.locator('[data-testid="column-mapping"][data-state="ready"] tr[data-column="Array"][data-role="parameter"]').waitFor();
     assert.equal(await page.locator('tr[data-column="Array"] input[name="parameter"]').inputValue(), 'array');
     const summary = await wb.confirmImport('Merged headers', 'lab');
-    assert.match(summary, /Imported 1 files \(4 runs\)/);
+    assert.match(summary, /Imported 1 file \(4 runs\)/);
     await wb.closeSheet();
 
     const imported = runs('merged-headers');
@@ -130,7 +130,7 @@ describe('tables: mapping, paste (web host in Chromium)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="column-mapping"][data-state="ready"]').length === 1);
     await wb.screenshot(path.join(OUTPUT_DIR, 'table-paste-s1.png'));
     const summary = await wb.confirmImport('S1 pasted', 'unused');
-    assert.match(summary, /Imported 1 files \(36 runs\)/);
+    assert.match(summary, /Imported 1 file \(36 runs\)/);
     await wb.closeSheet();
     await page.waitForSelector('[data-testid="study-view"][data-study="s1-pasted"][data-state="ready"]');
 

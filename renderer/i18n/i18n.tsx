@@ -1,4 +1,5 @@
 import type { JSX } from 'react';
+import { format } from './format.js';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { MetricInfo } from '../../app/contract/records.js';
 import { en, zhCN, type Catalog, type MessageKey } from './messages.js';
@@ -20,12 +21,9 @@ interface I18n {
 
 const I18nContext = createContext<I18n | null>(null);
 
-export function format(template: string, vars?: Record<string, string | number>): string {
-  if (!vars) return template;
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (vars[k] !== undefined ? String(vars[k]) : m));
-}
-
 /** A message in a given language, whatever the UI's: a Chinese report prints Chinese from an English UI. */
+export { format };
+
 export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
   return format(catalogs[locale][key], vars);
 }
