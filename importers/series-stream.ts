@@ -23,17 +23,19 @@ export function joinSeries(pieces: readonly ParsedSeries[]): ParsedSeries[] {
     if (!list) byKey.set(key, (list = []));
     list.push(p);
   }
-  return [...byKey.values()].map((list) => {
-    if (list.length === 1) return list[0]!;
-    const n = list.reduce((s, p) => s + p.times.length, 0);
-    const times = new Float64Array(n);
-    const values = new Float64Array(n);
-    let k = 0;
-    for (const p of list) {
-      times.set(p.times, k);
-      values.set(p.values, k);
-      k += p.times.length;
-    }
-    return { ...list[0]!, times, values };
-  });
+  return [...byKey.values()].map((list) => (list.length === 1 ? list[0]! : { ...list[0]!, ...concatPoints(list) }));
+}
+
+/** Pieces of points laid end to end, in the order given. */
+export function concatPoints(pieces: ReadonlyArray<{ times: Float64Array; values: Float64Array }>): { times: Float64Array; values: Float64Array } {
+  const n = pieces.reduce((s, p) => s + p.times.length, 0);
+  const times = new Float64Array(n);
+  const values = new Float64Array(n);
+  let k = 0;
+  for (const p of pieces) {
+    times.set(p.times, k);
+    values.set(p.values, k);
+    k += p.times.length;
+  }
+  return { times, values };
 }

@@ -14,6 +14,7 @@ import type { ObjectSeries } from '../periods/period-stats.js';
 import { migrate } from './migrations.js';
 import { ReportStore } from './report-store.js';
 import { CHUNK_POINTS, chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
+import { concatPoints } from '../../../importers/series-stream.js';
 
 export interface StudyRow {
   id: number;
@@ -336,44 +337,29 @@ export class Store {
        WHERE r.study_id = ? AND s.metric = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) AND (? IS NULL OR r.config = ?)
        ORDER BY s.object, s.t_first`,
     ).all(studyId, metric, from, from, to, to, config, config) as Array<{ object: string; times: Buffer; vals: Buffer }>);
-    const byObject = new Map<string, Array<{ t: Float64Array; v: Float64Array }>>();
+    const byObject = new Map<string, Array<{ times: Float64Array; values: Float64Array }>>();
     for (const row of rows) {
       let parts = byObject.get(row.object);
       if (!parts) byObject.set(row.object, (parts = []));
-      parts.push({ t: decodeFloat64(row.times), v: decodeFloat64(row.vals) });
+      parts.push({ times: decodeFloat64(row.times), values: decodeFloat64(row.vals) });
     }
     return [...byObject.entries()].map(([object, parts]) => {
       // One chunk (a week of 5-minute samples is 2,016 points): its decoded arrays as they are.
-      if (parts.length === 1) return { object, times: parts[0]!.t, values: parts[0]!.v };
-      const n = parts.reduce((s, p) => s + p.t.length, 0);
-      const times = new Float64Array(n);
-      const values = new Float64Array(n);
+      if (parts.length === 1) return { object, ...parts[0]! };
       // Chunks arrive ordered by their first time; when they do not overlap (the usual case:
       // one run's chunks, or runs one after another) they are simply laid end to end.
-      const ordered = parts.every((p, i) => i === 0 || p.t[0]! >= parts[i - 1]!.t[parts[i - 1]!.t.length - 1]!);
-      if (ordered) {
-        let k = 0;
-        for (const p of parts) {
-          times.set(p.t, k);
-          values.set(p.v, k);
-          k += p.t.length;
-        }
-        return { object, times, values };
-      }
+      const all = concatPoints(parts);
+      const ordered = parts.every((p, i) => i === 0 || p.times[0]! >= parts[i - 1]!.times[parts[i - 1]!.times.length - 1]!);
+      if (ordered) return { object, ...all };
+      const n = all.times.length;
       const order = new Uint32Array(n);
-      const allT = new Float64Array(n);
-      const allV = new Float64Array(n);
-      let k = 0;
-      for (const p of parts) {
-        allT.set(p.t, k);
-        allV.set(p.v, k);
-        k += p.t.length;
-      }
       for (let i = 0; i < n; i++) order[i] = i;
-      order.sort((a, b) => allT[a]! - allT[b]!);
+      order.sort((a, b) => all.times[a]! - all.times[b]!);
+      const times = new Float64Array(n);
+      const values = new Float64Array(n);
       for (let i = 0; i < n; i++) {
-        times[i] = allT[order[i]!]!;
-        values[i] = allV[order[i]!]!;
+        times[i] = all.times[order[i]!]!;
+        values[i] = all.values[order[i]!]!;
       }
       return { object, times, values };
     });
