@@ -6,8 +6,8 @@
  *    read from disk when asked for,
  *  - svc_week_series_write_s: the run written straight into a store (one transaction), and
  *  - svc_period_compare_ms: a period comparison over it, best of 3.
- * The last two stand in for the import until the streaming pipeline calls aggregateSvcFiles.
- * Run alone: node --import tsx app/tools/bench-svc.ts
+ * A breakdown of the aggregation and the series write; the whole import (files kept, progress)
+ * is timed by `npm run bench` (svc_week_import_s). Run alone: node --import tsx app/tools/bench-svc.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -113,6 +113,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   async function handleRpc(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
     let method: string;
     let args: unknown;
+    let unstaged = (): void => undefined;
     if (url.pathname === '/stage') {
       // Dropped files arrive as raw bytes and go straight to a spool file as they come: a 2 GB
       // log is never in this process's memory. The core stages it from there.
@@ -127,15 +128,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       method = 'import.stageSpooled';
       args = { name, spool };
-      try {
-        send(res, 200, { ok: true, result: await options.rpc.call(method, args) });
-      } catch (err) {
-        // Not staged (refused, or the core failed): the spooled bytes have no owner.
-        fs.rmSync(file, { force: true });
-        const error = toErrorBody(err);
-        send(res, error.code === 'invalid_arguments' ? 400 : error.code === 'not_found' ? 404 : 500, { ok: false, error });
-      }
-      return;
+      // Not staged (refused, or the core failed): the spooled bytes have no owner.
+      unstaged = () => fs.rmSync(file, { force: true });
     } else {
       if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
         send(res, 415, { ok: false, error: { code: 'invalid_arguments', message: 'expected application/json' } });
@@ -150,6 +144,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       const result = await options.rpc.call(method, args);
       send(res, 200, { ok: true, result });
     } catch (err) {
+      unstaged();
       const error = toErrorBody(err);
       const status = error.code === 'invalid_arguments' || error.code === 'unknown_method' ? 400 : error.code === 'not_found' ? 404 : 500;
       send(res, status, { ok: false, error });

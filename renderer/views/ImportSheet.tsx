@@ -54,34 +54,26 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     let cancelled = false;
     void (async () => {
       const out: FilePreview[] = [];
-      if (text !== null) {
+      /** Stages one file or the pasted text; false when the sheet closed meanwhile. */
+      const stageOne = async (path: string, size: number, stage: () => Promise<FilePreview>): Promise<boolean> => {
         try {
-          const preview = await bridge.call('import.stageText', { name: t('import.pastedName'), text });
-          if (cancelled) {
-            void bridge.call('import.discard', { ids: [preview.id] }).catch(() => undefined);
-            return;
-          }
-          staged.current.push(preview.id);
-          out.push(preview);
-        } catch (err) {
-          if (cancelled) return;
-          out.push({ id: '', path: t('import.pastedName'), size: text.length, sha256: '', format: null, runs: [], warnings: [], errors: [(err as Error).message] });
-        }
-      }
-      for (const [i, f] of files.entries()) {
-        try {
-          const preview = await bridge.stageFile(f.path, f.file);
+          const preview = await stage();
           if (cancelled) {
             // The sheet closed while this file was on its way: let the core forget it.
             void bridge.call('import.discard', { ids: [preview.id] }).catch(() => undefined);
-            return;
+            return false;
           }
           staged.current.push(preview.id);
           out.push(preview);
         } catch (err) {
-          if (cancelled) return;
-          out.push({ id: '', path: f.path, size: f.file.size, sha256: '', format: null, runs: [], warnings: [], errors: [(err as Error).message] });
+          if (cancelled) return false;
+          out.push({ id: '', path, size, sha256: '', format: null, runs: [], warnings: [], errors: [(err as Error).message] });
         }
+        return true;
+      };
+      if (text !== null && !(await stageOne(t('import.pastedName'), text.length, () => bridge.call('import.stageText', { name: t('import.pastedName'), text })))) return;
+      for (const [i, f] of files.entries()) {
+        if (!(await stageOne(f.path, f.file.size, () => bridge.stageFile(f.path, f.file)))) return;
         setPhase({ kind: 'reading', done: i + 1 + (text !== null ? 1 : 0) });
       }
       if (!cancelled) {

@@ -151,6 +151,13 @@ function asMicroseconds(series: ParsedSeries[]): ParsedSeries[] {
   return series.map((s) => ({ ...s, values: s.values.map((v) => v * 1000) }));
 }
 
+/** An orphan latency log's run in the unit the user chose (its series apart: a streamed log's go on their own). */
+function inChosenUnit(run: ParsedRun, unit: LogLatencyUnit | undefined): ParsedRun {
+  if (unit !== 'us') return run;
+  const metrics = Object.fromEntries(Object.entries(run.metrics).map(([k, v]) => [k, v * 1000]));
+  return { ...run, series: asMicroseconds(run.series), metrics, tables: { ...run.tables, log: { ...(run.tables['log'] as object), unit_assumed: 'µs' } } };
+}
+
 /** Thrown by a cancel check: the transaction rolls back and nothing is written. */
 export class ImportCancelledError extends Error {
   constructor() {
@@ -340,8 +347,7 @@ export class ImportSession {
           notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
         } else {
           const unit = LATENCY_LOGS.has(log.kind) ? this.options.logUnit?.(file) : undefined;
-          const read = unit === 'us' ? { ...run, series: asMicroseconds(run.series), metrics: scaled(run.metrics, 1000), tables: { ...run.tables, log: { ...log, unit_assumed: 'µs' } } } : run;
-          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, read));
+          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, inChosenUnit(run, unit)));
           notes.push(orphanNote(how, log.kind, unit));
         }
       });
@@ -462,8 +468,7 @@ export class ImportSession {
         if (end.result.errors.length > 0) throw new Error(end.result.errors.map(located).join('; '));
         const run = end.result.runs[0]!;
         const warnings = [...end.result.warnings.map(located), ...run.warnings];
-        if (!owner && unit === 'us') this.store.setRunMetrics(runId, scaled(run.metrics, 1000), run.warnings, { ...run.tables, log: { ...(run.tables['log'] as object), unit_assumed: 'µs' } });
-        else if (!owner) this.store.setRunMetrics(runId, run.metrics, run.warnings, run.tables);
+        if (!owner) this.store.completeRun(runId, inChosenUnit(run, unit));
         const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log.kind, unit);
         const rows = (run.tables['log'] as { rows?: number } | undefined)?.rows;
         return {
@@ -541,10 +546,6 @@ export class ImportSession {
     const note = `one of ${used.length} statistics files, combined into run ${runId} "${aggregate.run.name}"${aggregate.warnings.length ? `: ${aggregate.warnings.join('; ')}` : ''}`;
     for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, runs: [runId], warnings: [note, ...this.outcomes[i]!.warnings] };
   }
-}
-
-function scaled(metrics: Record<string, number>, factor: number): Record<string, number> {
-  return Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, v * factor]));
 }
 
 function orphanNote(how: string, kind: string, unit: LogLatencyUnit | undefined): string {

@@ -378,11 +378,6 @@ export class Store {
     return parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
   }
 
-  /** An original file part by part, never whole in memory (hashing a study file's 2 GB log). */
-  *fileParts(sha256: string): Generator<Buffer> {
-    for (const p of this.stmt.fileParts.iterate(sha256)) yield p.bytes;
-  }
-
   // ---- writes (callers wrap them in one transaction per import) ---------------------------
 
   /** The study with this name or slug, created if it does not exist yet. */
@@ -507,8 +502,11 @@ export class Store {
     };
   }
 
-  /** Replaces a run's summary metrics (a streamed log's means, known only at its end). */
-  setRunMetrics(runId: number, metrics: Record<string, number>, warnings: string[], tables: Record<string, unknown>): void {
+  /**
+   * Completes a run inserted before its file was read through (a streamed log): its summary
+   * metrics, warnings and tables are known only at the end.
+   */
+  completeRun(runId: number, { metrics, warnings, tables }: Pick<ParsedRun, 'metrics' | 'warnings' | 'tables'>): void {
     this.db.prepare('UPDATE runs SET metrics = ?, warnings = ?, tables = ? WHERE id = ?').run(metricsJson(metrics), JSON.stringify(warnings), JSON.stringify(tables), runId);
   }
 
