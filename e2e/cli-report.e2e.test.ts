@@ -75,6 +75,13 @@ describe('reports from the CLI', () => {
     const missing = cli(a, 'report', '--study', 's2-exadata-flash-cache', '--report', 'no such report', '--out', path.join(OUTPUT_DIR, 'none.pdf'));
     assert.equal(missing.status, 1);
     assert.match(missing.stderr, /no report "no such report"/);
+    // The id `perfdelta reports` prints (#2) names a report too, with or without its #.
+    const listed = cli(a, 'reports', '--study', 's2-exadata-flash-cache').stdout;
+    const id = /^#(\d+)\t.*zh-CN/m.exec(listed)![1]!;
+    const byId = path.join(OUTPUT_DIR, 'cli-s2-by-id.pdf');
+    assert.equal(cli(a, 'report', '--study', 's2-exadata-flash-cache', '--report', `#${id}`, '--out', byId).status, 0);
+    assert.match(pdfText(byId), /主要结论/, 'the Chinese report, picked by its id');
+    assert.equal(cli(a, 'export', '--study', 's2-exadata-flash-cache', '--report', id, '--out', path.join(OUTPUT_DIR, 'cli-s2-by-id.xlsx')).status, 0);
   });
 
   it('npm run samples prints every sample report, each with its headline', skip, () => {

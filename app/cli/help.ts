@@ -47,7 +47,8 @@ const COMMANDS: Record<string, string> = {
 
 Prints a report to PDF through Chromium (the same print page the app uses: title page, contents
 with page numbers, the sections, the evidence appendix; charts as vectors, no animation; a CJK
-font is bundled). The report is --report NAME, else the study's first report, else a new one
+font is bundled). The report is --report NAME (or the id perfdelta reports lists, 1 or #1),
+else the study's first report, else a new one
 made from the template that fits the study. --template T (before-after, cache-on-off,
 config-matrix, sweep) makes a new report from T. --page, --orientation, --convention and
 --locale change the report's layout and are saved with it, so the same PDF can be made again.

@@ -37,6 +37,13 @@ function choice<T extends string>(values: Values, name: string, allowed: readonl
   return v as T;
 }
 
+/** A report by its name, else by the id `perfdelta reports` lists ("1" or "#1"). */
+function byNameOrId(core: Core, study: string, which: string): ReportRecord {
+  const id = /^#?(\d+)$/.exec(which.trim());
+  if (!id) return core.report(study, which);
+  return core.reports(study).find((r) => r.name === which) ?? core.report(study, Number(id[1]));
+}
+
 /** The named report (or the study's first); with none yet, one made from a template and saved. */
 function resolveReport(core: Core, values: Values): ReportRecord {
   const study = need(values, 'study');
@@ -45,7 +52,7 @@ function resolveReport(core: Core, values: Values): ReportRecord {
   const locale = choice(values, 'locale', ['en', 'zh-CN'] as const);
   let report: ReportRecord;
   if (template) report = core.createReport(study, { template, name, locale });
-  else if (name) report = core.report(study, name);
+  else if (name) report = byNameOrId(core, study, name);
   else report = core.reports(study)[0] ?? core.createReport(study, { locale });
   // Layout options given on the command line are saved with the report: the PDF can be made again.
   const changes: Partial<ReportLayout> = {
@@ -89,7 +96,7 @@ export function cmdExport(ctx: CliContext): number {
   if (!/\.xlsx$/i.test(out)) throw new UsageError('--out names the workbook to write (FILE.xlsx)');
   const study = need(ctx.values, 'study');
   const name = str(ctx.values, 'report');
-  const bytes = ctx.withCore((core) => core.exportXlsx(study, name));
+  const bytes = ctx.withCore((core) => core.exportXlsx(study, name === undefined ? undefined : byNameOrId(core, study, name).id));
   fs.writeFileSync(out, bytes);
   if (ctx.values['json']) ctx.json({ study, out, bytes: bytes.byteLength });
   else process.stdout.write(`wrote ${out}\n`);
