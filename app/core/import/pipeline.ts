@@ -230,8 +230,6 @@ export class ImportSession {
   private readonly held: Held[] = [];
   /** fio JSON runs a log may belong to: this configuration's, stored before or in this import. */
   private readonly owners: LogOwnerCandidate[];
-  /** SVC statistics files, combined into one run at the end. */
-  private readonly snapshots: Held[] = [];
   private filesDone = 0;
   private bytesDone = 0;
 
@@ -283,15 +281,11 @@ export class ImportSession {
       this.writeSecondary(h.index, h.file, earlier.get(i) ?? runIdsOf.get(primary) ?? [], earlier.has(i) ? 'an earlier import of this folder' : vdbench[primary]!.file.path);
     });
     for (const h of this.held) {
-      if (isVdbench(h.file)) continue;
-      if (isSnapshotFile(h.file)) {
-        this.snapshots.push(h);
-        continue;
-      }
+      if (isVdbench(h.file) || isSnapshotFile(h.file)) continue;
       this.options.checkCancel?.();
       this.write(h.index, restage(h));
     }
-    this.combineSnapshots();
+    this.combineSnapshots(this.held.filter((h) => isSnapshotFile(h.file)));
     this.progress('', 0);
     return { study: this.study, config: this.config, files: this.outcomes };
   }
@@ -330,8 +324,7 @@ export class ImportSession {
       done(this.writeStreamed(file, base));
       return [];
     }
-    this.store.saveFile(file.sha256, bytesOf(file));
-    const importId = this.importOf(file, preview.warnings);
+    const importId = this.keep(file, preview.warnings);
     const made: Array<{ id: number; run: ParsedRun }> = [];
     const notes: string[] = [];
     const runIds: number[] = [];
@@ -385,6 +378,12 @@ export class ImportSession {
     return made;
   }
 
+  /** Keeps a file's original bytes and records its import (the file's row first: the import names it). */
+  private keep(file: StagedFile, warnings: string[]): number {
+    this.store.saveFile(file.sha256, bytesOf(file));
+    return this.importOf(file, warnings);
+  }
+
   private importOf(file: StagedFile, warnings: string[]): number {
     return this.store.insertImport({
       studyId: this.study.id,
@@ -408,8 +407,7 @@ export class ImportSession {
       this.outcomes[index] = { ...base, warnings: preview.warnings, status: 'duplicate', runs: existing };
       return;
     }
-    this.store.saveFile(file.sha256, bytesOf(file));
-    this.importOf(file, preview.warnings);
+    this.keep(file, preview.warnings);
     const notes: string[] = [];
     const runIds: number[] = [];
     if (file.result.runs.every((r) => r.tables['report'] === 'histogram')) {
@@ -490,9 +488,9 @@ export class ImportSession {
    * them together, read one file at a time in node and time order (a week of 1,000 volumes is
    * 4,000 files and 1 GB), into one run.
    */
-  private combineSnapshots(): void {
+  private combineSnapshots(snapshots: readonly Held[]): void {
     const files: Held[] = [];
-    for (const h of this.snapshots) {
+    for (const h of snapshots) {
       const preview = previewOf(h.file);
       const base = { path: h.file.path, format: preview.format, sha256: h.file.sha256, warnings: preview.warnings };
       const existing = preview.errors.length === 0 ? this.store.importedRunIds(this.study.id, h.file.sha256) : null;
@@ -530,8 +528,7 @@ export class ImportSession {
         this.outcomes[h.index] = { ...base, status: 'failed', runs: [], errors, warnings: [] };
         continue;
       }
-      this.store.saveFile(h.file.sha256, h.file.source.bytes());
-      const importId = this.importOf(h.file, notes.warnings);
+      const importId = this.keep(h.file, notes.warnings);
       firstImport ??= importId;
       used.push(h.index);
       this.outcomes[h.index] = { ...base, status: 'imported', runs: [], errors: [], warnings: notes.warnings };
