@@ -130,8 +130,8 @@ export class Store {
 
   /** `nativeBinding`: the better-sqlite3 addon compiled for Electron, when running inside it. */
   /**
-   * `backgroundCheckpoint`: SQLite's automatic checkpoint off, because another connection (the
-   * app's checkpointer thread) folds the log back; the CLI keeps it on.
+   * `backgroundCheckpoint`: SQLite's automatic checkpoint only as a last bound, because another
+   * connection (the app's checkpointer thread) folds the log back; the CLI keeps the default.
    */
   constructor(readonly file: string, nativeBinding?: string, options: { backgroundCheckpoint?: boolean } = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -147,7 +147,10 @@ export class Store {
     this.db.pragma('foreign_keys = ON');
     // 64 MiB of page cache: a streamed 2 GB log spills far fewer pages mid-transaction.
     this.db.pragma('cache_size = -65536');
-    if (options.backgroundCheckpoint) this.db.pragma('wal_autocheckpoint = 0');
+    // With a checkpointer thread beside it, commits leave the log to that thread; the threshold
+    // (65,536 pages: 4 GiB, above what a 2 GB log's import writes) only bounds the log should
+    // the checkpointer be gone.
+    if (options.backgroundCheckpoint) this.db.pragma('wal_autocheckpoint = 65536');
     migrate(this.db);
     this.reportStore = new ReportStore(this.db);
     this.stmt = {

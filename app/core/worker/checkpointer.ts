@@ -1,6 +1,6 @@
 /**
  * The checkpointer: a second thread with its own connection that folds the write-ahead log
- * back into the database. The core worker writes with SQLite's automatic checkpoint off, so a
+ * back into the database. The core worker writes with SQLite's automatic checkpoint as a far bound only, so a
  * large import's commit does not also copy gigabytes into the database file while the UI
  * waits; this thread does that afterwards, on the other core, without blocking the readers.
  */
