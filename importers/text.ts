@@ -11,7 +11,7 @@ export interface DecodedText {
 }
 
 /** Sniffs a byte-order mark; returns the encoding and how many bytes the mark takes. */
-function sniffBom(bytes: Uint8Array): { encoding: TextEncodingName; skip: number } {
+export function sniffBom(bytes: Uint8Array): { encoding: TextEncodingName; skip: number } {
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return { encoding: 'utf-8', skip: 3 };
   }

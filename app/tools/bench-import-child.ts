@@ -5,7 +5,6 @@
  * here on its own). Prints one line of JSON.
  * Usage: node --import tsx app/tools/bench-import-child.ts DB PATH...
  */
-import fs from 'node:fs';
 import { Core } from '../core/core.js';
 
 const [db, ...inputs] = process.argv.slice(2) as [string, ...string[]];
@@ -22,19 +21,8 @@ core.store.db.pragma('wal_checkpoint(TRUNCATE)');
 const checkpointSeconds = (performance.now() - c0) / 1000;
 const failed = result.files.filter((f) => f.status === 'failed');
 core.close();
-// The machine's limit on the same bytes, in the same process and heap settings: a bare
-// JSON.parse of the (decoded) file, best of three.
-let parseSeconds: number | null = null;
-if (process.env['BENCH_PARSE_LIMIT'] === '1') {
-  const bytes = fs.readFileSync(inputs[0]!);
-  for (let k = 0; k < 3; k++) {
-    const p0 = performance.now();
-    JSON.parse(bytes.toString('utf8'));
-    parseSeconds = Math.min(parseSeconds ?? Infinity, (performance.now() - p0) / 1000);
-  }
-}
 console.log(JSON.stringify({
-  seconds, checkpointSeconds, parseSeconds, peakRssMb: peak / 1e6,
+  seconds, checkpointSeconds, peakRssMb: peak / 1e6,
   files: result.files.length, failed: failed.length, firstError: failed[0]?.errors[0] ?? null,
   runs: new Set(result.files.flatMap((f) => f.runs)).size,
 }));

@@ -30,7 +30,6 @@ export function writeBenchLog(file: string, mb: number): number {
 export interface ChildImport {
   seconds: number;
   checkpointSeconds: number;
-  parseSeconds: number | null;
   peakRssMb: number;
   files: number;
   failed: number;
@@ -42,14 +41,21 @@ export interface ChildImport {
  * Imports `inputs` into the store at `db` in a fresh process (bench-import-child.ts), with the
  * young generation the app's core worker has (CORE_YOUNG_GENERATION_MB: three 64 MB semi-spaces).
  */
-export function importInChild(db: string, inputs: string[], options: { parseLimit?: boolean } = {}): ChildImport {
+export function importInChild(db: string, inputs: string[]): ChildImport {
   const r = spawnSync(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', path.join(here, 'bench-import-child.ts'), db, ...inputs], {
-    encoding: 'utf8', maxBuffer: 16 << 20, env: { ...process.env, BENCH_PARSE_LIMIT: options.parseLimit ? '1' : '0' },
+    encoding: 'utf8', maxBuffer: 16 << 20,
   });
   if (r.status !== 0) throw new Error(`bench import failed: ${r.stderr}`);
   const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as ChildImport;
   if (out.failed > 0) throw new Error(`bench import: ${out.failed} file(s) failed, e.g. ${out.firstError}`);
   return out;
+}
+
+/** The fio JSON limit in a fresh process (bench-parse-child.ts): cold read + decode + JSON.parse, and the warm parser alone. */
+export function parseInChild(file: string): { coldSeconds: number; warmSeconds: number } {
+  const r = spawnSync(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', path.join(here, 'bench-parse-child.ts'), file], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`bench parse failed: ${r.stderr}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as { coldSeconds: number; warmSeconds: number };
 }
 
 /** Deletes a store and its log files. */

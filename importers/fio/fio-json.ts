@@ -4,7 +4,8 @@
  */
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParamValue, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
-import { findFioDocuments, type JsonDocument } from './json-documents.js';
+import { findFioDocuments } from './json-documents.js';
+import { BinCounts, readFioDocuments } from './json-scan.js';
 import { workloadParams, type JobOptions } from './options.js';
 
 type Json = Record<string, unknown>;
@@ -211,12 +212,15 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
     // One pass; fio writes the bins in latency order, so sorting is needed only when it did not.
     const pairs: Array<[number, number]> = [];
     let sorted = true;
-    for (const k in raw) {
-      const v = +k * clat!.toMs;
-      const c = +(raw[k] as number);
-      if (!Number.isFinite(v) || !(c > 0)) continue;
+    const add = (v: number, c: number): void => {
+      if (!Number.isFinite(v) || !(c > 0)) return;
       if (pairs.length > 0 && v < pairs[pairs.length - 1]![0]) sorted = false;
       pairs.push([v, c]);
+    };
+    if (raw instanceof BinCounts) {
+      for (let i = 0; i < raw.keys.length; i++) add(raw.keys[i]! * clat!.toMs, raw.counts[i]!);
+    } else {
+      for (const k in raw) add(+k * clat!.toMs, +(raw[k] as number));
     }
     if (pairs.length) bins[d] = sorted ? pairs : pairs.sort((a, b) => a[0] - b[0]);
   }
@@ -382,8 +386,8 @@ function statusSeries(sequence: Json[], runs: ParsedRun[]): void {
  * separates them, the jobs and options are the same, time moves forward and the I/O count never
  * falls. Runs appended with `>>` restart their counters, so they stay separate runs.
  */
-function groupStatusSequences(documents: JsonDocument[]): JsonDocument[][] {
-  const groups: JsonDocument[][] = [];
+function groupStatusSequences(documents: FioDocument[]): FioDocument[][] {
+  const groups: FioDocument[][] = [];
   for (const doc of documents) {
     const last = groups[groups.length - 1];
     const prev = last?.[last.length - 1]?.value;
@@ -406,39 +410,77 @@ export const fioJsonImporter: Importer = {
   },
 
   parse({ bytes }): ParseResult {
-    const { text } = decodeText(bytes);
-    const { documents, errors } = findFioDocuments(text);
-    const warnings: Diagnostic[] = [];
-    if (errors.length > 0) return { runs: [], warnings, errors };
-
-    // The same document pasted twice (the same report kept twice) is one result, not two runs.
-    const seen = new Set<string>();
-    const unique = documents.filter((d) => {
-      const key = text.slice(d.start, d.end);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    if (unique.length < documents.length) {
-      warnings.push({ message: `${documents.length - unique.length} identical copies of a fio JSON document were ignored` });
-    }
-    const runs: ParsedRun[] = [];
-    for (const group of groupStatusSequences(unique)) {
-      const last = group[group.length - 1]!;
-      const groupRuns = documentRuns(last.value);
-      if (group.length > 1) {
-        warnings.push({
-          message: `${group.length} consecutive status reports of the same jobs (--status-interval): the last is the result, the others a series`,
-        });
-        statusSeries(group.map((d) => d.value), groupRuns);
-      }
-      runs.push(...groupRuns);
-    }
-    if (unique.length > 1 && runs.length > 0) {
-      const separate = groupStatusSequences(unique).length;
-      if (separate > 1) warnings.push({ message: `${separate} separate fio JSON documents in one file; each gives its own runs` });
-    }
-    if (runs.length === 0) errors.push({ message: 'the fio JSON holds no jobs' });
-    return { runs, warnings, errors };
+    return parseFioJson(bytes);
   },
 };
+
+/** One document of a file, and whether only white space separates it from the one before. */
+interface FioDocument {
+  value: Json;
+  adjacentToPrevious: boolean;
+  /** Its length in the file (bytes or characters): only documents of one length can be copies. */
+  length: number;
+}
+
+/**
+ * The documents of a file: read straight from the bytes (json-scan.ts), or with `exact` (and
+ * whenever that reader gives up) decoded and given to JSON.parse, which also says what is wrong.
+ * `sameText(a, b)` tells whether two documents are the same text.
+ */
+function documentsOf(bytes: Uint8Array, exact: boolean): { documents: FioDocument[]; errors: Diagnostic[]; sameText(a: number, b: number): boolean } {
+  const scanned = exact ? null : readFioDocuments(bytes);
+  if (scanned) {
+    return {
+      documents: scanned.map((d) => ({ ...d, length: d.end - d.start })),
+      errors: [],
+      sameText: (a, b) => {
+        const x = scanned[a]!;
+        const y = scanned[b]!;
+        if (x.end - x.start !== y.end - y.start) return false;
+        for (let k = 0; k < x.end - x.start; k++) if (bytes[x.start + k] !== bytes[y.start + k]) return false;
+        return true;
+      },
+    };
+  }
+  const { text } = decodeText(bytes);
+  const { documents, errors } = findFioDocuments(text);
+  return { documents: documents.map((d) => ({ ...d, length: d.end - d.start })), errors, sameText: (a, b) => text.slice(documents[a]!.start, documents[a]!.end) === text.slice(documents[b]!.start, documents[b]!.end) };
+}
+
+/** fio JSON to runs. `exact` forces the decode-and-JSON.parse path (tests compare the two). */
+export function parseFioJson(bytes: Uint8Array, options: { exact?: boolean } = {}): ParseResult {
+  const { documents, errors, sameText } = documentsOf(bytes, options.exact ?? false);
+  const warnings: Diagnostic[] = [];
+  if (errors.length > 0) return { runs: [], warnings, errors };
+
+  // The same document pasted twice (the same report kept twice) is one result, not two runs.
+  const byLength = new Map<number, number[]>();
+  const unique = documents.filter((doc, i) => {
+    const earlier = byLength.get(doc.length);
+    if (earlier?.some((j) => sameText(i, j))) return false;
+    if (earlier) earlier.push(i);
+    else byLength.set(doc.length, [i]);
+    return true;
+  });
+  if (unique.length < documents.length) {
+    warnings.push({ message: `${documents.length - unique.length} identical copies of a fio JSON document were ignored` });
+  }
+  const runs: ParsedRun[] = [];
+  for (const group of groupStatusSequences(unique)) {
+    const last = group[group.length - 1]!;
+    const groupRuns = documentRuns(last.value);
+    if (group.length > 1) {
+      warnings.push({
+        message: `${group.length} consecutive status reports of the same jobs (--status-interval): the last is the result, the others a series`,
+      });
+      statusSeries(group.map((d) => d.value), groupRuns);
+    }
+    runs.push(...groupRuns);
+  }
+  if (unique.length > 1 && runs.length > 0) {
+    const separate = groupStatusSequences(unique).length;
+    if (separate > 1) warnings.push({ message: `${separate} separate fio JSON documents in one file; each gives its own runs` });
+  }
+  if (runs.length === 0) errors.push({ message: 'the fio JSON holds no jobs' });
+  return { runs, warnings, errors };
+}
