@@ -23,6 +23,16 @@ export interface ParsedSeries {
   values: Float64Array;
 }
 
+/**
+ * A latency distribution (json+ bins, a histogram log's buckets): bucket latency in ms, rising,
+ * and the I/Os in each, empty buckets left out. Typed arrays: a sweep holds hundreds of
+ * thousands of buckets, which as [ms, count] pairs would each be an object of their own.
+ */
+export interface LatencyBins {
+  ms: Float64Array;
+  counts: Float64Array;
+}
+
 /** One measured result: a job, a reporting group, a report, a virtual-user step. */
 export interface ParsedRun {
   name: string;
@@ -36,7 +46,10 @@ export interface ParsedRun {
   params: Record<string, ParamValue>;
   /** Canonical metric name (see app/core/metrics/dictionary.ts) to value, in the canonical unit. */
   metrics: Record<string, number>;
-  /** Tables the format carries beyond scalar metrics (disk_util, latency bins, ...). */
+  /**
+   * Tables the format carries beyond scalar metrics (disk_util, ...). Latency distributions go
+   * under `latency_bins`, a LatencyBins per direction.
+   */
   tables: Record<string, unknown>;
   series: ParsedSeries[];
   warnings: string[];

@@ -4,8 +4,8 @@
  * 1856 >> coarseness bins in fio 3 (ns), 1216 >> coarseness in fio 2 (µs). Each row becomes
  * a point of a percentile-over-time series; the sum of all rows is the run's distribution.
  */
-import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
-import { LADDER, LADDER_NAMES, percentilesFromBins, platIdxToVal } from './latency-bins.js';
+import type { Importer, LatencyBins, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
+import { LADDER, LADDER_NAMES, latencyBins, percentilesFromBins, platIdxToVal } from './latency-bins.js';
 import { firstLineColumns, scanRows } from './log-scan.js';
 
 const DIRS = ['read', 'write', 'trim'] as const;
@@ -64,7 +64,7 @@ export const fioHistLogImporter: Importer = {
     const stem = (name.split(/[\\/]/).pop() ?? name).replace(/_clat_hist(\.\d+)?\.log(\.fz)?$/i, '').replace(/\.log$/i, '');
     const series: ParsedSeries[] = [];
     const metrics: Record<string, number> = {};
-    const distribution: Record<string, Array<[number, number]>> = {};
+    const distribution: Record<string, LatencyBins> = {};
     DIRS.forEach((dir, d) => {
       if (points[d]!.t.length === 0) return;
       LADDER.forEach((p, k) => {
@@ -72,7 +72,8 @@ export const fioHistLogImporter: Importer = {
       });
       const overall = percentilesFromBins(binMs, total[d]!, LADDER);
       LADDER.forEach((p, k) => { if (overall[k] !== null) metrics[`${dir}.clat_${LADDER_NAMES[p]}_ms`] = overall[k]!; });
-      distribution[dir] = [...total[d]!].map((c, j) => [binMs[j]!, c] as [number, number]).filter(([, c]) => c > 0);
+      const bins = latencyBins(binMs, total[d]!, 1);
+      if (bins) distribution[dir] = bins;
     });
 
     const run: ParsedRun = {

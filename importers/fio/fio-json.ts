@@ -3,9 +3,10 @@
  * which is a job, or a reporting group with group_reporting (FORMATS.md 1.1).
  */
 import { decodeText } from '../text.js';
-import type { Diagnostic, Importer, ParamValue, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
+import type { Diagnostic, Importer, LatencyBins, ParamValue, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
 import { findFioDocuments } from './json-documents.js';
 import { BinCounts, readFioDocuments } from './json-scan.js';
+import { latencyBins } from './latency-bins.js';
 import { workloadParams, type JobOptions } from './options.js';
 
 type Json = Record<string, unknown>;
@@ -201,28 +202,21 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
   const startMs = jobStart ?? (reportMs !== null && runtimeMs !== null ? reportMs - runtimeMs : null);
   const endMs = jobStart !== null && runtimeMs !== null ? jobStart + runtimeMs : reportMs;
 
-  // json+: keep the whole completion-latency distribution, [ms, count] sorted by latency, so
-  // ladders and CDFs can be drawn from it (bins keys are bucket midpoints, ns in fio 3).
-  const bins: Record<string, Array<[number, number]>> = {};
+  // json+: keep the whole completion-latency distribution, so ladders and CDFs can be drawn from
+  // it (bins keys are bucket midpoints, ns in fio 3).
+  const bins: Record<string, LatencyBins> = {};
   for (const d of DIRECTIONS) {
     const dir = obj(job[d]);
     const clat = dir ? latencyStats(dir, 'clat') : null;
     const raw = clat ? obj(clat.stats['bins']) : null;
     if (!raw) continue;
-    // One pass; fio writes the bins in latency order, so sorting is needed only when it did not.
-    const pairs: Array<[number, number]> = [];
-    let sorted = true;
-    const add = (v: number, c: number): void => {
-      if (!Number.isFinite(v) || !(c > 0)) return;
-      if (pairs.length > 0 && v < pairs[pairs.length - 1]![0]) sorted = false;
-      pairs.push([v, c]);
-    };
-    if (raw instanceof BinCounts) {
-      for (let i = 0; i < raw.keys.length; i++) add(raw.keys[i]! * clat!.toMs, raw.counts[i]!);
-    } else {
-      for (const k in raw) add(+k * clat!.toMs, +(raw[k] as number));
+    let distribution: LatencyBins | null;
+    if (raw instanceof BinCounts) distribution = latencyBins(raw.keys, raw.counts, clat!.toMs);
+    else {
+      const keys = Object.keys(raw);
+      distribution = latencyBins(keys.map(Number), keys.map((k) => Number(raw[k])), clat!.toMs);
     }
-    if (pairs.length) bins[d] = sorted ? pairs : pairs.sort((a, b) => a[0] - b[0]);
+    if (distribution) bins[d] = distribution;
   }
   if (Object.keys(bins).length) tables['latency_bins'] = bins;
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { detectFormat } from '../registry.js';
 import { corpusFile, readBytes, REPO_ROOT, SKIP_NO_CORPUS } from '../test-support/corpus.js';
+import type { LatencyBins } from '../types.js';
 import { fioHistLogImporter } from './fio-hist-log.js';
 import { fioJsonImporter } from './fio-json.js';
 import { fioLogImporter, parseLogName } from './fio-log.js';
@@ -90,11 +91,9 @@ describe('fio output made on this machine (samples/fio/detail)', () => {
   it('json+ bins reproduce fio\'s own percentiles within one bin width', () => {
     const bytes = readBytes(path.join(DETAIL, 'randrw70.json'));
     const run = fioJsonImporter.parse({ bytes, name: 'randrw70.json' }).runs[0]!;
-    const bins = run.tables['latency_bins'] as Record<string, Array<[number, number]>>;
+    const bins = run.tables['latency_bins'] as Record<string, LatencyBins>;
     for (const dir of ['read', 'write']) {
-      const values = bins[dir]!.map(([v]) => v);
-      const counts = bins[dir]!.map(([, c]) => c);
-      const [p50, p99] = percentilesFromBins(values, counts, [50, 99]);
+      const [p50, p99] = percentilesFromBins(bins[dir]!.ms, bins[dir]!.counts, [50, 99]);
       for (const [computed, fio] of [[p50!, run.metrics[`${dir}.clat_p50_ms`]!], [p99!, run.metrics[`${dir}.clat_p99_ms`]!]]) {
         const width = (computed as number) / 64; // 64 buckets per power of two
         assert.ok(Math.abs((computed as number) - (fio as number)) <= width, `${dir}: ${computed} vs fio ${fio}`);

@@ -225,27 +225,10 @@ class Reader {
         if (key === '__proto__') throw new GiveUp();
         this.expect(58);
         o[key] = this.value();
-        const d = this.ws();
-        this.i++;
-        if (d === 125) return o;
-        if (d !== 44) throw new GiveUp();
+        if (this.closes(125)) return o;
       }
     }
-    if (c === 91) {
-      this.i++;
-      const a: unknown[] = [];
-      if (this.ws() === 93) {
-        this.i++;
-        return a;
-      }
-      for (;;) {
-        a.push(this.value());
-        const d = this.ws();
-        this.i++;
-        if (d === 93) return a;
-        if (d !== 44) throw new GiveUp();
-      }
-    }
+    if (c === 91) return this.array(null);
     if (c === 34) return this.string();
     if (c === 116) return this.literal(TRUE, true);
     if (c === 102) return this.literal(FALSE, false);
@@ -267,10 +250,7 @@ class Reader {
         this.stringEnd();
         this.expect(58);
         this.skip();
-        const d = this.ws();
-        this.i++;
-        if (d === 125) return;
-        if (d !== 44) throw new GiveUp();
+        if (this.closes(125)) return;
       }
     }
     if (c === 91) {
@@ -281,10 +261,7 @@ class Reader {
       }
       for (;;) {
         this.skip();
-        const d = this.ws();
-        this.i++;
-        if (d === 93) return;
-        if (d !== 44) throw new GiveUp();
+        if (this.closes(93)) return;
       }
     }
     if (c === 34) this.stringEnd();
@@ -341,30 +318,32 @@ class Reader {
       if (!member) this.skip();
       else if (member.read === 'value') o[member.name] = this.value();
       else if (member.read === 'bins') o[member.name] = this.bins();
-      else if ('each' in member.read) o[member.name] = this.each(member.read.each);
+      else if ('each' in member.read) o[member.name] = this.ws() === 91 ? this.array(member.read.each) : this.value();
       else o[member.name] = this.shaped(member.read);
-      const d = this.ws();
-      this.i++;
-      if (d === 125) return o;
-      if (d !== 44) throw new GiveUp();
+      if (this.closes(125)) return o;
     }
   }
 
-  private each(s: Shape): unknown {
-    if (this.ws() !== 91) return this.value();
+  /** At `[`: an array, each element built whole or, given a shape, read with it. */
+  private array(each: Shape | null): unknown[] {
     this.i++;
     const a: unknown[] = [];
     if (this.ws() === 93) {
       this.i++;
       return a;
     }
-    for (;;) {
-      a.push(this.shaped(s));
-      const d = this.ws();
-      this.i++;
-      if (d === 93) return a;
-      if (d !== 44) throw new GiveUp();
-    }
+    do a.push(each ? this.shaped(each) : this.value());
+    while (!this.closes(93));
+    return a;
+  }
+
+  /** After a member or element: true at the closing bracket `close`, false at a comma. */
+  private closes(close: number): boolean {
+    const d = this.ws();
+    this.i++;
+    if (d === close) return true;
+    if (d !== 44) throw new GiveUp();
+    return false;
   }
 
   /** json+ bins: {"<latency>" : count, ...}, keys as numbers, in rising order (else give up). */
@@ -398,10 +377,7 @@ class Reader {
       this.ws();
       keys.push(key);
       counts.push(this.number());
-      const d = this.ws();
-      this.i++;
-      if (d === 125) return new BinCounts(keys, counts);
-      if (d !== 44) throw new GiveUp();
+      if (this.closes(125)) return new BinCounts(keys, counts);
     }
   }
 }

@@ -4,6 +4,8 @@
  * 64 buckets per power of two, so each value is within ~1/128 of the truth).
  */
 
+import type { LatencyBins } from '../types.js';
+
 const PLAT_BITS = 6;
 const PLAT_VAL = 1 << PLAT_BITS;
 
@@ -56,4 +58,28 @@ export function cdf(values: ArrayLike<number>, counts: ArrayLike<number>): Array
     out.push([values[i]!, cum / total]);
   }
   return out;
+}
+
+/**
+ * A distribution from buckets as a file lists them: latency in the file's unit times `toMs`,
+ * buckets with no I/O (or no finite latency) left out, sorted by latency when the file was not.
+ * Null when no bucket holds an I/O.
+ */
+export function latencyBins(values: ArrayLike<number>, counts: ArrayLike<number>, toMs: number): LatencyBins | null {
+  const ms = new Float64Array(values.length);
+  const kept = new Float64Array(values.length);
+  let n = 0;
+  let sorted = true;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]! * toMs;
+    const c = counts[i]!;
+    if (!Number.isFinite(v) || !(c > 0)) continue;
+    if (n > 0 && v < ms[n - 1]!) sorted = false;
+    ms[n] = v;
+    kept[n++] = c;
+  }
+  if (n === 0) return null;
+  if (sorted) return { ms: ms.slice(0, n), counts: kept.slice(0, n) };
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => ms[a]! - ms[b]!);
+  return { ms: Float64Array.from(order, (i) => ms[i]!), counts: Float64Array.from(order, (i) => kept[i]!) };
 }

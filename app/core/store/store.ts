@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
+import type { LatencyBins, ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import type { TestRun } from '../import/link-companions.js';
 import type { LogOwnerCandidate } from '../import/link-logs.js';
 import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
@@ -73,22 +73,28 @@ function metricsJson(metrics: Record<string, number>): string {
 
 const BIN_SOURCES = ['latency_bins', 'hist_log_bins'];
 
+interface SourcedBins {
+  source: string;
+  direction: string;
+  bins: LatencyBins;
+}
+
 /**
  * A run's latency distributions go to run_bins; its tables keep a note of them (directions and
  * bin counts), so listings stay light and still say which runs have a distribution.
  */
-function splitBins(tables: Record<string, unknown>): { tables: Record<string, unknown>; bins: Array<{ source: string; direction: string; pairs: Array<[number, number]> }> } {
+function splitBins(tables: Record<string, unknown>): { tables: Record<string, unknown>; bins: SourcedBins[] } {
   if (!BIN_SOURCES.some((s) => tables[s] !== undefined)) return { tables, bins: [] };
   const out: Record<string, unknown> = { ...tables };
-  const bins: Array<{ source: string; direction: string; pairs: Array<[number, number]> }> = [];
+  const bins: SourcedBins[] = [];
   for (const source of BIN_SOURCES) {
-    const byDir = tables[source] as Record<string, Array<[number, number]>> | undefined;
+    const byDir = tables[source] as Record<string, LatencyBins> | undefined;
     if (!byDir || typeof byDir !== 'object') continue;
     const note: Record<string, unknown> = { stored: 'run_bins' };
-    for (const [direction, pairs] of Object.entries(byDir)) {
-      if (!Array.isArray(pairs)) continue;
-      bins.push({ source, direction, pairs });
-      note[direction] = pairs.length;
+    for (const [direction, dist] of Object.entries(byDir)) {
+      if (!(dist?.ms instanceof Float64Array) || !(dist.counts instanceof Float64Array)) continue;
+      bins.push({ source, direction, bins: dist });
+      note[direction] = dist.ms.length;
     }
     out[source] = note;
   }
@@ -527,17 +533,10 @@ export class Store {
     });
   }
 
-  private saveBins(runId: number, bins: Array<{ source: string; direction: string; pairs: Array<[number, number]> }>): void {
-    for (const b of bins) {
-      const ms = new Float64Array(b.pairs.length);
-      const counts = new Float64Array(b.pairs.length);
-      for (let i = 0; i < b.pairs.length; i++) {
-        ms[i] = b.pairs[i]![0];
-        counts[i] = b.pairs[i]![1];
-      }
-      this.stmt.insertBins.run(runId, b.source, b.direction, encodeFloat64(ms), encodeFloat64(counts));
-    }
+  private saveBins(runId: number, bins: SourcedBins[]): void {
+    for (const b of bins) this.stmt.insertBins.run(runId, b.source, b.direction, encodeFloat64(b.bins.ms), encodeFloat64(b.bins.counts));
   }
+
 
   /**
    * A run's latency distribution of one source (`latency_bins`: json+ or a histogram log's own
