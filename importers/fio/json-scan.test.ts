@@ -132,6 +132,34 @@ describe('fio JSON read from the bytes (json-scan) gives what JSON.parse gives',
     assert.equal(parseFioJson(utf16).runs.length, 1);
   });
 
+  it('damaged copies of a document (bytes dropped, doubled, changed): always what the exact path gives', () => {
+    const original = enc(`fio-3 console line\n${doc()}\n${doc().replace('"randread"', '"again"')}`);
+    let seed = 12345;
+    const random = (n: number): number => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    const alphabet = enc('{}[]",:0123456789.-eE \n\\tfnu"a');
+    let fast = 0;
+    for (let k = 0; k < 400; k++) {
+      const bytes = Buffer.from(original);
+      const at = random(bytes.length);
+      const mutated = k % 3 === 0
+        ? Buffer.concat([bytes.subarray(0, at), bytes.subarray(at + 1 + random(4))])
+        : k % 3 === 1
+          ? Buffer.concat([bytes.subarray(0, at), bytes.subarray(at, at + 1 + random(6)), bytes.subarray(at)])
+          : (bytes[at] = alphabet[random(alphabet.length)]!, bytes);
+      if (readFioDocuments(mutated)) fast++;
+      assert.deepEqual(parseFioJson(mutated), parseFioJson(mutated, { exact: true }), `mutation ${k} at byte ${at}`);
+    }
+    assert.ok(fast > 0, 'some damaged copies are still valid JSON and read from the bytes');
+  });
+
+  it('nesting deeper than the stack is left to JSON.parse', () => {
+    const deep = `{"fio version" : "fio-3", "global options" : {}, "jobs" : [], "x" : ${'['.repeat(200000)}${']'.repeat(200000)}}`;
+    assert.equal(readFioDocuments(enc(deep)), null);
+  });
+
   it('non-ASCII text in values and keys is decoded as UTF-8', () => {
     const text = doc().replace('"jobname" : "randread"', '"jobname" : "随机读 ü"').replace('"groupid" : 0,', '"groupid" : 0, "备注" : { "a" : [1] },');
     const result = parseFioJson(enc(text));

@@ -440,7 +440,8 @@ export function readFioDocuments(bytes: Uint8Array): ScannedDocument[] | null {
       from = reader.i;
     }
   } catch (err) {
-    if (err instanceof GiveUp) return null;
+    // GiveUp, or a RangeError from nesting deeper than the stack (JSON.parse has no such limit).
+    if (err instanceof GiveUp || err instanceof RangeError) return null;
     throw err;
   }
   return documents.length > 0 ? documents : null;
