@@ -59,13 +59,19 @@ describe('fio runs up close (web host in Chromium)', () => {
   it('draws the completion-latency ladder from the run\'s percentiles', async () => {
     await page.locator('select[name="series-quantity"]').selectOption('clat_ms');
     await page.waitForSelector('.chart[data-chart="run-ladder"][data-state="ready"]');
-    const ladder = await page.evaluate(() => (window.perfdeltaCharts!['run-ladder']!.getOption() as { series: Array<{ name: string; data: number[] }> }).series);
+    const ladder = await page.evaluate(() => (window.perfdeltaCharts!['run-ladder']!.getOption() as { series: Array<{ name: string; data: Array<{ value: number; label: { position: string } }> }> }).series);
     const json = JSON.parse(fs.readFileSync(path.join(DETAIL, 'randrw70.json'), 'utf8')) as { jobs: Array<Record<string, { clat_ns: { percentile: Record<string, number> } }>> };
     for (const s of ladder) {
       const pct = json.jobs[0]![s.name]!.clat_ns.percentile;
       const expected = ['50.000000', '90.000000', '95.000000', '99.000000', '99.900000', '99.990000'].map((k) => pct[k]! / 1e6);
-      s.data.forEach((v, i) => assert.ok(Math.abs(v - expected[i]!) < 1e-12, `${s.name} p${i}: ${v} vs ${expected[i]}`));
+      s.data.forEach(({ value: v }, i) => assert.ok(Math.abs(v - expected[i]!) < 1e-12, `${s.name} p${i}: ${v} vs ${expected[i]}`));
     }
+    // Each percentile's higher figure is labelled above its point, the lower one below.
+    ladder[0]!.data.forEach((read, i) => {
+      const write = ladder[1]!.data[i]!;
+      assert.deepEqual([read.label.position, write.label.position], read.value >= write.value ? ['top', 'bottom'] : ['bottom', 'top'], `p${i}`);
+    });
+    await page.locator('[data-chart="run-ladder"]').scrollIntoViewIfNeeded();
     assert.deepEqual(ladder.map((s) => s.name), ['read', 'write']);
     await wb.screenshot(path.join(OUTPUT_DIR, 'latency-ladder.png'));
   });

@@ -98,8 +98,14 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
       series: dirs.map((d) => ({
         name: d,
         type: 'line',
-        data: LADDER.map(([n]) => run.metrics[`${d}.clat_${n}_ms`] ?? null),
-        label: { show: true, position: 'top', fontSize: 10, formatter: (x: { value: number }) => formatValue(x.value, 'ms', locale) },
+        // Read and write often differ by a few percent: at each percentile the highest value is
+        // labelled above its point and the others below, so the figures never print over each other.
+        data: LADDER.map(([n]) => {
+          const value = run.metrics[`${d}.clat_${n}_ms`] ?? null;
+          const highest = value !== null && dirs.every((o) => (run.metrics[`${o}.clat_${n}_ms`] ?? -Infinity) <= value);
+          return { value, label: { position: highest ? 'top' : 'bottom' } };
+        }),
+        label: { show: true, fontSize: 10, color: 'inherit', formatter: (x: { value: number }) => formatValue(x.value, 'ms', locale) },
       })),
     };
   }, [run, locale, t]);
