@@ -9,6 +9,11 @@ export function formatValue(value: number | undefined | null, unit: string, loca
   return value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
+/** A chart or axis title with its unit: "Read latency (ms)", but "IOPS", not "IOPS (IOPS)". */
+export function withUnit(label: string, unit: string): string {
+  return unit === '' || label.toLowerCase().endsWith(unit.toLowerCase()) ? label : `${label} (${unit})`;
+}
+
 export function formatBlockSize(bytes: unknown): string {
   if (bytes === null) return '–';
   if (typeof bytes !== 'number') return '–';

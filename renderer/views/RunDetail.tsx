@@ -3,7 +3,7 @@ import type { MetricInfo, RunRecord, SeriesRecord } from '../../app/contract/rec
 import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
 import { PALETTE } from '../charts/palette.js';
-import { formatValue } from '../format.js';
+import { formatValue, withUnit } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 
 const LADDER = [['p50', 50], ['p90', 90], ['p95', 95], ['p99', 99], ['p999', 99.9], ['p9999', 99.99]] as const;
@@ -66,7 +66,7 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
     return {
       animation: false,
       color: PALETTE,
-      title: { text: `${label} (${unit})`, left: 'center', textStyle: { fontSize: 14 } },
+      title: { text: withUnit(label, unit), left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 28 },
       grid: { left: 72, right: 24, top: 70, bottom: 70 },
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}` },

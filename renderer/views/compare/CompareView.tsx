@@ -11,6 +11,7 @@ import { MatrixTable } from './MatrixTable.js';
 import { SpeedupTable } from './SpeedupTable.js';
 import { WarningsPanel } from './WarningsPanel.js';
 import { SaveChart } from '../../components/SaveChart.js';
+import { withUnit } from '../../format.js';
 
 interface Props {
   study: StudySummary;
@@ -166,7 +167,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
             {metrics.map((m) => {
               const l = metricLabel(byName.get(m), m);
               const u = byName.get(m)?.unit ?? '';
-              return <option key={m} value={m}>{l.endsWith(u) ? l : `${l} (${u})`}</option>;
+              return <option key={m} value={m}>{withUnit(l, u)}</option>;
             })}
           </select>
         </label>
