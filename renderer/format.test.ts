@@ -3,10 +3,15 @@ import { describe, it } from 'node:test';
 import { withUnit } from './format.js';
 
 describe('chart titles with their unit', () => {
-  it('adds the unit once: not when the label already ends with it', () => {
+  it('adds the unit once: not when the title already names it as a word', () => {
     assert.equal(withUnit('completion latency', 'ms'), 'completion latency (ms)');
     assert.equal(withUnit('IOPS', 'IOPS'), 'IOPS');
     assert.equal(withUnit('read bandwidth MiB/s', 'MiB/s'), 'read bandwidth MiB/s');
     assert.equal(withUnit('transactions', ''), 'transactions');
+    assert.equal(withUnit('Random read IOPS over time (fio log)', 'IOPS'), 'Random read IOPS over time (fio log)');
+    assert.equal(withUnit('Programs run', 'ms'), 'Programs run (ms)', 'inside another word is not naming it');
+    assert.equal(withUnit('Programs: latency in ms', 'ms'), 'Programs: latency in ms');
+    assert.equal(withUnit('Utilisation', '%'), 'Utilisation (%)');
+    assert.equal(withUnit('随机读IOPS', 'IOPS'), '随机读IOPS');
   });
 });

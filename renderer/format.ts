@@ -9,9 +9,19 @@ export function formatValue(value: number | undefined | null, unit: string, loca
   return value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 }
 
-/** A chart or axis title with its unit: "Read latency (ms)", but "IOPS", not "IOPS (IOPS)". */
+/**
+ * A chart title with its unit: "Read latency (ms)", but "IOPS" and "Random read IOPS over time",
+ * not "IOPS (IOPS)": the unit is added unless the title already names it as a word of its own.
+ */
 export function withUnit(label: string, unit: string): string {
-  return unit === '' || label.toLowerCase().endsWith(unit.toLowerCase()) ? label : `${label} (${unit})`;
+  if (unit === '') return label;
+  // Latin letters and digits only: in "读IOPS" the Chinese character does not hide the unit.
+  const isWord = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9µ]/.test(c);
+  const text = label.toLowerCase();
+  for (let at = text.indexOf(unit.toLowerCase()); at >= 0; at = text.indexOf(unit.toLowerCase(), at + 1)) {
+    if (!isWord(label[at - 1]) && !isWord(label[at + unit.length])) return label;
+  }
+  return `${label} (${unit})`;
 }
 
 export function formatBlockSize(bytes: unknown): string {
