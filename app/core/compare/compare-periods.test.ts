@@ -32,6 +32,8 @@ describe('period comparisons (study S1)', () => {
     const r = core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['after'], metrics: ['read.lat_avg_ms'], convention: 'percent-of-baseline' });
     assert.equal(r.kind, 'periods');
     assert.equal(r.aggregation, 'mean over days of (mean over objects of (mean per object per day)), over configuration "svc"');
+    const zh = core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['after'], metrics: ['read.lat_avg_ms'], locale: 'zh-CN' });
+    assert.equal(zh.aggregation, '各天的平均值（各对象的平均值（每个对象每天的平均值）），配置“svc”', 'a Chinese comparison states its order in Chinese');
     const all = r.pairs.find((p) => p.object === '*')!;
     assert.equal(all.baseline.toFixed(2), '7.31');
     assert.equal(all.candidate.toFixed(2), '1.06');

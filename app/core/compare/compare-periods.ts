@@ -115,7 +115,7 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
       speedup: candidates.map((c) => objects.map((o) => pairs.find((p) => p.candidate_label === c && p.metric === metric && p.workload === o)?.speedup ?? null)),
     })),
     warnings,
-    aggregation: `${describeAggregation(agg)}${input.seriesConfig ? `, over configuration "${input.seriesConfig}"` : ''}`,
+    aggregation: describeAggregation(agg, locale) + (!input.seriesConfig ? '' : locale === 'zh-CN' ? `，配置“${input.seriesConfig}”` : `, over configuration "${input.seriesConfig}"`),
     periods: sides,
   };
 }

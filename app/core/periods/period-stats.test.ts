@@ -30,6 +30,7 @@ describe('period statistics: study S1 from per-sample data', () => {
     assert.equal(halfUp(b.value!, 2), '10.35');
     assert.equal(halfUp(periodStats(s1Series(), after, agg).value!, 3), '1.895');
     assert.equal(describeAggregation(agg), 'mean over days of (mean over objects of (max per object per day))');
+    assert.equal(describeAggregation(agg, 'zh-CN'), '各天的平均值（各对象的平均值（每个对象每天的最大值））', 'a Chinese report says it in Chinese');
   });
 
   it('the aggregation order matters and is the user\'s choice', () => {

@@ -58,8 +58,17 @@ export function reduce(values: readonly number[], stat: PerObjectDayStat | Acros
   }
 }
 
-/** "mean over days of (mean over objects of (max per object per day))" */
-export function describeAggregation(a: Aggregation): string {
+const STAT_ZH: Record<PerObjectDayStat | AcrossStat, string> = {
+  mean: '平均值', max: '最大值', min: '最小值', sum: '总和', median: '中位数', p50: 'p50', p95: 'p95', p99: 'p99',
+};
+
+/**
+ * The aggregation order in words, printed beside every period figure:
+ * "mean over days of (mean over objects of (max per object per day))", and in a Chinese report
+ * "各天的平均值（各对象的平均值（每个对象每天的最大值））".
+ */
+export function describeAggregation(a: Aggregation, locale: 'en' | 'zh-CN' = 'en'): string {
+  if (locale === 'zh-CN') return `各天的${STAT_ZH[a.acrossDays]}（各对象的${STAT_ZH[a.acrossObjects]}（每个对象每天的${STAT_ZH[a.perObjectDay]}））`;
   return `${a.acrossDays} over days of (${a.acrossObjects} over objects of (${a.perObjectDay} per object per day))`;
 }
 
