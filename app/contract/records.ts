@@ -157,7 +157,10 @@ export interface ConfidenceInterval {
 }
 
 export interface ComparePair {
+  /** The workload's name ("4K random read QD16 ×4"): what saved charts and headlines refer to. */
   workload: string;
+  /** The same, as shown in the comparison's language ("4K 随机读 QD16 ×4"). */
+  workload_label: string;
   workload_params: Record<string, ParamValue>;
   /** Period comparisons: the object (volume, node); "*" for the aggregate over all objects. */
   object?: string;
@@ -204,6 +207,8 @@ export interface UnmatchedWorkload {
   /** Which candidate, for a candidate-side workload. */
   candidate: string | null;
   workload: string;
+  /** As shown in the comparison's language. */
+  workload_label: string;
   runs: number[];
 }
 
@@ -230,6 +235,8 @@ export interface CompareMatrix {
   baseline: string;
   candidates: string[];
   workloads: string[];
+  /** The workloads as shown in the comparison's language. */
+  workload_labels: string[];
   speedup: Array<Array<number | null>>;
 }
 
@@ -419,6 +426,8 @@ export interface HeadlineFigure {
   baseline_label: string;
   candidate_label: string;
   workload: string | null;
+  /** The workload as shown in the report's language. */
+  workload_label: string | null;
   /** null for a geometric-mean headline (no single pair). */
   baseline: number | null;
   candidate: number | null;

@@ -73,7 +73,7 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
       pairs.push(makePair(
         { values: base.days.map((d) => d.value), runs: [] },
         { values: st.days.map((d) => d.value), runs: [] },
-        { ...meta, workload: 'all objects', object: ALL_OBJECTS },
+        { ...meta, workload: 'all objects', workload_label: locale === 'zh-CN' ? '全部对象' : 'all objects', object: ALL_OBJECTS },
         options,
         { baseline: base.value, candidate: st.value },
       ));
@@ -83,7 +83,7 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
         if (!c) continue;
         const perDay = (s: typeof base): number[] => s.days.map((d) => d.objects[object]).filter((v): v is number => v !== undefined);
         pairs.push(makePair({ values: perDay(base), runs: [] }, { values: perDay(st), runs: [] },
-          { ...meta, workload: object, object }, options, { baseline: b.value, candidate: c.value }));
+          { ...meta, workload: object, workload_label: object, object }, options, { baseline: b.value, candidate: c.value }));
       }
     }
     sides.push({ metric, baseline: side(input.baseline, base), candidates: candSides });
@@ -111,7 +111,7 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
     geomean_speedup: geomeanSpeedup,
     rollup,
     matrix: metrics.map((metric) => ({
-      metric, baseline: input.baseline.name, candidates, workloads: objects,
+      metric, baseline: input.baseline.name, candidates, workloads: objects, workload_labels: objects,
       speedup: candidates.map((c) => objects.map((o) => pairs.find((p) => p.candidate_label === c && p.metric === metric && p.workload === o)?.speedup ?? null)),
     })),
     warnings,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ParamValue, RunRecord } from '../../contract/records.js';
 import { compareConfigs } from './compare.js';
+import { workloadLabel } from './pairing.js';
 import { changePct, formatChange, formatSpeedup, geomean, speedup } from './speedup.js';
 
 let nextId = 1;
@@ -198,6 +199,20 @@ describe('compareConfigs', () => {
     const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
     assert.equal(r.pairs.length, 1);
     assert.deepEqual(r.unmatched.map((u) => [u.side, u.workload]), [['candidate', '128K seq write QD8 ×1']]);
+  });
+
+  it('a Chinese comparison shows its workloads in Chinese and still names them in English', () => {
+    const runs = [run('A', rr4k, { 'total.iops': 1 }), run('B', rr4k, { 'total.iops': 2 }), run('B', sw128k, { 'total.iops': 3 })];
+    const zh = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, locale: 'zh-CN' });
+    assert.deepEqual(zh.pairs.map((p) => [p.workload, p.workload_label]), [['4K random read QD16 ×1', '4K 随机读 QD16 ×1']]);
+    assert.deepEqual(zh.unmatched.map((u) => u.workload_label), ['128K 顺序写 QD8 ×1']);
+    assert.deepEqual(zh.matrix[0]!.workload_labels, ['4K 随机读 QD16 ×1']);
+    const en = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
+    assert.deepEqual(en.pairs.map((p) => p.workload_label), ['4K random read QD16 ×1'], 'in English the label is the name');
+    assert.equal(workloadLabel({ bs: 8192, pattern: 'random', read_pct: 70, iodepth: 4, numjobs: 2 }, 'zh-CN'), '8K 随机 70/30 QD4 ×2');
+    assert.equal(workloadLabel({ workload: 'tpcc', vus: 64 }, 'zh-CN'), 'tpcc 64 VU');
+    assert.equal(workloadLabel({ threads: 8, sessions: 4 }, 'zh-CN'), '8 线程 4 会话');
+    assert.equal(workloadLabel({}, 'zh-CN'), '全部运行');
   });
 
   it('repetitions are reduced to their median, with n shown; adding one never changes pairing', () => {

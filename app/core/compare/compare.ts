@@ -8,7 +8,7 @@ import type {
 } from '../../contract/records.js';
 import { displayUnit, type DisplayUnits } from '../metrics/units.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
-import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, type Workload } from './pairing.js';
+import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, workloadLabel, type Workload } from './pairing.js';
 import { changePct, formatChange, formatSpeedup, geomean, speedup } from './speedup.js';
 import { confidenceInterval95, mannWhitneyU, median } from './stats.js';
 import { runWarnings } from './warnings.js';
@@ -50,7 +50,7 @@ export interface SideValues {
 /** One pair's figures and its significance. Shared by configuration and period comparisons. */
 export function makePair(
   base: SideValues, cand: SideValues,
-  meta: { workload: string; workload_params: ComparePair['workload_params']; metric: string; baseline_label: string; candidate_label: string; object?: string },
+  meta: { workload: string; workload_label: string; workload_params: ComparePair['workload_params']; metric: string; baseline_label: string; candidate_label: string; object?: string },
   options: { convention: RatioConvention; locale: WordingLocale; tieBandPct: number },
   /** The figures to compare when they are not the medians (a period's mean over days). */
   centers?: { baseline: number; candidate: number },
@@ -164,16 +164,16 @@ export function compareConfigs(input: CompareInput): CompareResult {
         const c = side(cw);
         if (b.values.length === 0 || c.values.length === 0) continue;
         pairs.push(makePair(b, c, {
-          workload: bw.label, workload_params: bw.params, metric, baseline_label: input.baseline, candidate_label: candidate,
+          workload: bw.label, workload_label: workloadLabel(bw.params, locale), workload_params: bw.params, metric, baseline_label: input.baseline, candidate_label: candidate,
         }, { convention, locale, tieBandPct }));
       }
     }
     for (const w of cand.values()) {
-      if (!base.has(w.key)) unmatched.push({ side: 'candidate', candidate, workload: w.label, runs: w.runs.map((r) => r.id) });
+      if (!base.has(w.key)) unmatched.push({ side: 'candidate', candidate, workload: w.label, workload_label: workloadLabel(w.params, locale), runs: w.runs.map((r) => r.id) });
     }
   }
   for (const w of base.values()) {
-    if (!matched.has(w.key)) unmatched.push({ side: 'baseline', candidate: null, workload: w.label, runs: w.runs.map((r) => r.id) });
+    if (!matched.has(w.key)) unmatched.push({ side: 'baseline', candidate: null, workload: w.label, workload_label: workloadLabel(w.params, locale), runs: w.runs.map((r) => r.id) });
   }
 
   const workloads = [...matched.values()].sort((a, b) => compareWorkloads(a.params, b.params));
@@ -182,6 +182,7 @@ export function compareConfigs(input: CompareInput): CompareResult {
     baseline: input.baseline,
     candidates: [...input.candidates],
     workloads: workloads.map((w) => w.label),
+    workload_labels: workloads.map((w) => workloadLabel(w.params, locale)),
     speedup: input.candidates.map((c) => workloads.map((w) =>
       pairs.find((p) => p.candidate_label === c && p.metric === metric && JSON.stringify(p.workload_params) === JSON.stringify(w.params))?.speedup ?? null)),
   }));

@@ -33,25 +33,32 @@ export function formatBlockSize(bytes: number): string {
   return `${bytes}B`;
 }
 
-/** A short label such as "4K random read QD16 ×4" or "128K seq 70/30 QD1 ×1". */
-export function workloadLabel(params: Record<string, ParamValue>): string {
+/**
+ * A short label such as "4K random read QD16 ×4" or "128K seq 70/30 QD1 ×1"; in Chinese
+ * "4K 随机读 QD16 ×4". The English label also names the workload in saved charts and headlines;
+ * the Chinese one is only shown.
+ */
+export function workloadLabel(params: Record<string, ParamValue>, locale: 'en' | 'zh-CN' = 'en'): string {
+  const zh = locale === 'zh-CN';
   const parts: string[] = [];
   for (const k of ['workload', 'test', 'stage']) if (params[k] !== undefined) parts.push(String(params[k]));
   if (typeof params['bs'] === 'number') parts.push(formatBlockSize(params['bs']));
   else if (params['bssplit']) parts.push(`bssplit ${String(params['bssplit'])}`);
-  const pattern = params['pattern'];
-  if (pattern) parts.push(pattern === 'sequential' ? 'seq' : String(pattern));
+  const pattern = params['pattern'] === undefined || params['pattern'] === '' ? '' : String(params['pattern']);
+  const shownPattern = zh ? ({ random: '随机', sequential: '顺序', mixed: '混合' } as Record<string, string>)[pattern] ?? pattern
+    : pattern === 'sequential' ? 'seq' : pattern;
   const read = params['read_pct'];
-  if (read === 100) parts.push('read');
-  else if (read === 0) parts.push('write');
-  else if (typeof read === 'number') parts.push(`${read}/${100 - read}`);
+  const mix = read === 100 ? (zh ? '读' : 'read') : read === 0 ? (zh ? '写' : 'write') : typeof read === 'number' ? `${read}/${100 - read}` : '';
+  // "随机读" is one word in Chinese; "random read" two in English.
+  if (zh && shownPattern && (read === 100 || read === 0)) parts.push(shownPattern + mix);
+  else parts.push(...[shownPattern, mix].filter(Boolean));
   if (params['iodepth'] !== undefined) parts.push(`QD${String(params['iodepth'])}`);
   if (params['numjobs'] !== undefined) parts.push(`×${String(params['numjobs'])}`);
-  if (params['threads'] !== undefined) parts.push(`${String(params['threads'])} threads`);
+  if (params['threads'] !== undefined) parts.push(`${String(params['threads'])} ${zh ? '线程' : 'threads'}`);
   if (params['vus'] !== undefined) parts.push(`${String(params['vus'])} VU`);
-  if (params['sessions'] !== undefined) parts.push(`${String(params['sessions'])} sessions`);
+  if (params['sessions'] !== undefined) parts.push(`${String(params['sessions'])} ${zh ? '会话' : 'sessions'}`);
   for (const k of ['rw', 'ioengine', 'direct', 'target']) if (params[k] !== undefined) parts.push(`${k}=${String(params[k])}`);
-  return parts.join(' ') || 'all runs';
+  return parts.join(' ') || (zh ? '全部运行' : 'all runs');
 }
 
 /** Groups runs into workloads, in the order they first appear. */

@@ -59,7 +59,8 @@ function valueFigure(core: Core, study: string, item: HeadlineItem, report: Repo
     : zh ? `${shown(value)}：限值 ${shown(item.limit!)} 的 ${pct.toFixed(1)}%` : `${shown(value)}: ${pct.toFixed(1)}% of the ${shown(item.limit!)} limit`;
   return {
     label: item.label ?? (info ? metricLabel(info, report.layout.locale) : item.metric), metric: item.metric, unit, better,
-    baseline_label: item.baseline, candidate_label: item.baseline, workload: item.workload ?? null, baseline: item.limit ?? null, candidate: value,
+    baseline_label: item.baseline, candidate_label: item.baseline, workload: item.workload ?? null,
+    workload_label: runs[0] && item.workload !== undefined ? workloadLabel(workloadParams(runs[0], settings.pairing_keys), report.layout.locale) : null, baseline: item.limit ?? null, candidate: value,
     speedup: null, text, speedup_text: '', change_text: pct === null ? '' : `${pct.toFixed(1)}%`, mark: '', n_baseline: runs.length, n_candidate: runs.length,
     basis: zh ? (runs.length > 1 ? `${runs.length} 次运行的中位数` : '单次运行') : (runs.length > 1 ? `median of ${runs.length} runs` : 'one run'),
   };
@@ -89,7 +90,7 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
   if (pair) {
     return {
       label, metric: item.metric, unit: pair.unit, better: pair.better, baseline_label: pair.baseline_label, candidate_label: pair.candidate_label,
-      workload: pair.object === ALL_OBJECTS ? null : pair.workload, baseline: pair.baseline, candidate: pair.candidate, speedup: pair.speedup,
+      workload: pair.object === ALL_OBJECTS ? null : pair.workload, workload_label: pair.object === ALL_OBJECTS ? null : pair.workload_label, baseline: pair.baseline, candidate: pair.candidate, speedup: pair.speedup,
       text: pair.text, speedup_text: pair.speedup_text, change_text: pair.change_text, mark: pair.mark,
       n_baseline: pair.n_baseline, n_candidate: pair.n_candidate, basis: basis(compare, pair.n_baseline, zh),
     };
@@ -104,7 +105,7 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
   const change = better === 'higher' ? (g - 1) * 100 : (1 / g - 1) * 100;
   return {
     label, metric: item.metric, unit: info?.unit ?? '', better, baseline_label: item.baseline, candidate_label: candidate,
-    workload: null, baseline: null, candidate: null, speedup: g, text, speedup_text: formatSpeedup(g), change_text: formatChange(change), mark: '',
+    workload: null, workload_label: null, baseline: null, candidate: null, speedup: g, text, speedup_text: formatSpeedup(g), change_text: formatChange(change), mark: '',
     n_baseline: roll.pairs, n_candidate: roll.pairs,
     basis: zh
       ? `${roll.pairs} 个负载加速比的几何平均（胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}）`

@@ -91,7 +91,7 @@ export function ChartBuilder({ study, runs, dictionary }: Props): JSX.Element {
     if (!spec || !data) return '';
     if (data.kind === 'compare-bars' || data.kind === 'speedup-heatmap') {
       const c = data.compare;
-      const only = c.unmatched.slice(0, 4).map((u) => u.workload).join(', ');
+      const only = c.unmatched.slice(0, 4).map((u) => u.workload_label).join(', ');
       return t('builder.noPairs', { baseline: c.baseline, candidate: c.candidates.join(', '), keys: c.pairing_keys.join(', '), only: only || '–' });
     }
     if (data.kind === 'scaling') return t('builder.noCurve', { x: data.scaling.x, metric: label });

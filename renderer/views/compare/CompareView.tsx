@@ -260,7 +260,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
       {ready && result && (
         <>
           <p className="convention" data-testid="convention">
-            {t('compare.convention', { baseline, candidate, direction })} {result.convention_note}
+            {t('compare.convention', { baseline, candidate, direction })}{locale === 'zh-CN' ? '' : ' '}{result.convention_note}
             {result.aggregation && <><br />{t('compare.aggregation', { text: result.aggregation })}</>}
           </p>
           {result.pairs.length === 0 ? (
@@ -294,7 +294,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
               <ul>
                 {result.unmatched.map((u) => (
                   <li key={`${u.side}:${u.workload}`}>
-                    {t('compare.unmatchedRow', { workload: u.workload, side: u.side === 'baseline' ? baseline : u.candidate ?? candidate })}
+                    {t('compare.unmatchedRow', { workload: u.workload_label, side: u.side === 'baseline' ? baseline : u.candidate ?? candidate })}
                   </li>
                 ))}
               </ul>

@@ -16,7 +16,7 @@ export function MatrixTable({ matrix, metricLabel, tieBandPct }: { matrix: Compa
       <div className="table-scroll">
         <table className="grid">
           <thead>
-            <tr><th />{matrix.workloads.map((w) => <th key={w} className="num">{w}</th>)}</tr>
+            <tr><th />{matrix.workloads.map((w, j) => <th key={w} className="num">{matrix.workload_labels[j]}</th>)}</tr>
           </thead>
           <tbody>
             {matrix.candidates.map((c, i) => (

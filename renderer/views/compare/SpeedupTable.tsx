@@ -29,7 +29,7 @@ export function SpeedupTable({ result, metric, unit }: { result: CompareResult; 
       <tbody>
         {pairs.map((p) => (
           <tr key={`${p.workload}:${p.object ?? ''}`} data-workload={p.object === '*' ? '*' : p.workload} className={p.object === '*' ? 'aggregate' : ''}>
-            <td>{p.object === '*' ? t('compare.allObjects') : p.workload}</td>
+            <td>{p.object === '*' ? t('compare.allObjects') : p.workload_label}</td>
             <td className="num" data-col="baseline">{formatValue(p.baseline, unit, locale)}</td>
             <td className="num" data-col="candidate">{formatValue(p.candidate, unit, locale)}</td>
             <td className={`num speedup ${p.tie ? 'tie' : p.speedup !== null && p.speedup >= 1 ? 'better' : 'worse'}`} data-col="speedup"

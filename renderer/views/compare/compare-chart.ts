@@ -15,7 +15,7 @@ function categoryAxis(labels: string[]): { grid: { left: number; right: number; 
 export function groupedBarsOption(result: CompareResult, metric: string, title: string, unit: string, locale: string, allObjectsLabel: string): Record<string, unknown> {
   const pairs = result.pairs.filter((p) => p.metric === metric && p.candidate_label === result.candidate);
   const category = (w: string, object?: string): string => (object === '*' ? allObjectsLabel : w);
-  const axis = categoryAxis(pairs.map((p) => p.workload));
+  const axis = categoryAxis(pairs.map((p) => p.workload_label));
   return {
     animation: true,
     color: PALETTE.slice(0, 2),
@@ -27,7 +27,7 @@ export function groupedBarsOption(result: CompareResult, metric: string, title: 
       axisPointer: { type: 'shadow' },
       valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}`,
     },
-    xAxis: { type: 'category', data: pairs.map((p) => category(p.workload, p.object)), axisLabel: axis.axisLabel },
+    xAxis: { type: 'category', data: pairs.map((p) => category(p.workload_label, p.object)), axisLabel: axis.axisLabel },
     yAxis: { type: 'value', name: unit, nameLocation: 'end' },
     series: [
       { name: result.baseline, type: 'bar', data: pairs.map((p) => p.baseline) },
@@ -46,7 +46,7 @@ export function groupedBarsOption(result: CompareResult, metric: string, title: 
 /** Bars normalised to the baseline (= 1.0): the candidate's value over the baseline's, the ratio written on each bar. */
 export function normalisedBarsOption(result: CompareResult, metric: string, title: string, allObjectsLabel: string): Record<string, unknown> {
   const pairs = result.pairs.filter((p) => p.metric === metric && p.candidate_label === result.candidate);
-  const axis = categoryAxis(pairs.map((p) => p.workload));
+  const axis = categoryAxis(pairs.map((p) => p.workload_label));
   return {
     animation: true,
     color: PALETTE.slice(0, 2),
@@ -54,7 +54,7 @@ export function normalisedBarsOption(result: CompareResult, metric: string, titl
     legend: { top: 32, data: [result.baseline, result.candidate] },
     grid: axis.grid,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => v.toFixed(3) },
-    xAxis: { type: 'category', data: pairs.map((p) => (p.object === '*' ? allObjectsLabel : p.workload)), axisLabel: axis.axisLabel },
+    xAxis: { type: 'category', data: pairs.map((p) => (p.object === '*' ? allObjectsLabel : p.workload_label)), axisLabel: axis.axisLabel },
     yAxis: { type: 'value', name: `× ${result.baseline}` },
     series: [
       { name: result.baseline, type: 'bar', data: pairs.map(() => 1) },
@@ -85,8 +85,8 @@ export function heatmapOption(matrix: CompareResult['matrix'][number], tieBandPc
     animation: false,
     title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
     grid: { left: 120, right: 90, top: 50, bottom: 90 },
-    tooltip: { formatter: (p: { data: [number, number, number | null, string] }) => `${matrix.candidates[p.data[1]]} · ${matrix.workloads[p.data[0]]}: ${p.data[3]}` },
-    xAxis: { type: 'category', data: matrix.workloads, axisLabel: { interval: 0, rotate: matrix.workloads.length > 8 ? 40 : 0 }, splitArea: { show: true } },
+    tooltip: { formatter: (p: { data: [number, number, number | null, string] }) => `${matrix.candidates[p.data[1]]} · ${matrix.workload_labels[p.data[0]]}: ${p.data[3]}` },
+    xAxis: { type: 'category', data: matrix.workload_labels, axisLabel: { interval: 0, rotate: matrix.workload_labels.length > 8 ? 40 : 0 }, splitArea: { show: true } },
     yAxis: { type: 'category', data: matrix.candidates, splitArea: { show: true } },
     visualMap: {
       type: 'continuous', min: -extent, max: extent, calculable: false, orient: 'vertical', right: 10, top: 'middle',

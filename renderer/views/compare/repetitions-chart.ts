@@ -28,7 +28,7 @@ function spread(count: number): number[] {
 
 export function repetitionsOption(result: CompareResult, spec: RepetitionsSpec, theme: ChartTheme, words: RepetitionsWords): Record<string, unknown> {
   const pairs = result.pairs.filter((p) => p.metric === spec.metric && p.candidate_label === spec.candidate);
-  const categories = pairs.map((p) => (p.object === '*' ? words.allObjects : p.workload));
+  const categories = pairs.map((p) => (p.object === '*' ? words.allObjects : p.workload_label));
   const unit = pairs[0]?.unit ?? '';
   const sides = [
     { label: result.baseline, colour: theme.palette[0]!, offset: -SIDE_OFFSET, values: (i: number) => pairs[i]!.baseline_values, runs: (i: number) => pairs[i]!.baseline_runs, median: (i: number) => pairs[i]!.baseline, ci: (i: number) => pairs[i]!.ci_baseline },

@@ -35,7 +35,7 @@ function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean;
   const fmt = (v: number): string => `${formatValue(v, unit, locale)} ${unit}`;
   const sig = `${p.n_baseline}/${p.n_candidate}${p.p_value !== null ? ` · p=${p.p_value < 0.001 ? '<0.001' : p.p_value.toFixed(3)}` : ''}${p.mark ? ' ~' : ''}`;
   return [
-    p.object === '*' ? translate(locale, 'report.allObjects') : p.workload,
+    p.object === '*' ? translate(locale, 'report.allObjects') : p.workload_label,
     ...(multi.candidates ? [p.candidate_label] : []),
     ...(multi.metrics ? [p.metric] : []),
     fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, sig,
@@ -68,7 +68,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
             : f.baseline !== null && f.candidate !== null
               ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)} · ${f.speedup_text} · ${f.change_text}`
               : `${f.candidate_label} ${zh ? '对比' : 'against'} ${f.baseline_label} · ${f.speedup_text} · ${f.change_text}`;
-          blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~' });
+          blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~' });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
         break;
@@ -106,7 +106,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const widths = [rest / (1 + extra), ...Array(extra).fill(rest / (1 + extra)), ...fixed] as number[];
         const table: TableShape = { key: s.id, header, widths };
         for (const p of c.pairs) blocks.push({ kind: 'row', table, cells: pairCells(p, locale, multi) });
-        if (c.unmatched.length) blocks.push({ kind: 'note', text: `${zh ? '未配对' : 'Unpaired'}: ${c.unmatched.map((u) => u.workload).join(', ')}`, tone: 'muted' });
+        if (c.unmatched.length) blocks.push({ kind: 'note', text: `${zh ? '未配对' : 'Unpaired'}: ${c.unmatched.map((u) => u.workload_label).join(', ')}`, tone: 'muted' });
         break;
       }
     }

@@ -114,7 +114,7 @@ function scopeBarsOption(result: CompareResult, quantity: string, scopes: readon
     legend: { top: 32, textStyle: { fontSize: 9 } },
     grid: { left: 70, right: 24, top: 90, bottom: 70 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}` },
-    xAxis: { type: 'category', data: workloads.map((w) => (w === '*' ? allObjects : w)), axisLabel: { interval: 0, fontSize: 9, rotate: workloads.length > 5 ? 25 : 0 } },
+    xAxis: { type: 'category', data: workloads.map((w) => (w === '*' ? allObjects : result.pairs.find((p) => p.workload === w)?.workload_label ?? w)), axisLabel: { interval: 0, fontSize: 9, rotate: workloads.length > 5 ? 25 : 0 } },
     yAxis: { type: 'value', name: unit },
     series,
   };
