@@ -13,5 +13,6 @@ describe('chart titles with their unit', () => {
     assert.equal(withUnit('Programs: latency in ms', 'ms'), 'Programs: latency in ms');
     assert.equal(withUnit('Utilisation', '%'), 'Utilisation (%)');
     assert.equal(withUnit('随机读IOPS', 'IOPS'), '随机读IOPS');
+    assert.equal(withUnit('读响应时间（每卷，生产）', 'ms'), '读响应时间（每卷，生产）（ms）', 'a Chinese title takes full-width brackets');
   });
 });

@@ -21,7 +21,8 @@ export function withUnit(label: string, unit: string): string {
   for (let at = text.indexOf(unit.toLowerCase()); at >= 0; at = text.indexOf(unit.toLowerCase(), at + 1)) {
     if (!isWord(label[at - 1]) && !isWord(label[at + unit.length])) return label;
   }
-  return `${label} (${unit})`;
+  // A Chinese title takes full-width brackets, as the catalog's own titles do: 总计平均延迟（ms）.
+  return /[\u3400-\u9fff]/.test(label) ? `${label}（${unit}）` : `${label} (${unit})`;
 }
 
 export function formatBlockSize(bytes: unknown): string {
