@@ -7,6 +7,7 @@
  */
 import { inRanges, type PeriodDefinition } from './period-spec.js';
 import { dayInZone } from './timezone.js';
+import { lowerBound } from '../series/lttb.js';
 
 export const PER_OBJECT_DAY = ['mean', 'max', 'min', 'p50', 'p95', 'p99'] as const;
 export const ACROSS = ['mean', 'max', 'min', 'sum', 'median'] as const;
@@ -106,18 +107,6 @@ function typicalInterval(times: Float64Array): number | null {
   const pos = (n - 1) * 0.5;
   const lo = at(Math.floor(pos));
   return lo + (at(Math.ceil(pos)) - lo) * (pos - Math.floor(pos));
-}
-
-/** First index whose time is >= t (times ascending). */
-function lowerBound(times: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (times[mid]! < t) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function ascending(times: Float64Array): boolean {
