@@ -240,7 +240,8 @@ class RootHandler implements XmlHandler {
   close(): void {}
 }
 
-export type HeaderRead = { header: SnapshotHeader; warnings: string[] } | { error: string; warnings: string[] };
+/** `unknownKind`: statistics of a kind PerfDelta does not import (skipped, not failed). */
+export type HeaderRead = { header: SnapshotHeader; warnings: string[] } | { error: string; unknownKind?: true; warnings: string[] };
 
 /**
  * The header from a file's first bytes (the root's start tag is a few hundred bytes; 64 KiB is
@@ -255,7 +256,7 @@ export function readHeader(head: Uint8Array): HeaderRead {
   if (xml) return { error: `the root element's start tag cannot be read from the first ${head.length} bytes: ${xml.error}`, warnings: [] };
   const warnings: string[] = [];
   const header = snapshotHeader(h.attrs, warnings);
-  if (header === null) return { error: warnings.pop()!, warnings };
+  if (header === null) return { error: warnings.pop()!, unknownKind: true, warnings };
   if ('error' in header) return { error: header.error.message, warnings };
   return { header, warnings };
 }

@@ -16,7 +16,7 @@ import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMappi
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
 import type { StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
-import { aggregateSvcFiles, svcStageInfo, type SvcStageInfo } from './svc-stream.js';
+import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
 import { attachSeries, findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
@@ -39,7 +39,7 @@ export interface StagedFile {
    * SVC statistics (one snapshot of cumulative counters): only the header is read at staging;
    * the counters are read when the import combines all the files into rates.
    */
-  svc?: SvcStageInfo | { error: string };
+  svc?: SvcStageInfo | SvcStageError;
 }
 
 /** Files at least this large are streamed when their format can be (fio logs). */

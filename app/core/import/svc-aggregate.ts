@@ -23,7 +23,7 @@ export interface IntervalRates {
 export type RatesBetween<S> = (prev: S, next: S) => IntervalRates | { error: string };
 
 /** Nodes dump within seconds of each other: their intervals meet on a one-minute grid. */
-const GRID_MS = 60_000;
+export const GRID_MS = 60_000;
 
 /** How each metric combines over nodes: rates add, latencies weight by their ops, peaks take the max. */
 export function combine(metric: string): 'sum' | 'weighted' | 'max' {

@@ -7,7 +7,7 @@
  *
  * How it goes:
  * 1. Every file's header (node, kind, time) comes from staging (`svcStageInfo` on its first
- *    bytes, passed as `info`), or is read here from `head()` or `read()`.
+ *    bytes, passed as `info`), or is read here from the whole file.
  * 2. Files are taken in the order of the one-minute grid cell their interval ends in, then by
  *    node stream (cluster, kind, node, in order of first appearance), then time. Each file is
  *    read, its rate counters packed (counter-scan.ts), and its bytes dropped. Per stream only the
@@ -22,28 +22,29 @@ import { readHeader, scanCounters, type CounterSnapshot } from '../../../importe
 import { MDISK_METRICS, mdiskRatesInto, msPerUnit, VOLUME_METRICS, volumeRatesInto, type RowPair } from '../../../importers/svc/counter-rates.js';
 import type { SnapshotHeader } from '../../../importers/svc/iostats.js';
 import type { Diagnostic, ParsedRun } from '../../../importers/types.js';
-import { combine } from './svc-aggregate.js';
+import { combine, GRID_MS, weightOf } from './svc-aggregate.js';
 import { SeriesBuilder } from './svc-series.js';
 
 /** What staging learns from a file's head: the root's header, and its warnings. */
 export type SvcStageInfo = SnapshotHeader & { warnings: string[] };
+/** A file staging could not take; `unknownKind`: statistics of a kind not imported (skipped). */
+export type SvcStageError = { error: string; unknownKind?: true };
 
 /** Reads the root element of an iostats file from its first bytes (64 KiB is plenty). Cheap. */
-export function svcStageInfo(head: Uint8Array): SvcStageInfo | { error: string } {
+export function svcStageInfo(head: Uint8Array): SvcStageInfo | SvcStageError {
   const r = readHeader(head);
-  return 'error' in r ? { error: r.error } : { ...r.header, warnings: r.warnings };
+  if ('error' in r) return r.unknownKind ? { error: r.error, unknownKind: true } : { error: r.error };
+  return { ...r.header, warnings: r.warnings };
 }
 
 export interface SvcFileInput {
   /** The caller's index of the file: the key of `perFile`. */
   index: number;
   path: string;
-  /** The whole file. Called once per file when `info` is given, else at most twice. */
+  /** The whole file. Called once per file when `info` is given, else twice. */
   read(): Uint8Array;
   /** svcStageInfo of the file, from staging. */
-  info?: SvcStageInfo | { error: string };
-  /** The file's first bytes, to read the header from when `info` is not given. */
-  head?(): Uint8Array;
+  info?: SvcStageInfo | SvcStageError;
 }
 
 export interface SvcAggregateHooks {
@@ -68,8 +69,6 @@ export interface SvcAggregate {
   perFile: Map<number, SvcFileNotes>;
 }
 
-/** Nodes dump within seconds of each other: their intervals meet on a one-minute grid (as svc-aggregate.ts). */
-const GRID_MS = 60_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** One kind's objects and the accumulators of the current cell, per object and metric. */
@@ -100,7 +99,7 @@ class KindCells {
     this.metrics = kind === 'volume' ? VOLUME_METRICS : MDISK_METRICS;
     this.width = this.metrics.length;
     this.how = Uint8Array.from(this.metrics, (m) => ({ sum: 0, weighted: 1, max: 2 })[combine(m)]);
-    this.weight = Int16Array.from(this.metrics, (m) => this.metrics.indexOf(`${m.split('.')[0]}.iops`));
+    this.weight = Int16Array.from(this.metrics, (m) => this.metrics.indexOf(weightOf(m)));
     this.series = new SeriesBuilder(this.width);
     this.rates = new Float64Array(this.width);
   }
@@ -244,13 +243,8 @@ interface Entry {
   stream: number;
 }
 
-function headerOf(file: SvcFileInput): SvcStageInfo | { error: string } {
-  if (file.info) return file.info;
-  if (file.head) {
-    const fromHead = svcStageInfo(file.head());
-    if (!('error' in fromHead) || !/cannot be read from the first/.test(fromHead.error)) return fromHead;
-  }
-  return svcStageInfo(file.read());
+function headerOf(file: SvcFileInput): SvcStageInfo | SvcStageError {
+  return file.info ?? svcStageInfo(file.read());
 }
 
 const sameHeader = (a: SnapshotHeader, b: SnapshotHeader): boolean =>
@@ -274,7 +268,7 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   files.forEach((file, position) => {
     const info = headerOf(file);
     if ('error' in info) {
-      perFile.set(file.index, { status: /unknown kind/.test(info.error) ? 'skipped' : 'failed', warnings: [], errors: [{ message: info.error }] });
+      perFile.set(file.index, { status: info.unknownKind ? 'skipped' : 'failed', warnings: [], errors: [{ message: info.error }] });
       return;
     }
     const cluster = info.cluster ?? '';
@@ -336,7 +330,7 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
       const problem = prev === null ? null : pairable(prev, snap);
       if (problem !== null) pairWarnings.push({ stream: s.number, order, text: problem });
       const { objs, dupes } = s.cells.intern(snap.ids, order);
-      if (prev !== null && pairable(prev, snap) === null) {
+      if (prev !== null && problem === null) {
         cellHadPair = true;
         resets += differenceInto(s, prev, snap, objs);
       }
