@@ -1,16 +1,44 @@
 /**
- * rates.ts's formulas (FORMATS.md 4.1, "Rates from two samples") on the packed counters of
- * counter-scan.ts: one record's rates between two snapshots written into a Float64Array, no
- * object per record or metric. The arithmetic is written in the same order as rates.ts so that
- * both give the same doubles (svc-stream.test.ts compares them on the corpus and study S1).
+ * SVC rates from two snapshots of the same node and kind (FORMATS.md 4.1, "Rates from two
+ * samples"), on the packed counters of counter-scan.ts: one record's rates between two
+ * snapshots written into a Float64Array, no object per record or metric. The only place the
+ * formulas are written; rates.ts applies them to parsed snapshots.
+ *
+ * Volumes (`<vdsk>`), Δt in seconds from the two snapshots' times:
+ *   read.iops = Δro/Δt                        write.iops = Δwo/Δt
+ *   read.bw_mib_s = Δrb·sizeUnit/Δt/2^20      write.bw_mib_s = Δwb·sizeUnit/Δt/2^20
+ *   read.lat_avg_ms = Δrl/Δro                 write.lat_avg_ms = Δwl/Δwo   (rl, wl in timeUnits, ms)
+ *   total.* = read + write; total.lat_avg_ms = (Δrl+Δwl)/(Δro+Δwo), the I/O-weighted mean
+ *   read.lat_peak_ms = rlw/1000, write.lat_peak_ms = wlw/1000: µs, a per-interval worst, NOT
+ *     cumulative, so taken from `next` as it is
+ *   read.cache_hit_pct = 100·Δctrhs/Δctrs, write.cache_hit_pct = 100·Δctwhs/Δctws: hit sectors
+ *     over sectors, the formula delfin and stor2rrd (svcperf.pl VDiskCachePrint) both use; the
+ *     SAX importer's ro·ctrh/ctr gives the read figure in ops instead.
+ * MDisks and drives (`<mdsk>`):
+ *   iops and bw as above; read.lat_avg_ms = Δre/Δro, write.lat_avg_ms = Δwe/Δwo (ms), or from
+ *   the µs counters ure/uwe when both snapshots have them (finer: re/we are whole ms);
+ *   read.queue_avg_ms = Δrq/Δro, write.queue_avg_ms = Δwq/Δwo (urq/uwq likewise);
+ *   read.lat_peak_ms = pre, write.lat_peak_ms = pwe (ms, per-interval peaks, from `next`).
+ * Other records (Nn node/port/cpu, Ng volume groups) get no rates yet.
+ *
+ * A counter that goes down (node restart, warmstart) makes that object's interval a reset: no
+ * metrics at all, a gap. FORMATS.md notes delfin and stor2rrd take the new value as the delta
+ * instead; that turns a restart into a spike of whatever the counter was, so it is not done here.
+ * Interval latencies are left out when the interval had no I/O of that direction: 0/0 is not 0 ms.
  */
 import { MDISK_COUNTERS, VOLUME_COUNTERS } from './counter-scan.js';
 
-export { msPerUnit } from './rates.js';
-
 const MIB = 1048576;
 
-/** Metrics of `<vdsk>` records, in rates.ts's order; an index here is a column of the output. */
+/** Multiplier from a snapshot's timeUnits to ms (FORMATS.md 4.1: "msec" in every file seen). */
+export function msPerUnit(timeUnits: string): number {
+  const t = timeUnits.trim().toLowerCase();
+  if (t === 'usec' || t === 'us' || t === 'microseconds') return 1e-3;
+  if (t === 'sec' || t === 's' || t === 'seconds') return 1e3;
+  return 1;
+}
+
+/** Metrics of `<vdsk>` records; an index here is a column of the output. */
 export const VOLUME_METRICS = [
   'read.iops', 'write.iops', 'total.iops', 'read.bw_mib_s', 'write.bw_mib_s', 'total.bw_mib_s',
   'read.lat_avg_ms', 'write.lat_avg_ms', 'total.lat_avg_ms', 'read.lat_peak_ms', 'write.lat_peak_ms',
@@ -27,7 +55,7 @@ export const MDISK_METRICS = [
 const col = (list: readonly string[], name: string): number => list.indexOf(name);
 const V = Object.fromEntries(VOLUME_COUNTERS.map((c) => [c, col(VOLUME_COUNTERS, c)])) as Record<(typeof VOLUME_COUNTERS)[number], number>;
 const M = Object.fromEntries(MDISK_COUNTERS.map((c) => [c, col(MDISK_COUNTERS, c)])) as Record<(typeof MDISK_COUNTERS)[number], number>;
-/** rates.ts VOLUME_CUMULATIVE / MDISK_CUMULATIVE: a fall in any is a reset. */
+/** Counters that only grow between node restarts: a fall in any of them is a reset. */
 const VOLUME_CUMULATIVE = ['ro', 'wo', 'rb', 'wb', 'rl', 'wl', 'ctrs', 'ctrhs', 'ctws', 'ctwhs'].map((c) => col(VOLUME_COUNTERS, c));
 const MDISK_CUMULATIVE = ['ro', 'wo', 'rb', 'wb', 're', 'we', 'rq', 'wq', 'ure', 'uwe', 'urq', 'uwq'].map((c) => col(MDISK_COUNTERS, c));
 
@@ -39,11 +67,11 @@ export interface RowPair {
   q: number;
 }
 
-/** next - prev, NaN when either lacks the counter (rates.ts `delta` null). */
+/** next - prev, NaN when either snapshot lacks the counter. */
 const delta = (r: RowPair, c: number): number => r.next[r.q + c]! - r.prev[r.p + c]!;
 
 function wentDown(r: RowPair, columns: readonly number[]): boolean {
-  for (const c of columns) if (delta(r, c) < 0) return true; // NaN < 0 is false: rates.ts `?? 0`
+  for (const c of columns) if (delta(r, c) < 0) return true; // NaN < 0 is false: a missing counter is no reset
   return false;
 }
 
@@ -63,7 +91,7 @@ function throughput(r: RowPair, dt: number, blockBytes: number, out: Float64Arra
   return true;
 }
 
-/** rates.ts perOp: read, write and total per-op means into out[at .. at + 2]. */
+/** Mean time per op of read, write and their I/O-weighted total, into out[at .. at + 2]. */
 function perOp(out: Float64Array, at: number, ro: number, wo: number, rt: number, wt: number, toMs: number): void {
   if (!Number.isNaN(rt) && ro > 0) out[at] = (rt * toMs) / ro;
   if (!Number.isNaN(wt) && wo > 0) out[at + 1] = (wt * toMs) / wo;

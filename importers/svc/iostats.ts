@@ -3,7 +3,7 @@
  * Nv volumes, Nm MDisks, Nn node/port/CPU/cache, Nd drives (which reuse `<mdsk>`), Ng volume
  * groups. One file is one snapshot of cumulative counters of one node at one time, so a file
  * gives one run with no metrics: its counters go to `tables.svc_snapshot` (types.ts), and rates
- * need two files, which the import pipeline does with ratesBetween (rates.ts).
+ * need two files: the import combines a drop's files (app/core/import/svc-stream.ts).
  */
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';

@@ -2,9 +2,9 @@
  * Shapes the SVC / Storwize / FlashSystem importers hand to the rest of PerfDelta.
  *
  * An iostats XML file (FORMATS.md 4.1) is ONE snapshot of cumulative counters of ONE node at
- * ONE time. The importer stores it as `tables.svc_snapshot` (type SvcSnapshot below) and the
- * import pipeline (app/core/import/svc-aggregate.ts) turns consecutive snapshots of a node into
- * rates with `ratesBetween` (./rates.ts). The pipeline depends on this exact shape.
+ * ONE time. The importer stores it as `tables.svc_snapshot` (type SvcSnapshot below);
+ * `ratesBetween` (./rates.ts) turns two snapshots of a node into rates. The import itself reads
+ * the counters packed (counter-scan.ts, app/core/import/svc-stream.ts), not this shape.
  */
 
 /**

@@ -48,6 +48,11 @@ export interface AggregateResult {
   warnings: string[];
 }
 
+/**
+ * The aggregation rules on parsed snapshots, all held at once: the plain statement of what the
+ * import does, and the reference its streaming form (svc-stream.ts aggregateSvcFiles, which the
+ * import uses) is tested against.
+ */
 export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S[], ratesBetween: RatesBetween<S>): AggregateResult | null {
   if (snapshots.length === 0) return null;
   const warnings: string[] = [];
