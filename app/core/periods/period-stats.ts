@@ -7,6 +7,7 @@
  */
 import { inRanges, type PeriodDefinition } from './period-spec.js';
 import { dayInZone } from './timezone.js';
+import { medianIntervalMs } from '../series/align.js';
 import { lowerBound } from '../series/lttb.js';
 
 export const PER_OBJECT_DAY = ['mean', 'max', 'min', 'p50', 'p95', 'p99'] as const;
@@ -73,42 +74,6 @@ export function describeAggregation(a: Aggregation, locale: 'en' | 'zh-CN' = 'en
   return `${a.acrossDays} over days of (${a.acrossObjects} over objects of (${a.perObjectDay} per object per day))`;
 }
 
-/**
- * The median step between consecutive times (rising steps only). Counted per distinct step: a
- * series of 5-minute samples has one or two, and sorting its ~2,000 steps for each of 1,000
- * volumes was a third of a period comparison. Same value as the median of the sorted steps.
- */
-function typicalInterval(times: Float64Array): number | null {
-  const counts = new Map<number, number>();
-  let n = 0;
-  // Runs of equal steps are counted first: the map sees a handful of updates per series.
-  let step = NaN;
-  let run = 0;
-  for (let i = 1; i < times.length; i++) {
-    const d = times[i]! - times[i - 1]!;
-    if (!(d > 0)) continue;
-    n++;
-    if (d === step) run++;
-    else {
-      if (run > 0) counts.set(step, (counts.get(step) ?? 0) + run);
-      step = d;
-      run = 1;
-    }
-  }
-  if (run > 0) counts.set(step, (counts.get(step) ?? 0) + run);
-  if (n === 0) return null;
-  const steps = [...counts.keys()].sort((a, b) => a - b);
-  const at = (rank: number): number => {
-    let seen = 0;
-    for (const d of steps) if ((seen += counts.get(d)!) > rank) return d;
-    return steps[steps.length - 1]!;
-  };
-  // quantile(sorted, 0.5), type 7.
-  const pos = (n - 1) * 0.5;
-  const lo = at(Math.floor(pos));
-  return lo + (at(Math.ceil(pos)) - lo) * (pos - Math.floor(pos));
-}
-
 function ascending(times: Float64Array): boolean {
   for (let i = 1; i < times.length; i++) if (!(times[i]! >= times[i - 1]!)) return false;
   return true;
@@ -172,7 +137,7 @@ export function periodStats(series: readonly ObjectSeries[], period: PeriodDefin
     }
     perObjectSamples.set(s.object, (perObjectSamples.get(s.object) ?? 0) + n);
     // Gaps: fewer samples than the bounded ranges should hold at this object's sampling interval.
-    const interval = typicalInterval(s.times);
+    const interval = medianIntervalMs(s.times);
     if (interval) {
       const expected = period.ranges
         .filter((r) => r.start !== null && r.end !== null)

@@ -6,6 +6,8 @@ describe('aligning runs at t = 0 on a common grid', () => {
   it('takes the median interval', () => {
     assert.equal(medianIntervalMs([0, 1000, 2000, 3500, 4500]), 1000);
     assert.equal(medianIntervalMs([5]), null);
+    assert.equal(medianIntervalMs([0, 1000, 3000]), 1500, 'two middle steps: their mean');
+    assert.equal(medianIntervalMs(Float64Array.from([0, 300, 300, 600, 900, 1200, 1500, 1900])), 300, 'a repeated sample is no step');
   });
 
   it('a 1 s series and a 500 ms series: the grid is the coarser one, the finer is averaged per interval', () => {

@@ -20,17 +20,39 @@ export interface AlignedSeries {
   values: Array<Array<number | null>>;
 }
 
-/** The median spacing of a series' samples (robust to one late or missing sample). */
+/**
+ * The median spacing of a series' samples (robust to one late or missing sample); null with
+ * fewer than two rising samples. Counted per distinct step: a series of 5-minute samples has one
+ * or two, and sorting its ~2,000 steps for each of 1,000 volumes was a third of a period comparison.
+ */
 export function medianIntervalMs(times: ArrayLike<number>): number | null {
-  const gaps: number[] = [];
+  const counts = new Map<number, number>();
+  let n = 0;
+  // Runs of equal steps are counted first: the map sees a handful of updates per series.
+  let step = NaN;
+  let run = 0;
   for (let i = 1; i < times.length; i++) {
-    const g = times[i]! - times[i - 1]!;
-    if (g > 0) gaps.push(g);
+    const d = times[i]! - times[i - 1]!;
+    if (!(d > 0)) continue;
+    n++;
+    if (d === step) run++;
+    else {
+      if (run > 0) counts.set(step, (counts.get(step) ?? 0) + run);
+      step = d;
+      run = 1;
+    }
   }
-  if (gaps.length === 0) return null;
-  gaps.sort((a, b) => a - b);
-  const mid = gaps.length >> 1;
-  return gaps.length % 2 ? gaps[mid]! : (gaps[mid - 1]! + gaps[mid]!) / 2;
+  if (run > 0) counts.set(step, (counts.get(step) ?? 0) + run);
+  if (n === 0) return null;
+  const steps = [...counts.keys()].sort((a, b) => a - b);
+  const at = (rank: number): number => {
+    let seen = 0;
+    for (const d of steps) if ((seen += counts.get(d)!) > rank) return d;
+    return steps[steps.length - 1]!;
+  };
+  // The middle step, or the mean of the two middle ones.
+  const lo = at((n - 1) >> 1);
+  return n % 2 ? lo : (lo + at(n >> 1)) / 2;
 }
 
 /**
