@@ -3,8 +3,9 @@
  * by one PL/SQL package and is regular: `<table ... summary="...">`, header cells `<th>`, data
  * cells `<td>`, titles as `<h3 class="awr">` or as bare text between `<p />` tags, notes as
  * `<li class="awr">` (FORMATS.md 3.6). 11.1 tables have no `summary=` at all, so the title is
- * what identifies a table in every release. One pass over the tags with a regular expression:
- * the 1.6 MB 12.1 report takes a few tens of milliseconds.
+ * what identifies a table in every release. One pass over the tags (nextTag, a hand-written
+ * scanner) finds every table and its title; a table's cells are read only when a section asks
+ * for them (tableGrid).
  */
 import { lazyTable, lineLocator, type ReportTable } from './report-tables.js';
 

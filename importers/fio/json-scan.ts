@@ -1,7 +1,8 @@
 /**
  * fio JSON read straight from the bytes. The reader checks the whole document against the JSON
- * grammar, as JSON.parse does, but builds only the members the fio importer reads (SHAPES
- * below). json+ latency bins become number arrays instead of objects with thousands of keys.
+ * grammar, as JSON.parse does, but builds only the members the fio importer reads (the shapes
+ * LATENCY, DIRECTION, JOB and DOCUMENT below). json+ latency bins become number arrays instead
+ * of objects with thousands of keys.
  * Why: a fio document is mostly figures PerfDelta never reads (bandwidth statistics, I/O depth
  * and latency histograms). A bare JSON.parse of a 50 MB sweep builds millions of values; the
  * import builds a fraction of them and skips the rest at the speed of a byte scan.

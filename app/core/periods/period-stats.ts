@@ -79,7 +79,7 @@ function ascending(times: Float64Array): boolean {
   return true;
 }
 
-/** Disjoint ranges in time order covering what inRanges accepts; null when a range is open-ended or empty handling is unclear. */
+/** Disjoint ranges in time order covering what inRanges accepts; an open end is ±Infinity. */
 function mergedRanges(ranges: PeriodDefinition['ranges']): Array<[number, number]> {
   const sorted = ranges.map((r): [number, number] => [r.start ?? -Infinity, r.end ?? Infinity]).filter(([a, b]) => a < b).sort((x, y) => x[0] - y[0]);
   const out: Array<[number, number]> = [];
