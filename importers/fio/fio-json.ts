@@ -4,7 +4,7 @@
  */
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, LatencyBins, ParamValue, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
-import { findFioDocuments } from './json-documents.js';
+import { findFioDocuments, type JsonDocument } from './json-documents.js';
 import { BinCounts, readFioDocuments } from './json-scan.js';
 import { latencyBins } from './latency-bins.js';
 import { workloadParams, type JobOptions } from './options.js';
@@ -380,8 +380,8 @@ function statusSeries(sequence: Json[], runs: ParsedRun[]): void {
  * separates them, the jobs and options are the same, time moves forward and the I/O count never
  * falls. Runs appended with `>>` restart their counters, so they stay separate runs.
  */
-function groupStatusSequences(documents: FioDocument[]): FioDocument[][] {
-  const groups: FioDocument[][] = [];
+function groupStatusSequences(documents: JsonDocument[]): JsonDocument[][] {
+  const groups: JsonDocument[][] = [];
   for (const doc of documents) {
     const last = groups[groups.length - 1];
     const prev = last?.[last.length - 1]?.value;
@@ -408,24 +408,16 @@ export const fioJsonImporter: Importer = {
   },
 };
 
-/** One document of a file, and whether only white space separates it from the one before. */
-interface FioDocument {
-  value: Json;
-  adjacentToPrevious: boolean;
-  /** Its length in the file (bytes or characters): only documents of one length can be copies. */
-  length: number;
-}
-
 /**
  * The documents of a file: read straight from the bytes (json-scan.ts), or with `exact` (and
  * whenever that reader gives up) decoded and given to JSON.parse, which also says what is wrong.
  * `sameText(a, b)` tells whether two documents are the same text.
  */
-function documentsOf(bytes: Uint8Array, exact: boolean): { documents: FioDocument[]; errors: Diagnostic[]; sameText(a: number, b: number): boolean } {
+function documentsOf(bytes: Uint8Array, exact: boolean): { documents: JsonDocument[]; errors: Diagnostic[]; sameText(a: number, b: number): boolean } {
   const scanned = exact ? null : readFioDocuments(bytes);
   if (scanned) {
     return {
-      documents: scanned.map((d) => ({ ...d, length: d.end - d.start })),
+      documents: scanned,
       errors: [],
       sameText: (a, b) => {
         const x = scanned[a]!;
@@ -438,7 +430,7 @@ function documentsOf(bytes: Uint8Array, exact: boolean): { documents: FioDocumen
   }
   const { text } = decodeText(bytes);
   const { documents, errors } = findFioDocuments(text);
-  return { documents: documents.map((d) => ({ ...d, length: d.end - d.start })), errors, sameText: (a, b) => text.slice(documents[a]!.start, documents[a]!.end) === text.slice(documents[b]!.start, documents[b]!.end) };
+  return { documents, errors, sameText: (a, b) => text.slice(documents[a]!.start, documents[a]!.end) === text.slice(documents[b]!.start, documents[b]!.end) };
 }
 
 /** fio JSON to runs. `exact` forces the decode-and-JSON.parse path (tests compare the two). */
@@ -450,10 +442,10 @@ export function parseFioJson(bytes: Uint8Array, options: { exact?: boolean } = {
   // The same document pasted twice (the same report kept twice) is one result, not two runs.
   const byLength = new Map<number, number[]>();
   const unique = documents.filter((doc, i) => {
-    const earlier = byLength.get(doc.length);
+    const earlier = byLength.get(doc.end - doc.start);
     if (earlier?.some((j) => sameText(i, j))) return false;
     if (earlier) earlier.push(i);
-    else byLength.set(doc.length, [i]);
+    else byLength.set(doc.end - doc.start, [i]);
     return true;
   });
   if (unique.length < documents.length) {

@@ -10,7 +10,7 @@ import type { Diagnostic } from '../types.js';
 
 export interface JsonDocument {
   value: Record<string, unknown>;
-  /** Character offsets of the document in the text. */
+  /** Offsets of the document: characters of the text (findFioDocuments), bytes of the file (json-scan.ts). */
   start: number;
   end: number;
   /** True when only white space separates this document from the previous one. */

@@ -13,6 +13,7 @@
  * this on every corpus file.
  */
 import { sniffBom } from '../text.js';
+import type { JsonDocument } from './json-documents.js';
 
 type Json = Record<string, unknown>;
 
@@ -396,22 +397,15 @@ function sameBytes(a: Uint8Array, b: Uint8Array, start: number, end: number): bo
 /** JavaScript's \s in ASCII: what the exact path's document pattern accepts between tokens. */
 const isSpace = (c: number | undefined): boolean => c === 32 || (c !== undefined && c >= 9 && c <= 13);
 
-export interface ScannedDocument {
-  value: Json;
-  /** Byte offsets of the document. */
-  start: number;
-  end: number;
-  adjacentToPrevious: boolean;
-}
 
 /**
  * Every fio JSON document in the bytes, each begun by `{ "fio version":`, as the exact path
  * finds them; null when the reader gives up.
  */
-export function readFioDocuments(bytes: Uint8Array): ScannedDocument[] | null {
+export function readFioDocuments(bytes: Uint8Array): JsonDocument[] | null {
   if (sniffBom(bytes).encoding !== 'utf-8') return null;
   const reader = new Reader(bytes);
-  const documents: ScannedDocument[] = [];
+  const documents: JsonDocument[] = [];
   let from = 0;
   let previousEnd = -1;
   try {
