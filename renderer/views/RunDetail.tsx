@@ -4,6 +4,7 @@ import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
 import { PALETTE } from '../charts/palette.js';
 import { formatValue, withUnit } from '../format.js';
+import { labelSides } from '../charts/label-sides.js';
 import { useI18n } from '../i18n/i18n.js';
 
 const LADDER = [['p50', 50], ['p90', 90], ['p95', 95], ['p99', 99], ['p999', 99.9], ['p9999', 99.99]] as const;
@@ -66,7 +67,7 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
     return {
       animation: false,
       color: PALETTE,
-      title: { text: withUnit(label, unit), left: 'center', textStyle: { fontSize: 14 } },
+      title: { text: withUnit(label, unit, locale), left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 28 },
       grid: { left: 72, right: 24, top: 70, bottom: 70 },
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}` },
@@ -86,6 +87,8 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
   const ladder = useMemo(() => {
     const dirs = ['read', 'write', 'trim'].filter((d) => LADDER.some(([n]) => run.metrics[`${d}.clat_${n}_ms`] !== undefined));
     if (dirs.length === 0) return null;
+    const values = dirs.map((d) => LADDER.map(([n]) => run.metrics[`${d}.clat_${n}_ms`] ?? null));
+    const sides = labelSides(values);
     return {
       animation: false,
       color: PALETTE,
@@ -95,16 +98,11 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${formatValue(v, 'ms', locale)} ms` },
       xAxis: { type: 'category', data: LADDER.map(([, p]) => `p${p}`) },
       yAxis: { type: 'log', name: 'ms', logBase: 10 },
-      series: dirs.map((d) => ({
+      series: dirs.map((d, i) => ({
         name: d,
         type: 'line',
-        // Read and write often differ by a few percent: at each percentile the highest value is
-        // labelled above its point and the others below, so the figures never print over each other.
-        data: LADDER.map(([n]) => {
-          const value = run.metrics[`${d}.clat_${n}_ms`] ?? null;
-          const highest = value !== null && dirs.every((o) => (run.metrics[`${o}.clat_${n}_ms`] ?? -Infinity) <= value);
-          return { value, label: { position: highest ? 'top' : 'bottom' } };
-        }),
+        // Read and write often differ by a few percent: their labels go above and below.
+        data: values[i]!.map((value, k) => ({ value, label: { position: sides[i]![k] } })),
         label: { show: true, fontSize: 10, color: 'inherit', formatter: (x: { value: number }) => formatValue(x.value, 'ms', locale) },
       })),
     };
