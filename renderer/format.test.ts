@@ -4,15 +4,15 @@ import { withUnit } from './format.js';
 
 describe('chart titles with their unit', () => {
   it('adds the unit once: not when the title already names it as a word', () => {
-    assert.equal(withUnit('completion latency', 'ms'), 'completion latency (ms)');
-    assert.equal(withUnit('IOPS', 'IOPS'), 'IOPS');
-    assert.equal(withUnit('read bandwidth MiB/s', 'MiB/s'), 'read bandwidth MiB/s');
-    assert.equal(withUnit('transactions', ''), 'transactions');
-    assert.equal(withUnit('Random read IOPS over time (fio log)', 'IOPS'), 'Random read IOPS over time (fio log)');
-    assert.equal(withUnit('Programs run', 'ms'), 'Programs run (ms)', 'inside another word is not naming it');
-    assert.equal(withUnit('Programs: latency in ms', 'ms'), 'Programs: latency in ms');
-    assert.equal(withUnit('Utilisation', '%'), 'Utilisation (%)');
-    assert.equal(withUnit('随机读IOPS', 'IOPS'), '随机读IOPS');
-    assert.equal(withUnit('读响应时间（每卷，生产）', 'ms'), '读响应时间（每卷，生产）（ms）', 'a Chinese title takes full-width brackets');
+    assert.equal(withUnit('completion latency', 'ms', 'en'), 'completion latency (ms)');
+    assert.equal(withUnit('IOPS', 'IOPS', 'en'), 'IOPS');
+    assert.equal(withUnit('read bandwidth MiB/s', 'MiB/s', 'en'), 'read bandwidth MiB/s');
+    assert.equal(withUnit('transactions', '', 'en'), 'transactions');
+    assert.equal(withUnit('Random read IOPS over time (fio log)', 'IOPS', 'en'), 'Random read IOPS over time (fio log)');
+    assert.equal(withUnit('Programs run', 'ms', 'en'), 'Programs run (ms)', 'inside another word is not naming it');
+    assert.equal(withUnit('Programs: latency in ms', 'ms', 'en'), 'Programs: latency in ms');
+    assert.equal(withUnit('Utilisation', '%', 'en'), 'Utilisation (%)');
+    assert.equal(withUnit('随机读IOPS', 'IOPS', 'zh-CN'), '随机读IOPS');
+    assert.equal(withUnit('读响应时间（每卷，生产）', 'ms', 'zh-CN'), '读响应时间（每卷，生产）（ms）', 'Chinese takes full-width brackets');
   });
 });

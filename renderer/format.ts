@@ -12,8 +12,9 @@ export function formatValue(value: number | undefined | null, unit: string, loca
 /**
  * A chart title with its unit: "Read latency (ms)", but "IOPS" and "Random read IOPS over time",
  * not "IOPS (IOPS)": the unit is added unless the title already names it as a word of its own.
+ * In Chinese the brackets are full-width: 总计平均延迟（ms）.
  */
-export function withUnit(label: string, unit: string): string {
+export function withUnit(label: string, unit: string, locale: string): string {
   if (unit === '') return label;
   // Latin letters and digits only: in "读IOPS" the Chinese character does not hide the unit.
   const isWord = (c: string | undefined): boolean => c !== undefined && /[A-Za-z0-9µ]/.test(c);
@@ -21,8 +22,7 @@ export function withUnit(label: string, unit: string): string {
   for (let at = text.indexOf(unit.toLowerCase()); at >= 0; at = text.indexOf(unit.toLowerCase(), at + 1)) {
     if (!isWord(label[at - 1]) && !isWord(label[at + unit.length])) return label;
   }
-  // A Chinese title takes full-width brackets, as the catalog's own titles do: 总计平均延迟（ms）.
-  return /[\u3400-\u9fff]/.test(label) ? `${label}（${unit}）` : `${label} (${unit})`;
+  return locale === 'zh-CN' ? `${label}（${unit}）` : `${label} (${unit})`;
 }
 
 export function formatBlockSize(bytes: unknown): string {

@@ -22,8 +22,6 @@ interface I18n {
 const I18nContext = createContext<I18n | null>(null);
 
 /** A message in a given language, whatever the UI's: a Chinese report prints Chinese from an English UI. */
-export { format };
-
 export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
   return format(catalogs[locale][key], vars);
 }

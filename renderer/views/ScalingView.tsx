@@ -3,7 +3,7 @@ import type { MetricInfo, RunRecord, ScalingResult, StudySummary } from '../../a
 import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
 import { PALETTE } from '../charts/palette.js';
-import { formatBlockSize, formatValue } from '../format.js';
+import { formatBlockSize, formatValue, withUnit } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 import { SaveChart } from '../components/SaveChart.js';
 
@@ -55,11 +55,11 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
     return {
       animation: false,
       color: PALETTE,
-      title: { text: `${label} (${result.unit})${shownWorkload !== '*' ? ` · ${shownWorkload}` : ''}`, left: 'center', textStyle: { fontSize: 14 } },
+      title: { text: `${withUnit(label, result.unit, locale)}${shownWorkload !== '*' ? ` · ${shownWorkload}` : ''}`, left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 28, type: 'scroll' },
       grid: { left: 80, right: 30, top: 80, bottom: 50 },
       tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}<br/>${x} = ${fmtX(p.value[0])}: ${formatValue(p.value[1], result.unit, locale)} ${result.unit}` },
-      xAxis: { type: logX && !byName.has(x) ? 'log' : 'value', logBase: 2, name: byName.has(x) ? `${metricLabel(byName.get(x), x)} (${byName.get(x)!.unit})` : x, nameLocation: 'middle', nameGap: 30, axisLabel: { formatter: fmtX } },
+      xAxis: { type: logX && !byName.has(x) ? 'log' : 'value', logBase: 2, name: byName.has(x) ? withUnit(metricLabel(byName.get(x), x), byName.get(x)!.unit, locale) : x, nameLocation: 'middle', nameGap: 30, axisLabel: { formatter: fmtX } },
       yAxis: { type: 'value', name: result.unit },
       series: shown.map((s) => ({
         name: shownWorkload === '*' ? s.label : s.config,

@@ -86,7 +86,7 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
       animation: false,
       useUTC: true, // times are shifted into the study's zone and shown as such
       color: PALETTE,
-      title: { text: `${withUnit(metricLabel(byName.get(metric), metric), unit)} · ${data.zone}`, left: 'center', textStyle: { fontSize: 14 } },
+      title: { text: `${withUnit(metricLabel(byName.get(metric), metric), unit, locale)} · ${data.zone}`, left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 28, type: 'scroll' },
       grid: { left: 70, right: 30, top: 80, bottom: 70 },
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${formatValue(v, unit, locale)} ${unit}` },

@@ -112,7 +112,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   const option = useMemo(() => {
     if (!full || full.pairs.length === 0) return null;
     const result = full.kind === 'periods' ? orderObjects(full, chosenMetric, objectOrder, objectTop) : full;
-    const title = label.endsWith(unit) ? label : t('compare.chartTitle', { metric: label, unit });
+    const title = withUnit(label, unit, locale);
     // Hovering a bar gives the exact values, n, and the runs and files behind them.
     const pairs = result.pairs.filter((p) => p.metric === chosenMetric && p.candidate_label === result.candidate);
     const tooltip = { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: pairTooltip(pairs, runFiles, locale) };
@@ -167,7 +167,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
             {metrics.map((m) => {
               const l = metricLabel(byName.get(m), m);
               const u = byName.get(m)?.unit ?? '';
-              return <option key={m} value={m}>{withUnit(l, u)}</option>;
+              return <option key={m} value={m}>{withUnit(l, u, locale)}</option>;
             })}
           </select>
         </label>

@@ -67,7 +67,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
           const values = single ? f.candidate_label
             : f.baseline !== null && f.candidate !== null
               ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)} · ${f.speedup_text} · ${f.change_text}`
-              : `${f.candidate_label} ${zh ? '对比' : 'against'} ${f.baseline_label} · ${f.speedup_text} · ${f.change_text}`;
+              : `${t('report.against', { candidate: f.candidate_label, baseline: f.baseline_label })} · ${f.speedup_text} · ${f.change_text}`;
           blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~' });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
@@ -85,7 +85,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const rows = s.data?.kind === 'speedup-heatmap' ? (s.data.compare.matrix[0]?.candidates.length ?? 0) : 0;
         const height = Math.max(CHART_HEIGHT, 170 + 22 * rows);
         if (option) blocks.push({ kind: 'chart', id: s.id, option, height, caption: s.caption });
-        else blocks.push({ kind: 'note', text: t('report.missing', { reason: s.errors[0] ?? (zh ? '没有可画的数据' : 'no data to draw') }), tone: 'error' });
+        else blocks.push({ kind: 'note', text: t('report.missing', { reason: s.errors[0] ?? t('report.noData') }), tone: 'error' });
         break;
       }
       case 'table': {
@@ -98,7 +98,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         blocks.push({ kind: 'note', text: c.convention_note, tone: 'muted' });
         if (c.aggregation) blocks.push({ kind: 'note', text: c.aggregation, tone: 'muted' });
         const multi = { candidates: c.candidates.length > 1, metrics: c.metrics.length > 1 };
-        const header = [t('report.workload'), ...(multi.candidates ? [t('report.candidate')] : []), ...(multi.metrics ? ['metric'] : []),
+        const header = [t('report.workload'), ...(multi.candidates ? [t('report.candidate')] : []), ...(multi.metrics ? [t('report.metric')] : []),
           `${t('report.baseline')} (${c.baseline})`, multi.candidates ? t('report.candidate') : `${t('report.candidate')} (${c.candidate})`, t('report.speedup'), t('report.ratio'), t('report.significance')];
         const fixed = [13, 13, 9, 24, 11];
         const rest = 100 - fixed.reduce((a, b) => a + b, 0);
@@ -106,7 +106,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const widths = [rest / (1 + extra), ...Array(extra).fill(rest / (1 + extra)), ...fixed] as number[];
         const table: TableShape = { key: s.id, header, widths };
         for (const p of c.pairs) blocks.push({ kind: 'row', table, cells: pairCells(p, locale, multi) });
-        if (c.unmatched.length) blocks.push({ kind: 'note', text: `${zh ? '未配对' : 'Unpaired'}: ${c.unmatched.map((u) => u.workload_label).join(', ')}`, tone: 'muted' });
+        if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => u.workload_label).join(zh ? '、' : ', ') }), tone: 'muted' });
         break;
       }
     }

@@ -134,7 +134,7 @@ function chartOption(chart: Pick<SavedChart, 'name' | 'spec'>, data: ChartData, 
     const unit = result.pairs.find((p) => p.metric === spec.metric)?.unit ?? '';
     option = spec.normalised
       ? normalisedBarsOption(result, spec.metric, chart.name, labels.allObjects)
-      : groupedBarsOption(result, spec.metric, withUnit(chart.name, unit), unit, locale, labels.allObjects);
+      : groupedBarsOption(result, spec.metric, withUnit(chart.name, unit, locale), unit, locale, labels.allObjects);
     // Long workload names side by side on a page width: slant them instead of overlapping.
     const xAxis = option['xAxis'] as { data: string[]; axisLabel?: Record<string, unknown> };
     const longest = Math.max(0, ...xAxis.data.map((c) => c.length));
@@ -166,10 +166,10 @@ function chartOption(chart: Pick<SavedChart, 'name' | 'spec'>, data: ChartData, 
     option = { ...option, grid: { ...(option['grid'] as object), left: Math.min(280, Math.max(120, 6.5 * longest + 16)) } };
   } else if (data.kind === 'scaling' && spec.kind === 'scaling') {
     if (data.scaling.series.length === 0) return null;
-    option = scalingOption(data.scaling, spec.workload, withUnit(chart.name, data.scaling.unit), locale);
+    option = scalingOption(data.scaling, spec.workload, withUnit(chart.name, data.scaling.unit, locale), locale);
   } else if (data.kind === 'time-series') {
     if (data.series.objects.length === 0) return null;
-    option = timeSeriesOption(data.series, withUnit(chart.name, data.series.unit));
+    option = timeSeriesOption(data.series, withUnit(chart.name, data.series.unit, locale));
   }
   if (option && mode.interactive && data.kind === 'compare-bars' && spec.kind === 'compare-bars') {
     const pairs = data.compare.pairs.filter((p) => p.metric === spec.metric && p.candidate_label === data.compare.candidate);
