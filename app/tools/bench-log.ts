@@ -8,8 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FioLogStream } from '../../importers/fio/log-stream.js';
+import { CORE_YOUNG_GENERATION_MB } from '../host/rpc-host.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** The core worker's young generation, as V8 flags it for a process: three semi-spaces. */
+const SEMI_SPACE_FLAG = `--max-semi-space-size=${CORE_YOUNG_GENERATION_MB / 3}`;
 
 /** A clat log of a randrw job (fio 3: ns; read and write rows interleaved) of about `mb` MB. */
 export function writeBenchLog(file: string, mb: number): number {
@@ -42,7 +45,7 @@ export interface ChildImport {
  * young generation the app's core worker has (CORE_YOUNG_GENERATION_MB: three 64 MB semi-spaces).
  */
 export function importInChild(db: string, inputs: string[]): ChildImport {
-  const r = spawnSync(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', path.join(here, 'bench-import-child.ts'), db, ...inputs], {
+  const r = spawnSync(process.execPath, [SEMI_SPACE_FLAG, '--import', 'tsx', path.join(here, 'bench-import-child.ts'), db, ...inputs], {
     encoding: 'utf8', maxBuffer: 16 << 20,
   });
   if (r.status !== 0) throw new Error(`bench import failed: ${r.stderr}`);
@@ -53,7 +56,7 @@ export function importInChild(db: string, inputs: string[]): ChildImport {
 
 /** The fio JSON limit in a fresh process (bench-parse-child.ts): cold read + decode + JSON.parse, and the warm parser alone. */
 export function parseInChild(file: string): { coldSeconds: number; warmSeconds: number } {
-  const r = spawnSync(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', path.join(here, 'bench-parse-child.ts'), file], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [SEMI_SPACE_FLAG, '--import', 'tsx', path.join(here, 'bench-parse-child.ts'), file], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`bench parse failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as { coldSeconds: number; warmSeconds: number };
 }

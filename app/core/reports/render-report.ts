@@ -60,7 +60,7 @@ function valueFigure(core: Core, study: string, item: HeadlineItem, report: Repo
   return {
     label: item.label ?? (info ? metricLabel(info, report.layout.locale) : item.metric), metric: item.metric, unit, better,
     baseline_label: item.baseline, candidate_label: item.baseline, workload: item.workload ?? null,
-    workload_label: runs[0] && item.workload !== undefined ? workloadLabel(workloadParams(runs[0], settings.pairing_keys), report.layout.locale) : null, baseline: item.limit ?? null, candidate: value,
+    workload_label: item.workload !== undefined ? workloadLabel(workloadParams(runs[0]!, settings.pairing_keys), report.layout.locale) : null, baseline: item.limit ?? null, candidate: value,
     speedup: null, text, speedup_text: '', change_text: pct === null ? '' : `${pct.toFixed(1)}%`, mark: '', n_baseline: runs.length, n_candidate: runs.length,
     basis: zh ? (runs.length > 1 ? `${runs.length} 次运行的中位数` : '单次运行') : (runs.length > 1 ? `median of ${runs.length} runs` : 'one run'),
   };

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ReportSection } from '../../contract/records.js';
-import type { Store } from '../store/store.js';
+import { PAGE_SIZE, type Store } from '../store/store.js';
 import { migrate } from '../store/migrations.js';
 
 /** Writes the study into a new file at `out` (replaced if it exists). */
@@ -17,7 +17,7 @@ export function saveStudyFile(store: Store, studyId: number, out: string): void 
   const tmp = `${out}.partial-${process.pid}`;
   fs.rmSync(tmp, { force: true });
   const target = new Database(tmp);
-  target.pragma('page_size = 65536'); // as the store's: the original files are large blobs
+  target.pragma(`page_size = ${PAGE_SIZE}`); // as the store's: the original files are large blobs
   migrate(target);
   target.close();
   const db = store.db;

@@ -125,6 +125,8 @@ interface RunRow {
 
 /** Original files are stored in parts of this size (SQLite caps one value at 1 GB). */
 export const FILE_PART_BYTES = 16 * 1024 * 1024;
+/** Page size of new stores and study files: large blobs (original files) write ~5x faster than with 4 KiB pages. */
+export const PAGE_SIZE = 65536;
 
 const SLOW_QUERY_MS = 40;
 
@@ -145,7 +147,7 @@ export class Store {
     // A new database gets 64 KiB pages: original files and series chunks are large blobs, which
     // 4 KiB pages cut into thousands of overflow pages (a 48 MB file writes about 5x faster).
     // The page size is fixed once the first table exists, so only a new file can have it.
-    if ((this.db.prepare('SELECT COUNT(*) AS n FROM sqlite_master').get() as { n: number }).n === 0) this.db.pragma('page_size = 65536');
+    if ((this.db.prepare('SELECT COUNT(*) AS n FROM sqlite_master').get() as { n: number }).n === 0) this.db.pragma(`page_size = ${PAGE_SIZE}`);
     // WAL: the UI's reads never wait for an import's write. NORMAL sync is safe under WAL
     // (a power cut can lose the last commit, never corrupt the file).
     this.db.pragma('journal_mode = WAL');
