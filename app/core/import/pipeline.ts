@@ -68,9 +68,10 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
     // SVC statistics: the header now, the counters when all the files are combined.
     if (detection.importer?.id === 'svc-iostats') {
       const svc = svcStageInfo(head);
-      const result: ParseResult = 'error' in svc
-        ? { runs: [], warnings: [], errors: [{ message: svc.error }] }
-        : { runs: [svcPreviewRun(svc)], warnings: [], errors: [] };
+      // Statistics of a kind PerfDelta does not read (hostStats...) are kept with a warning, not failed.
+      const result: ParseResult = !('error' in svc) ? { runs: [svcPreviewRun(svc)], warnings: [], errors: [] }
+        : svc.unknownKind ? { runs: [], warnings: [{ message: svc.error }], errors: [] }
+          : { runs: [], warnings: [], errors: [{ message: svc.error }] };
       return { id, path, source, sha256: sha256Of(source), importer: detection.importer, result, streamed: false, svc };
     }
   }
@@ -490,18 +491,32 @@ export class ImportSession {
    */
   private combineSnapshots(snapshots: readonly Held[]): void {
     const files: Held[] = [];
+    // The same file twice in one drop (a copy in a subfolder): the second is a duplicate of the first.
+    const firstOf = new Map<string, number>();
+    const copies: Array<{ index: number; of: number }> = [];
     for (const h of snapshots) {
       const preview = previewOf(h.file);
-      const base = { path: h.file.path, format: preview.format, sha256: h.file.sha256, warnings: preview.warnings };
-      const existing = preview.errors.length === 0 ? this.store.importedRunIds(this.study.id, h.file.sha256) : null;
-      if (preview.errors.length > 0 || existing) {
-        this.outcomes[h.index] = existing ? { ...base, status: 'duplicate', runs: existing, errors: [] } : { ...base, status: 'failed', runs: [], errors: preview.errors };
+      const base = { path: h.file.path, format: preview.format, sha256: h.file.sha256, warnings: preview.warnings, errors: [] };
+      const existing = this.store.importedRunIds(this.study.id, h.file.sha256);
+      const first = firstOf.get(h.file.sha256);
+      if (existing || first !== undefined) {
+        this.outcomes[h.index] = { ...base, status: 'duplicate', runs: existing ?? [] };
+        if (first !== undefined) copies.push({ index: h.index, of: first });
         this.filesDone++;
         this.progress(h.file.path, h.file.source.size);
         continue;
       }
+      firstOf.set(h.file.sha256, h.index);
       files.push(h);
     }
+    try {
+      this.aggregateSnapshots(files);
+    } finally {
+      for (const c of copies) this.outcomes[c.index] = { ...this.outcomes[c.index]!, runs: this.outcomes[c.of]!.runs };
+    }
+  }
+
+  private aggregateSnapshots(files: readonly Held[]): void {
     if (files.length === 0) return;
     const aggregate = aggregateSvcFiles(
       files.map((h) => ({
@@ -523,8 +538,15 @@ export class ImportSession {
     for (const h of files) {
       const notes = aggregate.perFile.get(h.index);
       const base = { path: h.file.path, format: h.file.importer!.id, sha256: h.file.sha256 };
+      if (notes?.status === 'skipped') {
+        // Statistics of a kind PerfDelta does not read: kept, with the reason, and no run.
+        const warnings = h.file.result.warnings.map((w) => w.message);
+        this.keep(h.file, warnings);
+        this.outcomes[h.index] = { ...base, status: 'imported', runs: [], errors: [], warnings };
+        continue;
+      }
       if (notes?.status !== 'used') {
-        const errors = notes?.errors.length ? notes.errors.map(located) : notes?.warnings.length ? notes.warnings : ['statistics of a kind PerfDelta does not read'];
+        const errors = notes?.errors.length ? notes.errors.map(located) : notes?.warnings ?? [];
         this.outcomes[h.index] = { ...base, status: 'failed', runs: [], errors, warnings: [] };
         continue;
       }

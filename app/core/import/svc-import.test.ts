@@ -39,6 +39,29 @@ describe('SVC statistics through the import pipeline', () => {
     core.close();
   });
 
+  it('a copy of a statistics file in the same drop is a duplicate, and statistics of another kind are kept with a warning', (t) => {
+    const p = corpusFile('svc/svci__FS5200_v8.6_Nv_stats_185301.xml');
+    if (!p) return t.skip(SKIP_NO_CORPUS);
+    const xml = fs.readFileSync(p, 'utf8');
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'a.xml'), xml);
+    fs.writeFileSync(path.join(dir, 'b.xml'), advanced(xml, 'node2', 300, 'Compressed_Dedup_Volumes0', { ro: 3000 }));
+    fs.mkdirSync(path.join(dir, 'copy'));
+    fs.writeFileSync(path.join(dir, 'copy', 'b.xml'), advanced(xml, 'node2', 300, 'Compressed_Dedup_Volumes0', { ro: 3000 }));
+    fs.writeFileSync(path.join(dir, 'host.xml'), '<diskStatsColl xmlns="http://ibm.com/storage/management/performance/api/2023/01/hostStats" contains="hostStats" id="node2" timestamp_utc="2024-03-25 18:53:01"></diskStatsColl>');
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const result = core.importPaths([dir], 'svc', 'prod');
+    const byName = new Map(result.files.map((f) => [path.relative(dir, f.path), f]));
+    const runId = byName.get('a.xml')!.runs[0]!;
+    assert.equal(core.runs({ study: 'svc' }).length, 1);
+    assert.deepEqual([byName.get('b.xml')!.status, byName.get('b.xml')!.runs], ['imported', [runId]]);
+    assert.deepEqual([byName.get(path.join('copy', 'b.xml'))!.status, byName.get(path.join('copy', 'b.xml'))!.runs], ['duplicate', [runId]], 'the copy points at the run its twin made');
+    const host = byName.get('host.xml')!;
+    assert.deepEqual([host.status, host.runs], ['imported', []]);
+    assert.match(host.warnings.join(' '), /unknown kind/);
+    core.close();
+  });
+
   it('study S1: 7.31 -> 1.06 ms (6.90x) and the maxima 10.35 -> 1.895 ms (5.46x), from per-sample data', async () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     await loadSamples(core, ['s1-flash-migration']);
