@@ -42,6 +42,9 @@ export interface StagedFile {
   svc?: SvcStageInfo | SvcStageError;
 }
 
+/** A streamed file found unreadable part way: that file fails, the rest of the import goes on. */
+class UnreadableFileError extends Error {}
+
 /** Files at least this large are streamed when their format can be (fio logs). */
 export const STREAM_MIN_BYTES = 8 * 1024 * 1024;
 
@@ -444,7 +447,7 @@ export class ImportSession {
         const importId = this.importOf(file, base.warnings);
         const runId = owner ? owner.runId : this.store.insertRun(this.study.id, importId, this.config, 0, { ...headRun, metrics: {}, series: [] });
         const stream = importer.stream!({ name: file.path, head: file.source.head(DETECT_HEAD_BYTES), size: file.source.size });
-        if ('error' in stream) throw new Error(located(stream.error));
+        if ('error' in stream) throw new UnreadableFileError(located(stream.error));
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
         const unit = !owner && LATENCY_LOGS.has(log.kind) ? this.options.logUnit?.(file) : undefined;
         const put = (pieces: ParsedSeries[]): void => {
@@ -464,7 +467,7 @@ export class ImportSession {
         const end = stream.end();
         put(end.series);
         for (const w of series.values()) w.finish();
-        if (end.result.errors.length > 0) throw new Error(end.result.errors.map(located).join('; '));
+        if (end.result.errors.length > 0) throw new UnreadableFileError(end.result.errors.map(located).join('; '));
         const run = end.result.runs[0]!;
         const warnings = [...end.result.warnings.map(located), ...run.warnings];
         if (!owner) this.store.completeRun(runId, inChosenUnit(run, unit));
@@ -479,8 +482,9 @@ export class ImportSession {
         };
       });
     } catch (err) {
-      if (err instanceof ImportCancelledError) throw err;
-      return { ...base, status: 'failed', runs: [], errors: [(err as Error).message] };
+      // Only the file's own content fails the file; a database error fails the whole commit.
+      if (!(err instanceof UnreadableFileError)) throw err;
+      return { ...base, status: 'failed', runs: [], errors: [err.message] };
     }
   }
 

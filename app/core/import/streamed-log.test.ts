@@ -71,15 +71,31 @@ describe('a large fio log is streamed into the store', () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     core.importPaths([path.join(dir, 'randrw70.json')], 'Big', 'disk');
     const before = tables(core);
-    let checks = 0;
+    // Cancelled once two chunks are in: their parts and points were already written.
+    let read = 0;
     assert.throws(() => core.importPaths([log], 'Big', 'disk', {
+      onProgress: (p) => { read = p.bytesDone; },
       checkCancel: () => {
-        if (++checks === 4) throw new ImportCancelledError(); // a few chunks in
+        if (read >= 8 << 20) throw new ImportCancelledError();
       },
     }), ImportCancelledError);
+    assert.ok(read >= 8 << 20 && read < fs.statSync(log).size, `cancelled part way (${read} bytes read)`);
     assert.deepEqual(tables(core), before, 'the store is as it was');
     // And the same log imports afterwards.
     assert.equal(core.importPaths([log], 'Big', 'disk').files[0]!.status, 'imported');
+    core.close();
+  });
+
+  it('a database failure while a log streams fails the whole import, not just that file', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const before = tables(core);
+    const writer = core.store.seriesWriter.bind(core.store);
+    core.store.seriesWriter = (...args) => {
+      const w = writer(...args);
+      return { ...w, push: () => { throw new Error('SQLITE_FULL: database or disk is full'); } };
+    };
+    assert.throws(() => core.importPaths([dir], 'Big', 'disk'), /SQLITE_FULL/);
+    assert.deepEqual(tables(core), before, 'the JSON imported beside it is rolled back too');
     core.close();
   });
 
