@@ -1,7 +1,7 @@
 /**
  * The bench's fio logs: a randrw latency log written to disk at the size asked, imported by
  * a child process (so its peak resident memory is the import's own), and the machine's limit:
- * the bare byte scan of the same bytes.
+ * the log scanner alone on the same bytes (points parsed, nothing stored).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,7 +66,7 @@ export function removeStore(db: string): void {
   for (const f of [db, `${db}-wal`, `${db}-shm`]) fs.rmSync(f, { force: true });
 }
 
-/** The machine's limit on the same bytes: a bare scan of the rows, nothing stored. */
+/** The machine's limit on the same bytes: the log scanner alone, rows parsed into points, nothing stored. */
 export function scanLimitMbS(file: string): number {
   const bytes = fs.readFileSync(file);
   let best = Infinity;

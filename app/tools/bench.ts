@@ -81,7 +81,7 @@ try {
 
   if (want('log')) {
   // fio logs: a randrw clat log on disk, imported by a process of its own (streamed: read,
-  // parsed and written 4 MB at a time); the limit is the bare byte scan of the same bytes.
+  // parsed and written 4 MB at a time); the limit is the log scanner alone on the same bytes.
   const log = path.join(work, 'bench_clat.1.log');
   const logMb = writeBenchLog(log, 100) / 1e6;
   // Best of five: this machine's disk writeback makes single runs vary by a third.
