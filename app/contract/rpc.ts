@@ -22,18 +22,20 @@ export interface RpcMethods {
   'series.get': { args: { run: number; metric?: string; object?: string; maxPoints?: number; from?: number; to?: number }; result: SeriesRecord[] };
   /** Parses one dropped file into the staging area; nothing is written to the store. */
   'import.stage': { args: { name: string; bytes: Uint8Array }; result: FilePreview };
-  /** A table pasted from the clipboard, staged as a table (its preview carries the column mapping). */
   /**
    * A file the host spooled to disk as it arrived (the web host streams every dropped file
    * there): staged from the spool, never whole in memory. `spool` names the spooled upload.
    */
   'import.stageSpooled': { args: { name: string; spool: string }; result: FilePreview };
+  /** A table pasted from the clipboard, staged as a table (its preview carries the column mapping). */
   'import.stageText': { args: { name: string; text: string }; result: FilePreview };
   /** Reads a staged table again with the user's mapping (null: the remembered or proposed one) or another sheet. */
   'import.remap': { args: { id: string; mapping: TableMapping | null; sheet?: string }; result: FilePreview };
   'import.discard': { args: { ids: string[] }; result: { discarded: number } };
-  /** Starts writing staged files in one transaction; poll jobs.status for progress. */
-  /** `logUnits`: staged id to the unit of an fio latency log no fio JSON claims (default ns). */
+  /**
+   * Starts writing staged files in one transaction; poll jobs.status for progress. `logUnits`:
+   * staged id to the unit of an fio latency log no fio JSON claims (default ns).
+   */
   'import.commit': { args: { ids: string[]; study: string; config: string; logUnits?: Record<string, LogLatencyUnit> }; result: { job: string } };
   'jobs.status': { args: { job: string }; result: JobStatus };
   /** Stops a running import: its transaction rolls back and nothing of it is written. */

@@ -46,7 +46,7 @@ export type Progress = (p: ImportProgress) => void;
 export interface ImportHooks {
   onProgress?: Progress;
   checkCancel?: () => void;
-  /** Staged id (or, for importPaths, any file) to the unit of a latency log no fio JSON claims. */
+  /** Staged id to the unit of a latency log no fio JSON claims (importPaths takes `logUnit` instead). */
   logUnits?: Record<string, LogLatencyUnit>;
 }
 

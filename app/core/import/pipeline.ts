@@ -442,9 +442,10 @@ export class ImportSession {
     const { owner, how } = findLogOwner(file.path, log.stem, this.owners);
     try {
       return this.store.transaction(() => {
-        // The file's row first (its parts follow as they are read), then the import naming it.
+        // The file's row first (its parts follow as they are read), then the import naming it
+        // (its warnings come at the end: the head's preview saw only the first lines).
         const writer = this.store.fileWriter(file.sha256, file.source.size);
-        const importId = this.importOf(file, base.warnings);
+        const importId = this.importOf(file, []);
         const runId = owner ? owner.runId : this.store.insertRun(this.study.id, importId, this.config, 0, { ...headRun, metrics: {}, series: [] });
         const stream = importer.stream!({ name: file.path, head: file.source.head(DETECT_HEAD_BYTES), size: file.source.size });
         if ('error' in stream) throw new UnreadableFileError(located(stream.error));
@@ -473,9 +474,11 @@ export class ImportSession {
         if (!owner) this.store.completeRun(runId, inChosenUnit(run, unit));
         const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log.kind, unit);
         const rows = (run.tables['log'] as { rows?: number } | undefined)?.rows;
+        const outcomeWarnings = [note, ...(rows !== undefined ? [`${rows.toLocaleString('en-US')} rows`] : []), ...warnings.map((w) => `${run.name}: ${w}`)];
+        this.store.setImportWarnings(importId, outcomeWarnings);
         return {
           ...base,
-          warnings: [note, ...(rows !== undefined ? [`${rows.toLocaleString('en-US')} rows`] : []), ...warnings.map((w) => `${run.name}: ${w}`)],
+          warnings: outcomeWarnings,
           status: 'imported',
           runs: [runId],
           errors: [],

@@ -49,6 +49,8 @@ describe('a large fio log is streamed into the store', () => {
     assert.deepEqual(logOutcome.runs, json.runs, 'attached to the JSON run');
     assert.match(logOutcome.warnings.join('\n'), /attached to run \d+ "randrw70"/);
     assert.match(logOutcome.warnings.join('\n'), /900,000 rows/);
+    const kept = JSON.parse((core.store.db.prepare('SELECT warnings FROM imports WHERE sha256 = ?').get(logOutcome.sha256) as { warnings: string }).warnings) as string[];
+    assert.deepEqual(kept, logOutcome.warnings, 'the import keeps what the whole file said, not the preview of its head');
 
     const run = core.runs({ study: 'big' }).find((r) => r.id === json.runs[0])!;
     const read = core.series(run.id, 'read.iops')[0]!;

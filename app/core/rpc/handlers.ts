@@ -1,7 +1,8 @@
 /**
  * The core's handler table: what each RPC method does, run where the store lives (the core
- * worker). `jobs.status` and `reports.pdf` are answered by the host: it tracks the progress the worker posts
- * while it is busy inside an import transaction, and it owns the printer (Chromium or Electron).
+ * worker). `jobs.status`, `jobs.cancel` and `reports.pdf` are answered by the host: it tracks the
+ * progress the worker posts while it is busy inside an import transaction, sets the flag the
+ * worker checks to stop, and owns the printer (Chromium or Electron).
  */
 import fs from 'node:fs';
 import os from 'node:os';

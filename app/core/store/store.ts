@@ -156,8 +156,8 @@ export class Store {
     // 64 MiB of page cache: a streamed 2 GB log spills far fewer pages mid-transaction.
     this.db.pragma('cache_size = -65536');
     // With a checkpointer thread beside it, commits leave the log to that thread; the threshold
-    // (65,536 pages: 4 GiB, above what a 2 GB log's import writes) only bounds the log should
-    // the checkpointer be gone.
+    // (65,536 pages: 4 GiB with this store's 64 KiB pages, 256 MiB in a store made before them)
+    // only bounds the log should the checkpointer be gone.
     if (options.backgroundCheckpoint) this.db.pragma('wal_autocheckpoint = 65536');
     migrate(this.db);
     this.reportStore = new ReportStore(this.db);
@@ -176,6 +176,7 @@ export class Store {
       insertFilePart: this.db.prepare('INSERT INTO file_parts (sha256, part, bytes) VALUES (?, ?, ?)'),
       fileParts: this.db.prepare<[string], { bytes: Buffer }>('SELECT bytes FROM file_parts WHERE sha256 = ? ORDER BY part'),
       fileSize: this.db.prepare<[string], { size: number }>('SELECT size FROM files WHERE sha256 = ?'),
+      nextChunk: this.db.prepare<[number, string, string], { next: number }>('SELECT COALESCE(MAX(chunk) + 1, 0) AS next FROM series WHERE run_id = ? AND object = ? AND metric = ?'),
       insertBins: this.db.prepare('INSERT OR REPLACE INTO run_bins (run_id, source, direction, ms, counts) VALUES (?, ?, ?, ?, ?)'),
       bins: this.db.prepare<[number, string], { direction: string; ms: Buffer; counts: Buffer }>('SELECT direction, ms, counts FROM run_bins WHERE run_id = ? AND source = ? ORDER BY direction'),
       importBySha: this.db.prepare<[number, string], { id: number }>('SELECT id FROM imports WHERE study_id = ? AND sha256 = ?'),
@@ -440,6 +441,11 @@ export class Store {
     };
   }
 
+  /** An import's warnings once known (a streamed file's, at its end). */
+  setImportWarnings(importId: number, warnings: readonly string[]): void {
+    this.db.prepare('UPDATE imports SET warnings = ? WHERE id = ?').run(JSON.stringify(warnings), importId);
+  }
+
   insertImport(row: ImportRow): number {
     const info = this.stmt.insertImport.run(
       row.studyId, row.sha256, row.fileName, row.format, row.importerVersion, row.config,
@@ -464,8 +470,7 @@ export class Store {
   /** Series for a run, in chunks; also how a log file adds its samples to the run it belongs to. */
   addSeries(runId: number, series: readonly ParsedSeries[]): void {
     for (const s of series) {
-      const first = (this.db.prepare('SELECT COALESCE(MAX(chunk) + 1, 0) AS next FROM series WHERE run_id = ? AND object = ? AND metric = ?')
-        .get(runId, s.object, s.metric) as { next: number }).next;
+      const first = this.stmt.nextChunk.get(runId, s.object, s.metric)!.next;
       for (const c of chunkSeries(s.times, s.values)) {
         if (c.times.length === 0) continue;
         this.stmt.insertSeries.run(
@@ -481,8 +486,7 @@ export class Store {
    * is full, then written. `finish` writes the last, partial chunk.
    */
   seriesWriter(runId: number, object: string, metric: string, unit: string): { push(times: Float64Array, values: Float64Array): void; finish(): number } {
-    let chunk = (this.db.prepare('SELECT COALESCE(MAX(chunk) + 1, 0) AS next FROM series WHERE run_id = ? AND object = ? AND metric = ?')
-      .get(runId, object, metric) as { next: number }).next;
+    let chunk = this.stmt.nextChunk.get(runId, object, metric)!.next;
     const times = new Float64Array(CHUNK_POINTS);
     const values = new Float64Array(CHUNK_POINTS);
     let n = 0;
@@ -564,7 +568,8 @@ export class Store {
   mergeIntoRun(runId: number, metrics: Record<string, number>, added: Record<string, unknown>): void {
     const row = this.db.prepare('SELECT tables, metrics FROM runs WHERE id = ?').get(runId) as { tables: string; metrics: string };
     const { tables, bins } = splitBins(added);
-    this.db.prepare('DELETE FROM run_bins WHERE run_id = ? AND source = ?').run(runId, 'hist_log_bins');
+    // A distribution merged again replaces the one before it; other sources stay.
+    for (const source of new Set(bins.map((b) => b.source))) this.db.prepare('DELETE FROM run_bins WHERE run_id = ? AND source = ?').run(runId, source);
     this.saveBins(runId, bins);
     this.db.prepare('UPDATE runs SET tables = ?, metrics = ? WHERE id = ?').run(
       JSON.stringify({ ...(JSON.parse(row.tables) as object), ...tables }),
