@@ -39,18 +39,23 @@ export function findLogOwner(logFile: string, logStem: string, owners: readonly 
   return { owner: null, how: byPrefix.length + byStemAnywhere.length + sameDir.length > 1 ? 'several fio JSON runs could own it' : 'no fio JSON run of the same name or folder' };
 }
 
+/** lat, clat and slat logs: the ones whose unit (ns in fio 3, µs in fio 2) the file does not say. */
+export function isLatencyLog(kind: string): boolean {
+  return kind === 'lat' || kind === 'clat' || kind === 'slat';
+}
+
+/** A latency log read as µs instead of the ns the importer assumed: values 1000 times larger. */
+export function asMicroseconds(series: readonly ParsedSeries[]): ParsedSeries[] {
+  return series.map((s) => ({ ...s, values: s.values.map((v) => v * 1000) }));
+}
+
 /**
  * The log's series as the owner's: times move from "ms since the job started" to epoch ms,
  * and latency logs of fio 2 (µs, not the ns the importer assumed) are scaled.
  */
 export function attachSeries(series: readonly ParsedSeries[], owner: LogOwnerCandidate, kind: string): ParsedSeries[] {
   const fio2 = /^fio-2\./.test(owner.toolVersion ?? '');
-  const latency = kind === 'lat' || kind === 'clat' || kind === 'slat';
-  const scale = fio2 && latency ? 1000 : 1;
+  const scaled = fio2 && isLatencyLog(kind) ? asMicroseconds(series) : series;
   const t0 = owner.startMs ?? 0;
-  return series.map((s) => ({
-    ...s,
-    times: s.times.map((t) => t + t0),
-    values: scale === 1 ? s.values : s.values.map((v) => v * scale),
-  }));
+  return scaled.map((s) => ({ ...s, times: s.times.map((t) => t + t0) }));
 }

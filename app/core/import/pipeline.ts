@@ -18,7 +18,7 @@ import type { StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
 import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
-import { attachSeries, findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
+import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
 
 export interface StagedFile {
@@ -141,18 +141,11 @@ export function previewOf(file: StagedFile): FilePreview {
   };
 }
 
-const LATENCY_LOGS = new Set(['lat', 'clat', 'slat']);
-
 /** A latency log's kind, for the sheet to ask its unit (a log of another kind has one). */
 function latencyLogOf(file: StagedFile): { latencyLog?: { kind: string } } {
   if (file.importer?.id !== 'fio-log') return {};
   const kind = (file.result.runs[0]?.tables['log'] as { kind?: string } | undefined)?.kind;
-  return kind && LATENCY_LOGS.has(kind) ? { latencyLog: { kind } } : {};
-}
-
-/** A log read as µs instead of the ns the importer assumed: values and means 1000 times larger. */
-function asMicroseconds(series: ParsedSeries[]): ParsedSeries[] {
-  return series.map((s) => ({ ...s, values: s.values.map((v) => v * 1000) }));
+  return kind && isLatencyLog(kind) ? { latencyLog: { kind } } : {};
 }
 
 /** An orphan latency log's run in the unit the user chose (its series apart: a streamed log's go on their own). */
@@ -343,7 +336,7 @@ export class ImportSession {
           runIds.push(owner.runId);
           notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
         } else {
-          const unit = LATENCY_LOGS.has(log.kind) ? this.options.logUnit?.(file) : undefined;
+          const unit = isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
           runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, inChosenUnit(run, unit)));
           notes.push(orphanNote(how, log.kind, unit));
         }
@@ -450,7 +443,7 @@ export class ImportSession {
         const stream = importer.stream!({ name: file.path, head: file.source.head(DETECT_HEAD_BYTES), size: file.source.size });
         if ('error' in stream) throw new UnreadableFileError(located(stream.error));
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
-        const unit = !owner && LATENCY_LOGS.has(log.kind) ? this.options.logUnit?.(file) : undefined;
+        const unit = !owner && isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
         const put = (pieces: ParsedSeries[]): void => {
           for (const s of owner ? attachSeries(pieces, owner, log.kind) : unit === 'us' ? asMicroseconds(pieces) : pieces) {
             const key = `${s.object}\u0000${s.metric}`;
@@ -575,7 +568,7 @@ export class ImportSession {
 }
 
 function orphanNote(how: string, kind: string, unit: LogLatencyUnit | undefined): string {
-  const latency = LATENCY_LOGS.has(kind)
+  const latency = isLatencyLog(kind)
     ? unit === 'us'
       ? '; latency read as µs (fio 2.x), as chosen at import'
       : unit === 'ns'
