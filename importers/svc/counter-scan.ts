@@ -11,7 +11,7 @@
 import { decodeText } from '../text.js';
 import type { Diagnostic } from '../types.js';
 import { detectIostats, notDiskStats, snapshotHeader, type SnapshotHeader } from './iostats.js';
-import { decimal } from './snapshot-objects.js';
+import { decimal, recordId } from './snapshot-objects.js';
 import { scanXml, type XmlHandler } from './xml-scan.js';
 
 /** `<vdsk>` counters rates.ts reads; a counter's index here is its column. */
@@ -176,10 +176,8 @@ class CounterHandler implements XmlHandler {
   close(depth: number): void {
     if (depth !== 1 || !this.inRecord) return;
     this.inRecord = false;
-    // snapshot-objects.ts baseId, and its #2, #3 for a repeated id.
-    let id = this.id || this.name || this.idx || this.element!;
-    const rootCluster = (this.header as SnapshotHeader).cluster;
-    if (this.cluster && rootCluster !== null && this.cluster !== rootCluster) id = `${this.cluster}/${id}`;
+    // As snapshot-objects.ts names records, with its #2, #3 for a repeated id.
+    let id = recordId({ id: this.id, name: this.name, idx: this.idx, cluster: this.cluster }, this.element!, (this.header as SnapshotHeader).cluster);
     const count = (this.seen.get(id) ?? 0) + 1;
     this.seen.set(id, count);
     if (count > 1) id = `${id}#${count}`;

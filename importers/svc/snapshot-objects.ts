@@ -79,15 +79,21 @@ function addCounters(el: XmlElement, prefix: string, out: Record<string, number>
   for (const child of el.children) addCounters(child, `${prefix}${segment(child)}.`, out);
 }
 
+/**
+ * A record's id: its id, name or idx attribute, else the element's name. Nn lists partner nodes
+ * of other clusters too, with the same node names (node1, node2): those get their cluster in
+ * front. Also what counter-scan.ts names the records it packs, so both readers pair alike.
+ */
+export function recordId(attrs: { id?: string | null; name?: string | null; idx?: string | null; cluster?: string | null }, element: string, rootCluster: string | null): string {
+  const id = attrs.id || attrs.name || attrs.idx || element;
+  return attrs.cluster && rootCluster !== null && attrs.cluster !== rootCluster ? `${attrs.cluster}/${id}` : id;
+}
+
 function baseId(el: XmlElement, rootCluster: string | null): string {
   const clusterId = attr(el, 'cluster_id');
   const nodeId = attr(el, 'node_id');
   if (el.name === 'partnership' && (clusterId || nodeId)) return `${clusterId ?? ''}/${nodeId ?? ''}`;
-  const id = attr(el, 'id') || attr(el, 'name') || attr(el, 'idx') || el.name;
-  // Nn lists partner nodes of other clusters too, with the same node names (node1, node2).
-  const cluster = attr(el, 'cluster');
-  if (cluster && rootCluster !== null && cluster !== rootCluster) return `${cluster}/${id}`;
-  return id;
+  return recordId({ id: attr(el, 'id'), name: attr(el, 'name'), idx: attr(el, 'idx'), cluster: attr(el, 'cluster') }, el.name, rootCluster);
 }
 
 /** One SvcObject per record element (child of the root), in file order. */
