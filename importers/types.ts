@@ -97,6 +97,6 @@ export interface Importer {
   /** For binary formats (XLSX, XLS): true when the bytes are this format. Text detection never sees them. */
   detectBinary?(bytes: Uint8Array): boolean;
   parse(input: ImportInput): ParseResult;
-  /** Formats that can be parsed as a stream: `head` is the file's first bytes (up to 64 KiB), `size` its length. */
-  stream?(input: { name: string; head: Uint8Array; size: number }): SeriesStream | { error: Diagnostic };
+  /** Formats that can be parsed as a stream: `head` is the file's first bytes (up to 64 KiB). */
+  stream?(input: { name: string; head: Uint8Array }): SeriesStream | { error: Diagnostic };
 }

@@ -60,7 +60,7 @@ export const fioLogImporter: Importer = {
   },
 
   parse({ bytes, name }): ParseResult {
-    const stream = fioLogImporter.stream!({ name, head: bytes.subarray(0, 64 * 1024), size: bytes.length });
+    const stream = fioLogImporter.stream!({ name, head: bytes.subarray(0, 64 * 1024) });
     if ('error' in stream) return { runs: [], warnings: [], errors: [stream.error] };
     return collect(stream, bytes);
   },

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { collect, joinSeries } from '../series-stream.js';
+import { joinSeries } from '../series-stream.js';
 import { fioLogImporter } from './fio-log.js';
 import type { ParsedSeries } from '../types.js';
 
@@ -8,7 +8,7 @@ const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 
 /** Feeds `bytes` to a fresh stream in pieces of `size` and joins what comes out. */
 function streamed(name: string, bytes: Uint8Array, size: number) {
-  const stream = fioLogImporter.stream!({ name, head: bytes.subarray(0, 65536), size: bytes.length });
+  const stream = fioLogImporter.stream!({ name, head: bytes.subarray(0, 65536) });
   if ('error' in stream) throw new Error(stream.error.message);
   const pieces: ParsedSeries[] = [];
   for (let at = 0; at < bytes.length; at += size) pieces.push(...stream.push(bytes.subarray(at, at + size)));
@@ -61,17 +61,9 @@ describe('fio logs read as a stream', () => {
     assert.deepEqual([...both.series[0]!.values], [50, 60]);
   });
 
-  it('collect() over whole bytes is the same parse (one code path for small and large logs)', () => {
-    const stream = fioLogImporter.stream!({ name: 'job_clat.1.log', head: enc(randrw), size: randrw.length });
-    assert.ok(!('error' in stream));
-    const r = collect(stream, enc(randrw));
-    assert.equal(r.runs[0]!.series.length, 2);
-    assert.equal((r.runs[0]!.tables['log'] as { rows: number }).rows, 300);
-  });
-
   it('a reader that reuses one buffer for every chunk (as the import reads files) loses no cut line', () => {
     const bytes = Buffer.from(randrw);
-    const stream = fioLogImporter.stream!({ name: 'job_clat.1.log', head: bytes.subarray(0, 4096), size: bytes.length });
+    const stream = fioLogImporter.stream!({ name: 'job_clat.1.log', head: bytes.subarray(0, 4096) });
     assert.ok(!('error' in stream));
     const buf = Buffer.alloc(100); // a Buffer: its slice() is a view, which must not be kept
     const pieces: ParsedSeries[] = [];

@@ -102,7 +102,7 @@ export class FioLogStream {
       this.scratch = { times: new Float64Array(room), values: new Float64Array(room), dirs: new Uint8Array(room) };
     }
     const { times, values, dirs } = this.scratch;
-    const r = scanRows(b, end, this.layout, times, values, dirs);
+    const r = scanChunkRows(b, end, this.layout, times, values, dirs);
     this.line += r.lines;
     if (r.stopped) {
       this.badLine = this.line;
@@ -146,7 +146,7 @@ export class FioLogStream {
  * values and directions. Stops at the first row that is not a complete log row.
  * Plain locals and one flat output per column: this is what makes a 2 GB log import fast.
  */
-function scanRows(b: Uint8Array, end: number, layout: LogLayout, times: Float64Array, values: Float64Array, dirs: Uint8Array): { rows: number; lines: number; stopped: boolean; sawBlockSize: boolean } {
+function scanChunkRows(b: Uint8Array, end: number, layout: LogLayout, times: Float64Array, values: Float64Array, dirs: Uint8Array): { rows: number; lines: number; stopped: boolean; sawBlockSize: boolean } {
   const columns = layout.columns;
   const dirCol = layout.dirCol;
   const bsCol = dirCol + 1;

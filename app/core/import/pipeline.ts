@@ -440,7 +440,7 @@ export class ImportSession {
         const writer = this.store.fileWriter(file.sha256, file.source.size);
         const importId = this.importOf(file, []);
         const runId = owner ? owner.runId : this.store.insertRun(this.study.id, importId, this.config, 0, { ...headRun, metrics: {}, series: [] });
-        const stream = importer.stream!({ name: file.path, head: file.source.head(DETECT_HEAD_BYTES), size: file.source.size });
+        const stream = importer.stream!({ name: file.path, head: file.source.head(DETECT_HEAD_BYTES) });
         if ('error' in stream) throw new UnreadableFileError(located(stream.error));
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
         const unit = !owner && isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
