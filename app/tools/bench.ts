@@ -9,6 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Core } from '../core/core.js';
 import { chartFigures } from './chart-bench.js';
 import { bigFioJson } from './bench-fio-json.js';
+import { importInChild, parseInChild, removeStore, scanLimitMbS, writeBenchLog } from './bench-log.js';
+import { periodCompareMs } from './bench-svc.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-bench-'));
@@ -17,143 +19,125 @@ function figure(name: string, value: number, unit: string): void {
   console.log(`${name}: ${value.toFixed(value >= 100 ? 0 : 2)} ${unit}`);
 }
 
-/** Best of n: the least disturbed run is the closest to what the code can do. */
-function best(n: number, fn: () => unknown): number {
-  let min = Infinity;
-  for (let i = 0; i < n; i++) {
-    const t0 = performance.now();
-    fn();
-    min = Math.min(min, performance.now() - t0);
-  }
-  return min;
-}
-
 /** PERFDELTA_BENCH_ONLY=chart,fio,log,svc,awr (any of them) prints only those figures. */
 const only = (process.env['PERFDELTA_BENCH_ONLY'] ?? '').split(',').filter(Boolean);
 const want = (part: string): boolean => only.length === 0 || only.includes(part);
 
 try {
-  const { writeBenchLog, importInChild, parseInChild, removeStore, scanLimitMbS } = await import('./bench-log.js');
   if (want('chart')) {
-  // Charts in Chromium: first paint of 1M points (LTTB to the pixels, then ECharts; and ECharts
-  // alone with its own sampling, for comparison) and a zoom into 10M points (the visible window
-  // re-downsampled).
-  const charts = await chartFigures(work);
-  if ('skipped' in charts) {
-    console.log(`chart figures skipped: ${charts.skipped}`);
-  } else {
-    figure('chart_1m_first_paint_ms', charts.firstPaint1mMs, 'ms');
-    figure('chart_1m_first_paint_echarts_sampling_ms', charts.firstPaint1mEchartsOnlyMs, 'ms');
-    figure('chart_10m_zoom_ms', charts.zoom10mMs, 'ms');
-    figure('chart_10m_first_paint_ms', charts.firstPaint10mMs, 'ms');
-  }
+    // Charts in Chromium: first paint of 1M points (LTTB to the pixels, then ECharts; and ECharts
+    // alone with its own sampling, for comparison) and a zoom into 10M points (the visible window
+    // re-downsampled).
+    const charts = await chartFigures(work);
+    if ('skipped' in charts) {
+      console.log(`chart figures skipped: ${charts.skipped}`);
+    } else {
+      figure('chart_1m_first_paint_ms', charts.firstPaint1mMs, 'ms');
+      figure('chart_1m_first_paint_echarts_sampling_ms', charts.firstPaint1mEchartsOnlyMs, 'ms');
+      figure('chart_10m_zoom_ms', charts.zoom10mMs, 'ms');
+      figure('chart_10m_first_paint_ms', charts.firstPaint10mMs, 'ms');
+    }
   }
 
   if (want('fio')) {
-  // fio JSON: a sweep of ~48 MB (every sample job in turn, figures varied), imported into a
-  // fresh store by a fresh process. The limit is measured the same way: a fresh process reads
-  // the same file and gives it to JSON.parse once (decoded first: JSON.parse takes text). The
-  // bare parser in a warm process, best of three, is printed beside it.
-  const bytes = bigFioJson(root, 40);
-  const mb = bytes.length / 1e6;
-  const jsonFile = path.join(work, 'sweep.json');
-  fs.writeFileSync(jsonFile, bytes);
-  let importMs = Infinity;
-  let parseMs = Infinity;
-  let warmMs = Infinity;
-  for (let k = 0; k < 3; k++) {
-    const db = path.join(work, 'json.sqlite');
-    importMs = Math.min(importMs, importInChild(db, [jsonFile]).seconds * 1000);
-    removeStore(db);
-    const limit = parseInChild(jsonFile);
-    parseMs = Math.min(parseMs, limit.coldSeconds * 1000);
-    warmMs = Math.min(warmMs, limit.warmSeconds * 1000);
-  }
-  fs.rmSync(jsonFile);
-  figure('fio_json_mb_s', mb / (importMs / 1000), 'MB/s');
-  figure('fio_json_limit_mb_s', mb / (parseMs / 1000), 'MB/s');
-  figure('fio_json_import_vs_parse_pct', (parseMs / importMs) * 100, '%');
-  figure('fio_json_parse_warm_mb_s', mb / (warmMs / 1000), 'MB/s');
-  figure('fio_json_import_vs_warm_parse_pct', (warmMs / importMs) * 100, '%');
-  figure('fio_json_bench_file_mb', mb, 'MB');
-
+    // fio JSON: a sweep of ~48 MB (every sample job in turn, figures varied), imported into a
+    // fresh store by a fresh process. The limit is measured the same way: a fresh process reads
+    // the same file and gives it to JSON.parse once (decoded first: JSON.parse takes text). The
+    // bare parser in a warm process, best of three, is printed beside it.
+    const bytes = bigFioJson(root, 40);
+    const mb = bytes.length / 1e6;
+    const jsonFile = path.join(work, 'sweep.json');
+    fs.writeFileSync(jsonFile, bytes);
+    let importMs = Infinity;
+    let parseMs = Infinity;
+    let warmMs = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const db = path.join(work, 'json.sqlite');
+      importMs = Math.min(importMs, importInChild(db, [jsonFile]).seconds * 1000);
+      removeStore(db);
+      const limit = parseInChild(jsonFile);
+      parseMs = Math.min(parseMs, limit.coldSeconds * 1000);
+      warmMs = Math.min(warmMs, limit.warmSeconds * 1000);
+    }
+    fs.rmSync(jsonFile);
+    figure('fio_json_mb_s', mb / (importMs / 1000), 'MB/s');
+    figure('fio_json_limit_mb_s', mb / (parseMs / 1000), 'MB/s');
+    figure('fio_json_import_vs_parse_pct', (parseMs / importMs) * 100, '%');
+    figure('fio_json_parse_warm_mb_s', mb / (warmMs / 1000), 'MB/s');
+    figure('fio_json_import_vs_warm_parse_pct', (warmMs / importMs) * 100, '%');
+    figure('fio_json_bench_file_mb', mb, 'MB');
   }
 
   if (want('log')) {
-  // fio logs: a randrw clat log on disk, imported by a process of its own (streamed: read,
-  // parsed and written 4 MB at a time); the limit is the log scanner alone on the same bytes.
-  const log = path.join(work, 'bench_clat.1.log');
-  const logMb = writeBenchLog(log, 100) / 1e6;
-  // Best of five: this machine's disk writeback makes single runs vary by a third.
-  let logS = Infinity;
-  for (let k = 0; k < 5; k++) {
-    const db = path.join(work, 'log.sqlite');
-    logS = Math.min(logS, importInChild(db, [log]).seconds);
-    removeStore(db);
-  }
-  figure('fio_log_mb_s', logMb / logS, 'MB/s');
-  figure('fio_log_limit_mb_s', scanLimitMbS(log), 'MB/s');
-  figure('fio_log_bench_file_mb', logMb, 'MB');
-  fs.rmSync(log);
-  // The 2 GB log (FIO_LOG_BIG_MB to change the size): the process must stay under 500 MB.
-  const bigMb = Number(process.env['FIO_LOG_BIG_MB'] ?? 2000);
-  const big = path.join(work, 'big_clat.1.log');
-  const bigBytes = writeBenchLog(big, bigMb);
-  const bigDb = path.join(work, 'big.sqlite');
-  const bigRun = importInChild(bigDb, [big]);
-  removeStore(bigDb);
-  fs.rmSync(big);
-  figure('fio_log_2gb_file_mb', bigBytes / 1e6, 'MB');
-  figure('fio_log_2gb_import_s', bigRun.seconds, 's');
-  figure('fio_log_2gb_mb_s', bigBytes / 1e6 / bigRun.seconds, 'MB/s');
-  figure('fio_log_2gb_peak_rss_mb', bigRun.peakRssMb, 'MB');
-  figure('fio_log_2gb_checkpoint_s', bigRun.checkpointSeconds, 's');
-
+    // fio logs: a randrw clat log on disk, imported by a process of its own (streamed: read,
+    // parsed and written 4 MB at a time); the limit is the log scanner alone on the same bytes.
+    const log = path.join(work, 'bench_clat.1.log');
+    const logMb = writeBenchLog(log, 100) / 1e6;
+    // Best of five: this machine's disk writeback makes single runs vary by a third.
+    let logS = Infinity;
+    for (let k = 0; k < 5; k++) {
+      const db = path.join(work, 'log.sqlite');
+      logS = Math.min(logS, importInChild(db, [log]).seconds);
+      removeStore(db);
+    }
+    figure('fio_log_mb_s', logMb / logS, 'MB/s');
+    figure('fio_log_limit_mb_s', scanLimitMbS(log), 'MB/s');
+    figure('fio_log_bench_file_mb', logMb, 'MB');
+    fs.rmSync(log);
+    // The 2 GB log (FIO_LOG_BIG_MB to change the size): the process must stay under 500 MB.
+    const bigMb = Number(process.env['FIO_LOG_BIG_MB'] ?? 2000);
+    const big = path.join(work, 'big_clat.1.log');
+    const bigBytes = writeBenchLog(big, bigMb);
+    const bigDb = path.join(work, 'big.sqlite');
+    const bigRun = importInChild(bigDb, [big]);
+    removeStore(bigDb);
+    fs.rmSync(big);
+    figure('fio_log_2gb_file_mb', bigBytes / 1e6, 'MB');
+    figure('fio_log_2gb_import_s', bigRun.seconds, 's');
+    figure('fio_log_2gb_mb_s', bigBytes / 1e6 / bigRun.seconds, 'MB/s');
+    figure('fio_log_2gb_peak_rss_mb', bigRun.peakRssMb, 'MB');
+    figure('fio_log_2gb_checkpoint_s', bigRun.checkpointSeconds, 's');
   }
 
   if (want('svc')) {
-  // SVC: a week of 5-minute statistics on two nodes for SVC_BENCH_VOLUMES volumes (default
-  // 1,000: about 4,000 files, 1 GB), written by the S1 sample generator, imported as one drop
-  // by a process of its own; then a period comparison over the stored week.
-  const volumes = Number(process.env['SVC_BENCH_VOLUMES'] ?? 1000);
-  const svcDir = path.join(work, 'svc-week');
-  const { generate } = (await import(pathToFileURL(path.join(root, 'samples/svc/generate.mjs')).href)) as { generate(dir: string, o: object): number };
-  const svcFiles = generate(svcDir, { volumes, days: 7 });
-  const svcBytes = fs.readdirSync(svcDir).reduce((n, f) => n + fs.statSync(path.join(svcDir, f)).size, 0);
-  const svcDb = path.join(work, 'svc.sqlite');
-  const svc = importInChild(svcDb, [svcDir]);
-  fs.rmSync(svcDir, { recursive: true });
-  const core = new Core(svcDb);
-  core.updateSettings('bench', { zone: '+08:00' });
-  core.definePeriod('bench', 'early', 'daily 08:30-15:30 on 2017-09-08, 09-09');
-  core.definePeriod('bench', 'late', 'daily 08:30-15:30 on 2017-09-12');
-  const compareMs = best(3, () => core.compare({ study: 'bench', baseline: 'early', candidates: ['late'], metrics: ['read.lat_avg_ms'] }));
-  core.close();
-  removeStore(svcDb);
-  figure('svc_week_volumes', volumes, 'volumes');
-  figure('svc_week_files', svcFiles, 'files');
-  figure('svc_week_mb', svcBytes / 1e6, 'MB');
-  figure('svc_week_import_s', svc.seconds, 's');
-  figure('svc_week_peak_rss_mb', svc.peakRssMb, 'MB');
-  figure('svc_week_checkpoint_s', svc.checkpointSeconds, 's');
-  figure('svc_period_compare_ms', compareMs, 'ms');
-
+    // SVC: a week of 5-minute statistics on two nodes for SVC_BENCH_VOLUMES volumes (default
+    // 1,000: about 4,000 files, 1 GB), written by the S1 sample generator, imported as one drop
+    // by a process of its own; then a period comparison over the stored week.
+    const volumes = Number(process.env['SVC_BENCH_VOLUMES'] ?? 1000);
+    const svcDir = path.join(work, 'svc-week');
+    const { generate } = (await import(pathToFileURL(path.join(root, 'samples/svc/generate.mjs')).href)) as { generate(dir: string, o: object): number };
+    const svcFiles = generate(svcDir, { volumes, days: 7 });
+    const svcBytes = fs.readdirSync(svcDir).reduce((n, f) => n + fs.statSync(path.join(svcDir, f)).size, 0);
+    const svcDb = path.join(work, 'svc.sqlite');
+    const svc = importInChild(svcDb, [svcDir]);
+    fs.rmSync(svcDir, { recursive: true });
+    const core = new Core(svcDb);
+    const compareMs = periodCompareMs(core, 'bench');
+    core.close();
+    removeStore(svcDb);
+    figure('svc_week_volumes', volumes, 'volumes');
+    figure('svc_week_files', svcFiles, 'files');
+    figure('svc_week_mb', svcBytes / 1e6, 'MB');
+    figure('svc_week_import_s', svc.seconds, 's');
+    figure('svc_week_peak_rss_mb', svc.peakRssMb, 'MB');
+    figure('svc_week_checkpoint_s', svc.checkpointSeconds, 's');
+    figure('svc_period_compare_ms', compareMs, 'ms');
   }
 
   if (want('awr')) {
-  // AWR: 2,000 reports of ~500 KB (half text in the 11.2 layout from the S2 samples, half HTML
-  // cut from the corpus reports when ../shared/corpus is there), imported as one drop.
-  const { writeAwrBenchReports } = await import('./bench-awr.js');
-  const awrDir = path.join(work, 'awr');
-  const awr = writeAwrBenchReports(awrDir, Number(process.env['AWR_BENCH_COUNT'] ?? 2000));
-  const awrDb = path.join(work, 'awr.sqlite');
-  const awrRun = importInChild(awrDb, [awrDir]);
-  removeStore(awrDb);
-  figure('awr_2000_files', awr.files, 'files');
-  figure('awr_2000_mb', awr.bytes / 1e6, 'MB');
-  console.log(`awr_2000_html_from: ${awr.htmlFromCorpus ? 'the corpus' : 'the generator'}`);
-  figure('awr_2000_import_s', awrRun.seconds, 's');
-  figure('awr_2000_peak_rss_mb', awrRun.peakRssMb, 'MB');
+    // AWR: 2,000 reports of ~500 KB (half text in the 11.2 layout from the S2 samples, half HTML
+    // cut from the corpus reports when ../shared/corpus is there), imported as one drop.
+    const { writeAwrBenchReports } = await import('./bench-awr.js');
+    const awrDir = path.join(work, 'awr');
+    const awr = writeAwrBenchReports(awrDir, Number(process.env['AWR_BENCH_COUNT'] ?? 2000));
+    const awrDb = path.join(work, 'awr.sqlite');
+    const awrRun = importInChild(awrDb, [awrDir]);
+    removeStore(awrDb);
+    figure('awr_2000_files', awr.files, 'files');
+    figure('awr_2000_mb', awr.bytes / 1e6, 'MB');
+    console.log(`awr_2000_html_from: ${awr.htmlFromCorpus ? 'the corpus' : 'the generator'}`);
+    figure('awr_2000_import_s', awrRun.seconds, 's');
+    figure('awr_2000_peak_rss_mb', awrRun.peakRssMb, 'MB');
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
