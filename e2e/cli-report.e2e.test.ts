@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import * as XLSX from '@e965/xlsx';
-import { OUTPUT_DIR, REPO_ROOT } from './support/host.js';
+import { OUTPUT_DIR, REPO_ROOT, runCli } from './support/host.js';
 import { hasPoppler, pdfText } from './support/pdf.js';
 
 const skip = hasPoppler() ? {} : { skip: 'pdftotext (poppler-utils) is not installed' };
@@ -23,10 +23,7 @@ function home(): string {
   return h;
 }
 
-function cli(dataHome: string, ...args: string[]): { status: number; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs'), ...args], { env: { ...process.env, PERFDELTA_HOME: dataHome }, encoding: 'utf8' });
-  return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = runCli;
 
 describe('reports from the CLI', () => {
   it('report, export, save-study and open-study: the reopened study prints the same PDF text', skip, () => {

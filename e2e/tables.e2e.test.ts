@@ -4,13 +4,12 @@
  * import under the configurations their titles name and compare as published (16.16x).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { GBK_LINES, gbkCsv, mergedWorkbook, S1_TSV, UNITS_ROW_CSV } from '../importers/test-support/spreadsheet-fixtures.js';
-import { OUTPUT_DIR, REPO_ROOT, type RunningHost } from './support/host.js';
+import { OUTPUT_DIR, runCli, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
 import { closeWorkbench, openWorkbench } from './support/session.js';
 
@@ -24,7 +23,7 @@ describe('tables: mapping, paste (web host in Chromium)', () => {
 
   /** The runs as the CLI reads them from the same data folder. */
   const runs = (study: string): Run[] => {
-    const r = spawnSync(process.execPath, [path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs'), 'runs', '--study', study, '--json'], { env: { ...process.env, PERFDELTA_HOME: host.home }, encoding: 'utf8' });
+    const r = runCli(host.home, 'runs', '--study', study, '--json');
     assert.equal(r.status, 0, r.stderr);
     return JSON.parse(r.stdout) as Run[];
   };

@@ -14,8 +14,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The core worker's young generation, as V8 flags it for a process: three semi-spaces. */
 const SEMI_SPACE_FLAG = `--max-semi-space-size=${CORE_YOUNG_GENERATION_MB / 3}`;
 
-/** A clat log of a randrw job (fio 3: ns; read and write rows interleaved) of about `mb` MB. */
-export function writeBenchLog(file: string, mb: number): number {
+/** A clat log of a randrw job (fio 3: ns, 150,000-550,000; read and write rows interleaved) of about `mb` MB. */
+export function writeBenchLog(file: string, mb: number): { bytes: number; rows: number } {
   const fd = fs.openSync(file, 'w');
   let bytes = 0;
   let row = 0;
@@ -27,7 +27,7 @@ export function writeBenchLog(file: string, mb: number): number {
     bytes += chunk.length;
   }
   fs.closeSync(fd);
-  return bytes;
+  return { bytes, rows: row };
 }
 
 export interface ChildImport {

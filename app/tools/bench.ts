@@ -72,7 +72,7 @@ try {
     // fio logs: a randrw clat log on disk, imported by a process of its own (streamed: read,
     // parsed and written 4 MB at a time); the limit is the log scanner alone on the same bytes.
     const log = path.join(work, 'bench_clat.1.log');
-    const logMb = writeBenchLog(log, 100) / 1e6;
+    const logMb = writeBenchLog(log, 100).bytes / 1e6;
     // Best of five: this machine's disk writeback makes single runs vary by a third.
     let logS = Infinity;
     for (let k = 0; k < 5; k++) {
@@ -87,7 +87,7 @@ try {
     // The 2 GB log (FIO_LOG_BIG_MB to change the size): the process must stay under 500 MB.
     const bigMb = Number(process.env['FIO_LOG_BIG_MB'] ?? 2000);
     const big = path.join(work, 'big_clat.1.log');
-    const bigBytes = writeBenchLog(big, bigMb);
+    const bigBytes = writeBenchLog(big, bigMb).bytes;
     const bigDb = path.join(work, 'big.sqlite');
     const bigRun = importInChild(bigDb, [big]);
     removeStore(bigDb);

@@ -1,5 +1,5 @@
 /** Starts the real web host (the built CLI's `serve`) on a fresh data folder. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,14 @@ import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const OUTPUT_DIR = path.join(REPO_ROOT, 'e2e', 'output');
+
+const CLI = path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs');
+
+/** The built CLI on the data folder `home`, as a user would run it; waits for it to end. */
+export function runCli(home: string, ...args: string[]): { status: number; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { env: { ...process.env, PERFDELTA_HOME: home }, encoding: 'utf8' });
+  return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
+}
 
 export interface RunningHost {
   url: string;
@@ -16,7 +24,7 @@ export interface RunningHost {
 
 export async function startHost(options: { loadSamples?: boolean } = {}): Promise<RunningHost> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-e2e-'));
-  const args = [path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs'), 'serve', ...(options.loadSamples ? ['--load-samples'] : [])];
+  const args = [CLI, 'serve', ...(options.loadSamples ? ['--load-samples'] : [])];
   const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, PERFDELTA_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
