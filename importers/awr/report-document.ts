@@ -56,9 +56,9 @@ function textDocument(text: string): ReportDocument {
   const report = parseTextReport(text);
   const titles = new Set<string>();
   const noData = new Set<string>();
-  // One search of the whole text (and of the lines cleaned of CR / FF, which could split the
-  // phrase) spares a search of every line when no section is empty.
-  const mayHaveNoData = NO_DATA.test(text) || report.stripped.some((l) => NO_DATA.test(l));
+  // One search of the whole text (cleaned of CR / FF, which could split the phrase) spares a
+  // search of every line when no section is empty.
+  const mayHaveNoData = NO_DATA.test(/[\r\f]/.test(text) ? text.replace(/[\r\f]/g, '') : text);
   for (const s of report.sections) {
     if (!s.title) continue;
     titles.add(titleKey(s.title));

@@ -22,8 +22,6 @@ export interface TextReport {
   /** In order; the first (title '') holds the lines before any section: the report header. */
   sections: TextSection[];
   tables: ReportTable[];
-  /** The lines that had CR or form feed characters, as cleaned: every other line is verbatim in the text. */
-  stripped: string[];
 }
 
 const DETAIL_TITLE = /^(\S.*?)\s*DB\/Inst:\s*\S/;
@@ -40,19 +38,15 @@ const detailTitle = (line: string): RegExpExecArray | null => (line.includes('DB
  * TABLE(DBMS_WORKLOAD_REPOSITORY.AWR_REPORT_TEXT(...))` prints every page, even mid-table,
  * with the blank line (and underline, when present) that comes with it.
  */
-export function reportLines(text: string): { lines: string[]; origin: number[]; stripped: string[] } {
+export function reportLines(text: string): { lines: string[]; origin: number[] } {
   const raw = text.split('\n');
   const lines: string[] = [];
   const origin: number[] = [];
-  const stripped: string[] = [];
   // Few reports have CR or FF, and then on few lines: only those lines are rewritten.
   const strip = text.includes('\r') || text.includes('\f');
   for (let i = 0; i < raw.length; i++) {
     let line = raw[i]!;
-    if (strip && (line.includes('\r') || line.includes('\f'))) {
-      line = line.replace(/[\r\f]/g, '');
-      stripped.push(line);
-    }
+    if (strip && (line.includes('\r') || line.includes('\f'))) line = line.replace(/[\r\f]/g, '');
     if (line.startsWith('OUTPUT') && /^OUTPUT\s*$/.test(line)) {
       if (lines.length > 0 && lines[lines.length - 1]!.trim() === '') {
         lines.pop();
@@ -64,7 +58,7 @@ export function reportLines(text: string): { lines: string[]; origin: number[]; 
     lines.push(line);
     origin.push(i + 1);
   }
-  return { lines, origin, stripped };
+  return { lines, origin };
 }
 
 /** A summary title line with the title itself blanked, leaving the headings printed after it. */
@@ -165,9 +159,9 @@ export function sectionTables(section: TextSection): ReportTable[] {
 }
 
 export function parseTextReport(text: string): TextReport {
-  const { lines, origin, stripped } = reportLines(text);
+  const { lines, origin } = reportLines(text);
   const sections = splitSections(lines, origin);
   const tables = sections.flatMap(sectionTables);
-  return { sections, tables, stripped };
+  return { sections, tables };
 }
 
