@@ -376,8 +376,8 @@ export class ImportSession {
   }
 
   /** Keeps a file's original bytes and records its import (the file's row first: the import names it). */
-  private keep(file: StagedFile, warnings: string[]): number {
-    this.store.saveFile(file.sha256, bytesOf(file));
+  private keep(file: StagedFile, warnings: string[], bytes: Uint8Array = bytesOf(file)): number {
+    this.store.saveFile(file.sha256, bytes);
     return this.importOf(file, warnings);
   }
 
@@ -518,6 +518,9 @@ export class ImportSession {
 
   private aggregateSnapshots(files: readonly Held[]): void {
     if (files.length === 0) return;
+    // A used file is kept while its bytes are in hand (a week is 4,000 files: not read twice).
+    const byIndex = new Map(files.map((h) => [h.index, h]));
+    const imports = new Map<number, number>();
     const aggregate = aggregateSvcFiles(
       files.map((h) => ({
         index: h.index,
@@ -530,7 +533,12 @@ export class ImportSession {
           return bytes;
         },
       })),
-      { checkCancel: this.options.checkCancel },
+      {
+        checkCancel: this.options.checkCancel,
+        onScanned: (index, bytes, notes) => {
+          if (notes.status === 'used') imports.set(index, this.keep(byIndex.get(index)!.file, notes.warnings, bytes));
+        },
+      },
     );
     // The files whose counters took part are kept with their imports; the run names the first.
     let firstImport: number | null = null;
@@ -550,7 +558,7 @@ export class ImportSession {
         this.outcomes[h.index] = { ...base, status: 'failed', runs: [], errors, warnings: [] };
         continue;
       }
-      const importId = this.keep(h.file, notes.warnings);
+      const importId = imports.get(h.index)!;
       firstImport ??= importId;
       used.push(h.index);
       this.outcomes[h.index] = { ...base, status: 'imported', runs: [], errors: [], warnings: notes.warnings };

@@ -55,6 +55,7 @@ describe('SVC statistics through the import pipeline', () => {
     const runId = byName.get('a.xml')!.runs[0]!;
     assert.equal(core.runs({ study: 'svc' }).length, 1);
     assert.deepEqual([byName.get('b.xml')!.status, byName.get('b.xml')!.runs], ['imported', [runId]]);
+    assert.ok(core.store.fileContent(byName.get('b.xml')!.sha256)!.equals(fs.readFileSync(path.join(dir, 'b.xml'))), 'the statistics file is kept byte for byte');
     assert.deepEqual([byName.get(path.join('copy', 'b.xml'))!.status, byName.get(path.join('copy', 'b.xml'))!.runs], ['duplicate', [runId]], 'the copy points at the run its twin made');
     const host = byName.get('host.xml')!;
     assert.deepEqual([host.status, host.runs], ['imported', []]);

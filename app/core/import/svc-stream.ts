@@ -52,6 +52,8 @@ export interface SvcAggregateHooks {
   onFile?(done: number, total: number, path: string): void;
   /** Called before each file; throws to cancel (the exception propagates). */
   checkCancel?(): void;
+  /** After each file is read and scanned, with its bytes: the caller keeps a used file without reading it again. */
+  onScanned?(index: number, bytes: Uint8Array, notes: SvcFileNotes): void;
 }
 
 export interface SvcFileNotes {
@@ -315,7 +317,8 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
       if (!Number.isNaN(cell)) flush();
       cell = entry.cell;
     }
-    const scan = scanCounters(entry.file.read());
+    const bytes = entry.file.read();
+    const scan = scanCounters(bytes);
     const snap = scan.snapshot;
     if (scan.errors.length > 0 || !snap) {
       perFile.set(entry.file.index, { status: scan.errors.length > 0 ? 'failed' : 'skipped', warnings: scan.warnings, errors: scan.errors });
@@ -339,6 +342,7 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
       s.prevDupes = dupes;
       s.prevRowOf = null;
     }
+    hooks.onScanned?.(entry.file.index, bytes, perFile.get(entry.file.index)!);
     hooks.onFile?.(order + 1, entries.length, entry.file.path);
   });
   if (!Number.isNaN(cell)) flush();
