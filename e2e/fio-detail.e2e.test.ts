@@ -74,4 +74,36 @@ describe('fio runs up close (web host in Chromium)', () => {
     assert.deepEqual(ladder.map((s) => s.name), ['read', 'write']);
     await wb.screenshot(path.join(OUTPUT_DIR, 'latency-ladder.png'));
   });
+
+  it('a drop of JSON files and logs: the sheet says which run each log joins, and asks the unit only of the log no run claims', async () => {
+    const dir = fs.mkdtempSync(path.join(host.home, 'mixed-'));
+    const disk = path.join(REPO_ROOT, 'samples', 'fio', 'disk');
+    const clat = fs.readFileSync(path.join(DETAIL, 'randrw70_clat.1.log'));
+    const file = (name: string, bytes: Buffer): string => {
+      fs.writeFileSync(path.join(dir, name), bytes);
+      return path.join(dir, name);
+    };
+    const files = [
+      file('randread-4k-qd1.json', fs.readFileSync(path.join(disk, 'randread-4k-qd1.json'))),
+      file('randwrite-4k-qd16.json', fs.readFileSync(path.join(disk, 'randwrite-4k-qd16.json'))),
+      file('randread-4k-qd1_clat.1.log', clat),
+      // A log of some other job (and other bytes): two JSON runs could own it, so none does.
+      file('old-test_clat.1.log', Buffer.concat([clat, Buffer.from('9999, 1, 0, 4096, 0\n')])),
+    ];
+    await wb.dropFiles(files);
+    await wb.sheet().locator('input[name="study"]').fill('Mixed drop');
+    await wb.sheet().locator('input[name="config"]').fill('disk');
+    const row = (name: string) => wb.sheet().locator(`tr[data-file="${name}"]`);
+    await row('old-test_clat.1.log').locator('[data-testid="log-unit"]').waitFor();
+    assert.match(await row('randread-4k-qd1_clat.1.log').locator('[data-testid="log-owner"]').textContent() ?? '', /Joins run randread-4k-qd1 \(randread-4k-qd1\.json\): the JSON file has the same name stem/);
+    assert.equal(await row('randread-4k-qd1_clat.1.log').locator('[data-testid="log-unit"]').count(), 0, 'its JSON says the unit: not asked');
+    assert.match(await row('old-test_clat.1.log').locator('[data-testid="log-owner"]').textContent() ?? '', /A run of its own: several fio JSON runs could own it/);
+    await row('old-test_clat.1.log').locator('select[name="log-unit"]').selectOption('us');
+    await wb.screenshot(path.join(OUTPUT_DIR, 'import-log-claims.png'));
+    const summary = await wb.confirmImport('Mixed drop', 'disk');
+    assert.match(summary, /Imported 4 files \(3 runs\)/);
+    assert.match(await row('old-test_clat.1.log').textContent() ?? '', /latency read as µs \(fio 2\.x\), as chosen at import/);
+    assert.match(await row('randread-4k-qd1_clat.1.log').textContent() ?? '', /attached to run \d+ "randread-4k-qd1"/);
+    await wb.closeSheet();
+  });
 });

@@ -46,10 +46,10 @@ describe('a large log through the browser: progress and stop', () => {
     assert.match(await wb.sheet().textContent() ?? '', /read and checked as it is imported/);
     assert.deepEqual(fs.readdirSync(path.join(host.home, 'spool')).length, 1, 'the upload is spooled to disk, not held in memory');
 
-    // No fio JSON in the drop: the sheet asks the log's latency unit, ns by default; this one is fio 2's µs.
+    // No fio JSON run claims the log: the sheet asks the log's latency unit, ns by default; this one is fio 2's µs.
     const unit = wb.sheet().locator('[data-testid="log-unit"] select[name="log-unit"]');
     assert.equal(await unit.inputValue(), 'ns');
-    assert.match(await wb.sheet().locator('[data-testid="log-unit"]').textContent() ?? '', /no fio JSON in this drop/);
+    assert.match(await wb.sheet().locator('[data-testid="log-unit"]').textContent() ?? '', /no fio JSON run in this drop or in this configuration claims this log/);
     await unit.selectOption('us');
     await wb.screenshot(path.join(OUTPUT_DIR, 'large-import-unit.png'));
     await wb.sheet().locator('input[name="study"]').fill('Big log');

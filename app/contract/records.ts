@@ -74,6 +74,15 @@ export interface FilePreview {
   latencyLog?: { kind: string };
 }
 
+/**
+ * Where a staged fio log would go if the staged files were imported together: the run that
+ * claims it ("randrw70 (randrw70.json)") and why, or null (a run of its own) and why not.
+ */
+export interface LogClaim {
+  owner: string | null;
+  how: string;
+}
+
 /** The unit of an fio latency log's values when no fio JSON says: fio 3 writes ns, fio 2 µs. */
 export type LogLatencyUnit = 'ns' | 'us';
 

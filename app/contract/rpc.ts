@@ -4,7 +4,7 @@
  */
 import type {
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
-  AppInfo, CompareResult, FilePreview, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
+  AppInfo, CompareResult, FilePreview, LogClaim, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
   ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
 } from './records.js';
 
@@ -32,6 +32,11 @@ export interface RpcMethods {
   /** Reads a staged table again with the user's mapping (null: the remembered or proposed one) or another sheet. */
   'import.remap': { args: { id: string; mapping: TableMapping | null; sheet?: string }; result: FilePreview };
   'import.discard': { args: { ids: string[] }; result: { discarded: number } };
+  /**
+   * For each staged fio log among `ids`: the run that would claim it if these files were imported
+   * into this study and configuration, or null. The sheet asks a latency log's unit only when null.
+   */
+  'import.logOwners': { args: { ids: string[]; study: string; config: string }; result: Record<string, LogClaim> };
   /**
    * Starts writing staged files in one transaction; poll jobs.status for progress. `logUnits`:
    * staged id to the unit of an fio latency log no fio JSON claims (default ns).

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
-  CompareResult, FilePreview, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
+  CompareResult, FilePreview, LogClaim, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
   StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit,
 } from '../contract/records.js';
@@ -22,6 +22,7 @@ import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
+import { logClaims } from './import/log-claims.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
 import { alignAndResample, medianIntervalMs } from './series/align.js';
@@ -188,6 +189,16 @@ export class Core {
       this.spooled.delete(id);
     }
     return n;
+  }
+
+  /** Where each staged fio log among `ids` would go if they were imported into this study and configuration. */
+  logOwners(ids: readonly string[], study: string, config: string): Record<string, LogClaim> {
+    const files = ids.map((id) => this.staged.get(id)).filter((f): f is StagedFile => f !== undefined);
+    const found = study.trim() ? this.store.findStudy(study.trim()) : null;
+    const stored = found && config.trim() ? this.store.logOwnerCandidates(found.id, config.trim()) : [];
+    // A JSON the study already has is written as a duplicate: its runs claim only as stored ones.
+    const fresh = found ? files.filter((f) => !this.store.importedRunIds(found.id, f.sha256)) : files;
+    return logClaims(files, fresh, stored);
   }
 
   /** Imports staged files in one transaction. A cancel (checkCancel throws) writes nothing and keeps them staged. */

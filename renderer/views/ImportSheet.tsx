@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { FilePreview, ImportResult, JobStatus, LogLatencyUnit, MetricInfo, StudySummary, TableMapping } from '../../app/contract/records.js';
+import type { FilePreview, ImportResult, JobStatus, LogClaim, LogLatencyUnit, MetricInfo, StudySummary, TableMapping } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import type { DroppedFile } from '../components/drop.js';
 import { useI18n } from '../i18n/i18n.js';
@@ -46,6 +46,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   /** The unit of each latency log no fio JSON in the drop claims (the sheet asks; ns by default). */
   const [logUnits, setLogUnits] = useState<Record<string, LogLatencyUnit>>({});
   const [notice, setNotice] = useState<string | null>(null);
+  /** Where each staged fio log would go (its run, or a run of its own), for this study and configuration. */
+  const [claims, setClaims] = useState<Record<string, LogClaim>>({});
 
   // Stage every file: parsed in the core, nothing written yet. Whatever is still staged when
   // the sheet goes away (cancelled, closed mid-way) is discarded, so no bytes linger in the core.
@@ -89,6 +91,24 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     // Staging runs once per drop or paste; the phase leaving 'paste' is what starts it.
   }, [bridge, files, text, phase.kind === 'paste']);
 
+  // Which run claims each fio log depends on the other files and on the study and configuration
+  // (their stored runs claim too): asked again, after a pause in typing, whenever those change.
+  const logIds = useMemo(() => previews.filter((p) => p.id && p.format === 'fio-log').map((p) => p.id), [previews]);
+  useEffect(() => {
+    if (phase.kind !== 'review' || logIds.length === 0) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      const ids = previews.filter((p) => p.id).map((p) => p.id);
+      bridge.call('import.logOwners', { ids, study, config })
+        .then((c) => { if (current) setClaims(c); })
+        .catch(() => undefined);
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [bridge, phase.kind, previews, logIds, study, config]);
+
   /** The user changed a table's mapping (or sheet): the core reads it again, same staged id. */
   const remap = async (id: string, mapping: TableMapping | null, sheet?: string): Promise<void> => {
     setRemapping((s) => new Set(s).add(id));
@@ -123,7 +143,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     // Files with errors are sent too: the core reports them as failed and writes nothing of them.
     const ids = previews.filter((p) => p.id).map((p) => p.id);
     try {
-      const units = Object.fromEntries(Object.entries(logUnits).filter(([id]) => ids.includes(id)));
+      // Only the units the sheet asked for: a claimed log takes its run's fio version.
+      const units = Object.fromEntries(Object.entries(logUnits).filter(([id]) => ids.includes(id) && claims[id]?.owner === null));
       const started = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim(), ...(Object.keys(units).length ? { logUnits: units } : {}) });
       job.current = started.job;
       setPhase({ kind: 'importing', status: null });
@@ -170,8 +191,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   };
   const outcomeOf = (p: FilePreview) => result?.files.find((f) => f.sha256 === p.sha256 && f.path === p.path);
   const progress = phase.kind === 'importing' && phase.status ? phase.status : null;
-  // A latency log's unit is asked only when no fio JSON in the drop can say it.
-  const askUnits = phase.kind === 'review' && !previews.some((p) => p.format === 'fio-json');
+  // A latency log's unit is asked only when no fio JSON run, in the drop or stored, claims it.
+  const askUnit = (p: FilePreview): boolean => phase.kind === 'review' && p.latencyLog !== undefined && claims[p.id]?.owner === null;
 
   return (
     <div className="sheet-backdrop" role="presentation">
@@ -214,7 +235,12 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                       <td className="path">
                         {p.path}
                         {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
-                        {askUnits && p.latencyLog && p.id && (
+                        {phase.kind === 'review' && claims[p.id] && (
+                          <div className="log-owner muted" data-testid="log-owner">
+                            {claims[p.id]!.owner !== null ? t('import.logOwner', { owner: claims[p.id]!.owner!, how: claims[p.id]!.how }) : t('import.logOrphan', { how: claims[p.id]!.how })}
+                          </div>
+                        )}
+                        {askUnit(p) && (
                           <div className="log-unit" data-testid="log-unit">
                             <label>
                               {t('import.logUnit')}{' '}

@@ -65,6 +65,40 @@ describe('fio logs find their run', () => {
     core.close();
   });
 
+  it('before import, the core says which staged logs a run claims: in a mixed drop only the unclaimed latency log is asked its unit', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');
+    const disk = path.join(REPO_ROOT, 'samples', 'fio', 'disk');
+    const clat = fs.readFileSync(path.join(detail, 'randrw70_clat.1.log'));
+    const stage = (name: string, bytes: Uint8Array): string => core.stage(name, bytes).id;
+    // Two JSON files in one folder, a log named after one of them, and a log of some other job.
+    const json1 = stage('run/randread-4k-qd1.json', fs.readFileSync(path.join(disk, 'randread-4k-qd1.json')));
+    const json2 = stage('run/randwrite-4k-qd16.json', fs.readFileSync(path.join(disk, 'randwrite-4k-qd16.json')));
+    const named = stage('run/randread-4k-qd1_clat.1.log', clat);
+    const orphan = stage('run/old-test_clat.1.log', Buffer.concat([clat, Buffer.from('9999, 1, 0, 4096, 0\n')]));
+    const ids = [json1, json2, named, orphan];
+    const claims = core.logOwners(ids, 'Mixed', 'disk');
+    assert.deepEqual(Object.keys(claims).sort(), [named, orphan].sort(), 'a claim for each log, none for the JSON files');
+    assert.equal(claims[named]!.owner, 'randread-4k-qd1 (randread-4k-qd1.json)');
+    assert.match(claims[named]!.how, /same name stem/);
+    assert.equal(claims[orphan]!.owner, null);
+    assert.match(claims[orphan]!.how, /several fio JSON runs could own it/);
+
+    // What the import does agrees: the named log joins its run, the other is read in the unit chosen for it.
+    const result = core.commit(ids, 'Mixed', 'disk', { logUnits: { [orphan]: 'us' } });
+    const outcome = (id: string): typeof result.files[number] => result.files[ids.indexOf(id)]!;
+    assert.deepEqual(outcome(named).runs, outcome(json1).runs);
+    assert.match(outcome(orphan).warnings[0]!, /latency read as µs \(fio 2\.x\), as chosen at import/);
+
+    // Later, the stored runs claim: a log of the same stem dropped alone joins the stored run,
+    // in its study and configuration only.
+    const later = stage('randread-4k-qd1_clat.1.log', Buffer.concat([clat, Buffer.from('9998, 1, 0, 4096, 0\n')]));
+    assert.equal(core.logOwners([later], 'Mixed', 'disk')[later]!.owner, 'randread-4k-qd1 (randread-4k-qd1.json)');
+    assert.equal(core.logOwners([later], 'Mixed', 'other')[later]!.owner, null);
+    assert.equal(core.logOwners([later], '', '')[later]!.owner, null, 'no study typed yet: only the drop can claim');
+    core.close();
+  });
+
   it('a latency log without its JSON: the sheet asks its unit; µs chosen reads every value 1000 times larger, the JSON overrides the choice', () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');

@@ -81,6 +81,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'import.stageText': ({ name, text }) => core.stageText(name, text),
     'import.remap': ({ id, mapping, sheet }) => core.remap(id, mapping, sheet),
     'import.discard': ({ ids }) => ({ discarded: core.discard(ids) }),
+    'import.logOwners': ({ ids, study, config }) => core.logOwners(ids, study, config),
     'import.commit': ({ ids, study, config, logUnits }, hooks) => core.commit(ids, study, config, { ...hooks, logUnits }),
   };
   const sampleGroup: Partial<CoreHandlers> = {

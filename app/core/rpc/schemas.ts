@@ -88,6 +88,8 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'import.stageText': z.object({ name: z.string().min(1).max(4096), text: z.string().min(1).max(MAX_PASTE_CHARS) }).strict(),
   'import.remap': z.object({ id: z.string().uuid(), mapping: tableMapping.nullable(), sheet: z.string().min(1).max(200).optional() }).strict(),
   'import.discard': z.object({ ids: z.array(z.string().uuid()).max(100000) }).strict(),
+  // Study and configuration as the user is typing them: possibly still empty.
+  'import.logOwners': z.object({ ids: z.array(z.string().uuid()).max(100000), study: z.string().max(200), config: z.string().max(200) }).strict(),
   'import.commit': z.object({
     ids: z.array(z.string().uuid()).min(1).max(100000), study: label, config: label,
     logUnits: z.record(z.string().uuid(), z.enum(['ns', 'us'])).optional(),

@@ -1,0 +1,41 @@
+/**
+ * Where each staged fio log will go if the staged files are imported together: what the import
+ * sheet shows beside a log, and how it knows which latency logs need their unit asked (a log no
+ * run claims carries no unit; a claimed one takes its run's fio version).
+ *
+ * The rule is the import's own (findLogOwner), over the runs that import would offer: the fio
+ * JSON runs already stored in the study and configuration, and those of the staged fio JSON
+ * files (every one of them is written before any log, so all can claim).
+ */
+import type { LogClaim } from '../../contract/records.js';
+import { findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
+import type { StagedFile } from './pipeline.js';
+
+const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p;
+
+/** The runs a staged fio JSON file would offer, named by file (not yet stored: no run id). */
+function stagedCandidates(file: StagedFile): LogOwnerCandidate[] {
+  if (file.importer?.id !== 'fio-json' || file.result.errors.length > 0) return [];
+  return file.result.runs.map((run) => ({
+    runId: 0, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
+    logPrefixes: (run.tables['log_prefixes'] as string[] | undefined) ?? [],
+  }));
+}
+
+/**
+ * A claim for every staged fio log among `files`, keyed by staged id. `fresh`: the staged fio
+ * JSON files the import would write (not those the study already has); `stored`: the study and
+ * configuration's fio JSON runs in the store.
+ */
+export function logClaims(files: readonly StagedFile[], fresh: readonly StagedFile[], stored: readonly LogOwnerCandidate[]): Record<string, LogClaim> {
+  const owners = [...stored, ...fresh.flatMap(stagedCandidates)];
+  const claims: Record<string, LogClaim> = {};
+  for (const file of files) {
+    const run = file.result.runs[0];
+    if (file.importer?.id !== 'fio-log' || file.result.errors.length > 0 || !run || !isLogRun(run)) continue;
+    const { stem } = run.tables['log'] as { stem: string };
+    const { owner, how } = findLogOwner(file.path, stem, owners);
+    claims[file.id] = { owner: owner ? `${owner.runName} (${baseName(owner.file)})` : null, how };
+  }
+  return claims;
+}
