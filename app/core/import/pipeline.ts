@@ -297,24 +297,34 @@ export class ImportSession {
     this.options.onProgress?.({ done: this.filesDone, total: Math.max(expected.files, this.outcomes.length), current, bytesDone: this.bytesDone, bytesTotal: Math.max(expected.bytes, this.bytesDone) });
   }
 
+  /** A file's outcome is final: counted as done, its bytes (those not counted as read) added to progress. */
+  private settle(index: number, outcome: FileOutcome, bytes: number): void {
+    this.outcomes[index] = outcome;
+    this.filesDone++;
+    this.progress(outcome.path, bytes);
+  }
+
+  /** The outcome of a file this study already has (the same bytes, stored before or earlier in this import), else null. */
+  private duplicate(file: StagedFile, base: ReturnType<typeof outcomeBase>): FileOutcome | null {
+    const existing = this.store.importedRunIds(this.study.id, file.sha256);
+    return existing ? { ...base, status: 'duplicate', runs: existing, errors: [] } : null;
+  }
+
   /** Writes one file (its original bytes, its import, its runs); returns the runs it made. */
   private write(index: number, file: StagedFile): Array<{ id: number; run: ParsedRun }> {
     this.options.checkCancel?.();
     this.progress(file.path, 0);
     const preview = previewOf(file);
-    const base = { path: file.path, format: preview.format, sha256: file.sha256, warnings: preview.warnings };
-    const done = (outcome: FileOutcome): void => {
-      this.outcomes[index] = outcome;
-      this.filesDone++;
-      if (!file.streamed) this.progress(file.path, file.source.size);
-    };
+    const base = outcomeBase(file, preview);
+    // A streamed file's bytes were counted as its chunks were read.
+    const done = (outcome: FileOutcome): void => this.settle(index, outcome, file.streamed ? 0 : file.source.size);
     if (preview.errors.length > 0 || !file.importer) {
       done({ ...base, status: 'failed', runs: [], errors: preview.errors });
       return [];
     }
-    const existing = this.store.importedRunIds(this.study.id, file.sha256);
-    if (existing) {
-      done({ ...base, status: 'duplicate', runs: existing, errors: [] });
+    const duplicate = this.duplicate(file, base);
+    if (duplicate) {
+      done(duplicate);
       return [];
     }
     if (file.streamed) {
@@ -396,12 +406,10 @@ export class ImportSession {
   /** A vdbench report of a folder whose runs came from another report: kept, joined to those runs. */
   private writeSecondary(index: number, file: StagedFile, target: Array<{ id: number; run: ParsedRun }>, source: string): void {
     const preview = previewOf(file);
-    const existing = this.store.importedRunIds(this.study.id, file.sha256);
-    const base = { path: file.path, format: preview.format, sha256: file.sha256, errors: [] };
-    this.filesDone++;
-    this.progress(file.path, file.source.size);
-    if (existing) {
-      this.outcomes[index] = { ...base, warnings: preview.warnings, status: 'duplicate', runs: existing };
+    const base = outcomeBase(file, preview);
+    const duplicate = this.duplicate(file, base);
+    if (duplicate) {
+      this.settle(index, duplicate, file.source.size);
       return;
     }
     this.keep(file, preview.warnings);
@@ -420,7 +428,7 @@ export class ImportSession {
       runIds.push(...target.map((t) => t.id));
       notes.push(`the same results as ${source}, which gave the runs: kept as a file, no runs of its own`);
     }
-    this.outcomes[index] = { ...base, warnings: [...notes, ...preview.warnings], status: 'imported', runs: [...new Set(runIds)] };
+    this.settle(index, { ...base, warnings: [...notes, ...preview.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] }, file.source.size);
   }
 
   /**
@@ -495,15 +503,13 @@ export class ImportSession {
     const firstOf = new Map<string, number>();
     const copies: Array<{ index: number; of: number }> = [];
     for (const h of snapshots) {
-      const preview = previewOf(h.file);
-      const base = { path: h.file.path, format: preview.format, sha256: h.file.sha256, warnings: preview.warnings, errors: [] };
-      const existing = this.store.importedRunIds(this.study.id, h.file.sha256);
+      // Snapshots are written together at the end: a copy of one in this drop is not stored yet.
       const first = firstOf.get(h.file.sha256);
-      if (existing || first !== undefined) {
-        this.outcomes[h.index] = { ...base, status: 'duplicate', runs: existing ?? [] };
+      const base = outcomeBase(h.file, previewOf(h.file));
+      const duplicate = this.duplicate(h.file, base) ?? (first !== undefined ? { ...base, status: 'duplicate' as const, runs: [], errors: [] } : null);
+      if (duplicate) {
+        this.settle(h.index, duplicate, h.file.source.size);
         if (first !== undefined) copies.push({ index: h.index, of: first });
-        this.filesDone++;
-        this.progress(h.file.path, h.file.source.size);
         continue;
       }
       firstOf.set(h.file.sha256, h.index);
@@ -573,6 +579,11 @@ export class ImportSession {
     const note = `one of ${used.length} statistics files, combined into run ${runId} "${aggregate.run.name}"${aggregate.warnings.length ? `: ${aggregate.warnings.join('; ')}` : ''}`;
     for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, runs: [runId], warnings: [note, ...this.outcomes[i]!.warnings] };
   }
+}
+
+/** What every outcome of a file says about it: its name, format, hash and the preview's warnings. */
+function outcomeBase(file: StagedFile, preview: FilePreview): Pick<FileOutcome, 'path' | 'format' | 'sha256' | 'warnings'> {
+  return { path: file.path, format: preview.format, sha256: file.sha256, warnings: preview.warnings };
 }
 
 function orphanNote(how: string, kind: string, unit: LogLatencyUnit | undefined): string {
