@@ -237,7 +237,9 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                         {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
                         {phase.kind === 'review' && claims[p.id] && (
                           <div className="log-owner muted" data-testid="log-owner">
-                            {claims[p.id]!.owner !== null ? t('import.logOwner', { owner: claims[p.id]!.owner!, how: claims[p.id]!.how }) : t('import.logOrphan', { how: claims[p.id]!.how })}
+                            {claims[p.id]!.owner !== null
+                              ? t('import.logOwner', { owner: claims[p.id]!.owner!, how: t(`import.logRule.${claims[p.id]!.rule}`, { stem: claims[p.id]!.stem }) })
+                              : t('import.logOrphan', { how: t(`import.logRule.${claims[p.id]!.rule}`, { stem: claims[p.id]!.stem }) })}
                           </div>
                         )}
                         {askUnit(p) && (

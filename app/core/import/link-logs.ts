@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
+import type { LogClaim } from '../../contract/records.js';
 
 export interface LogOwnerCandidate {
   runId: number;
@@ -26,17 +27,22 @@ export function isLogRun(run: ParsedRun): boolean {
   return run.tool === 'fio' && log?.stem !== undefined;
 }
 
-/** The run a log belongs to, by the rules above, or null with the reason. */
-export function findLogOwner(logFile: string, logStem: string, owners: readonly LogOwnerCandidate[]): { owner: LogOwnerCandidate | null; how: string } {
+/** Why a log went where it did: the rule that decided (the sheet words it in the user's language). */
+export type LogOwnerRule = LogClaim['rule'];
+
+/** The run a log belongs to, by the rules above, or null; with the rule, and the reason in English (the import's note). */
+export function findLogOwner(logFile: string, logStem: string, owners: readonly LogOwnerCandidate[]): { owner: LogOwnerCandidate | null; how: string; rule: LogOwnerRule } {
   const byPrefix = owners.filter((o) => o.logPrefixes.some((p) => base(p) === logStem));
-  if (byPrefix.length === 1) return { owner: byPrefix[0]!, how: `the job's write_*_log option names "${logStem}"` };
+  if (byPrefix.length === 1) return { owner: byPrefix[0]!, rule: 'option', how: `the job's write_*_log option names "${logStem}"` };
   const byStem = owners.filter((o) => stemOf(o.file) === logStem && dir(o.file) === dir(logFile));
   const byStemAnywhere = byStem.length ? byStem : owners.filter((o) => stemOf(o.file) === logStem);
   const unique = new Set(byStemAnywhere.map((o) => o.file));
-  if (unique.size === 1 && byStemAnywhere.length === 1) return { owner: byStemAnywhere[0]!, how: `the JSON file has the same name stem "${logStem}"` };
+  if (unique.size === 1 && byStemAnywhere.length === 1) return { owner: byStemAnywhere[0]!, rule: 'stem', how: `the JSON file has the same name stem "${logStem}"` };
   const sameDir = owners.filter((o) => dir(o.file) === dir(logFile));
-  if (sameDir.length === 1) return { owner: sameDir[0]!, how: 'the only fio JSON run in the same folder' };
-  return { owner: null, how: byPrefix.length + byStemAnywhere.length + sameDir.length > 1 ? 'several fio JSON runs could own it' : 'no fio JSON run of the same name or folder' };
+  if (sameDir.length === 1) return { owner: sameDir[0]!, rule: 'folder', how: 'the only fio JSON run in the same folder' };
+  return byPrefix.length + byStemAnywhere.length + sameDir.length > 1
+    ? { owner: null, rule: 'ambiguous', how: 'several fio JSON runs could own it' }
+    : { owner: null, rule: 'none', how: 'no fio JSON run of the same name or folder' };
 }
 
 /** lat, clat and slat logs: the ones whose unit (ns in fio 3, µs in fio 2) the file does not say. */

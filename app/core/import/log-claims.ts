@@ -34,8 +34,8 @@ export function logClaims(files: readonly StagedFile[], fresh: readonly StagedFi
     const run = file.result.runs[0];
     if (file.importer?.id !== 'fio-log' || file.result.errors.length > 0 || !run || !isLogRun(run)) continue;
     const { stem } = run.tables['log'] as { stem: string };
-    const { owner, how } = findLogOwner(file.path, stem, owners);
-    claims[file.id] = { owner: owner ? `${owner.runName} (${baseName(owner.file)})` : null, how };
+    const { owner, how, rule } = findLogOwner(file.path, stem, owners);
+    claims[file.id] = { owner: owner ? `${owner.runName} (${baseName(owner.file)})` : null, rule, stem, how };
   }
   return claims;
 }
