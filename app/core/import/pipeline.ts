@@ -316,8 +316,9 @@ export class ImportSession {
     this.progress(file.path, 0);
     const preview = previewOf(file);
     const base = outcomeBase(file, preview);
-    // A streamed file's bytes were counted as its chunks were read.
-    const done = (outcome: FileOutcome): void => this.settle(index, outcome, file.streamed ? 0 : file.source.size);
+    // `counted`: the bytes a streamed file already added to progress as its chunks were read
+    // (none when it never got that far: a duplicate, a bad head).
+    const done = (outcome: FileOutcome, counted = 0): void => this.settle(index, outcome, file.source.size - counted);
     if (preview.errors.length > 0 || !file.importer) {
       done({ ...base, status: 'failed', runs: [], errors: preview.errors });
       return [];
@@ -328,7 +329,8 @@ export class ImportSession {
       return [];
     }
     if (file.streamed) {
-      done(this.writeStreamed(file, base));
+      const streamed = this.writeStreamed(file, base);
+      done(streamed.outcome, streamed.counted);
       return [];
     }
     const importId = this.keep(file, preview.warnings);
@@ -436,7 +438,16 @@ export class ImportSession {
    * points go to the run's series as they are parsed. The file is one savepoint: if its end
    * finds it unreadable, what it wrote is undone and the rest of the import goes on.
    */
-  private writeStreamed(file: StagedFile, base: Omit<FileOutcome, 'status' | 'runs' | 'errors'>): FileOutcome {
+  private writeStreamed(file: StagedFile, base: Omit<FileOutcome, 'status' | 'runs' | 'errors'>): { outcome: FileOutcome; counted: number } {
+    let counted = 0;
+    const outcome = this.writeStreamedFile(file, base, (bytes) => {
+      counted += bytes;
+      this.progress(file.path, bytes);
+    });
+    return { outcome, counted };
+  }
+
+  private writeStreamedFile(file: StagedFile, base: Omit<FileOutcome, 'status' | 'runs' | 'errors'>, read: (bytes: number) => void): FileOutcome {
     const importer = file.importer!;
     const headRun = file.result.runs[0]!;
     const log = headRun.tables['log'] as { stem: string; kind: string };
@@ -464,7 +475,7 @@ export class ImportSession {
           this.options.checkCancel?.();
           writer?.append(chunk);
           put(stream.push(chunk));
-          this.progress(file.path, chunk.byteLength);
+          read(chunk.byteLength);
         }
         const end = stream.end();
         put(end.series);

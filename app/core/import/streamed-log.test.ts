@@ -66,6 +66,14 @@ describe('a large fio log is streamed into the store', () => {
     assert.ok(parts >= 2, `kept in ${parts} parts`);
     assert.ok(core.store.fileContent(sha)!.equals(fs.readFileSync(log)), 'the original bytes, joined, are the file');
     assert.ok(progress.some((b) => b > 0 && b < fs.statSync(log).size), 'progress moved while the log was read');
+    const total = fs.statSync(log).size + fs.statSync(path.join(dir, 'randrw70.json')).size;
+    assert.equal(progress.at(-1), total, 'the bar ends full, each byte counted once');
+
+    // The same folder again: the log is a duplicate, never read, and the bar still ends full.
+    const again: Array<{ bytesDone: number; bytesTotal: number }> = [];
+    const second = core.importPaths([dir], 'Big', 'disk', { onProgress: (p) => again.push(p) });
+    assert.deepEqual(second.files.map((f) => f.status), ['duplicate', 'duplicate']);
+    assert.deepEqual(again.at(-1), { ...again.at(-1)!, bytesDone: total, bytesTotal: total });
     core.close();
   });
 
