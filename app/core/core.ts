@@ -193,12 +193,17 @@ export class Core {
 
   /** Where each staged fio log among `ids` would go if they were imported into this study and configuration. */
   logOwners(ids: readonly string[], study: string, config: string): Record<string, LogClaim> {
-    const files = ids.map((id) => this.staged.get(id)).filter((f): f is StagedFile => f !== undefined);
     const found = study.trim() ? this.store.findStudy(study.trim()) : null;
     const stored = found && config.trim() ? this.store.logOwnerCandidates(found.id, config.trim()) : [];
-    // A JSON the study already has is written as a duplicate: its runs claim only as stored ones.
-    const fresh = found ? files.filter((f) => !this.store.importedRunIds(found.id, f.sha256)) : files;
-    return logClaims(files, fresh, stored);
+    // Only the files the import would write: a file the study already has, or a second copy in
+    // this drop, is a duplicate (a JSON's runs then claim only as stored ones; a log goes nowhere).
+    const seen = new Set<string>();
+    const fresh = ids.map((id) => this.staged.get(id)).filter((f): f is StagedFile => {
+      if (!f || seen.has(f.sha256)) return false;
+      seen.add(f.sha256);
+      return !(found && this.store.importedRunIds(found.id, f.sha256));
+    });
+    return logClaims(fresh, stored);
   }
 
   /** Imports staged files in one transaction. A cancel (checkCancel throws) writes nothing and keeps them staged. */

@@ -101,6 +101,25 @@ describe('fio logs find their run', () => {
     core.close();
   });
 
+  it('copies are duplicates to the claims as to the import: a JSON kept twice claims once, a log the study has gets no claim', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const json = fs.readFileSync(path.join(REPO_ROOT, 'samples', 'fio', 'detail', 'randrw70.json'));
+    const clat = fs.readFileSync(path.join(REPO_ROOT, 'samples', 'fio', 'detail', 'randrw70_clat.1.log'));
+    const ids = [core.stage('a/randrw70.json', json).id, core.stage('b/randrw70.json', json).id, core.stage('c/randrw70_clat.1.log', clat).id];
+    const log = ids[2]!;
+    const claim = core.logOwners(ids, 'Copies', 'disk')[log]!;
+    // The second copy is a duplicate and offers no run: the one left names the log in its options.
+    assert.deepEqual([claim.owner, claim.rule], ['randrw70 (randrw70.json)', 'option']);
+    const result = core.commit(ids, 'Copies', 'disk');
+    assert.deepEqual(result.files.map((f) => f.status), ['imported', 'duplicate', 'imported']);
+    assert.deepEqual(result.files[2]!.runs, result.files[0]!.runs, 'the import attached it as the claim said');
+
+    const again = core.stage('c/randrw70_clat.1.log', clat).id;
+    const copy = core.stage('d/randrw70_clat.1.log', clat).id;
+    assert.deepEqual(core.logOwners([again, copy], 'Copies', 'disk'), {}, 'both are duplicates: nothing to say or ask');
+    core.close();
+  });
+
   it('a latency log without its JSON: the sheet asks its unit; µs chosen reads every value 1000 times larger, the JSON overrides the choice', () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');

@@ -5,7 +5,7 @@
  *
  * The rule is the import's own (findLogOwner), over the runs that import would offer: the fio
  * JSON runs already stored in the study and configuration, and those of the staged fio JSON
- * files (every one of them is written before any log, so all can claim).
+ * files it would write (each is written before any log, so all can claim).
  */
 import type { LogClaim } from '../../contract/records.js';
 import { findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
@@ -23,14 +23,14 @@ function stagedCandidates(file: StagedFile): LogOwnerCandidate[] {
 }
 
 /**
- * A claim for every staged fio log among `files`, keyed by staged id. `fresh`: the staged fio
- * JSON files the import would write (not those the study already has); `stored`: the study and
- * configuration's fio JSON runs in the store.
+ * A claim for every fio log among `fresh`, keyed by staged id. `fresh`: the staged files the
+ * import would write (no duplicates: not those the study already has, nor second copies);
+ * `stored`: the study and configuration's fio JSON runs in the store.
  */
-export function logClaims(files: readonly StagedFile[], fresh: readonly StagedFile[], stored: readonly LogOwnerCandidate[]): Record<string, LogClaim> {
+export function logClaims(fresh: readonly StagedFile[], stored: readonly LogOwnerCandidate[]): Record<string, LogClaim> {
   const owners = [...stored, ...fresh.flatMap(stagedCandidates)];
   const claims: Record<string, LogClaim> = {};
-  for (const file of files) {
+  for (const file of fresh) {
     const run = file.result.runs[0];
     if (file.importer?.id !== 'fio-log' || file.result.errors.length > 0 || !run || !isLogRun(run)) continue;
     const { stem } = run.tables['log'] as { stem: string };
