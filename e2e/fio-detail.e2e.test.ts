@@ -105,5 +105,18 @@ describe('fio runs up close (web host in Chromium)', () => {
     assert.match(await row('old-test_clat.1.log').textContent() ?? '', /latency read as µs \(fio 2\.x\), as chosen at import/);
     assert.match(await row('randread-4k-qd1_clat.1.log').textContent() ?? '', /attached to run \d+ "randread-4k-qd1"/);
     await wb.closeSheet();
+
+    // Later, a log of that job alone: the stored run claims it, in its own configuration only.
+    const later = file('randread-4k-qd1_lat.1.log', Buffer.concat([clat, Buffer.from('9998, 1, 0, 4096, 0\n')]));
+    await wb.dropFiles([later]);
+    await wb.sheet().locator('input[name="study"]').fill('Mixed drop');
+    await wb.sheet().locator('input[name="config"]').fill('disk');
+    const owner = row('randread-4k-qd1_lat.1.log').locator('[data-testid="log-owner"]');
+    await owner.filter({ hasText: /Joins run randread-4k-qd1/ }).waitFor();
+    assert.equal(await row('randread-4k-qd1_lat.1.log').locator('[data-testid="log-unit"]').count(), 0);
+    await wb.sheet().locator('input[name="config"]').fill('another disk');
+    await row('randread-4k-qd1_lat.1.log').locator('[data-testid="log-unit"]').waitFor();
+    assert.match(await owner.textContent() ?? '', /A run of its own: no fio JSON run of the same name or folder/);
+    await wb.cancelSheet();
   });
 });

@@ -46,8 +46,11 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   /** The unit of each latency log no fio JSON in the drop claims (the sheet asks; ns by default). */
   const [logUnits, setLogUnits] = useState<Record<string, LogLatencyUnit>>({});
   const [notice, setNotice] = useState<string | null>(null);
-  /** Where each staged fio log would go (its run, or a run of its own), for this study and configuration. */
-  const [claims, setClaims] = useState<Record<string, LogClaim>>({});
+  /**
+   * Where each staged fio log would go (its run, or a run of its own), and the files, study and
+   * configuration that answer was for; `failed`: the core could not say (every latency log is asked).
+   */
+  const [claimed, setClaimed] = useState<{ key: string; byId: Record<string, LogClaim> | 'failed' } | null>(null);
 
   // Stage every file: parsed in the core, nothing written yet. Whatever is still staged when
   // the sheet goes away (cancelled, closed mid-way) is discarded, so no bytes linger in the core.
@@ -93,21 +96,26 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
 
   // Which run claims each fio log depends on the other files and on the study and configuration
   // (their stored runs claim too): asked again, after a pause in typing, whenever those change.
-  const logIds = useMemo(() => previews.filter((p) => p.id && p.format === 'fio-log').map((p) => p.id), [previews]);
+  const hasLogs = previews.some((p) => p.id && p.format === 'fio-log');
+  const claimKey = JSON.stringify([previews.map((p) => p.id), study.trim(), config.trim()]);
   useEffect(() => {
-    if (phase.kind !== 'review' || logIds.length === 0) return;
+    if (phase.kind !== 'review' || !hasLogs) return;
     let current = true;
     const timer = setTimeout(() => {
       const ids = previews.filter((p) => p.id).map((p) => p.id);
-      bridge.call('import.logOwners', { ids, study, config })
-        .then((c) => { if (current) setClaims(c); })
-        .catch(() => undefined);
+      bridge.call('import.logOwners', { ids, study: study.trim(), config: config.trim() })
+        .then((byId) => { if (current) setClaimed({ key: claimKey, byId }); })
+        .catch(() => { if (current) setClaimed({ key: claimKey, byId: 'failed' }); });
     }, 250);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [bridge, phase.kind, previews, logIds, study, config]);
+    // claimKey names the previews, study and configuration the answer depends on.
+  }, [bridge, phase.kind, hasLogs, claimKey]);
+  // An answer for other inputs (the user has typed since) is not shown, and Import waits for the new one.
+  const claims = claimed?.key === claimKey ? claimed.byId : null;
+  const claimsPending = phase.kind === 'review' && hasLogs && claims === null;
 
   /** The user changed a table's mapping (or sheet): the core reads it again, same staged id. */
   const remap = async (id: string, mapping: TableMapping | null, sheet?: string): Promise<void> => {
@@ -135,6 +143,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
 
   const confirm = async (): Promise<void> => {
     if (submitting.current) return; // a double click must not start a second import
+    if (claimsPending) return; // the logs' claims for what was just typed are on their way
     if (!study.trim()) return setError(t('import.needStudy'));
     if (!config.trim()) return setError(t('import.needConfig'));
     submitting.current = true;
@@ -143,8 +152,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     // Files with errors are sent too: the core reports them as failed and writes nothing of them.
     const ids = previews.filter((p) => p.id).map((p) => p.id);
     try {
-      // Only the units the sheet asked for: a claimed log takes its run's fio version.
-      const units = Object.fromEntries(Object.entries(logUnits).filter(([id]) => ids.includes(id) && claims[id]?.owner === null));
+      // The import applies a unit only to a log no run claims; a claimed log takes its run's fio version.
+      const units = Object.fromEntries(Object.entries(logUnits).filter(([id]) => ids.includes(id)));
       const started = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim(), ...(Object.keys(units).length ? { logUnits: units } : {}) });
       job.current = started.job;
       setPhase({ kind: 'importing', status: null });
@@ -192,7 +201,9 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   const outcomeOf = (p: FilePreview) => result?.files.find((f) => f.sha256 === p.sha256 && f.path === p.path);
   const progress = phase.kind === 'importing' && phase.status ? phase.status : null;
   // A latency log's unit is asked only when no fio JSON run, in the drop or stored, claims it.
-  const askUnit = (p: FilePreview): boolean => phase.kind === 'review' && p.latencyLog !== undefined && claims[p.id]?.owner === null;
+  // If the core could not say, every latency log is asked.
+  const askUnit = (p: FilePreview): boolean => phase.kind === 'review' && p.latencyLog !== undefined && (claims === 'failed' || claims?.[p.id]?.owner === null);
+  const claimOf = (p: FilePreview): LogClaim | undefined => (phase.kind === 'review' && claims && claims !== 'failed' ? claims[p.id] : undefined);
 
   return (
     <div className="sheet-backdrop" role="presentation">
@@ -235,11 +246,11 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                       <td className="path">
                         {p.path}
                         {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
-                        {phase.kind === 'review' && claims[p.id] && (
+                        {claimOf(p) && (
                           <div className="log-owner muted" data-testid="log-owner">
-                            {claims[p.id]!.owner !== null
-                              ? t('import.logOwner', { owner: claims[p.id]!.owner!, how: t(`import.logRule.${claims[p.id]!.rule}`, { stem: claims[p.id]!.stem }) })
-                              : t('import.logOrphan', { how: t(`import.logRule.${claims[p.id]!.rule}`, { stem: claims[p.id]!.stem }) })}
+                            {claimOf(p)!.owner !== null
+                              ? t('import.logOwner', { owner: claimOf(p)!.owner!, how: t(`import.logRule.${claimOf(p)!.rule}`, { stem: claimOf(p)!.stem }) })
+                              : t('import.logOrphan', { how: t(`import.logRule.${claimOf(p)!.rule}`, { stem: claimOf(p)!.stem }) })}
                           </div>
                         )}
                         {askUnit(p) && (
@@ -300,7 +311,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
             {error && <p className="error-text" role="alert">{error}</p>}
             <div className="buttons">
               <button type="button" onClick={cancel}>{t('import.cancel')}</button>
-              <button type="submit" className="primary" disabled={importable.length === 0 || submitting.current || remapping.size > 0}>
+              <button type="submit" className="primary" disabled={importable.length === 0 || submitting.current || remapping.size > 0 || claimsPending}>
                 {t('import.confirm', { count: importable.length })}
               </button>
             </div>
