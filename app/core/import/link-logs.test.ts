@@ -55,6 +55,24 @@ describe('fio logs find their run', () => {
     core.close();
   });
 
+  it('a log written with log_unix_epoch=1 keeps its epoch times when it joins its run', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const dir = tempDir();
+    const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');
+    fs.copyFileSync(path.join(detail, 'randrw70.json'), path.join(dir, 'randrw70.json'));
+    const run = (JSON.parse(fs.readFileSync(path.join(detail, 'randrw70.json'), 'utf8')) as { timestamp_ms: number }).timestamp_ms;
+    // The same rows as fio writes them with log_unix_epoch=1: ms since 1970.
+    const rows = fs.readFileSync(path.join(detail, 'randrw70_iops.1.log'), 'utf8').trim().split('\n');
+    const epoch = rows.map((r) => r.replace(/^\d+/, (t) => String(run - 5000 + Number(t)))).join('\n') + '\n';
+    fs.writeFileSync(path.join(dir, 'randrw70_iops.1.log'), epoch);
+    const result = core.importPaths([dir], 'Epoch', 'disk');
+    const log = result.files.find((f) => f.path.endsWith('.log'))!;
+    assert.match(log.warnings[0]!, /attached to run/);
+    const first = core.series(log.runs[0]!, 'read.iops')[0]!.points[0]![0];
+    assert.equal(first, run - 5000 + Number(rows[0]!.split(',')[0]), 'the time as written, not moved by the run start again');
+    core.close();
+  });
+
   it('a log imported after its JSON still finds it', () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');

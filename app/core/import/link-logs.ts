@@ -56,12 +56,19 @@ export function asMicroseconds(series: readonly ParsedSeries[]): ParsedSeries[] 
 }
 
 /**
- * The log's series as the owner's: times move from "ms since the job started" to epoch ms,
- * and latency logs of fio 2 (µs, not the ns the importer assumed) are scaled.
+ * Times at or past this (about 3 years, in ms) are epoch times: fio's log_unix_epoch=1 writes
+ * ms since 1970 instead of ms since the job started, and no job runs for years.
+ */
+const EPOCH_MS = 1e11;
+
+/**
+ * The log's series as the owner's: times move from "ms since the job started" to epoch ms
+ * (a log_unix_epoch log's already are), and latency logs of fio 2 (µs, not the ns the importer
+ * assumed) are scaled.
  */
 export function attachSeries(series: readonly ParsedSeries[], owner: LogOwnerCandidate, kind: string): ParsedSeries[] {
   const fio2 = /^fio-2\./.test(owner.toolVersion ?? '');
   const scaled = fio2 && isLatencyLog(kind) ? asMicroseconds(series) : series;
   const t0 = owner.startMs ?? 0;
-  return scaled.map((s) => ({ ...s, times: s.times.map((t) => t + t0) }));
+  return scaled.map((s) => (s.times.length > 0 && s.times[0]! >= EPOCH_MS ? s : { ...s, times: s.times.map((t) => t + t0) }));
 }
