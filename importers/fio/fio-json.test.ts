@@ -107,6 +107,23 @@ describe('fio JSON importer on the real corpus (figures read from each file)', (
     assert.ok(result.warnings.some((w) => /1 identical copies/.test(w.message)), 'says a copy was ignored');
   });
 
+  it('fio 2.x json+: bins keyed by bucket index become latencies (µs) by fio\'s own bucket rule', (t) => {
+    const p = corpusFile('fio/fioplot__fio-2.18_randread_md127.json');
+    if (!p) return t.skip(SKIP_NO_CORPUS);
+    const doc = JSON.parse(fs.readFileSync(p, 'utf8')) as { jobs: Array<{ read: { clat: Record<string, unknown> } }> };
+    // As fio 2.18 writes json+: the bucket constants, then every bucket by index (tools/fio_latency2csv.py).
+    const bins: Record<string, number> = { FIO_IO_U_PLAT_BITS: 6, FIO_IO_U_PLAT_VAL: 64, FIO_IO_U_PLAT_NR: 1216 };
+    for (let i = 0; i < 1216; i++) bins[String(i)] = 0;
+    bins['100'] = 30; // below 128 the index is the value: 100 µs
+    bins['700'] = 70; // group 9: 2^15 + 60.5 * 2^9 = 63,744 µs
+    doc.jobs[0]!.read.clat['bins'] = bins;
+    const result = fioJsonImporter.parse({ bytes: enc(JSON.stringify(doc, null, 2)), name: 'fio2-jsonplus.json' });
+    assert.deepEqual(result.errors, []);
+    const dist = (result.runs[0]!.tables['latency_bins'] as Record<string, { ms: Float64Array; counts: Float64Array }>)['read']!;
+    assert.deepEqual([...dist.ms], [0.1, 63.744]);
+    assert.deepEqual([...dist.counts], [30, 70]);
+  });
+
   it('fio 2.x: latencies in µs become ms', (t) => {
     const v218 = parseCorpus('fio/fioplot__fio-2.18_randread_md127.json');
     const v214 = parseCorpus('fio/pkb__fio-2.1.4_5jobs_no-group-reporting_usec-clat.json');

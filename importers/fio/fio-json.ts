@@ -6,7 +6,7 @@ import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, LatencyBins, ParamValue, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
 import { findFioDocuments, type JsonDocument } from './json-documents.js';
 import { BinCounts, readFioDocuments } from './json-scan.js';
-import { latencyBins } from './latency-bins.js';
+import { indexedBins, latencyBins } from './latency-bins.js';
 import { workloadParams, type JobOptions } from './options.js';
 
 type Json = Record<string, unknown>;
@@ -203,7 +203,7 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
   const endMs = jobStart !== null && runtimeMs !== null ? jobStart + runtimeMs : reportMs;
 
   // json+: keep the whole completion-latency distribution, so ladders and CDFs can be drawn from
-  // it (bins keys are bucket midpoints, ns in fio 3).
+  // it (fio 3 keys bins by bucket midpoint in ns; fio 2 by bucket index, its values in µs).
   const bins: Record<string, LatencyBins> = {};
   for (const d of DIRECTIONS) {
     const dir = obj(job[d]);
@@ -211,7 +211,9 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
     const raw = clat ? obj(clat.stats['bins']) : null;
     if (!raw) continue;
     let distribution: LatencyBins | null;
+    const indexed = raw instanceof BinCounts ? null : indexedBins(raw);
     if (raw instanceof BinCounts) distribution = latencyBins(raw.keys, raw.counts, clat!.toMs);
+    else if (indexed) distribution = latencyBins(indexed.values, indexed.counts, clat!.toMs);
     else {
       const keys = Object.keys(raw);
       distribution = latencyBins(keys.map(Number), keys.map((k) => Number(raw[k])), clat!.toMs);

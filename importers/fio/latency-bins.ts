@@ -9,12 +9,35 @@ import type { LatencyBins } from '../types.js';
 const PLAT_BITS = 6;
 const PLAT_VAL = 1 << PLAT_BITS;
 
-/** stat.c plat_idx_to_val: the midpoint of bucket `idx`, in fio's unit (ns in 3.x, µs in 2.x). */
-export function platIdxToVal(idx: number): number {
-  if (idx < PLAT_VAL << 1) return idx;
-  const errorBits = (idx >> PLAT_BITS) - 1;
-  const base = 2 ** (errorBits + PLAT_BITS);
-  const k = idx % PLAT_VAL;
+/**
+ * fio 2.x json+ (2.2.12 to 2.99) keys clat "bins" by bucket index, 0 to FIO_IO_U_PLAT_NR - 1,
+ * with the bucket constants beside them (fio's tools/fio_latency2csv.py reads them so);
+ * fio 3 keys them by the bucket's latency in ns. The latency of each listed bucket and its count,
+ * or null when the bins are fio 3's.
+ */
+export function indexedBins(raw: Record<string, unknown>): { values: number[]; counts: number[] } | null {
+  const bits = raw['FIO_IO_U_PLAT_BITS'];
+  if (typeof bits !== 'number') return null;
+  const values: number[] = [];
+  const counts: number[] = [];
+  for (const [key, count] of Object.entries(raw)) {
+    if (!/^\d+$/.test(key)) continue; // the constants
+    values.push(platIdxToVal(Number(key), bits));
+    counts.push(Number(count));
+  }
+  return { values, counts };
+}
+
+/**
+ * stat.c plat_idx_to_val: the midpoint of bucket `idx`, in fio's unit (ns in 3.x, µs in 2.x).
+ * `bits`: FIO_IO_U_PLAT_BITS, 6 in every fio so far (fio 2 json+ states it beside its bins).
+ */
+export function platIdxToVal(idx: number, bits = PLAT_BITS): number {
+  const val = 2 ** bits;
+  if (idx < val * 2) return idx;
+  const errorBits = Math.floor(idx / val) - 1;
+  const base = 2 ** (errorBits + bits);
+  const k = idx % val;
   return base + (k + 0.5) * 2 ** errorBits;
 }
 
