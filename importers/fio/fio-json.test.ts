@@ -234,8 +234,10 @@ describe('fio JSON importer on bad input', () => {
   it('client/server output: "All clients" is the run, the hosts a table', () => {
     const doc = JSON.parse(good) as Record<string, unknown> & { jobs: Array<Record<string, unknown>> };
     const job = doc.jobs[0]!;
+    // As fio writes it: "All clients" carries no job options; the hosts' entries do.
+    const { 'job options': _options, ...aggregate } = job;
     doc['client_stats'] = [
-      { ...job, hostname: 'node1' }, { ...job, hostname: 'node2' }, { ...job, jobname: 'All clients' },
+      { ...job, hostname: 'node1' }, { ...job, hostname: 'node2' }, { ...aggregate, jobname: 'All clients', hostname: 'node2' },
     ];
     delete (doc as Record<string, unknown>)['jobs'];
     const twice = `${JSON.stringify(doc)}\n${JSON.stringify({ ...doc, timestamp_ms: (doc['timestamp_ms'] as number) + 1000 })}`;
@@ -244,6 +246,11 @@ describe('fio JSON importer on bad input', () => {
     assert.equal(result.runs.length, 1, 'two status reports of the same clients');
     assert.equal(result.runs[0]!.host, 'all clients');
     assert.deepEqual((result.runs[0]!.tables['hosts'] as Array<{ host: string }>).map((h) => h.host), ['node1', 'node2']);
+    // The aggregate is named and described by the job its hosts ran, not left without options.
+    const single = fioJsonImporter.parse({ bytes: enc(good), name: 'one.json' }).runs[0]!;
+    assert.equal(result.runs[0]!.name, single.name);
+    assert.deepEqual(result.runs[0]!.params, single.params);
+    assert.doesNotMatch(result.runs[0]!.warnings.join(' '), /no job options/);
   });
 
   it('empty, binary and unknown files are not detected, with the reason', () => {

@@ -305,13 +305,24 @@ function mergeClones(entries: Json[]): { entries: Json[]; merged: Map<Json, numb
   return { entries: out, merged };
 }
 
+/**
+ * fio writes "All clients" without job options (the hosts' entries have them): the aggregate
+ * takes its group's job name and options from its hosts when they all ran the same job.
+ */
+function withHostsJob(all: Json, hosts: Json[]): Json {
+  const group = hosts.filter((h) => h['groupid'] === all['groupid']);
+  const same = (k: string): boolean => group.every((h) => JSON.stringify(h[k] ?? null) === JSON.stringify(group[0]![k] ?? null));
+  if (group.length === 0 || all['job options'] !== undefined || !same('jobname') || !same('job options')) return all;
+  return { ...all, jobname: group[0]!['jobname'], 'job options': group[0]!['job options'] };
+}
+
 function documentRuns(doc: Json): ParsedRun[] {
   const globalOptions = stringMap(doc['global options']);
   const entries = jobEntries(doc);
   // Client/server output: "All clients" sums the hosts. With it, the aggregate is the run and
   // the hosts a table; without it (one client), each host entry is a run.
-  const all = entries.filter((j) => j['jobname'] === 'All clients');
   const hosts = entries.filter((j) => j['jobname'] !== 'All clients');
+  const all = entries.filter((j) => j['jobname'] === 'All clients').map((j) => withHostsJob(j, hosts));
   const { entries: jobs, merged } = mergeClones(all.length > 0 ? all : hosts);
   return jobs.map((job, i) => {
     const run = jobRun(doc, job, i, globalOptions);
@@ -319,7 +330,7 @@ function documentRuns(doc: Json): ParsedRun[] {
     if (n) run.warnings.push(`${n} parallel entries of job "${run.name}" (numjobs without group_reporting) merged into one run: rates summed, mean latency weighted by I/O count; their percentiles cannot be combined and are left out`);
     if (all.length > 0) {
       run.host = 'all clients';
-      run.tables['hosts'] = hosts.map((h) => ({
+      run.tables['hosts'] = hosts.filter((h) => h['groupid'] === job['groupid']).map((h) => ({
         host: h['hostname'] ?? null,
         iops: DIRECTIONS.reduce((s, d) => s + (num(obj(h[d])?.['iops']) ?? 0), 0),
         bw_mib_s: DIRECTIONS.reduce((s, d) => s + (bandwidthMibS(obj(h[d]) ?? {}) ?? 0), 0),
