@@ -231,6 +231,23 @@ describe('fio JSON importer on bad input', () => {
     assert.match(r.warnings.join(' '), /2 parallel entries/);
   });
 
+  it('unified_rw_reporting: "mixed" gives the totals; with =both the read and write figures are kept beside them', () => {
+    const doc = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'samples/fio/disk/randrw70-4k-qd16.json'), 'utf8')) as { jobs: Array<Record<string, Record<string, unknown>>> };
+    const job = doc.jobs[0]!;
+    // A mixed block as fio writes it: the two directions' I/O as one (figures made up, kept apart from both).
+    const mixed = { ...job['read']!, iops: 12345.5, bw_bytes: 12345.5 * 4096, clat_ns: { ...(job['read']!['clat_ns'] as object), mean: 777000, percentile: { '99.000000': 2000000 } } };
+    const unified = fioJsonImporter.parse({ bytes: enc(JSON.stringify({ ...doc, jobs: [{ ...job, read: undefined, write: undefined, mixed }] })), name: 'u1.json' }).runs[0]!;
+    close(unified.metrics['total.iops'], 12345.5);
+    close(unified.metrics['total.clat_avg_ms'], 0.777);
+    close(unified.metrics['total.clat_p99_ms'], 2);
+    assert.equal(unified.metrics['read.iops'], undefined);
+    const both = fioJsonImporter.parse({ bytes: enc(JSON.stringify({ ...doc, jobs: [{ ...job, mixed }] })), name: 'both.json' }).runs[0]!;
+    close(both.metrics['read.iops'], job['read']!['iops'] as number);
+    close(both.metrics['write.iops'], job['write']!['iops'] as number);
+    close(both.metrics['total.iops'], 12345.5, 1e-12);
+    close(both.metrics['total.clat_p99_ms'], 2);
+  });
+
   it('client/server output: "All clients" is the run, the hosts a table', () => {
     const doc = JSON.parse(good) as Record<string, unknown> & { jobs: Array<Record<string, unknown>> };
     const job = doc.jobs[0]!;

@@ -167,21 +167,19 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
   const errors: string[] = [];
   const tables: Record<string, unknown> = {};
 
+  // unified_rw_reporting: read and write reported as one "mixed" direction, instead of them
+  // (=1, "mixed") or beside them (=both). Its figures are fio's own totals, percentiles included.
   const mixed = obj(job['mixed']);
   const active: Json[] = [];
-  if (mixed) {
-    // unified_rw_reporting: read and write are reported as one "mixed" direction.
-    directionMetrics(mixed, 'total', metrics);
-  } else {
-    for (const d of DIRECTIONS) {
-      const dir = obj(job[d]);
-      if (dir && directionHasIo(dir)) {
-        directionMetrics(dir, d, metrics);
-        active.push(dir);
-      }
+  for (const d of DIRECTIONS) {
+    const dir = obj(job[d]);
+    if (dir && directionHasIo(dir)) {
+      directionMetrics(dir, d, metrics);
+      active.push(dir);
     }
-    if (active.length > 0) totalMetrics(active, metrics);
   }
+  if (mixed) directionMetrics(mixed, 'total', metrics);
+  else if (active.length > 0) totalMetrics(active, metrics);
 
   const usr = num(job['usr_cpu']);
   const sys = num(job['sys_cpu']);
