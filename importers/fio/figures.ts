@@ -23,7 +23,27 @@ export interface DirectionFigures {
 
 const PCT_NAMES: Record<string, string> = { '50': 'p50', '90': 'p90', '95': 'p95', '99': 'p99', '99.9': 'p999', '99.99': 'p9999' };
 
-export function figuresToMetrics(dirs: Partial<Record<'read' | 'write' | 'trim', DirectionFigures>>): Record<string, number> {
+/** One direction's figures as metrics named `<scope>.iops` and so on. */
+function scopeMetrics(scope: string, f: DirectionFigures, m: Record<string, number>): void {
+  m[`${scope}.iops`] = f.iops;
+  m[`${scope}.bw_mib_s`] = f.bwMibS;
+  for (const kind of ['lat', 'clat', 'slat'] as const) {
+    const l = f[kind];
+    if (!l || (l.meanMs === 0 && l.maxMs === 0)) continue;
+    m[`${scope}.${kind}_avg_ms`] = l.meanMs;
+    if (kind !== 'slat') m[`${scope}.${kind}_max_ms`] = l.maxMs;
+  }
+  for (const [p, v] of Object.entries(f.clatPercentiles ?? {})) {
+    const name = PCT_NAMES[String(Number(p))];
+    if (name && v > 0) m[`${scope}.clat_${name}_ms`] = v;
+  }
+}
+
+/**
+ * Metrics of each direction, and their total: summed rates and I/O-weighted latency means, or,
+ * given `mixed` (unified_rw_reporting), fio's own combined figures, percentiles included.
+ */
+export function figuresToMetrics(dirs: Partial<Record<'read' | 'write' | 'trim', DirectionFigures>>, mixed?: DirectionFigures): Record<string, number> {
   const m: Record<string, number> = {};
   let iops = 0;
   let bw = 0;
@@ -31,28 +51,20 @@ export function figuresToMetrics(dirs: Partial<Record<'read' | 'write' | 'trim',
   const weighted: Record<string, number> = {};
   const maxima: Record<string, number> = {};
   for (const [dir, f] of Object.entries(dirs) as Array<[string, DirectionFigures]>) {
-    m[`${dir}.iops`] = f.iops;
-    m[`${dir}.bw_mib_s`] = f.bwMibS;
+    scopeMetrics(dir, f, m);
     const n = (f.iops * f.runtimeMs) / 1000;
     iops += f.iops;
     bw += f.bwMibS;
     ios += n;
-    for (const kind of ['lat', 'clat', 'slat'] as const) {
+    for (const kind of ['lat', 'clat'] as const) {
       const l = f[kind];
       if (!l || (l.meanMs === 0 && l.maxMs === 0)) continue;
-      m[`${dir}.${kind}_avg_ms`] = l.meanMs;
-      if (kind !== 'slat') m[`${dir}.${kind}_max_ms`] = l.maxMs;
-      if (kind !== 'slat') {
-        weighted[kind] = (weighted[kind] ?? 0) + l.meanMs * n;
-        maxima[kind] = Math.max(maxima[kind] ?? 0, l.maxMs);
-      }
-    }
-    for (const [p, v] of Object.entries(f.clatPercentiles ?? {})) {
-      const name = PCT_NAMES[String(Number(p))];
-      if (name && v > 0) m[`${dir}.clat_${name}_ms`] = v;
+      weighted[kind] = (weighted[kind] ?? 0) + l.meanMs * n;
+      maxima[kind] = Math.max(maxima[kind] ?? 0, l.maxMs);
     }
   }
-  if (Object.keys(dirs).length > 0) {
+  if (mixed) scopeMetrics('total', mixed, m);
+  else if (Object.keys(dirs).length > 0) {
     m['total.iops'] = iops;
     m['total.bw_mib_s'] = bw;
     if (ios > 0) for (const [kind, sum] of Object.entries(weighted)) m[`total.${kind}_avg_ms`] = sum / ios;

@@ -110,6 +110,33 @@ describe('fio output made on this machine (samples/fio/detail)', () => {
     assert.ok(Math.abs(a - b) / b < 0.05, `p50 from the histogram log ${a} vs fio ${b}`);
   });
 
+  it('terse with unified_rw_reporting: the mixed block alone (=1) or after the directions (=both) gives the totals', () => {
+    const UNIFIED = path.join(REPO_ROOT, 'samples', 'fio', 'unified');
+    const fields = (name: string): string[] => fs.readFileSync(path.join(UNIFIED, name), 'utf8').trim().split(';');
+    const u = fields('randrw70-unified.terse3.txt');
+    const unified = fioTerseImporter.parse({ bytes: readBytes(path.join(UNIFIED, 'randrw70-unified.terse3.txt')), name: 'u' });
+    assert.deepEqual(unified.errors, []);
+    const one = unified.runs[0]!;
+    assert.equal(one.metrics['total.iops'], Number(u[7]), 'the mixed block: the first after the header');
+    assert.equal(one.metrics['total.clat_p99_ms'], Number(u[5 + 12 + 12]!.split('=')[1]) / 1000, 'its 99th percentile (the 13th), µs to ms');
+    assert.equal(one.metrics['read.iops'], undefined, 'no read block to report');
+    assert.equal(one.params['bs'], 4096);
+    assert.equal(one.params['read_pct'], undefined, 'the mixed block does not tell the read share');
+
+    const b = fields('randrw70-both.terse5.txt');
+    const both = fioTerseImporter.parse({ bytes: readBytes(path.join(UNIFIED, 'randrw70-both.terse5.txt')), name: 'b' }).runs[0]!;
+    assert.equal(both.metrics['read.iops'], Number(b[7]));
+    assert.equal(both.metrics['write.iops'], Number(b[5 + 47 + 2]));
+    assert.equal(both.metrics['total.iops'], Number(b[5 + 3 * 47 + 2]), 'the mixed block after read, write and trim');
+    assert.equal(both.metrics['total.clat_p99_ms'], Number(b[5 + 3 * 47 + 12 + 12]!.split('=')[1]) / 1000);
+    assert.equal(both.params['read_pct'], Math.round((Number(b[7]) / (Number(b[7]) + Number(b[54]))) * 100));
+
+    // A plain line cut short inside its write block is still a cut line, not unified output.
+    const plain = fs.readFileSync(path.join(DETAIL, 'randread-4k.terse3.txt'), 'utf8').trim().split(';');
+    const cut = fioTerseImporter.parse({ bytes: new TextEncoder().encode(plain.slice(0, 70).join(';')), name: 'cut' });
+    assert.match(cut.errors[0]!.message, /fields, at least \d+ expected \(cut off\?\)/);
+  });
+
   it('terse v3 and v5 give the same figures as fio printed', () => {
     const v3 = fioTerseImporter.parse({ bytes: readBytes(path.join(DETAIL, 'randread-4k.terse3.txt')), name: 't3' }).runs[0]!;
     const f3 = fs.readFileSync(path.join(DETAIL, 'randread-4k.terse3.txt'), 'utf8').split(';');

@@ -3,12 +3,24 @@
  * fields separated by ";" (FORMATS.md 1.2). Latencies are µs; bandwidth KiB/s; iops an integer.
  * Per direction: 4 totals, slat 4, clat 4, 20 percentiles "p%=v", lat 4, bw 5 (41 fields);
  * v5 adds bw samples and iops min/max/mean/stdev/samples (47). v3 has no trim block.
+ * unified_rw_reporting: one "mixed" block instead of the directions (=1), or after them (=both).
+ * The blocks are counted by their percentile fields, since the tail after them (CPU, I/O depths,
+ * latency buckets: 34 fields, then 9 per disk) varies.
  */
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
 import { derivedWorkload, figuresToMetrics, type DirectionFigures } from './figures.js';
 
 const LINE = /^([345]);(fio-[^;]*);([^;]*);(\d+);(-?\d+);/;
+
+const PERCENTILE = /^[\d.]+%=\d+$/;
+
+/** How many direction blocks of `per` fields the line has: each holds its 20 clat percentiles at +12 to +31. */
+function blockCount(f: string[], per: number): number {
+  let k = 0;
+  while (PERCENTILE.test(f[5 + k * per + 12] ?? '') && PERCENTILE.test(f[5 + k * per + 31] ?? '')) k++;
+  return k;
+}
 
 function block(f: string[], at: number): DirectionFigures | null {
   const num = (i: number): number => Number(f[at + i]);
@@ -43,9 +55,16 @@ export const fioTerseImporter: Importer = {
       const version = Number(m[1]);
       const f = line.split(';');
       const per = version === 5 ? 47 : 41;
-      const dirNames = version === 3 ? (['read', 'write'] as const) : (['read', 'write', 'trim'] as const);
-      const needed = 5 + per * dirNames.length + 5;
-      if (f.length < needed) {
+      const directions = version === 3 ? (['read', 'write'] as const) : (['read', 'write', 'trim'] as const);
+      const blocks = blockCount(f, per);
+      // unified_rw_reporting=1: the mixed block alone; =both: the directions, then the mixed block.
+      const dirNames = blocks === 1 ? [] : directions;
+      const mixedAt = blocks === 1 ? 5 : blocks === directions.length + 1 ? 5 + per * directions.length : null;
+      const cpuAt = 5 + per * blocks;
+      // A lone block must be followed by the whole tail: a line cut short in its second block is not unified output.
+      const tail = blocks === 1 ? 34 : 5;
+      if ((blocks !== directions.length && mixedAt === null) || f.length < cpuAt + tail) {
+        const needed = 5 + per * directions.length + 5;
         errors.push({ message: `terse v${version} line has ${f.length} fields, at least ${needed} expected (cut off?)`, line: i + 1 });
         return;
       }
@@ -54,8 +73,8 @@ export const fioTerseImporter: Importer = {
         const b = block(f, 5 + k * per);
         if (b) dirs[d] = b;
       });
-      const cpuAt = 5 + per * dirNames.length;
-      const metrics = figuresToMetrics(dirs);
+      const mixed = mixedAt === null ? undefined : block(f, mixedAt) ?? undefined;
+      const metrics = figuresToMetrics(dirs, mixed);
       metrics['cpu_usr_pct'] = Number.parseFloat(f[cpuAt]!);
       metrics['cpu_sys_pct'] = Number.parseFloat(f[cpuAt + 1]!);
       const error = Number(m[5]);
@@ -66,7 +85,8 @@ export const fioTerseImporter: Importer = {
         host: null,
         startMs: null,
         endMs: null,
-        params: derivedWorkload(dirs),
+        // Mixed alone proves the block size, not the read share.
+        params: Object.keys(dirs).length > 0 || !mixed ? derivedWorkload(dirs) : { bs: derivedWorkload({ read: mixed })['bs']! },
         metrics,
         tables: { terse_version: version },
         series: [],
