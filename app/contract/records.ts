@@ -77,13 +77,14 @@ export interface FilePreview {
 /**
  * Where a staged fio log would go if the staged files were imported together: the run that
  * claims it ("randrw70 (randrw70.json)") and why, or null (a run of its own) and why not.
- * `rule`: the job's write_*_log option names the log, the JSON has the log's name stem
+ * `rule`: the job's write_*_log option names the log (`job`: several jobs' options name it and
+ * the log's job number, `x_iops.2.log`, picks one), the JSON has the log's name stem
  * (`stem`), the only fio JSON run in its folder; or, unclaimed, several runs could own it or none.
  * `how`: the same in English, as the import's note says it.
  */
 export interface LogClaim {
   owner: string | null;
-  rule: 'option' | 'stem' | 'folder' | 'ambiguous' | 'none';
+  rule: 'option' | 'job' | 'stem' | 'folder' | 'ambiguous' | 'none';
   stem: string;
   how: string;
 }

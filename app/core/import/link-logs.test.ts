@@ -73,6 +73,31 @@ describe('fio logs find their run', () => {
     core.close();
   });
 
+  it('several jobs logging under one prefix ([global] write_iops_log): each log goes to the job its number names', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const dir = tempDir();
+    const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');
+    const doc = JSON.parse(fs.readFileSync(path.join(detail, 'randrw70.json'), 'utf8')) as { jobs: Array<Record<string, unknown>> };
+    const job = doc.jobs[0]!;
+    const options = { ...(job['job options'] as object), write_iops_log: 'x' };
+    // fio numbers per-job logs by thread: job "a" runs 2 threads (numjobs=2, group_reporting), so "b" is thread 3.
+    doc.jobs = [{ ...job, jobname: 'a', 'job options': { ...options, name: 'a', numjobs: '2' } }, { ...job, jobname: 'b', groupid: 1, 'job options': { ...options, name: 'b' } }];
+    fs.writeFileSync(path.join(dir, 'two-jobs.json'), JSON.stringify(doc));
+    const rows = fs.readFileSync(path.join(detail, 'randrw70_iops.1.log'), 'utf8');
+    fs.writeFileSync(path.join(dir, 'x_iops.1.log'), rows);
+    fs.writeFileSync(path.join(dir, 'x_iops.2.log'), rows + '9999, 1, 0, 4096, 0\n');
+    fs.writeFileSync(path.join(dir, 'x_iops.3.log'), rows + '9998, 1, 0, 4096, 0\n');
+    const result = core.importPaths([dir], 'Threads', 'disk');
+    const runs = core.runs({ study: 'threads' });
+    const runOf = (name: string): number => runs.find((r) => r.name === name)!.id;
+    const outcome = (name: string) => result.files.find((f) => f.path.endsWith(name))!;
+    assert.deepEqual(outcome('x_iops.1.log').runs, [runOf('a')]);
+    assert.deepEqual(outcome('x_iops.2.log').runs, [runOf('a')], 'thread 2 is a\'s second');
+    assert.deepEqual(outcome('x_iops.3.log').runs, [runOf('b')]);
+    assert.match(outcome('x_iops.3.log').warnings[0]!, /job number 3 is this one/);
+    core.close();
+  });
+
   it('a log imported after its JSON still finds it', () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');

@@ -16,11 +16,34 @@ export interface LogOwnerCandidate {
   toolVersion: string | null;
   startMs: number | null;
   logPrefixes: string[];
+  /** Its place among its file's runs, and how many fio threads (numjobs) it stands for. */
+  ordinal: number;
+  numjobs: number;
+}
+
+/**
+ * The run whose fio threads include thread `job` of its file: fio numbers per-job logs by thread
+ * (`x_iops.2.log` is the second thread's), and each run of the file stands for numjobs threads,
+ * in file order. Null when `job` falls outside the file's runs.
+ */
+function runOfThread(job: number, file: string, owners: readonly LogOwnerCandidate[]): LogOwnerCandidate | null {
+  let first = 1;
+  for (const o of owners.filter((c) => c.file === file).sort((a, b) => a.ordinal - b.ordinal)) {
+    if (job >= first && job < first + o.numjobs) return o;
+    first += o.numjobs;
+  }
+  return null;
 }
 
 const base = (p: string): string => p.split(/[\\/]/).pop() ?? p;
 const dir = (p: string): string => path.posix.dirname(p.replace(/\\/g, '/'));
 const stemOf = (file: string): string => base(file).replace(/\.[^.]+$/, '');
+
+/** How many fio threads a run stands for: its numjobs (1 when fio did not say). */
+export function numjobsOf(params: Record<string, unknown>): number {
+  const n = params['numjobs'];
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1;
+}
 
 export function isLogRun(run: ParsedRun): boolean {
   const log = run.tables['log'] as { stem?: string } | undefined;
@@ -31,9 +54,14 @@ export function isLogRun(run: ParsedRun): boolean {
 export type LogOwnerRule = LogClaim['rule'];
 
 /** The run a log belongs to, by the rules above, or null; with the rule, and the reason in English (the import's note). */
-export function findLogOwner(logFile: string, logStem: string, owners: readonly LogOwnerCandidate[]): { owner: LogOwnerCandidate | null; how: string; rule: LogOwnerRule } {
+export function findLogOwner(logFile: string, logStem: string, owners: readonly LogOwnerCandidate[], job: number | null = null): { owner: LogOwnerCandidate | null; how: string; rule: LogOwnerRule } {
   const byPrefix = owners.filter((o) => o.logPrefixes.some((p) => base(p) === logStem));
   if (byPrefix.length === 1) return { owner: byPrefix[0]!, rule: 'option', how: `the job's write_*_log option names "${logStem}"` };
+  // Several jobs of one file log under one prefix (a [global] write_*_log): the log's job number picks one.
+  if (byPrefix.length > 1 && job !== null && new Set(byPrefix.map((o) => o.file)).size === 1) {
+    const owner = runOfThread(job, byPrefix[0]!.file, owners);
+    if (owner && byPrefix.includes(owner)) return { owner, rule: 'job', how: `the jobs' write_*_log option names "${logStem}", and job number ${job} is this one` };
+  }
   const byStem = owners.filter((o) => stemOf(o.file) === logStem && dir(o.file) === dir(logFile));
   const byStemAnywhere = byStem.length ? byStem : owners.filter((o) => stemOf(o.file) === logStem);
   const unique = new Set(byStemAnywhere.map((o) => o.file));

@@ -8,7 +8,7 @@
  * files it would write (each is written before any log, so all can claim).
  */
 import type { LogClaim } from '../../contract/records.js';
-import { findLogOwner, isLogRun, type LogOwnerCandidate } from './link-logs.js';
+import { findLogOwner, isLogRun, numjobsOf, type LogOwnerCandidate } from './link-logs.js';
 import type { StagedFile } from './pipeline.js';
 
 const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p;
@@ -16,9 +16,10 @@ const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p;
 /** The runs a staged fio JSON file would offer, named by file (not yet stored: no run id). */
 function stagedCandidates(file: StagedFile): LogOwnerCandidate[] {
   if (file.importer?.id !== 'fio-json' || file.result.errors.length > 0) return [];
-  return file.result.runs.map((run) => ({
+  return file.result.runs.map((run, ordinal) => ({
     runId: 0, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
     logPrefixes: (run.tables['log_prefixes'] as string[] | undefined) ?? [],
+    ordinal, numjobs: numjobsOf(run.params),
   }));
 }
 
@@ -33,8 +34,8 @@ export function logClaims(fresh: readonly StagedFile[], stored: readonly LogOwne
   for (const file of fresh) {
     const run = file.result.runs[0];
     if (file.importer?.id !== 'fio-log' || file.result.errors.length > 0 || !run || !isLogRun(run)) continue;
-    const { stem } = run.tables['log'] as { stem: string };
-    const { owner, how, rule } = findLogOwner(file.path, stem, owners);
+    const { stem, job } = run.tables['log'] as { stem: string; job?: number | null };
+    const { owner, how, rule } = findLogOwner(file.path, stem, owners, job ?? null);
     claims[file.id] = { owner: owner ? `${owner.runName} (${baseName(owner.file)})` : null, rule, stem, how };
   }
   return claims;

@@ -18,7 +18,7 @@ import type { StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
 import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
-import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, type LogOwnerCandidate } from './link-logs.js';
+import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, numjobsOf, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
 
 export interface StagedFile {
@@ -339,8 +339,8 @@ export class ImportSession {
     const runIds: number[] = [];
     if (isLogFile(file)) {
       file.result.runs.forEach((run, ordinal) => {
-        const log = run.tables['log'] as { stem: string; kind: string };
-        const { owner, how } = findLogOwner(file.path, log.stem, this.owners);
+        const log = run.tables['log'] as { stem: string; kind: string; job?: number | null };
+        const { owner, how } = findLogOwner(file.path, log.stem, this.owners, log.job ?? null);
         if (owner) {
           this.store.addSeries(owner.runId, attachSeries(run.series, owner, log.kind));
           // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
@@ -379,6 +379,7 @@ export class ImportSession {
           this.owners.push({
             runId: id, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
             logPrefixes: (run.tables['log_prefixes'] as string[] | undefined) ?? [],
+            ordinal, numjobs: numjobsOf(run.params),
           });
         }
       });
@@ -450,8 +451,8 @@ export class ImportSession {
   private writeStreamedFile(file: StagedFile, base: Omit<FileOutcome, 'status' | 'runs' | 'errors'>, read: (bytes: number) => void): FileOutcome {
     const importer = file.importer!;
     const headRun = file.result.runs[0]!;
-    const log = headRun.tables['log'] as { stem: string; kind: string };
-    const { owner, how } = findLogOwner(file.path, log.stem, this.owners);
+    const log = headRun.tables['log'] as { stem: string; kind: string; job?: number | null };
+    const { owner, how } = findLogOwner(file.path, log.stem, this.owners, log.job ?? null);
     try {
       return this.store.transaction(() => {
         // The file's row first (its parts follow as they are read), then the import naming it
