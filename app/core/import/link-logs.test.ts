@@ -27,6 +27,24 @@ describe('fio logs find their run', () => {
     core.close();
   });
 
+  it('a real fio 2.18 clat log beside its fio 2.18 JSON: read as µs (13694 in the file is 13.694 ms)', (t) => {
+    const log = corpusFile('fio-log/fioplot__fio-2.18_randread_clat.1.log');
+    const json = corpusFile('fio/fioplot__fio-2.18_randread_md127.json');
+    if (!log || !json) return t.skip(SKIP_NO_CORPUS);
+    const dir = tempDir();
+    fs.copyFileSync(json, path.join(dir, 'randread.json'));
+    fs.copyFileSync(log, path.join(dir, 'fioplot__fio-2.18_randread_clat.1.log'));
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const result = core.importPaths([dir], 'Fio2', 'md127');
+    const outcome = result.files.find((f) => f.path.endsWith('.log'))!;
+    assert.match(outcome.warnings[0]!, /attached to run \d+ .*the only fio JSON run in the same folder/);
+    const points = core.series(outcome.runs[0]!, 'read.clat_ms')[0]!.points;
+    // First line "507, 13694, 0, 0", last "10015, 13353, 0, 0": µs, as fio 2 wrote them.
+    assert.equal(points.length, 20);
+    assert.ok(Math.abs(points[0]![1] - 13.694) < 1e-9 && Math.abs(points[19]![1] - 13.353) < 1e-9, `${points[0]![1]} … ${points[19]![1]}`);
+    core.close();
+  });
+
   it('fio 2 latency logs are µs: scaled when their JSON says fio 2', (t) => {
     const json = corpusFile('fio/fioplot__fio-2.18_randread_md127.json');
     const clat = corpusFile('fio-log/fioplot__fio-2.18_randread_clat.1.log');
