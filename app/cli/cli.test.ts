@@ -94,6 +94,18 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.match(out.files[0].errors[0], /truncated JSON/);
   });
 
+  it('import of a run folder with an empty log (fio writes one for slat with sync engines) succeeds: the empty file is skipped', () => {
+    const home = tempDir();
+    const dir = tempDir();
+    fs.copyFileSync(path.join(FIO, 'detail', 'randrw70.json'), path.join(dir, 'randrw70.json'));
+    fs.writeFileSync(path.join(dir, 'randrw70_slat.1.log'), '');
+    const r = cli(['import', '--study', 's', '--json', dir], home);
+    assert.equal(r.code, 0, r.stderr);
+    const files = (JSON.parse(r.stdout) as { files: Array<{ path: string; status: string; warnings: string[] }> }).files;
+    assert.deepEqual(files.map((f) => [path.basename(f.path), f.status]), [['randrw70.json', 'imported'], ['randrw70_slat.1.log', 'skipped']]);
+    assert.match(files[1]!.warnings.join(' '), /empty/);
+  });
+
   it('import --log-latency-unit reads a latency log without its JSON in the unit given; another unit is a usage error', () => {
     const home = tempDir();
     const log = path.join(home, 'old_clat.1.log');

@@ -85,15 +85,15 @@ Detects each file's format from its content (never from its name).
 Imports files (folders are walked) into the study NAME (created when new; default "Imported")
 under the configuration LABEL (default "default"). All files that parse go in one transaction;
 a file that fails is reported and nothing of it is written. A file already imported into the
-study (same SHA-256) is reported as "duplicate" and creates no runs.
-Exit status: 0 when every file imported or was a duplicate, 1 when any file failed.
+study (same SHA-256) is reported as "duplicate" and creates no runs; an empty file as "skipped".
+Exit status: 0 when every file imported, was a duplicate or was skipped, 1 when any file failed.
 Files are read one at a time; fio logs of 8 MB and more are streamed (read, parsed and written
 4 MB at a time: a 2 GB log never sits in memory). On a terminal the progress shows files and
 the percentage of bytes read; Ctrl+C stops the import and nothing of it is written.
 fio latency logs (lat, clat, slat) carry no unit: the fio JSON of their run decides (ns for
 fio 3, µs for fio 2). --log-latency-unit says what a latency log imported without its JSON is
 written in (default ns, fio 3's).
---json: {"files": [{"path", "format", "sha256", "status": "imported"|"duplicate"|"failed",
+--json: {"files": [{"path", "format", "sha256", "status": "imported"|"duplicate"|"skipped"|"failed",
          "runs": [ids], "warnings": [...], "errors": [...]}]}
 
 Tables (format "spreadsheet": CSV, TSV, ';'-separated with decimal commas, XLSX, XLS; UTF-8,

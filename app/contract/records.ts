@@ -132,7 +132,8 @@ export interface TablePreview {
   units: string[];
 }
 
-export type FileStatus = 'imported' | 'duplicate' | 'failed';
+/** `skipped`: an empty file, with nothing to import and nothing to lose (fio writes empty slat logs for sync engines). */
+export type FileStatus = 'imported' | 'duplicate' | 'skipped' | 'failed';
 
 export interface FileOutcome {
   path: string;

@@ -194,6 +194,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   const counts = result && {
     imported: result.files.filter((f) => f.status === 'imported').length,
     duplicates: result.files.filter((f) => f.status === 'duplicate').length,
+    skipped: result.files.filter((f) => f.status === 'skipped').length,
     failed: result.files.filter((f) => f.status === 'failed').length,
     // Many files can feed one run (SVC dumps, logs joining their run): count runs, not files.
     runs: new Set(result.files.filter((f) => f.status === 'imported').flatMap((f) => f.runs)).size,
@@ -334,7 +335,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
 
         {result && counts && (
           <div className="sheet-form">
-            <p data-testid="import-summary">{t('import.done', counts)}</p>
+            <p data-testid="import-summary">{t('import.done', counts)}{counts.skipped > 0 && ` ${t('import.doneSkipped', { count: counts.skipped })}`}</p>
             <div className="buttons">
               <button type="button" className="primary" onClick={() => onClose(counts.imported + counts.duplicates > 0 ? result.study.slug : null)}>
                 {t('import.close')}

@@ -47,9 +47,11 @@ describe('import pipeline', () => {
     const before = snapshot(core);
     const result = core.importPaths([dir], 'Bad', 'x');
     assert.deepEqual(result.files.map((f) => [path.basename(f.path), f.status]), [
-      ['empty.json', 'failed'], ['photo.png', 'failed'], ['truncated.json', 'failed'],
+      ['empty.json', 'skipped'], ['photo.png', 'failed'], ['truncated.json', 'failed'],
     ]);
-    assert.match(result.files[0]!.errors[0]!, /empty/);
+    // An empty file has nothing to import and nothing to lose: skipped with the reason, not failed.
+    assert.deepEqual(result.files[0]!.errors, []);
+    assert.match(result.files[0]!.warnings[0]!, /the file is empty: nothing to import/);
     assert.match(result.files[1]!.errors[0]!, /binary/);
     assert.match(result.files[2]!.errors[0]!, /line 1: truncated JSON/);
     const after = snapshot(core);

@@ -42,6 +42,8 @@ export interface StagedFile {
   svc?: SvcStageInfo | SvcStageError;
 }
 
+const EMPTY = 'the file is empty: nothing to import';
+
 /** A streamed file found unreadable part way: that file fails, the rest of the import goes on. */
 class UnreadableFileError extends Error {}
 
@@ -60,6 +62,11 @@ function headLines(source: FileSource): Uint8Array {
 /** Hashes, detects and parses one file. Never throws: every problem becomes an error value. */
 export function stageFile(path: string, source: FileSource, tableOptions: TableStageOptions = {}): StagedFile {
   const id = randomUUID();
+  // An empty file has no format to tell and nothing to keep: skipped at import, not failed
+  // (fio leaves an empty slat log beside every lat log of a sync engine).
+  if (source.size === 0 && !tableOptions.asTable) {
+    return { id, path, source, sha256: sha256Of(source), importer: null, result: { runs: [], warnings: [{ message: EMPTY }], errors: [] }, streamed: false };
+  }
   let detection: Detection | null = null;
   if (!tableOptions.asTable) {
     const head = source.head(DETECT_HEAD_BYTES);
@@ -319,6 +326,10 @@ export class ImportSession {
     // `counted`: the bytes a streamed file already added to progress as its chunks were read
     // (none when it never got that far: a duplicate, a bad head).
     const done = (outcome: FileOutcome, counted = 0): void => this.settle(index, outcome, file.source.size - counted);
+    if (!file.importer && file.source.size === 0 && preview.errors.length === 0) {
+      done({ ...base, status: 'skipped', runs: [], errors: [] });
+      return [];
+    }
     if (preview.errors.length > 0 || !file.importer) {
       done({ ...base, status: 'failed', runs: [], errors: preview.errors });
       return [];
