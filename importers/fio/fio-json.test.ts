@@ -172,6 +172,14 @@ describe('fio JSON importer on bad input', () => {
     assert.match(result.errors[0]!.message, /truncated JSON: the fio document starting at line 3 never closes/);
   });
 
+  it('a report cut short and then a whole one: the whole one imports, the cut one is a warning with its line', () => {
+    const other = good.replace('"jobname" : "randread-4k-qd1"', '"jobname" : "second"');
+    const result = fioJsonImporter.parse({ bytes: enc(good.slice(0, 3000) + '\n' + other), name: 'two.json' });
+    assert.deepEqual(result.errors, []);
+    assert.deepEqual(result.runs.map((r) => r.name), ['second']);
+    assert.match(result.warnings[0]!.message, /truncated JSON: the fio document starting at line 1 never closes: that document is left out, the others are imported/);
+  });
+
   it('broken JSON is an error with its line', () => {
     const broken = good.replace('"jobs" : [', '"jobs" : [,');
     const result = fioJsonImporter.parse({ bytes: enc(broken), name: 'bad.json' });

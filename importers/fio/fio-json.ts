@@ -446,9 +446,11 @@ function documentsOf(bytes: Uint8Array, exact: boolean): { documents: JsonDocume
 
 /** fio JSON to runs. `exact` forces the decode-and-JSON.parse path (tests compare the two). */
 export function parseFioJson(bytes: Uint8Array, options: { exact?: boolean } = {}): ParseResult {
-  const { documents, errors, sameText } = documentsOf(bytes, options.exact ?? false);
-  const warnings: Diagnostic[] = [];
-  if (errors.length > 0) return { runs: [], warnings, errors };
+  const { documents, errors: broken, sameText } = documentsOf(bytes, options.exact ?? false);
+  if (documents.length === 0) return { runs: [], warnings: [], errors: broken };
+  // A broken document beside whole ones (a report cut short, then the next run's) loses only itself.
+  const errors: Diagnostic[] = [];
+  const warnings: Diagnostic[] = broken.map((e) => ({ ...e, message: `${e.message}: that document is left out, the others are imported` }));
 
   // The same document pasted twice (the same report kept twice) is one result, not two runs.
   const byLength = new Map<number, number[]>();

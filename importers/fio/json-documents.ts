@@ -76,7 +76,9 @@ export function findFioDocuments(text: string): { documents: JsonDocument[]; err
         message: `truncated JSON: the fio document starting at line ${lineAt(text, start)} never closes`,
         line: lineAt(text, start),
       });
-      break;
+      // A report cut short (fio killed, a paste cut off) may be followed by a whole one.
+      DOCUMENT_START.lastIndex = start + 1;
+      continue;
     }
     try {
       const value = JSON.parse(text.slice(start, end)) as Record<string, unknown>;
