@@ -225,6 +225,8 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
     .map((k) => options[k])
     .filter((p): p is string => typeof p === 'string' && p !== '' && p !== '1');
   if (logPrefixes.length) tables['log_prefixes'] = [...new Set(logPrefixes)];
+  // log_max_value=1 (log_window_value=max in later fio): its windowed logs hold each window's maximum, not its mean.
+  if (/^(1|true|on|yes)$/i.test(options['log_max_value'] ?? '') || options['log_window_value'] === 'max') tables['log_window'] = 'max';
 
   const diskUtil = doc['disk_util'];
   if (Array.isArray(diskUtil) && diskUtil.length > 0) tables['disk_util'] = diskUtil;

@@ -17,13 +17,17 @@ export type LogKind = 'bw' | 'iops' | 'lat' | 'clat' | 'slat';
 
 const DIRS = ['read', 'write', 'trim'] as const;
 
-/** Series metric and unit per kind; values are converted to them from fio's units. */
-const KIND: Record<LogKind, { quantity: string; unit: string; factor: number }> = {
-  bw: { quantity: 'bw_mib_s', unit: 'MiB/s', factor: 1 / 1024 }, // fio writes KiB/s
-  iops: { quantity: 'iops', unit: 'IOPS', factor: 1 },
-  lat: { quantity: 'lat_ms', unit: 'ms', factor: 1e-6 }, // assumed ns (fio 3)
-  clat: { quantity: 'clat_ms', unit: 'ms', factor: 1e-6 },
-  slat: { quantity: 'slat_ms', unit: 'ms', factor: 1e-6 },
+/**
+ * Series metric and unit per kind; values are converted to them from fio's units. `max`: the
+ * metric of each window's maximum (log_window_value=both writes it beside the mean; with
+ * log_max_value=1 it is the only value, which the run's job options tell).
+ */
+export const KIND: Record<LogKind, { quantity: string; max: string; unit: string; factor: number }> = {
+  bw: { quantity: 'bw_mib_s', max: 'bw_max_mib_s', unit: 'MiB/s', factor: 1 / 1024 }, // fio writes KiB/s
+  iops: { quantity: 'iops', max: 'iops_max', unit: 'IOPS', factor: 1 },
+  lat: { quantity: 'lat_ms', max: 'lat_max_ms', unit: 'ms', factor: 1e-6 }, // assumed ns (fio 3)
+  clat: { quantity: 'clat_ms', max: 'clat_max_ms', unit: 'ms', factor: 1e-6 },
+  slat: { quantity: 'slat_ms', max: 'slat_max_ms', unit: 'ms', factor: 1e-6 },
 };
 
 /** Summary metric names for the run a log makes when no fio JSON claims it. */
@@ -76,7 +80,10 @@ export const fioLogImporter: Importer = {
     const scanner = new FioLogStream({ columns, dirCol, factor: spec.factor });
     const object = logName.job !== null ? `${logName.stem} job ${logName.job}` : logName.stem;
     const toSeries = (points: LogPoints[]): ParsedSeries[] =>
-      points.map((p) => ({ object, metric: `${DIRS[p.dir]}.${spec.quantity}`, unit: spec.unit, times: p.times, values: p.values }));
+      points.flatMap((p) => [
+        { object, metric: `${DIRS[p.dir]}.${spec.quantity}`, unit: spec.unit, times: p.times, values: p.values },
+        ...(p.maxima ? [{ object, metric: `${DIRS[p.dir]}.${spec.max}`, unit: spec.unit, times: p.times, values: p.maxima }] : []),
+      ]);
     return {
       push: (chunk) => toSeries(scanner.push(chunk)),
       end: () => {

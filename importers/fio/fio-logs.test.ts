@@ -110,6 +110,17 @@ describe('fio output made on this machine (samples/fio/detail)', () => {
     assert.ok(Math.abs(a - b) / b < 0.05, `p50 from the histogram log ${a} vs fio ${b}`);
   });
 
+  it('log_window_value=both: each window\'s maximum, written after its mean, becomes a series of its own', () => {
+    // The layout FORMATS.md 1.3 gives: time, mean, max, ddir, bs (fio >= 3.36; written by hand here).
+    const log = '1000, 250000, 900000, 0, 0\n1000, 300000, 800000, 1, 0\n2000, 260000, 950000, 0, 0\n';
+    const result = fioLogImporter.parse({ bytes: new TextEncoder().encode(log), name: 'job_clat.1.log' });
+    assert.deepEqual(result.errors, []);
+    const series = Object.fromEntries(result.runs[0]!.series.map((s) => [s.metric, [...s.values]]));
+    const ms = (...ns: number[]): number[] => ns.map((v) => v * 1e-6); // fio 3 ns, as the means are scaled
+    assert.deepEqual(series, { 'read.clat_ms': ms(250000, 260000), 'read.clat_max_ms': ms(900000, 950000), 'write.clat_ms': ms(300000), 'write.clat_max_ms': ms(800000) });
+    close(result.runs[0]!.metrics['read.clat_avg_ms'], 0.255, 1e-12);
+  });
+
   it('terse with unified_rw_reporting: the mixed block alone (=1) or after the directions (=both) gives the totals', () => {
     const UNIFIED = path.join(REPO_ROOT, 'samples', 'fio', 'unified');
     const fields = (name: string): string[] => fs.readFileSync(path.join(UNIFIED, name), 'utf8').trim().split(';');

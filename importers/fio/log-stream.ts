@@ -20,6 +20,8 @@ export interface LogPoints {
   dir: number;
   times: Float64Array;
   values: Float64Array;
+  /** With log_window_value=both: each window's maximum beside its mean (`values`). */
+  maxima?: Float64Array;
 }
 
 const LF = 10;
@@ -93,16 +95,16 @@ export class FioLogStream {
   }
 
   /** Scratch reused from chunk to chunk: only the points handed out are allocated. */
-  private scratch: { times: Float64Array; values: Float64Array; dirs: Uint8Array } | null = null;
+  private scratch: { times: Float64Array; values: Float64Array; maxima: Float64Array; dirs: Uint8Array } | null = null;
 
   private scan(b: Uint8Array, end: number): LogPoints[] {
     // A row is at least a digit and a separator per column: room enough without counting lines.
     const room = Math.ceil(end / (2 * this.layout.columns)) + 1;
     if (!this.scratch || this.scratch.times.length < room) {
-      this.scratch = { times: new Float64Array(room), values: new Float64Array(room), dirs: new Uint8Array(room) };
+      this.scratch = { times: new Float64Array(room), values: new Float64Array(room), maxima: new Float64Array(this.layout.dirCol === 3 ? room : 0), dirs: new Uint8Array(room) };
     }
-    const { times, values, dirs } = this.scratch;
-    const r = scanChunkRows(b, end, this.layout, times, values, dirs);
+    const { times, values, maxima, dirs } = this.scratch;
+    const r = scanChunkRows(b, end, this.layout, times, values, maxima, dirs);
     this.line += r.lines;
     if (r.stopped) {
       this.badLine = this.line;
@@ -115,27 +117,31 @@ export class FioLogStream {
     for (let k = 0; k < r.rows; k++) n[dirs[k]!]!++;
     const points: LogPoints[] = [];
     const factor = this.layout.factor;
+    const withMax = this.layout.dirCol === 3;
     for (let d = 0; d < 3; d++) {
       const count = n[d]!;
       if (count === 0) continue;
       const t = new Float64Array(count);
       const v = new Float64Array(count);
+      const m = withMax ? new Float64Array(count) : null;
       let sum = 0;
       if (count === r.rows) {
         // One direction only (a read or a write job): no picking, one scaled copy.
         t.set(times.subarray(0, count));
         for (let k = 0; k < count; k++) sum += v[k] = values[k]! * factor;
+        if (m) for (let k = 0; k < count; k++) m[k] = maxima[k]! * factor;
       } else {
         let j = 0;
         for (let k = 0; k < r.rows; k++) {
           if (dirs[k] !== d) continue;
           t[j] = times[k]!;
+          if (m) m[j] = maxima[k]! * factor;
           sum += v[j++] = values[k]! * factor;
         }
       }
       this.sums[d]! += sum;
       this.counts[d]! += count;
-      points.push({ dir: d, times: t, values: v });
+      points.push(m ? { dir: d, times: t, values: v, maxima: m } : { dir: d, times: t, values: v });
     }
     return points;
   }
@@ -146,10 +152,13 @@ export class FioLogStream {
  * values and directions. Stops at the first row that is not a complete log row.
  * Plain locals and one flat output per column: this is what makes a 2 GB log import fast.
  */
-function scanChunkRows(b: Uint8Array, end: number, layout: LogLayout, times: Float64Array, values: Float64Array, dirs: Uint8Array): { rows: number; lines: number; stopped: boolean; sawBlockSize: boolean } {
+function scanChunkRows(b: Uint8Array, end: number, layout: LogLayout, times: Float64Array, values: Float64Array, maxima: Float64Array, dirs: Uint8Array): { rows: number; lines: number; stopped: boolean; sawBlockSize: boolean } {
   const columns = layout.columns;
   const dirCol = layout.dirCol;
   const bsCol = dirCol + 1;
+  // log_window_value=both: the window's max in column 2, before the direction.
+  const maxCol = dirCol === 3 ? 2 : -1;
+  let max = 0;
   let i = 0;
   let rows = 0;
   let lines = 0;
@@ -206,6 +215,7 @@ function scanChunkRows(b: Uint8Array, end: number, layout: LogLayout, times: Flo
       if (neg) num = -num;
       if (col === 0) time = num;
       else if (col === 1) value = num;
+      else if (col === maxCol) max = num;
       else if (col === dirCol) dir = num;
       else if (col === bsCol && num !== 0) sawBlockSize = true;
       while (c === SPACE) c = b[++i]!;
@@ -221,6 +231,7 @@ function scanChunkRows(b: Uint8Array, end: number, layout: LogLayout, times: Flo
     lines++;
     times[rows] = time;
     values[rows] = value;
+    if (maxCol > 0) maxima[rows] = max;
     dirs[rows] = dir;
     rows++;
   }

@@ -116,6 +116,23 @@ describe('fio logs find their run', () => {
     core.close();
   });
 
+  it('a job with log_max_value=1 logs window maxima: its log joins the run as the max series, not as means', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const dir = tempDir();
+    const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');
+    const doc = JSON.parse(fs.readFileSync(path.join(detail, 'randrw70.json'), 'utf8')) as { jobs: Array<Record<string, Record<string, string>>> };
+    doc.jobs[0]!['job options']!['log_max_value'] = '1';
+    fs.writeFileSync(path.join(dir, 'randrw70.json'), JSON.stringify(doc));
+    fs.copyFileSync(path.join(detail, 'randrw70_iops.1.log'), path.join(dir, 'randrw70_iops.1.log'));
+    fs.copyFileSync(path.join(detail, 'randrw70_clat.1.log'), path.join(dir, 'randrw70_clat.1.log'));
+    const result = core.importPaths([dir], 'Maxima', 'disk');
+    const run = result.files.find((f) => f.path.endsWith('.json'))!.runs[0]!;
+    const metrics = core.series(run).map((s) => s.metric).sort();
+    assert.ok(metrics.includes('read.iops_max') && metrics.includes('read.clat_max_ms'), metrics.join(', '));
+    assert.ok(!metrics.includes('read.iops') && !metrics.includes('read.clat_ms'), 'not named as window means');
+    core.close();
+  });
+
   it('a log imported after its JSON still finds it', () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');

@@ -6,6 +6,7 @@
  * does not becomes a run of its own and says so.
  */
 import path from 'node:path';
+import { KIND, type LogKind } from '../../../importers/fio/fio-log.js';
 import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import type { LogClaim } from '../../contract/records.js';
 
@@ -19,6 +20,8 @@ export interface LogOwnerCandidate {
   /** Its place among its file's runs, and how many fio threads (numjobs) it stands for. */
   ordinal: number;
   numjobs: number;
+  /** Its windowed logs hold each window's maximum (log_max_value=1), not the mean. */
+  windowMax: boolean;
 }
 
 /**
@@ -91,12 +94,14 @@ const EPOCH_MS = 1e11;
 
 /**
  * The log's series as the owner's: times move from "ms since the job started" to epoch ms
- * (a log_unix_epoch log's already are), and latency logs of fio 2 (µs, not the ns the importer
- * assumed) are scaled.
+ * (a log_unix_epoch log's already are), latency logs of fio 2 (µs, not the ns the importer
+ * assumed) are scaled, and the values of a log_max_value=1 job are named as the window maxima.
  */
 export function attachSeries(series: readonly ParsedSeries[], owner: LogOwnerCandidate, kind: string): ParsedSeries[] {
   const fio2 = /^fio-2\./.test(owner.toolVersion ?? '');
   const scaled = fio2 && isLatencyLog(kind) ? asMicroseconds(series) : series;
   const t0 = owner.startMs ?? 0;
-  return scaled.map((s) => (s.times.length > 0 && s.times[0]! >= EPOCH_MS ? s : { ...s, times: s.times.map((t) => t + t0) }));
+  const spec = KIND[kind as LogKind] as (typeof KIND)[LogKind] | undefined;
+  const named = owner.windowMax && spec ? scaled.map((s) => (s.metric.endsWith(`.${spec.quantity}`) ? { ...s, metric: s.metric.replace(/\.[^.]+$/, `.${spec.max}`) } : s)) : scaled;
+  return named.map((s) => (s.times.length > 0 && s.times[0]! >= EPOCH_MS ? s : { ...s, times: s.times.map((t) => t + t0) }));
 }

@@ -19,7 +19,7 @@ function stagedCandidates(file: StagedFile): LogOwnerCandidate[] {
   return file.result.runs.map((run, ordinal) => ({
     runId: 0, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
     logPrefixes: (run.tables['log_prefixes'] as string[] | undefined) ?? [],
-    ordinal, numjobs: numjobsOf(run.params),
+    ordinal, numjobs: numjobsOf(run.params), windowMax: run.tables['log_window'] === 'max',
   }));
 }
 

@@ -390,7 +390,7 @@ export class ImportSession {
           this.owners.push({
             runId: id, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
             logPrefixes: (run.tables['log_prefixes'] as string[] | undefined) ?? [],
-            ordinal, numjobs: numjobsOf(run.params),
+            ordinal, numjobs: numjobsOf(run.params), windowMax: run.tables['log_window'] === 'max',
           });
         }
       });

@@ -69,6 +69,11 @@ const SCOPED: Quantity[] = [
   { quantity: 'lat_ms', unit: 'ms', better: 'lower', label: 'Latency', labelZh: '延迟', sources: { fio: 'write_lat_log <name>_lat.N.log value / 1e6 (fio 3, ns) or / 1e3 (fio 2, µs)' } },
   { quantity: 'clat_ms', unit: 'ms', better: 'lower', label: 'Completion latency', labelZh: '完成延迟', sources: { fio: 'write_lat_log <name>_clat.N.log value, as lat' } },
   { quantity: 'slat_ms', unit: 'ms', better: 'lower', label: 'Submission latency', labelZh: '提交延迟', sources: { fio: 'write_lat_log <name>_slat.N.log value, as lat' } },
+  // Window maxima of fio logs (log_avg_msec with log_window_value=both, or log_max_value=1);
+  // lat and clat maxima share the run summary's lat_max_ms / clat_max_ms.
+  { quantity: 'slat_max_ms', unit: 'ms', better: 'lower', label: 'Max submission latency', labelZh: '最大提交延迟', sources: { fio: 'write_lat_log <name>_slat.N.log window maximum (log_window_value=both: the value after the mean; log_max_value=1: the value)' } },
+  { quantity: 'bw_max_mib_s', unit: 'MiB/s', better: 'higher', label: 'Peak bandwidth in the window', labelZh: '窗口内峰值带宽', sources: { fio: 'write_bw_log window maximum (log_window_value=both, log_max_value=1) / 1024' } },
+  { quantity: 'iops_max', unit: 'IOPS', better: 'higher', label: 'Peak IOPS in the window', labelZh: '窗口内峰值 IOPS', sources: { fio: 'write_iops_log window maximum (log_window_value=both, log_max_value=1)' } },
 ];
 
 /** Tool-level quantities: no direction. */

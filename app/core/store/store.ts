@@ -597,10 +597,13 @@ export class Store {
       `SELECT r.id, r.name, i.file_name, r.tool_version, r.start_ms, r.tables, r.ordinal, r.params FROM runs r JOIN imports i ON i.id = r.import_id
        WHERE r.study_id = ? AND r.config = ? AND i.format = 'fio-json'`,
     ).all(studyId, config) as Array<{ id: number; name: string; file_name: string; tool_version: string | null; start_ms: number | null; tables: string; ordinal: number; params: string }>;
-    return rows.map((r) => ({
-      runId: r.id, runName: r.name, file: r.file_name, toolVersion: r.tool_version, startMs: r.start_ms,
-      logPrefixes: ((JSON.parse(r.tables) as { log_prefixes?: string[] }).log_prefixes) ?? [],
-      ordinal: r.ordinal, numjobs: numjobsOf(JSON.parse(r.params) as Record<string, unknown>),
-    }));
+    return rows.map((r) => {
+      const tables = JSON.parse(r.tables) as { log_prefixes?: string[]; log_window?: string };
+      return {
+        runId: r.id, runName: r.name, file: r.file_name, toolVersion: r.tool_version, startMs: r.start_ms,
+        logPrefixes: tables.log_prefixes ?? [],
+        ordinal: r.ordinal, numjobs: numjobsOf(JSON.parse(r.params) as Record<string, unknown>), windowMax: tables.log_window === 'max',
+      };
+    });
   }
 }
