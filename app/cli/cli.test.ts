@@ -192,7 +192,9 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.equal(cli(['samples', '--load'], home).code, 0);
     const studies = JSON.parse(cli(['studies', '--json'], home).stdout) as Array<{ slug: string; runs: number }>;
     assert.equal(studies.find((s) => s.slug === 'fio-disk-vs-tmpfs')!.runs, 12, 'loading twice adds nothing');
-    assert.equal(studies.find((s) => s.slug === 'fio-output-shapes')!.runs, 4, 'logs attach to their run instead of making runs');
+    // json+ (its logs attach to it), terse v3, terse v5, normal, --status-interval, json,normal: six runs.
+    assert.equal(studies.find((s) => s.slug === 'fio-output-shapes')!.runs, 6, 'logs attach to their run instead of making runs');
+    assert.equal(studies.find((s) => s.slug === 'fio-bs-qd-sweep')!.runs, 12, 'the sweep: 3 block sizes x 4 depths');
   });
 
   it('a table imports with --mapping (S1 pasted as TSV: 16.16x), and the next file with the same header reuses it', () => {

@@ -26,7 +26,10 @@ function varied(value: unknown, f: number): unknown {
 
 export function bigFioJson(root: string, targetMb: number): Buffer {
   const files = ['disk', 'tmpfs', 'detail'].flatMap((d) => fs.readdirSync(path.join(root, 'samples/fio', d)).filter((f) => f.endsWith('.json')).map((f) => path.join(root, 'samples/fio', d, f)));
-  const docs = files.map((f) => JSON.parse(fs.readFileSync(f, 'utf8')) as { jobs: Json[] } & Json);
+  // One document per file: a --status-interval capture (detail/randread-status-interval.json)
+  // holds a report per second, one after another, which is not one JSON text; it is left out.
+  const texts = files.map((f) => fs.readFileSync(f, 'utf8')).filter((t) => t.split('"fio version"').length === 2);
+  const docs = texts.map((t) => JSON.parse(t) as { jobs: Json[] } & Json);
   const templates = docs.flatMap((d) => d.jobs);
   const head = docs[0]!;
   const jobs: unknown[] = [];

@@ -3,8 +3,10 @@
 # Two configurations run the same workload grid:
 #   disk  - a file on the local disk, O_DIRECT, libaio
 #   tmpfs - a file in /dev/shm (RAM), buffered, libaio
-# Output: one fio JSON per workload in disk/ and tmpfs/. The outputs are committed; run this
+# Output: one fio JSON per workload in disk/ and tmpfs/, every output shape of one run in
+# detail/, a block size x I/O depth sweep in sweep/, terse with unified_rw_reporting in unified/. The outputs are committed; run this
 # only to refresh them (numbers will differ from machine to machine, as they should).
+# ONLY=grid, detail, sweep or unified regenerates that part alone; unset, all of them.
 set -euo pipefail
 cd "$(dirname "$0")"
 command -v fio >/dev/null || { echo "fio is not installed (apt-get install fio)" >&2; exit 1; }
@@ -38,7 +40,9 @@ run_config() {
   done
 }
 
-if [ "${ONLY:-}" != detail ]; then
+want() { [ -z "${ONLY:-}" ] || [ "$ONLY" = "$1" ]; }
+
+if want grid; then
   run_config disk "$DISK_DIR" 1
   run_config tmpfs "$SHM_DIR" 0
   echo "wrote $(ls disk/*.json tmpfs/*.json | wc -l) fio JSON files" >&2
@@ -65,6 +69,80 @@ detail() {
       --output="$dir/randwrite-4k.terse5.txt"
   fio --name=seqread-1m --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=read --bs=1m --iodepth=4 \
       --ioengine=libaio --direct=1 --time_based --runtime=3 --output-format=normal --output="$dir/seqread-1m.normal.txt"
+  # --status-interval=1: fio writes the whole JSON report again every second (cumulative so
+  # far), then the final one, all into one file. The importer keeps the last as the run and
+  # turns the others into a per-interval IOPS series, so the file is kept as fio wrote it.
+  echo "fio: $dir (--status-interval=1)" >&2
+  fio --name=randread-4k-status --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randread --bs=4k --iodepth=8 \
+      --ioengine=libaio --direct=1 --time_based --runtime=4 --randrepeat=0 --status-interval=1 \
+      --output-format=json --output="$dir/randread-status-interval.json"
+  # json,normal without --output: what a user pastes from the console, the JSON with fio's own
+  # lines before it ("Starting 1 process") and the normal report after it, stdout and stderr.
+  echo "fio: $dir (json,normal console capture)" >&2
+  fio --name=randread-4k-console --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randread --bs=4k --iodepth=8 \
+      --ioengine=libaio --direct=1 --time_based --runtime=3 --randrepeat=0 \
+      --output-format=json,normal >"$dir/randread-json-normal.txt" 2>&1
 }
-detail
-ls -l detail >&2
+
+# Issue #3's block size x I/O depth sweep: randread on the local disk (O_DIRECT, libaio), block
+# sizes 4k/16k/64k x iodepth 1/4/16/32, as ONE fio run of a jobfile with a section per point,
+# the way sweeps are usually run. `stonewall` makes each point wait for the one before, so every
+# point has the disk to itself; the twelve jobs land in one JSON file, which imports as twelve
+# runs: the sample study fio-bs-qd-sweep draws IOPS over iodepth, a curve per block size.
+# The jobfile is written here (not committed) so that it names this run's temporary file.
+SWEEP_BS=(4k 16k 64k)
+SWEEP_DEPTHS=(1 4 16 32)
+sweep() {
+  local dir=sweep jobfile="$DISK_DIR/sweep.fio"
+  mkdir -p "$dir"
+  rm -f "$dir"/*
+  {
+    cat <<EOF
+[global]
+filename=$DISK_DIR/fio.dat
+size=$SIZE
+rw=randread
+ioengine=libaio
+direct=1
+numjobs=1
+time_based
+runtime=${SWEEP_RUNTIME:-2}
+randrepeat=0
+EOF
+    for bs in "${SWEEP_BS[@]}"; do
+      for depth in "${SWEEP_DEPTHS[@]}"; do
+        printf '\n[randread-%s-qd%s]\nstonewall\nbs=%s\niodepth=%s\n' "$bs" "$depth" "$bs" "$depth"
+      done
+    done
+  } >"$jobfile"
+  echo "fio: $dir (${#SWEEP_BS[@]} block sizes x ${#SWEEP_DEPTHS[@]} depths)" >&2
+  fio "$jobfile" --output-format=json --output="$dir/randread-bs-qd-sweep.json"
+}
+
+# unified_rw_reporting in terse output: =1 writes one "mixed" block instead of read and write,
+# =both writes it after them (terse v3 and v5), which the terse reader must tell from a cut line.
+unified() {
+  local dir=unified
+  mkdir -p "$dir"
+  rm -f "$dir"/*
+  echo "fio: $dir (terse, unified_rw_reporting=1 and both)" >&2
+  fio --name=randrw70-unified --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randrw --rwmixread=70 --bs=4k \
+      --iodepth=8 --ioengine=libaio --direct=1 --time_based --runtime=2 --randrepeat=0 --unified_rw_reporting=1 \
+      --output-format=terse --terse-version=3 --output="$dir/randrw70-unified.terse3.txt"
+  fio --name=randrw70-both --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randrw --rwmixread=70 --bs=4k \
+      --iodepth=8 --ioengine=libaio --direct=1 --time_based --runtime=2 --randrepeat=0 --unified_rw_reporting=both \
+      --output-format=terse --terse-version=5 --output="$dir/randrw70-both.terse5.txt"
+}
+
+if want detail; then
+  detail
+  ls -l detail >&2
+fi
+if want sweep; then
+  sweep
+  ls -l sweep >&2
+fi
+if want unified; then
+  unified
+  ls -l unified >&2
+fi
