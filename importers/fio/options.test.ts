@@ -43,4 +43,15 @@ describe('fio option strings', () => {
     assert.equal(workloadParams({ rw: 'randread', percentage_random: '50' })['pattern'], 'mixed');
     assert.equal(workloadParams({})['rw'], 'read', "fio's default rw is read");
   });
+
+  it('bs with read,write[,trim] sizes: a job takes the size of the direction it does', () => {
+    assert.equal(workloadParams({ rw: 'randwrite', bs: '4k,64k' })['bs'], 65536, 'a write-only job writes 64k');
+    assert.equal(workloadParams({ rw: 'randread', bs: '4k,64k' })['bs'], 4096);
+    assert.equal(workloadParams({ rw: 'write', bs: '128k' })['bs'], 131072, 'one size for every direction');
+    assert.equal(workloadParams({ rw: 'write', bs: ',8k' })['bs'], 8192);
+    assert.equal(workloadParams({ rw: 'read', bs: ',8k' })['bs'], 4096, 'an empty size is fio\'s default 4k');
+    assert.equal(workloadParams({ rw: 'randtrim', bs: '4k,8k,1m' })['bs'], 1048576);
+    assert.equal(workloadParams({ rw: 'trim', bs: '4k,8k' })['bs'], 8192, 'trims take the write size when none is given');
+    assert.equal(workloadParams({ rw: 'randwrite', bs: '4k-16k,32k-64k' })['bs'], 32768, 'a range is named by its first figure');
+  });
 });

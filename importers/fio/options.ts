@@ -105,9 +105,13 @@ export function workloadParams(options: JobOptions): Record<string, ParamValue> 
   if (options['bssplit']) {
     params['bssplit'] = options['bssplit'];
   } else {
-    // "4k,8k" gives read,write sizes; "4k-16k" a range: the first figure names the workload.
-    const first = (bsRaw ?? '4k').split(/[,:-]/)[0]!;
-    const bs = parseFioSize(first, kbBase);
+    // "4k,64k" gives read and write sizes (a third, trims; a missing one takes the one before,
+    // an empty one fio's default 4k): a write-only job's size is its write size. Within one,
+    // "4k-16k" is a range, named by its first figure.
+    const parts = (bsRaw ?? '4k').split(',');
+    const sizeFor = (k: number): string => (parts[Math.min(k, parts.length - 1)]!.trim() || '4k');
+    const part = readPct === 0 ? sizeFor(/trim/.test(rw) ? 2 : 1) : sizeFor(0);
+    const bs = parseFioSize(part.split(/[:-]/)[0]!, kbBase);
     if (bs !== null) params['bs'] = bs;
   }
 
