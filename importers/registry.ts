@@ -43,6 +43,11 @@ export function detectFormat(bytes: Uint8Array): Detection {
     // Workbooks (XLSX, XLS) are binary: only importers that read bytes may claim them.
     const binary = importers.find((i) => i.detectBinary?.(bytes));
     if (binary) return { format: binary.id, importer: binary };
+    // A tool's text with a stray NUL (a console capture's padding before the JSON) is still that
+    // tool's output; a generic table is not claimed from binary bytes.
+    const { text } = decodeText(bytes, DETECT_HEAD_BYTES);
+    const tool = importers.find((i) => i !== spreadsheetImporter && i.detect(text));
+    if (tool) return { format: tool.id, importer: tool };
     return { format: null, importer: null, reason: 'binary file (not a text result file)' };
   }
   const { text } = decodeText(bytes, DETECT_HEAD_BYTES);

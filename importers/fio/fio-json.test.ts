@@ -278,6 +278,14 @@ describe('fio JSON importer on bad input', () => {
     assert.doesNotMatch(result.runs[0]!.warnings.join(' '), /no job options/);
   });
 
+  it('a console capture with a stray NUL before the JSON is still fio JSON', () => {
+    const bytes = new Uint8Array([...enc('fio-3.33\nStarting 1 process\n'), 0, ...enc(good)]);
+    assert.equal(detectFormat(bytes).format, 'fio-json');
+    const result = fioJsonImporter.parse({ bytes, name: 'nul.txt' });
+    assert.deepEqual(result.errors, []);
+    assert.equal(result.runs.length, 1);
+  });
+
   it('empty, binary and unknown files are not detected, with the reason', () => {
     assert.equal(detectFormat(new Uint8Array()).reason, 'the file is empty');
     assert.match(detectFormat(Uint8Array.from([0x50, 0x4b, 3, 4, 0, 0, 8, 0])).reason ?? '', /binary/);
