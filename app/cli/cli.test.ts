@@ -192,8 +192,8 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.equal(cli(['samples', '--load'], home).code, 0);
     const studies = JSON.parse(cli(['studies', '--json'], home).stdout) as Array<{ slug: string; runs: number }>;
     assert.equal(studies.find((s) => s.slug === 'fio-disk-vs-tmpfs')!.runs, 12, 'loading twice adds nothing');
-    // json+ (its logs attach to it), terse v3, terse v5, normal, --status-interval, json,normal: six runs.
-    assert.equal(studies.find((s) => s.slug === 'fio-output-shapes')!.runs, 6, 'logs attach to their run instead of making runs');
+    // json+ (its logs attach to it), terse v3, v4 and v5, normal, --status-interval, json,normal: seven runs.
+    assert.equal(studies.find((s) => s.slug === 'fio-output-shapes')!.runs, 7, 'logs attach to their run instead of making runs');
     assert.equal(studies.find((s) => s.slug === 'fio-bs-qd-sweep')!.runs, 12, 'the sweep: 3 block sizes x 4 depths');
   });
 

@@ -148,7 +148,7 @@ describe('fio output made on this machine (samples/fio/detail)', () => {
     assert.match(cut.errors[0]!.message, /fields, at least \d+ expected \(cut off\?\)/);
   });
 
-  it('terse v3 and v5 give the same figures as fio printed', () => {
+  it('terse v3, v4 and v5 give the same figures as fio printed', () => {
     const v3 = fioTerseImporter.parse({ bytes: readBytes(path.join(DETAIL, 'randread-4k.terse3.txt')), name: 't3' }).runs[0]!;
     const f3 = fs.readFileSync(path.join(DETAIL, 'randread-4k.terse3.txt'), 'utf8').split(';');
     close(v3.metrics['read.iops'], Number(f3[7]));
@@ -161,6 +161,15 @@ describe('fio output made on this machine (samples/fio/detail)', () => {
     close(v5.metrics['write.clat_p99_ms'], Number(f5[76]!.split('=')[1]) / 1000);
     assert.equal(v5.params['read_pct'], 0);
     assert.equal(v5.metrics['read.iops'], undefined);
+    // v4: v3's 41-field blocks, with the trim block after write.
+    const v4 = fioTerseImporter.parse({ bytes: readBytes(path.join(DETAIL, 'randread-4k.terse4.txt')), name: 't4' });
+    assert.deepEqual(v4.errors, []);
+    const f4 = fs.readFileSync(path.join(DETAIL, 'randread-4k.terse4.txt'), 'utf8').split(';');
+    assert.equal(f4[0], '4');
+    close(v4.runs[0]!.metrics['read.iops'], Number(f4[7]));
+    close(v4.runs[0]!.metrics['read.clat_p99_ms'], Number(f4[5 + 12 + 12]!.split('=')[1]) / 1000);
+    assert.equal(v4.runs[0]!.metrics['write.iops'], undefined);
+    assert.equal(v4.runs[0]!.tables['terse_version'], 4);
   });
 
   it('normal console output: options from the header, figures from the report', (t) => {

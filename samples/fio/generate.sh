@@ -60,13 +60,17 @@ detail() {
       --write_bw_log="$dir/randrw70" --write_iops_log="$dir/randrw70" --write_lat_log="$dir/randrw70" \
       --log_avg_msec=250 --write_hist_log="$dir/randrw70" --log_hist_msec=500 \
       --output-format=json+ --output="$dir/randrw70.json"
-  echo "fio: $dir (terse v3, v5, normal)" >&2
+  echo "fio: $dir (terse v3, v4, v5, normal)" >&2
   fio --name=randread-4k --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randread --bs=4k --iodepth=8 \
       --ioengine=libaio --direct=1 --time_based --runtime=3 --randrepeat=0 --output-format=terse --terse-version=3 \
       --output="$dir/randread-4k.terse3.txt"
   fio --name=randwrite-4k --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randwrite --bs=4k --iodepth=8 \
       --ioengine=libaio --direct=1 --time_based --runtime=3 --randrepeat=0 --output-format=terse --terse-version=5 \
       --output="$dir/randwrite-4k.terse5.txt"
+  # v4 adds the trim block to v3's layout (and is what fio wrote by default from 2.x to 3.x).
+  fio --name=randread-4k-v4 --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=randread --bs=4k --iodepth=8 \
+      --ioengine=libaio --direct=1 --time_based --runtime=3 --randrepeat=0 --output-format=terse --terse-version=4 \
+      --output="$dir/randread-4k.terse4.txt"
   fio --name=seqread-1m --filename="$DISK_DIR/fio.dat" --size="$SIZE" --rw=read --bs=1m --iodepth=4 \
       --ioengine=libaio --direct=1 --time_based --runtime=3 --output-format=normal --output="$dir/seqread-1m.normal.txt"
   # --status-interval=1: fio writes the whole JSON report again every second (cumulative so

@@ -172,11 +172,11 @@ describe('fio sample: --status-interval and a json,normal console capture (sampl
     core.close();
   });
 
-  it('the output-shapes sample study: the two captures are two more runs, the logs still none', async () => {
+  it('the output-shapes sample study: every capture is a run of its own (the logs none)', async () => {
     const core = newCore();
     await loadSamples(core, ['fio-output-shapes']);
     const runs = core.runs({ study: 'fio-output-shapes' });
-    assert.deepEqual(runs.map((r) => r.name).sort(), ['randread-4k', 'randread-4k-console', 'randread-4k-status', 'randrw70', 'randwrite-4k', 'seqread-1m']);
+    assert.deepEqual(runs.map((r) => r.name).sort(), ['randread-4k', 'randread-4k-console', 'randread-4k-status', 'randread-4k-v4', 'randrw70', 'randwrite-4k', 'seqread-1m']);
     core.close();
   });
 });
