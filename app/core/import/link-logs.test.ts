@@ -133,6 +133,15 @@ describe('fio logs find their run', () => {
     core.close();
   });
 
+  it('a histogram log without its JSON says its summary is the percentiles of its bins', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const r = core.importPaths([path.join(REPO_ROOT, 'samples', 'fio', 'detail', 'randrw70_clat_hist.1.log')], 'Hist', 'disk');
+    assert.equal(r.files[0]!.status, 'imported');
+    assert.match(r.files[0]!.warnings[0]!, /summary metrics the percentiles of all its rows' bins/);
+    assert.ok(core.runs({ study: 'hist' })[0]!.metrics['read.clat_p99_ms']! > 0);
+    core.close();
+  });
+
   it('a log imported after its JSON still finds it', () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');

@@ -617,5 +617,7 @@ function orphanNote(how: string, kind: string, unit: LogLatencyUnit | undefined)
         ? '; latency read as ns (fio 3.x), as chosen at import'
         : '; latency read as ns (fio 3.x, the default): import it with its fio JSON, or choose µs for a fio 2.x log'
     : '';
-  return `no fio JSON run to attach it to (${how}): imported as a run of its own, times as fio wrote them (from the job's start, or epoch with log_unix_epoch), summary metrics the means of its samples${latency}`;
+  // A histogram log's summary is the percentile ladder of all its rows' bins, not a mean.
+  const summary = kind === 'clat_hist' ? 'summary metrics the percentiles of all its rows\' bins' : 'summary metrics the means of its samples';
+  return `no fio JSON run to attach it to (${how}): imported as a run of its own, times as fio wrote them (from the job's start, or epoch with log_unix_epoch), ${summary}${latency}`;
 }
