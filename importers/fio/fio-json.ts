@@ -225,8 +225,12 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
     .map((k) => options[k])
     .filter((p): p is string => typeof p === 'string' && p !== '' && p !== '1');
   if (logPrefixes.length) tables['log_prefixes'] = [...new Set(logPrefixes)];
-  // log_max_value=1 (log_window_value=max in later fio): its windowed logs hold each window's maximum, not its mean.
-  if (/^(1|true|on|yes)$/i.test(options['log_max_value'] ?? '') || options['log_window_value'] === 'max') tables['log_window'] = 'max';
+  // log_max_value=1: its windowed logs hold each window's maximum, not its mean. From fio 3.37 the
+  // option is log_window_value (log_max_value its alias), and JSON names it so: "1" or "max".
+  if (/^(1|true|on|yes)$/i.test(options['log_max_value'] ?? '') || /^(1|max)$/i.test(options['log_window_value'] ?? '')) tables['log_window'] = 'max';
+  // How many threads this run stands for, which is how fio numbers per-job logs (x_iops.3.log).
+  // With group_reporting an entry may hold several job sections, and the JSON does not say how many.
+  if (logPrefixes.length && !/^(1|true|on|yes|)$/i.test(options['group_reporting'] ?? 'no')) tables['log_threads'] = params['numjobs'] ?? 1;
 
   const diskUtil = doc['disk_util'];
   if (Array.isArray(diskUtil) && diskUtil.length > 0) tables['disk_util'] = diskUtil;
@@ -306,14 +310,14 @@ function mergeClones(entries: Json[]): { entries: Json[]; merged: Map<Json, numb
 }
 
 /**
- * fio writes "All clients" without job options (the hosts' entries have them): the aggregate
- * takes its group's job name and options from its hosts when they all ran the same job.
+ * fio writes "All clients" without job options (the hosts' entries have them). It sums every
+ * host entry whatever its group (client.c handle_ts), so it takes their job name and options
+ * only when every host ran the same job.
  */
 function withHostsJob(all: Json, hosts: Json[]): Json {
-  const group = hosts.filter((h) => h['groupid'] === all['groupid']);
-  const same = (k: string): boolean => group.every((h) => JSON.stringify(h[k] ?? null) === JSON.stringify(group[0]![k] ?? null));
-  if (group.length === 0 || all['job options'] !== undefined || !same('jobname') || !same('job options')) return all;
-  return { ...all, jobname: group[0]!['jobname'], 'job options': group[0]!['job options'] };
+  const same = (k: string): boolean => hosts.every((h) => JSON.stringify(h[k] ?? null) === JSON.stringify(hosts[0]![k] ?? null));
+  if (hosts.length === 0 || all['job options'] !== undefined || !same('jobname') || !same('job options')) return all;
+  return { ...all, jobname: hosts[0]!['jobname'], 'job options': hosts[0]!['job options'] };
 }
 
 function documentRuns(doc: Json): ParsedRun[] {
@@ -330,7 +334,7 @@ function documentRuns(doc: Json): ParsedRun[] {
     if (n) run.warnings.push(`${n} parallel entries of job "${run.name}" (numjobs without group_reporting) merged into one run: rates summed, mean latency weighted by I/O count; their percentiles cannot be combined and are left out`);
     if (all.length > 0) {
       run.host = 'all clients';
-      run.tables['hosts'] = hosts.filter((h) => h['groupid'] === job['groupid']).map((h) => ({
+      run.tables['hosts'] = hosts.map((h) => ({
         host: h['hostname'] ?? null,
         iops: DIRECTIONS.reduce((s, d) => s + (num(obj(h[d])?.['iops']) ?? 0), 0),
         bw_mib_s: DIRECTIONS.reduce((s, d) => s + (bandwidthMibS(obj(h[d]) ?? {}) ?? 0), 0),
@@ -467,9 +471,13 @@ export function parseFioJson(bytes: Uint8Array, options: { exact?: boolean } = {
     warnings.push({ message: `${documents.length - unique.length} identical copies of a fio JSON document were ignored` });
   }
   const runs: ParsedRun[] = [];
-  for (const group of groupStatusSequences(unique)) {
+  const groups = groupStatusSequences(unique);
+  groups.forEach((group, document) => {
     const last = group[group.length - 1]!;
     const groupRuns = documentRuns(last.value);
+    // Several fio runs in one file (appended with >>): which one each run came from, since
+    // each numbers its per-job logs from 1 again.
+    if (groups.length > 1) for (const run of groupRuns) run.tables['document'] = document;
     if (group.length > 1) {
       warnings.push({
         message: `${group.length} consecutive status reports of the same jobs (--status-interval): the last is the result, the others a series`,
@@ -477,11 +485,8 @@ export function parseFioJson(bytes: Uint8Array, options: { exact?: boolean } = {
       statusSeries(group.map((d) => d.value), groupRuns);
     }
     runs.push(...groupRuns);
-  }
-  if (unique.length > 1 && runs.length > 0) {
-    const separate = groupStatusSequences(unique).length;
-    if (separate > 1) warnings.push({ message: `${separate} separate fio JSON documents in one file; each gives its own runs` });
-  }
+  });
+  if (groups.length > 1 && runs.length > 0) warnings.push({ message: `${groups.length} separate fio JSON documents in one file; each gives its own runs` });
   if (runs.length === 0) errors.push({ message: 'the fio JSON holds no jobs' });
   return { runs, warnings, errors };
 }

@@ -98,7 +98,7 @@ describe('fio logs find their run', () => {
     const doc = JSON.parse(fs.readFileSync(path.join(detail, 'randrw70.json'), 'utf8')) as { jobs: Array<Record<string, unknown>> };
     const job = doc.jobs[0]!;
     const options = { ...(job['job options'] as object), write_iops_log: 'x' };
-    // fio numbers per-job logs by thread: job "a" runs 2 threads (numjobs=2, group_reporting), so "b" is thread 3.
+    // fio numbers per-job logs by thread: job "a" runs 2 threads (numjobs=2, its clones one run), so "b" is thread 3.
     doc.jobs = [{ ...job, jobname: 'a', 'job options': { ...options, name: 'a', numjobs: '2' } }, { ...job, jobname: 'b', groupid: 1, 'job options': { ...options, name: 'b' } }];
     fs.writeFileSync(path.join(dir, 'two-jobs.json'), JSON.stringify(doc));
     const rows = fs.readFileSync(path.join(detail, 'randrw70_iops.1.log'), 'utf8');
@@ -116,6 +116,38 @@ describe('fio logs find their run', () => {
     core.close();
   });
 
+  it('the job number picks a job only within one fio run: not across appended runs, re-imports or group_reporting groups', () => {
+    const detail = path.join(REPO_ROOT, 'samples', 'fio', 'detail');
+    const doc = JSON.parse(fs.readFileSync(path.join(detail, 'randrw70.json'), 'utf8')) as { jobs: Array<Record<string, unknown>>; timestamp_ms: number };
+    const job = doc.jobs[0]!;
+    const jobs = (extra: Record<string, string> = {}) => ['a', 'b'].map((name, groupid) => ({ ...job, jobname: name, groupid, 'job options': { ...(job['job options'] as object), name, write_iops_log: 'x', ...extra } }));
+    const rows = fs.readFileSync(path.join(detail, 'randrw70_iops.1.log'), 'utf8');
+    const importLog = (core: Core, dir: string, study: string): string => {
+      fs.writeFileSync(path.join(dir, 'x_iops.2.log'), rows + `${study.length}, 1, 0, 4096, 0\n`);
+      const r = core.importPaths([path.join(dir, 'x_iops.2.log')], study, 'disk');
+      return r.files[0]!.warnings[0]!;
+    };
+    // Two fio runs appended to one file (`>>`): each numbers its logs from 1.
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    const appended = tempDir();
+    const second = { ...doc, timestamp_ms: doc.timestamp_ms + 60_000, jobs: jobs({ bs: '64k' }) }; // a loop over block sizes
+    fs.writeFileSync(path.join(appended, 'sweep.json'), `${JSON.stringify({ ...doc, jobs: jobs() }, null, 2)}\n${JSON.stringify(second, null, 2)}\n`);
+    core.importPaths([path.join(appended, 'sweep.json')], 'Appended', 'disk');
+    assert.equal(core.runs({ study: 'appended' }).length, 4);
+    assert.match(importLog(core, appended, 'Appended'), /no fio JSON run to attach it to \(several fio JSON runs could own it\)/);
+    // group_reporting: an entry may hold several job sections; its threads are unknown.
+    const grouped = tempDir();
+    fs.writeFileSync(path.join(grouped, 'grouped.json'), JSON.stringify({ ...doc, jobs: jobs({ group_reporting: '1' }) }));
+    core.importPaths([path.join(grouped, 'grouped.json')], 'Grouped', 'disk');
+    assert.match(importLog(core, grouped, 'Grouped'), /several fio JSON runs could own it/);
+    // Without either, the same log finds job b.
+    const plain = tempDir();
+    fs.writeFileSync(path.join(plain, 'plain.json'), JSON.stringify({ ...doc, jobs: jobs() }));
+    core.importPaths([path.join(plain, 'plain.json')], 'Plain', 'disk');
+    assert.match(importLog(core, plain, 'Plain'), /attached to run \d+ "b"/);
+    core.close();
+  });
+
   it('a job with log_max_value=1 logs window maxima: its log joins the run as the max series, not as means', () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     const dir = tempDir();
@@ -130,6 +162,20 @@ describe('fio logs find their run', () => {
     const metrics = core.series(run).map((s) => s.metric).sort();
     assert.ok(metrics.includes('read.iops_max') && metrics.includes('read.clat_max_ms'), metrics.join(', '));
     assert.ok(!metrics.includes('read.iops') && !metrics.includes('read.clat_ms'), 'not named as window means');
+
+    // fio 3.37 and later name the option log_window_value in the JSON ("1" for log_max_value=1).
+    // And a per-I/O log (no log_avg_msec: block sizes written) holds samples, not window maxima.
+    const later = tempDir();
+    delete doc.jobs[0]!['job options']!['log_max_value'];
+    doc.jobs[0]!['job options']!['log_window_value'] = '1';
+    fs.writeFileSync(path.join(later, 'randrw70.json'), JSON.stringify(doc));
+    fs.copyFileSync(path.join(detail, 'randrw70_iops.1.log'), path.join(later, 'randrw70_iops.1.log'));
+    const perIo = fs.readFileSync(path.join(detail, 'randrw70_clat.1.log'), 'utf8').replace(/^(\d+, \d+, \d), 0/gm, '$1, 4096');
+    fs.writeFileSync(path.join(later, 'randrw70_clat.1.log'), perIo);
+    const r2 = core.importPaths([later], 'Maxima 3.37', 'disk');
+    const m2 = core.series(r2.files.find((f) => f.path.endsWith('.json'))!.runs[0]!).map((s) => s.metric);
+    assert.ok(m2.includes('read.iops_max'), m2.join(', '));
+    assert.ok(m2.includes('read.clat_ms') && !m2.includes('read.clat_max_ms'), 'per-I/O samples keep their name');
     core.close();
   });
 

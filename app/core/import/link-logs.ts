@@ -17,23 +17,41 @@ export interface LogOwnerCandidate {
   toolVersion: string | null;
   startMs: number | null;
   logPrefixes: string[];
-  /** Its place among its file's runs, and how many fio threads (numjobs) it stands for. */
+  /**
+   * The fio run (one invocation: an import's file, or a staged file, and its document) and the
+   * run's place in it, with how many fio threads it stands for: null when fio did not say
+   * (group_reporting hides how many job sections a group holds).
+   */
+  source: string;
   ordinal: number;
-  numjobs: number;
+  threads: number | null;
   /** Its windowed logs hold each window's maximum (log_max_value=1), not the mean. */
   windowMax: boolean;
 }
 
+/** What a fio JSON run's tables tell about its logs (fio-json.ts writes them). */
+export function logFacts(tables: Record<string, unknown>): Pick<LogOwnerCandidate, 'logPrefixes' | 'threads' | 'windowMax'> & { document: number } {
+  const threads = tables['log_threads'];
+  return {
+    logPrefixes: (tables['log_prefixes'] as string[] | undefined) ?? [],
+    threads: typeof threads === 'number' ? threads : null,
+    windowMax: tables['log_window'] === 'max',
+    document: typeof tables['document'] === 'number' ? tables['document'] : 0,
+  };
+}
+
 /**
- * The run whose fio threads include thread `job` of its file: fio numbers per-job logs by thread
- * (`x_iops.2.log` is the second thread's), and each run of the file stands for numjobs threads,
- * in file order. Null when `job` falls outside the file's runs.
+ * The run whose threads include thread `job` of one fio invocation: fio numbers per-job logs
+ * by thread, from 1 in each invocation (`x_iops.2.log` is the second thread's), and the runs of
+ * an invocation stand for their threads in order. Null when any run's thread count is unknown
+ * or `job` falls outside them.
  */
-function runOfThread(job: number, file: string, owners: readonly LogOwnerCandidate[]): LogOwnerCandidate | null {
+function runOfThread(job: number, source: string, owners: readonly LogOwnerCandidate[]): LogOwnerCandidate | null {
   let first = 1;
-  for (const o of owners.filter((c) => c.file === file).sort((a, b) => a.ordinal - b.ordinal)) {
-    if (job >= first && job < first + o.numjobs) return o;
-    first += o.numjobs;
+  for (const o of owners.filter((c) => c.source === source).sort((a, b) => a.ordinal - b.ordinal)) {
+    if (o.threads === null) return null;
+    if (job >= first && job < first + o.threads) return o;
+    first += o.threads;
   }
   return null;
 }
@@ -41,12 +59,6 @@ function runOfThread(job: number, file: string, owners: readonly LogOwnerCandida
 const base = (p: string): string => p.split(/[\\/]/).pop() ?? p;
 const dir = (p: string): string => path.posix.dirname(p.replace(/\\/g, '/'));
 const stemOf = (file: string): string => base(file).replace(/\.[^.]+$/, '');
-
-/** How many fio threads a run stands for: its numjobs (1 when fio did not say). */
-export function numjobsOf(params: Record<string, unknown>): number {
-  const n = params['numjobs'];
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1;
-}
 
 export function isLogRun(run: ParsedRun): boolean {
   const log = run.tables['log'] as { stem?: string } | undefined;
@@ -60,9 +72,9 @@ export type LogOwnerRule = LogClaim['rule'];
 export function findLogOwner(logFile: string, logStem: string, owners: readonly LogOwnerCandidate[], job: number | null = null): { owner: LogOwnerCandidate | null; how: string; rule: LogOwnerRule } {
   const byPrefix = owners.filter((o) => o.logPrefixes.some((p) => base(p) === logStem));
   if (byPrefix.length === 1) return { owner: byPrefix[0]!, rule: 'option', how: `the job's write_*_log option names "${logStem}"` };
-  // Several jobs of one file log under one prefix (a [global] write_*_log): the log's job number picks one.
-  if (byPrefix.length > 1 && job !== null && new Set(byPrefix.map((o) => o.file)).size === 1) {
-    const owner = runOfThread(job, byPrefix[0]!.file, owners);
+  // Several jobs of one fio run log under one prefix (a [global] write_*_log): the log's job number picks one.
+  if (byPrefix.length > 1 && job !== null && new Set(byPrefix.map((o) => o.source)).size === 1) {
+    const owner = runOfThread(job, byPrefix[0]!.source, owners);
     if (owner && byPrefix.includes(owner)) return { owner, rule: 'job', how: `the jobs' write_*_log option names "${logStem}", and job number ${job} is this one` };
   }
   const byStem = owners.filter((o) => stemOf(o.file) === logStem && dir(o.file) === dir(logFile));
@@ -97,11 +109,12 @@ const EPOCH_MS = 1e11;
  * (a log_unix_epoch log's already are), latency logs of fio 2 (µs, not the ns the importer
  * assumed) are scaled, and the values of a log_max_value=1 job are named as the window maxima.
  */
-export function attachSeries(series: readonly ParsedSeries[], owner: LogOwnerCandidate, kind: string): ParsedSeries[] {
+export function attachSeries(series: readonly ParsedSeries[], owner: LogOwnerCandidate, kind: string, windowed = true): ParsedSeries[] {
   const fio2 = /^fio-2\./.test(owner.toolVersion ?? '');
   const scaled = fio2 && isLatencyLog(kind) ? asMicroseconds(series) : series;
   const t0 = owner.startMs ?? 0;
   const spec = KIND[kind as LogKind] as (typeof KIND)[LogKind] | undefined;
-  const named = owner.windowMax && spec ? scaled.map((s) => (s.metric.endsWith(`.${spec.quantity}`) ? { ...s, metric: s.metric.replace(/\.[^.]+$/, `.${spec.max}`) } : s)) : scaled;
+  // Per-I/O rows (no log_avg_msec) are samples, whatever log_max_value says.
+  const named = owner.windowMax && windowed && spec ? scaled.map((s) => (s.metric.endsWith(`.${spec.quantity}`) ? { ...s, metric: s.metric.replace(/\.[^.]+$/, `.${spec.max}`) } : s)) : scaled;
   return named.map((s) => (s.times.length > 0 && s.times[0]! >= EPOCH_MS ? s : { ...s, times: s.times.map((t) => t + t0) }));
 }

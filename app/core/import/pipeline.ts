@@ -18,7 +18,7 @@ import type { StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
 import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
-import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, numjobsOf, type LogOwnerCandidate } from './link-logs.js';
+import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, logFacts, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
 
 export interface StagedFile {
@@ -353,7 +353,7 @@ export class ImportSession {
         const log = run.tables['log'] as { stem: string; kind: string; job?: number | null };
         const { owner, how } = findLogOwner(file.path, log.stem, this.owners, log.job ?? null);
         if (owner) {
-          this.store.addSeries(owner.runId, attachSeries(run.series, owner, log.kind));
+          this.store.addSeries(owner.runId, attachSeries(run.series, owner, log.kind, (run.tables['log'] as { windowed?: boolean }).windowed ?? true));
           // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
           if (log.kind === 'clat_hist' && run.tables['latency_bins']) this.store.mergeIntoRun(owner.runId, {}, { hist_log_bins: run.tables['latency_bins'] });
           runIds.push(owner.runId);
@@ -387,10 +387,10 @@ export class ImportSession {
         made.push({ id, run });
         runIds.push(id);
         if (file.importer!.id === 'fio-json') {
+          const { document, ...facts } = logFacts(run.tables);
           this.owners.push({
             runId: id, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
-            logPrefixes: (run.tables['log_prefixes'] as string[] | undefined) ?? [],
-            ordinal, numjobs: numjobsOf(run.params), windowMax: run.tables['log_window'] === 'max',
+            source: `import ${importId} #${document}`, ordinal, ...facts,
           });
         }
       });
@@ -476,7 +476,7 @@ export class ImportSession {
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
         const unit = !owner && isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
         const put = (pieces: ParsedSeries[]): void => {
-          for (const s of owner ? attachSeries(pieces, owner, log.kind) : unit === 'us' ? asMicroseconds(pieces) : pieces) {
+          for (const s of owner ? attachSeries(pieces, owner, log.kind, (log as { windowed?: boolean }).windowed ?? true) : unit === 'us' ? asMicroseconds(pieces) : pieces) {
             const key = `${s.object}\u0000${s.metric}`;
             let w = series.get(key);
             if (!w) series.set(key, (w = this.store.seriesWriter(runId, s.object, s.metric, s.unit)));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { LatencyBins, ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import type { TestRun } from '../import/link-companions.js';
-import { numjobsOf, type LogOwnerCandidate } from '../import/link-logs.js';
+import { logFacts, type LogOwnerCandidate } from '../import/link-logs.js';
 import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
@@ -594,15 +594,14 @@ export class Store {
   /** fio JSON runs of a study: the runs a log file imported later may belong to. */
   logOwnerCandidates(studyId: number, config: string): LogOwnerCandidate[] {
     const rows = this.db.prepare(
-      `SELECT r.id, r.name, i.file_name, r.tool_version, r.start_ms, r.tables, r.ordinal, r.params FROM runs r JOIN imports i ON i.id = r.import_id
+      `SELECT r.id, r.name, i.file_name, r.tool_version, r.start_ms, r.tables, r.ordinal, r.import_id FROM runs r JOIN imports i ON i.id = r.import_id
        WHERE r.study_id = ? AND r.config = ? AND i.format = 'fio-json'`,
-    ).all(studyId, config) as Array<{ id: number; name: string; file_name: string; tool_version: string | null; start_ms: number | null; tables: string; ordinal: number; params: string }>;
+    ).all(studyId, config) as Array<{ id: number; name: string; file_name: string; tool_version: string | null; start_ms: number | null; tables: string; ordinal: number; import_id: number }>;
     return rows.map((r) => {
-      const tables = JSON.parse(r.tables) as { log_prefixes?: string[]; log_window?: string };
+      const { document, ...facts } = logFacts(JSON.parse(r.tables) as Record<string, unknown>);
       return {
         runId: r.id, runName: r.name, file: r.file_name, toolVersion: r.tool_version, startMs: r.start_ms,
-        logPrefixes: tables.log_prefixes ?? [],
-        ordinal: r.ordinal, numjobs: numjobsOf(JSON.parse(r.params) as Record<string, unknown>), windowMax: tables.log_window === 'max',
+        source: `import ${r.import_id} #${document}`, ordinal: r.ordinal, ...facts,
       };
     });
   }
