@@ -276,6 +276,13 @@ describe('fio JSON importer on bad input', () => {
     assert.equal(result.runs[0]!.name, single.name);
     assert.deepEqual(result.runs[0]!.params, single.params);
     assert.doesNotMatch(result.runs[0]!.warnings.join(' '), /no job options/);
+
+    // Hosts running two jobs (two groups): "All clients" sums all of them, so it names neither.
+    const other = { ...job, jobname: 'other', groupid: 1, 'job options': { ...(job['job options'] as object), rw: 'write' } };
+    doc['client_stats'] = [{ ...job, hostname: 'node1' }, { ...other, hostname: 'node1' }, { ...aggregate, jobname: 'All clients', groupid: 1 }];
+    const mixed = fioJsonImporter.parse({ bytes: enc(JSON.stringify(doc)), name: 'cs2.json' }).runs[0]!;
+    assert.equal(mixed.name, 'All clients');
+    assert.equal((mixed.tables['hosts'] as unknown[]).length, 2, 'every host entry it sums');
   });
 
   it('a console capture with a stray NUL before the JSON is still fio JSON', () => {

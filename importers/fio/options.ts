@@ -110,7 +110,9 @@ export function workloadParams(options: JobOptions): Record<string, ParamValue> 
     // "4k-16k" is a range, named by its first figure.
     const parts = (bsRaw ?? '4k').split(',');
     const sizeFor = (k: number): string => (parts[Math.min(k, parts.length - 1)]!.trim() || '4k');
-    const part = readPct === 0 ? sizeFor(/trim/.test(rw) ? 2 : 1) : sizeFor(0);
+    // With bs_is_seq_rand the two sizes are sequential,random, not read,write: the first names it.
+    const seqRand = /^(1|true|on|yes)$/i.test(options['bs_is_seq_rand'] ?? '');
+    const part = readPct === 0 && !seqRand ? sizeFor(/trim/.test(rw) ? 2 : 1) : sizeFor(0);
     const bs = parseFioSize(part.split(/[:-]/)[0]!, kbBase);
     if (bs !== null) params['bs'] = bs;
   }
