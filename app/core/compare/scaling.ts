@@ -86,6 +86,7 @@ export function scalingCurves(input: ScalingInput): ScalingResult {
     const rest = workloadLabel(g.params);
     return { config: g.config, label: rest === 'all runs' ? g.config : `${g.config} · ${rest}`, params: g.params, points, knee: knee === null ? null : points[knee]!.x, knee_rule: knee === null ? null : kneeRule };
   });
-  series.sort((a, b) => a.label.localeCompare(b.label));
+  // Numbers in labels in numeric order: 4K before 16K before 64K.
+  series.sort((a, b) => a.label.localeCompare(b.label, 'en', { numeric: true }));
   return { x: input.x, metric: input.metric, unit: info?.unit ?? '', series };
 }

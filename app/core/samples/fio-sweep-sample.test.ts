@@ -87,6 +87,7 @@ describe('fio sample: block size x I/O depth sweep (samples/fio/sweep)', () => {
     const curves = await handlers['scaling.curves']({ study: 'fio-bs-qd-sweep', x: 'iodepth', metric: 'total.iops' });
     assert.equal(curves.unit, 'IOPS');
     assert.equal(curves.series.length, BLOCK_SIZES.length, 'one line per block size');
+    assert.deepEqual(curves.series.map((s) => s.params['bs']), BLOCK_SIZES, 'block sizes in numeric order (4K before 16K): the Scaling tab opens on the first');
     for (const bs of BLOCK_SIZES) {
       const line = curves.series.filter((s) => s.params['bs'] === bs);
       assert.equal(line.length, 1, `one curve for bs ${bs}`);
