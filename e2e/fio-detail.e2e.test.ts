@@ -89,6 +89,8 @@ describe('fio runs up close (web host in Chromium)', () => {
       file('randread-4k-qd1_clat.1.log', clat),
       // A log of some other job (and other bytes): two JSON runs could own it, so none does.
       file('old-test_clat.1.log', Buffer.concat([clat, Buffer.from('9999, 1, 0, 4096, 0\n')])),
+      // fio leaves an empty slat log beside the others for sync engines: skipped, not refused.
+      file('randread-4k-qd1_slat.1.log', Buffer.alloc(0)),
     ];
     await wb.dropFiles(files);
     await wb.sheet().locator('input[name="study"]').fill('Mixed drop');
@@ -100,8 +102,9 @@ describe('fio runs up close (web host in Chromium)', () => {
     assert.match(await row('old-test_clat.1.log').locator('[data-testid="log-owner"]').textContent() ?? '', /A run of its own: several fio JSON runs could own it/);
     await row('old-test_clat.1.log').locator('select[name="log-unit"]').selectOption('us');
     await wb.screenshot(path.join(OUTPUT_DIR, 'import-log-claims.png'));
+    assert.equal(await row('randread-4k-qd1_slat.1.log').locator('td').nth(1).textContent(), 'empty: skipped');
     const summary = await wb.confirmImport('Mixed drop', 'disk');
-    assert.match(summary, /Imported 4 files \(3 runs\)/);
+    assert.match(summary, /Imported 4 files \(3 runs\); 0 already imported; 0 failed\. 1 empty file skipped\./);
     assert.match(await row('old-test_clat.1.log').textContent() ?? '', /latency read as µs \(fio 2\.x\), as chosen at import/);
     assert.match(await row('randread-4k-qd1_clat.1.log').textContent() ?? '', /attached to run \d+ "randread-4k-qd1"/);
     await wb.closeSheet();
