@@ -6,6 +6,7 @@ import { PALETTE } from '../charts/palette.js';
 import { formatBlockSize, formatValue, withUnit } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 import { SaveChart } from '../components/SaveChart.js';
+import { scalingLogX } from '../charts/scaling-axis.js';
 
 const X_PARAMS = ['vus', 'threads', 'sessions', 'iodepth', 'numjobs', 'bs'];
 const X_METRICS = ['total.iops', 'total.bw_mib_s', 'nopm', 'tpm', 'ops_per_s', 'io.write_iops', 'load.write_io_requests_per_s'];
@@ -48,8 +49,7 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
   const option = useMemo(() => {
     if (!result || result.series.length === 0) return null;
     const shown = result.series.filter((s) => shownWorkload === '*' || workloadOf(s.label) === shownWorkload);
-    const allX = shown.flatMap((s) => s.points.map((p) => p.x));
-    const logX = Math.min(...allX) > 0 && Math.max(...allX) / Math.min(...allX) >= 8;
+    const logX = scalingLogX(shown.flatMap((s) => s.points.map((p) => p.x)), byName.has(x));
     const fmtX = (v: number): string => (x === 'bs' ? formatBlockSize(v) : byName.has(x) ? formatValue(v, byName.get(x)!.unit, locale) : String(v));
     const label = metricLabel(info, metric);
     return {
@@ -59,7 +59,7 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
       legend: { top: 28, type: 'scroll' },
       grid: { left: 80, right: 30, top: 80, bottom: 50 },
       tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}<br/>${x} = ${fmtX(p.value[0])}: ${formatValue(p.value[1], result.unit, locale)} ${result.unit}` },
-      xAxis: { type: logX && !byName.has(x) ? 'log' : 'value', logBase: 2, name: byName.has(x) ? withUnit(metricLabel(byName.get(x), x), byName.get(x)!.unit, locale) : x, nameLocation: 'middle', nameGap: 30, axisLabel: { formatter: fmtX } },
+      xAxis: { type: logX ? 'log' : 'value', logBase: 2, name: byName.has(x) ? withUnit(metricLabel(byName.get(x), x), byName.get(x)!.unit, locale) : x, nameLocation: 'middle', nameGap: 30, axisLabel: { formatter: fmtX } },
       yAxis: { type: 'value', name: result.unit },
       series: shown.map((s) => ({
         name: shownWorkload === '*' ? s.label : s.config,

@@ -43,6 +43,18 @@ describe('scaling curves and the knee', () => {
     assert.deepEqual(r.series[0]!.points.map((p) => [p.x, p.y]), [[1000, 0.5], [5000, 0.6], [9000, 1.4], [9500, 4.0]]);
   });
 
+  it('curves per block size come in block-size order (512B, 4K, 64K, 1M), not in the order of their names', () => {
+    const mk = (id: number, bs: number, qd: number) => ({
+      id, study: 's', config: 'A', tool: 'fio', tool_version: null, format: 'fio-json', name: `j${id}`, host: null, start: null, end: null,
+      source: { file: 'f', sha256: 'x' }, params: { rw: 'randread', pattern: 'random', read_pct: 100, bs, iodepth: qd, numjobs: 1 }, metrics: { 'total.iops': 1000 * qd },
+      tables: {}, warnings: [], errors: [],
+    });
+    const sizes = [1048576, 4096, 512, 65536];
+    const runs = sizes.flatMap((bs, i) => [1, 4, 16].map((qd, k) => mk(i * 3 + k, bs, qd)));
+    const r = scalingCurves({ runs, x: 'iodepth', metric: 'total.iops' });
+    assert.deepEqual(r.series.map((s) => s.params['bs']), [512, 4096, 65536, 1048576]);
+  });
+
   it('vdbench grid: response time against block size, a line per configuration and pattern', async () => {
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     await loadSamples(core, ['s1-flash-migration']);

@@ -8,7 +8,7 @@
  */
 import type { ParamValue, RunRecord, ScalingResult, ScalingSeries } from '../../contract/records.js';
 import { describeMetric } from '../metrics/dictionary.js';
-import { DEFAULT_PAIRING_KEYS, workloadLabel } from './pairing.js';
+import { compareWorkloads, DEFAULT_PAIRING_KEYS, workloadLabel } from './pairing.js';
 import { median } from './stats.js';
 
 /** Parameters that measure concurrency: Little's law applies to them. */
@@ -86,7 +86,7 @@ export function scalingCurves(input: ScalingInput): ScalingResult {
     const rest = workloadLabel(g.params);
     return { config: g.config, label: rest === 'all runs' ? g.config : `${g.config} · ${rest}`, params: g.params, points, knee: knee === null ? null : points[knee]!.x, knee_rule: knee === null ? null : kneeRule };
   });
-  // Numbers in labels in numeric order: 4K before 16K before 64K.
-  series.sort((a, b) => a.label.localeCompare(b.label, 'en', { numeric: true }));
+  // By configuration, then workloads as the comparison orders them (by value: 512B, 4K, 1M).
+  series.sort((a, b) => a.config.localeCompare(b.config) || compareWorkloads(a.params, b.params));
   return { x: input.x, metric: input.metric, unit: info?.unit ?? '', series };
 }

@@ -102,6 +102,20 @@ describe('reports of the sample studies', () => {
     assert.throws(() => core.createReport('s2-exadata-flash-cache', { template: 'before-after' }), /two periods/);
   });
 
+  it('a sweep of one configuration (one disk across block sizes and depths) gets a sweep report: every curve, no ratios', async () => {
+    const one = new Core(path.join(tempDir(), 'db.sqlite'));
+    await loadSamples(one, ['fio-bs-qd-sweep']);
+    const report = one.createReport('fio-bs-qd-sweep');
+    const doc = one.renderReport('fio-bs-qd-sweep', report.name);
+    assert.deepEqual(doc.sections.map((s) => s.type).filter((t) => t !== 'text'), ['chart', 'chart'], 'throughput and latency curves');
+    for (const s of doc.sections) {
+      if (s.type !== 'chart' || !s.data || s.data.kind !== 'scaling') continue;
+      assert.equal(s.data.scaling.series.length, 3, 'a curve per block size');
+      assert.equal(s.chart?.spec.kind === 'scaling' && s.chart.spec.workload, '*', 'all of them drawn, not the first workload alone');
+    }
+    one.close();
+  });
+
   it('the builder proposes a chart that fits each study, and draws any spec in the study\'s units', () => {
     assert.equal(core.proposeChart('s1-flash-migration').kind, 'time-series', 'periods: the metric over time');
     assert.deepEqual(core.proposeChart('s5-rook-ceph-optane'), { kind: 'scaling', x: 'vus', metric: 'nopm' });

@@ -82,7 +82,6 @@ export function buildTemplate(core: Core, study: string, template: ReportTemplat
     return { name: zh ? '迁移前后' : 'Before and after', layout, sections };
   }
 
-  if (summary.configs.length < 2) throw new Error(zh ? '至少需要两个配置' : 'this template needs at least two configurations');
   const baseline = summary.configs[0]!;
   const others = summary.configs.slice(1);
   const throughput = pick(runs, THROUGHPUT) ?? pick(runs, metricOrder(new Set(runs.flatMap((r) => Object.keys(r.metrics)))));
@@ -93,16 +92,19 @@ export function buildTemplate(core: Core, study: string, template: ReportTemplat
   if (template === 'sweep') {
     const x = sweepKey(runs);
     if (!x) throw new Error(zh ? '没有取值三个以上的扫描参数' : 'no parameter takes three or more values (virtual users, threads, I/O depth, sessions)');
-    sections.push({ id: id(), type: 'headline', items: others.flatMap((c) => metrics.map((m) => ({ baseline, candidate: c, metric: m }))) });
-    sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)} 随 ${x} 变化` : `${label(throughput)} against ${x}`, { kind: 'scaling', x, metric: throughput }) });
+    // One configuration swept (one disk across I/O depths) is a report too: its curves, no ratios.
+    if (others.length > 0) sections.push({ id: id(), type: 'headline', items: others.flatMap((c) => metrics.map((m) => ({ baseline, candidate: c, metric: m }))) });
+    sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)} 随 ${x} 变化` : `${label(throughput)} against ${x}`, { kind: 'scaling', x, metric: throughput, workload: '*' }) });
     // Only where the sweep measured latency (HammerDB's result lines carry none).
     if (latency && scalingCurves({ runs, x, metric: latency }).series.length > 0) {
-      sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(latency)} 随 ${x} 变化` : `${label(latency)} against ${x}`, { kind: 'scaling', x, metric: latency }) });
+      sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(latency)} 随 ${x} 变化` : `${label(latency)} against ${x}`, { kind: 'scaling', x, metric: latency, workload: '*' }) });
     }
     sections.push(text(zh ? `扫描参数：${x}。` : `Swept parameter: ${x}.`));
-    sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics });
+    if (others.length > 0) sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics });
     return { name: zh ? '扫描' : 'Sweep', layout, sections };
   }
+
+  if (summary.configs.length < 2) throw new Error(zh ? '至少需要两个配置' : 'this template needs at least two configurations');
 
   if (template === 'config-matrix') {
     // Only configurations that share workloads with the baseline (production statistics beside

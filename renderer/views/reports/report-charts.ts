@@ -7,6 +7,7 @@
 import type { ChartData, CompareResult, SavedChart } from '../../../app/contract/records.js';
 import { pairTooltip } from '../../charts/pair-tooltip.js';
 import { periodMarks } from '../../charts/period-marks.js';
+import { scalingLogX } from '../../charts/scaling-axis.js';
 import { PALETTE } from '../../charts/palette.js';
 import { formatBlockSize, formatValue, withUnit, zoneOffsetMinutes } from '../../format.js';
 import { groupedBarsOption, heatmapOption, normalisedBarsOption } from '../compare/compare-chart.js';
@@ -24,7 +25,7 @@ function scalingOption(data: Extract<ChartData, { kind: 'scaling' }>['scaling'],
     title: { text: `${title}${only !== '*' ? ` · ${only}` : ''}`, left: 'center', textStyle: { fontSize: 13 } },
     legend: { top: 32, type: 'plain' },
     grid: { left: 70, right: 24, top: 86, bottom: 48 },
-    xAxis: { type: data.x === 'bs' ? 'log' : 'value', logBase: 2, name: data.x, nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: fmtX } },
+    xAxis: { type: scalingLogX(shown.flatMap((s) => s.points.map((p) => p.x)), /\./.test(data.x)) ? 'log' : 'value', logBase: 2, name: data.x, nameLocation: 'middle', nameGap: 28, axisLabel: { formatter: fmtX } },
     yAxis: { type: 'value', name: data.unit },
     series: shown.map((s) => ({
       name: only === '*' ? s.label : s.config,
