@@ -39,21 +39,18 @@ export type Detection =
 
 export function detectFormat(bytes: Uint8Array): Detection {
   if (bytes.length === 0) return { format: null, importer: null, reason: 'the file is empty' };
-  if (looksBinary(bytes)) {
+  const binary = looksBinary(bytes);
+  if (binary) {
     // Workbooks (XLSX, XLS) are binary: only importers that read bytes may claim them.
-    const binary = importers.find((i) => i.detectBinary?.(bytes));
-    if (binary) return { format: binary.id, importer: binary };
-    // A tool's text with a stray NUL (a console capture's padding before the JSON) is still that
-    // tool's output; a generic table is not claimed from binary bytes.
-    const { text } = decodeText(bytes, DETECT_HEAD_BYTES);
-    const tool = importers.find((i) => i !== spreadsheetImporter && i.detect(text));
-    if (tool) return { format: tool.id, importer: tool };
-    return { format: null, importer: null, reason: 'binary file (not a text result file)' };
+    const workbook = importers.find((i) => i.detectBinary?.(bytes));
+    if (workbook) return { format: workbook.id, importer: workbook };
   }
+  // A tool's text with a stray NUL (a console capture's padding before the JSON) is still that
+  // tool's output; a generic table is never claimed from binary bytes.
   const { text } = decodeText(bytes, DETECT_HEAD_BYTES);
-  for (const importer of importers) {
-    if (importer.detect(text)) return { format: importer.id, importer };
-  }
+  const importer = importers.find((i) => !(binary && i === spreadsheetImporter) && i.detect(text));
+  if (importer) return { format: importer.id, importer };
+  if (binary) return { format: null, importer: null, reason: 'binary file (not a text result file)' };
   return { format: null, importer: null, reason: 'unknown format: no importer recognises its content' };
 }
 

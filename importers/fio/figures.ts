@@ -76,15 +76,17 @@ export function figuresToMetrics(dirs: Partial<Record<'read' | 'write' | 'trim',
 /**
  * What the results alone prove about the workload, for outputs that carry no job options:
  * the read share of I/Os and the block size (bandwidth / IOPS, snapped to the power of two
- * that fio's separately rounded figures imply).
+ * that fio's separately rounded figures imply). With only `mixed` (unified_rw_reporting=1),
+ * the block size alone: one mixed figure cannot tell the read share.
  */
-export function derivedWorkload(dirs: Partial<Record<'read' | 'write' | 'trim', DirectionFigures>>): Record<string, ParamValue> {
+export function derivedWorkload(dirs: Partial<Record<'read' | 'write' | 'trim', DirectionFigures>>, mixed?: DirectionFigures): Record<string, ParamValue> {
   const params: Record<string, ParamValue> = {};
   const entries = Object.entries(dirs) as Array<[string, DirectionFigures]>;
   const ios = (f: DirectionFigures): number => (f.iops * f.runtimeMs) / 1000 || f.iops;
   const total = entries.reduce((s, [, f]) => s + ios(f), 0);
   if (total > 0) params['read_pct'] = Math.round(((dirs.read ? ios(dirs.read) : 0) / total) * 100);
-  const sizes = entries.filter(([, f]) => f.iops > 0).map(([, f]) => (f.bwMibS * 1048576) / f.iops);
+  const measured = entries.length > 0 ? entries.map(([, f]) => f) : mixed ? [mixed] : [];
+  const sizes = measured.filter((f) => f.iops > 0).map((f) => (f.bwMibS * 1048576) / f.iops);
   if (sizes.length > 0) {
     const raw = sizes[0]!;
     const pow2 = 2 ** Math.round(Math.log2(raw));

@@ -6,8 +6,8 @@ import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, LatencyBins, ParamValue, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
 import { findFioDocuments, type JsonDocument } from './json-documents.js';
 import { BinCounts, readFioDocuments } from './json-scan.js';
-import { indexedBins, latencyBins } from './latency-bins.js';
-import { workloadParams, type JobOptions } from './options.js';
+import { binEntries, latencyBins } from './latency-bins.js';
+import { optionSet, workloadParams, type JobOptions } from './options.js';
 
 type Json = Record<string, unknown>;
 
@@ -208,14 +208,8 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
     const clat = dir ? latencyStats(dir, 'clat') : null;
     const raw = clat ? obj(clat.stats['bins']) : null;
     if (!raw) continue;
-    let distribution: LatencyBins | null;
-    const indexed = raw instanceof BinCounts ? null : indexedBins(raw);
-    if (raw instanceof BinCounts) distribution = latencyBins(raw.keys, raw.counts, clat!.toMs);
-    else if (indexed) distribution = latencyBins(indexed.values, indexed.counts, clat!.toMs);
-    else {
-      const keys = Object.keys(raw);
-      distribution = latencyBins(keys.map(Number), keys.map((k) => Number(raw[k])), clat!.toMs);
-    }
+    const { values, counts } = raw instanceof BinCounts ? { values: raw.keys, counts: raw.counts } : binEntries(raw);
+    const distribution = latencyBins(values, counts, clat!.toMs);
     if (distribution) bins[d] = distribution;
   }
   if (Object.keys(bins).length) tables['latency_bins'] = bins;
@@ -227,10 +221,10 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
   if (logPrefixes.length) tables['log_prefixes'] = [...new Set(logPrefixes)];
   // log_max_value=1: its windowed logs hold each window's maximum, not its mean. From fio 3.37 the
   // option is log_window_value (log_max_value its alias), and JSON names it so: "1" or "max".
-  if (/^(1|true|on|yes)$/i.test(options['log_max_value'] ?? '') || /^(1|max)$/i.test(options['log_window_value'] ?? '')) tables['log_window'] = 'max';
+  if (optionSet(options, 'log_max_value') || /^(1|max)$/i.test(options['log_window_value'] ?? '')) tables['log_window'] = 'max';
   // How many threads this run stands for, which is how fio numbers per-job logs (x_iops.3.log).
   // With group_reporting an entry may hold several job sections, and the JSON does not say how many.
-  if (logPrefixes.length && !/^(1|true|on|yes|)$/i.test(options['group_reporting'] ?? 'no')) tables['log_threads'] = params['numjobs'] ?? 1;
+  if (logPrefixes.length && !optionSet(options, 'group_reporting')) tables['log_threads'] = params['numjobs'] ?? 1;
 
   const diskUtil = doc['disk_util'];
   if (Array.isArray(diskUtil) && diskUtil.length > 0) tables['disk_util'] = diskUtil;

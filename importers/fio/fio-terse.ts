@@ -85,8 +85,7 @@ export const fioTerseImporter: Importer = {
         host: null,
         startMs: null,
         endMs: null,
-        // Mixed alone proves the block size, not the read share.
-        params: Object.keys(dirs).length > 0 || !mixed ? derivedWorkload(dirs) : { bs: derivedWorkload({ read: mixed })['bs']! },
+        params: derivedWorkload(dirs, mixed),
         metrics,
         tables: { terse_version: version },
         series: [],

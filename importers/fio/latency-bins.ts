@@ -10,19 +10,17 @@ const PLAT_BITS = 6;
 const PLAT_VAL = 1 << PLAT_BITS;
 
 /**
- * fio 2.x json+ (2.2.12 to 2.99) keys clat "bins" by bucket index, 0 to FIO_IO_U_PLAT_NR - 1,
- * with the bucket constants beside them (fio's tools/fio_latency2csv.py reads them so);
- * fio 3 keys them by the bucket's latency in ns. The latency of each listed bucket and its count,
- * or null when the bins are fio 3's.
+ * The latency of each bucket of a json+ "bins" object, and its count. fio 3 keys bins by the
+ * bucket's latency (ns); fio 2.x json+ (2.2.12 to 2.99) by bucket index, 0 to FIO_IO_U_PLAT_NR - 1,
+ * with the bucket constants beside them (fio's tools/fio_latency2csv.py reads them so).
  */
-export function indexedBins(raw: Record<string, unknown>): { values: number[]; counts: number[] } | null {
+export function binEntries(raw: Record<string, unknown>): { values: number[]; counts: number[] } {
   const bits = raw['FIO_IO_U_PLAT_BITS'];
-  if (typeof bits !== 'number') return null;
   const values: number[] = [];
   const counts: number[] = [];
   for (const [key, count] of Object.entries(raw)) {
-    if (!/^\d+$/.test(key)) continue; // the constants
-    values.push(platIdxToVal(Number(key), bits));
+    if (!/^\d+$/.test(key)) continue; // fio 2's constants
+    values.push(typeof bits === 'number' ? platIdxToVal(Number(key), bits) : Number(key));
     counts.push(Number(count));
   }
   return { values, counts };

@@ -53,6 +53,9 @@ describe('fio option strings', () => {
     assert.equal(workloadParams({ rw: 'randtrim', bs: '4k,8k,1m' })['bs'], 1048576);
     assert.equal(workloadParams({ rw: 'trim', bs: '4k,8k' })['bs'], 8192, 'trims take the write size when none is given');
     assert.equal(workloadParams({ rw: 'randwrite', bs: '4k-16k,32k-64k' })['bs'], 32768, 'a range is named by its first figure');
-    assert.equal(workloadParams({ rw: 'randwrite', bs: '4k,64k', bs_is_seq_rand: '1' })['bs'], 4096, 'bs_is_seq_rand: sequential,random sizes, not read,write');
+    // bs_is_seq_rand: the sizes are sequential,random (fio io_u.c: random I/O takes the second).
+    assert.equal(workloadParams({ rw: 'randwrite', bs: '4k,64k', bs_is_seq_rand: '1' })['bs'], 65536);
+    assert.equal(workloadParams({ rw: 'randread', bs: '4k,64k', bs_is_seq_rand: '1' })['bs'], 65536);
+    assert.equal(workloadParams({ rw: 'write', bs: '4k,64k', bs_is_seq_rand: '1' })['bs'], 4096);
   });
 });

@@ -87,6 +87,15 @@ function accessPattern(rw: string, options: JobOptions): 'random' | 'sequential'
 }
 
 /**
+ * A yes/no option is set: present, and not 0/false/off/no. fio writes a flag given bare
+ * (`--group_reporting`) as "" and one given a value as that value ("1").
+ */
+export function optionSet(options: JobOptions, name: string): boolean {
+  const v = options[name];
+  return v !== undefined && !/^(0|false|off|no)$/i.test(v.trim());
+}
+
+/**
  * Derives the canonical workload parameters from a job's effective options (global options
  * overlaid with the job's own). Unknown or unparseable values are kept out rather than guessed.
  */
@@ -110,9 +119,10 @@ export function workloadParams(options: JobOptions): Record<string, ParamValue> 
     // "4k-16k" is a range, named by its first figure.
     const parts = (bsRaw ?? '4k').split(',');
     const sizeFor = (k: number): string => (parts[Math.min(k, parts.length - 1)]!.trim() || '4k');
-    // With bs_is_seq_rand the two sizes are sequential,random, not read,write: the first names it.
-    const seqRand = /^(1|true|on|yes)$/i.test(options['bs_is_seq_rand'] ?? '');
-    const part = readPct === 0 && !seqRand ? sizeFor(/trim/.test(rw) ? 2 : 1) : sizeFor(0);
+    // With bs_is_seq_rand the two sizes are sequential,random instead (fio io_u.c: random I/O
+    // takes the second).
+    const part = optionSet(options, 'bs_is_seq_rand') ? sizeFor(rw.startsWith('rand') ? 1 : 0)
+      : readPct === 0 ? sizeFor(/trim/.test(rw) ? 2 : 1) : sizeFor(0);
     const bs = parseFioSize(part.split(/[:-]/)[0]!, kbBase);
     if (bs !== null) params['bs'] = bs;
   }

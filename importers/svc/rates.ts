@@ -2,8 +2,9 @@
  * Rates from two parsed iostats snapshots of the same node and kind, per object, by the formulas
  * of counter-rates.ts (the one place they are written). The import combines files with
  * aggregateSvcFiles (app/core/import/svc-stream.ts) on packed counters; this form, on whole
- * snapshots, is what a caller holding two parsed files uses, and what the reference aggregation
- * (svc-aggregate.ts aggregateSnapshots) the streaming import is tested against calls.
+ * snapshots, serves only the reference aggregation (svc-aggregate.ts aggregateSnapshots) the
+ * streaming import is tested against, and rates.test.ts. Both paths share counter-rates.ts, so
+ * that comparison checks packing and pairing; rates.test.ts's hand computations check the formulas.
  */
 import { MDISK_COUNTERS, VOLUME_COUNTERS } from './counter-scan.js';
 import { MDISK_METRICS, mdiskRatesInto, msPerUnit, VOLUME_METRICS, volumeRatesInto, type RowPair } from './counter-rates.js';
