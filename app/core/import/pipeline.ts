@@ -538,11 +538,8 @@ export class ImportSession {
       firstOf.set(h.file.sha256, h.index);
       files.push(h);
     }
-    try {
-      this.aggregateSnapshots(files);
-    } finally {
-      for (const c of copies) this.outcomes[c.index] = { ...this.outcomes[c.index]!, runs: this.outcomes[c.of]!.runs };
-    }
+    this.aggregateSnapshots(files);
+    for (const c of copies) this.outcomes[c.index] = { ...this.outcomes[c.index]!, runs: this.outcomes[c.of]!.runs };
   }
 
   private aggregateSnapshots(files: readonly Held[]): void {
@@ -550,6 +547,9 @@ export class ImportSession {
     // A used file is kept while its bytes are in hand (a week is 4,000 files: not read twice).
     const byIndex = new Map(files.map((h) => [h.index, h]));
     const imports = new Map<number, number>();
+    // Bytes move the bar as files are read; a file is done when its outcome is settled below
+    // (one refused on its header is never read).
+    const counted = new Map<number, number>();
     const aggregate = aggregateSvcFiles(
       files.map((h) => ({
         index: h.index,
@@ -557,7 +557,7 @@ export class ImportSession {
         info: h.file.svc,
         read: () => {
           const bytes = h.file.source.bytes();
-          this.filesDone++;
+          counted.set(h.index, bytes.byteLength);
           this.progress(h.file.path, bytes.byteLength);
           return bytes;
         },
@@ -575,22 +575,23 @@ export class ImportSession {
     for (const h of files) {
       const notes = aggregate.perFile.get(h.index);
       const base = { path: h.file.path, format: h.file.importer!.id, sha256: h.file.sha256 };
-      if (notes?.status === 'skipped') {
+      const settle = (outcome: FileOutcome): void => this.settle(h.index, outcome, h.file.source.size - (counted.get(h.index) ?? 0));
+      if (notes?.status === 'unread') {
         // Statistics of a kind PerfDelta does not read: kept, with the reason, and no run.
         const warnings = h.file.result.warnings.map((w) => w.message);
         this.keep(h.file, warnings);
-        this.outcomes[h.index] = { ...base, status: 'imported', runs: [], errors: [], warnings };
+        settle({ ...base, status: 'imported', runs: [], errors: [], warnings });
         continue;
       }
       if (notes?.status !== 'used') {
         const errors = notes?.errors.length ? notes.errors.map(located) : notes?.warnings ?? [];
-        this.outcomes[h.index] = { ...base, status: 'failed', runs: [], errors, warnings: [] };
+        settle({ ...base, status: 'failed', runs: [], errors, warnings: [] });
         continue;
       }
       const importId = imports.get(h.index)!;
       firstImport ??= importId;
       used.push(h.index);
-      this.outcomes[h.index] = { ...base, status: 'imported', runs: [], errors: [], warnings: notes.warnings };
+      settle({ ...base, status: 'imported', runs: [], errors: [], warnings: notes.warnings });
     }
     if (firstImport === null) return;
     if (!aggregate.run) {

@@ -50,9 +50,12 @@ describe('SVC statistics through the import pipeline', () => {
     fs.writeFileSync(path.join(dir, 'copy', 'b.xml'), advanced(xml, 'node2', 300, 'Compressed_Dedup_Volumes0', { ro: 3000 }));
     fs.writeFileSync(path.join(dir, 'host.xml'), '<diskStatsColl xmlns="http://ibm.com/storage/management/performance/api/2023/01/hostStats" contains="hostStats" id="node2" timestamp_utc="2024-03-25 18:53:01"></diskStatsColl>');
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
-    const result = core.importPaths([dir], 'svc', 'prod');
+    let last = { done: 0, total: 0, bytesDone: 0, bytesTotal: 0 };
+    const result = core.importPaths([dir], 'svc', 'prod', { onProgress: (p) => { last = p; } });
     const byName = new Map(result.files.map((f) => [path.relative(dir, f.path), f]));
     const runId = byName.get('a.xml')!.runs[0]!;
+    // Every file counted done, and every byte, the one refused on its header included: the bar ends full.
+    assert.deepEqual([last.done, last.bytesDone], [last.total, last.bytesTotal]);
     assert.equal(core.runs({ study: 'svc' }).length, 1);
     assert.deepEqual([byName.get('b.xml')!.status, byName.get('b.xml')!.runs], ['imported', [runId]]);
     assert.ok(core.store.fileContent(byName.get('b.xml')!.sha256)!.equals(fs.readFileSync(path.join(dir, 'b.xml'))), 'the statistics file is kept byte for byte');

@@ -215,7 +215,7 @@ describe('SVC streaming: staging, reading, progress, cancel', () => {
     // A drop that mixes in statistics of another kind: those files are skipped, not failed.
     const unknownBytes = enc('<diskStatsColl xmlns="http://ibm.com/storage/management/performance/api/2023/01/hostStats" contains="hostStats" id="n" timestamp_utc="2024-03-25 18:53:01"></diskStatsColl>');
     const mixed = aggregateSvcFiles([{ index: 7, path: 'host.xml', read: () => unknownBytes, info: svcStageInfo(unknownBytes) }]);
-    assert.equal(mixed.perFile.get(7)!.status, 'skipped');
+    assert.equal(mixed.perFile.get(7)!.status, 'unread');
     const broken = aggregateSvcFiles([{ index: 8, path: 'cut.xml', read: () => enc('<diskStatsColl'), info: svcStageInfo(enc('<diskStatsColl')) }]);
     assert.equal(broken.perFile.get(8)!.status, 'failed');
     assert.match((svcStageInfo(enc('{"not": "xml"}')) as { error: string }).error, /not an SVC iostats/);

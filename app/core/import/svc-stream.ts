@@ -57,8 +57,8 @@ export interface SvcAggregateHooks {
 }
 
 export interface SvcFileNotes {
-  /** used: its counters took part; failed: unreadable (errors); skipped: statistics of an unknown kind. */
-  status: 'used' | 'failed' | 'skipped';
+  /** used: its counters took part; failed: unreadable (errors); unread: statistics of a kind PerfDelta does not read (not the import's "skipped", an empty file). */
+  status: 'used' | 'failed' | 'unread';
   /** What parseSnapshot would warn of for the file (its run warnings in the per-file importer). */
   warnings: string[];
   errors: Diagnostic[];
@@ -270,7 +270,7 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   files.forEach((file, position) => {
     const info = headerOf(file);
     if ('error' in info) {
-      perFile.set(file.index, { status: info.unknownKind ? 'skipped' : 'failed', warnings: [], errors: [{ message: info.error }] });
+      perFile.set(file.index, { status: info.unknownKind ? 'unread' : 'failed', warnings: [], errors: [{ message: info.error }] });
       return;
     }
     const cluster = info.cluster ?? '';
@@ -321,7 +321,7 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
     const scan = scanCounters(bytes);
     const snap = scan.snapshot;
     if (scan.errors.length > 0 || !snap) {
-      perFile.set(entry.file.index, { status: scan.errors.length > 0 ? 'failed' : 'skipped', warnings: scan.warnings, errors: scan.errors });
+      perFile.set(entry.file.index, { status: scan.errors.length > 0 ? 'failed' : 'unread', warnings: scan.warnings, errors: scan.errors });
     } else if (!sameHeader(snap, entry.info)) {
       perFile.set(entry.file.index, { status: 'failed', warnings: scan.warnings, errors: [{ message: `the file changed after it was staged (now ${snap.kind} statistics of ${snap.node} at ${iso(snap.timeMs)})` }] });
     } else {
