@@ -72,6 +72,8 @@ export interface FilePreview {
    * µs in fio 2); a log imported without one is read in the unit the user picks, ns by default.
    */
   latencyLog?: { kind: string };
+  /** An empty file: the import skips it (status "skipped"), it is not refused. */
+  empty?: true;
 }
 
 /**

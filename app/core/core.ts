@@ -197,11 +197,12 @@ export class Core {
     const stored = found && config.trim() ? this.store.logOwnerCandidates(found.id, config.trim()) : [];
     // Only the files the import would write: a file the study already has, or a second copy in
     // this drop, is a duplicate (a JSON's runs then claim only as stored ones; a log goes nowhere).
+    // Only fio JSON and logs take part: the sheet asks after every pause in typing.
     const seen = new Set<string>();
     const fresh = ids.map((id) => this.staged.get(id)).filter((f): f is StagedFile => {
-      if (!f || seen.has(f.sha256)) return false;
+      if (!f || (f.importer?.id !== 'fio-json' && f.importer?.id !== 'fio-log') || seen.has(f.sha256)) return false;
       seen.add(f.sha256);
-      return !(found && this.store.importedRunIds(found.id, f.sha256));
+      return !(found && this.store.hasImport(found.id, f.sha256));
     });
     return logClaims(fresh, stored);
   }

@@ -273,8 +273,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                           </details>
                         )}
                       </td>
-                      {/* An empty file has no format to tell, and is skipped rather than refused. */}
-                      <td>{p.format ?? (p.size === 0 && p.errors.length === 0 ? <span className="muted">{t('import.emptyFile')}</span> : <span className="error-text">{t('import.unknownFormat')}</span>)}</td>
+                      <td>{p.format ?? (p.empty ? <span className="muted">{t('import.emptyFile')}</span> : <span className="error-text">{t('import.unknownFormat')}</span>)}</td>
                       <td className="num">{p.runs.length}</td>
                       <td>{outcome && <span className={`status ${outcome.status}`}>{t(`import.status.${outcome.status}`)}</span>}</td>
                     </tr>

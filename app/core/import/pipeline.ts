@@ -40,6 +40,8 @@ export interface StagedFile {
    * the counters are read when the import combines all the files into rates.
    */
   svc?: SvcStageInfo | SvcStageError;
+  /** An empty file: nothing to import and nothing to lose, so it is skipped, not failed. */
+  empty?: true;
 }
 
 const EMPTY = 'the file is empty: nothing to import';
@@ -65,7 +67,7 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
   // An empty file has no format to tell and nothing to keep: skipped at import, not failed
   // (fio leaves an empty slat log beside every lat log of a sync engine).
   if (source.size === 0 && !tableOptions.asTable) {
-    return { id, path, source, sha256: sha256Of(source), importer: null, result: { runs: [], warnings: [{ message: EMPTY }], errors: [] }, streamed: false };
+    return { id, path, source, sha256: sha256Of(source), importer: null, result: { runs: [], warnings: [{ message: EMPTY }], errors: [] }, streamed: false, empty: true };
   }
   let detection: Detection | null = null;
   if (!tableOptions.asTable) {
@@ -144,6 +146,7 @@ export function previewOf(file: StagedFile): FilePreview {
     ],
     errors: file.result.errors.map(located),
     ...(file.table ? { table: tablePreview(file.table) } : {}),
+    ...(file.empty ? { empty: true as const } : {}),
     ...latencyLogOf(file),
   };
 }
@@ -326,7 +329,7 @@ export class ImportSession {
     // `counted`: the bytes a streamed file already added to progress as its chunks were read
     // (none when it never got that far: a duplicate, a bad head).
     const done = (outcome: FileOutcome, counted = 0): void => this.settle(index, outcome, file.source.size - counted);
-    if (!file.importer && file.source.size === 0 && preview.errors.length === 0) {
+    if (file.empty) {
       done({ ...base, status: 'skipped', runs: [], errors: [] });
       return [];
     }

@@ -377,6 +377,11 @@ export class Store {
     });
   }
 
+  /** Whether the study has imported these bytes (one indexed lookup; importedRunIds also lists the runs). */
+  hasImport(studyId: number, sha256: string): boolean {
+    return this.stmt.importBySha.get(studyId, sha256) !== undefined;
+  }
+
   importedRunIds(studyId: number, sha256: string): number[] | null {
     const imp = this.stmt.importBySha.get(studyId, sha256);
     return imp ? this.stmt.runIdsOfImport.all(imp.id).map((r) => r.id) : null;
