@@ -82,13 +82,12 @@ export interface FilePreview {
  * `rule`: the job's write_*_log option names the log (`job`: several jobs' options name it and
  * the log's job number, `x_iops.2.log`, picks one), the JSON has the log's name stem
  * (`stem`), the only fio JSON run in its folder; or, unclaimed, several runs could own it or none.
- * `how`: the same in English, as the import's note says it.
+ * The sheet words the rule in the user's language.
  */
 export interface LogClaim {
   owner: string | null;
   rule: 'option' | 'job' | 'stem' | 'folder' | 'ambiguous' | 'none';
   stem: string;
-  how: string;
 }
 
 /** The unit of an fio latency log's values when no fio JSON says: fio 3 writes ns, fio 2 µs. */

@@ -43,7 +43,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   /** The running import, so that Stop can name it. */
   const job = useRef<string | null>(null);
   const [stopping, setStopping] = useState(false);
-  /** The unit of each latency log no fio JSON in the drop claims (the sheet asks; ns by default). */
+  /** The unit of each latency log no fio JSON run claims (the sheet asks; ns by default). */
   const [logUnits, setLogUnits] = useState<Record<string, LogLatencyUnit>>({});
   const [notice, setNotice] = useState<string | null>(null);
   /**
@@ -113,9 +113,10 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     };
     // claimKey names the previews, study and configuration the answer depends on.
   }, [bridge, phase.kind, hasLogs, claimKey]);
-  // An answer for other inputs (the user has typed since) is not shown, and Import waits for the new one.
-  const claims = claimed?.key === claimKey ? claimed.byId : null;
-  const claimsPending = phase.kind === 'review' && hasLogs && claims === null;
+  // While the user types, the last answer stays on screen (the rows do not jump) and Import
+  // waits for the answer to what is typed now.
+  const claims = claimed?.byId ?? null;
+  const claimsPending = phase.kind === 'review' && hasLogs && claimed?.key !== claimKey;
 
   /** The user changed a table's mapping (or sheet): the core reads it again, same staged id. */
   const remap = async (id: string, mapping: TableMapping | null, sheet?: string): Promise<void> => {
@@ -205,6 +206,10 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   // If the core could not say, every latency log is asked.
   const askUnit = (p: FilePreview): boolean => phase.kind === 'review' && p.latencyLog !== undefined && (claims === 'failed' || claims?.[p.id]?.owner === null);
   const claimOf = (p: FilePreview): LogClaim | undefined => (phase.kind === 'review' && claims && claims !== 'failed' ? claims[p.id] : undefined);
+  const claimText = (c: LogClaim): string => {
+    const how = t(`import.logRule.${c.rule}`, { stem: c.stem });
+    return c.owner !== null ? t('import.logOwner', { owner: c.owner, how }) : t('import.logOrphan', { how });
+  };
 
   return (
     <div className="sheet-backdrop" role="presentation">
@@ -247,13 +252,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                       <td className="path">
                         {p.path}
                         {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
-                        {claimOf(p) && (
-                          <div className="log-owner muted" data-testid="log-owner">
-                            {claimOf(p)!.owner !== null
-                              ? t('import.logOwner', { owner: claimOf(p)!.owner!, how: t(`import.logRule.${claimOf(p)!.rule}`, { stem: claimOf(p)!.stem }) })
-                              : t('import.logOrphan', { how: t(`import.logRule.${claimOf(p)!.rule}`, { stem: claimOf(p)!.stem }) })}
-                          </div>
-                        )}
+                        {claimOf(p) && <div className="log-owner muted" data-testid="log-owner">{claimText(claimOf(p)!)}</div>}
                         {askUnit(p) && (
                           <div className="log-unit" data-testid="log-unit">
                             <label>

@@ -34,8 +34,8 @@ export function logClaims(fresh: readonly StagedFile[], stored: readonly LogOwne
     const run = file.result.runs[0];
     if (file.importer?.id !== 'fio-log' || file.result.errors.length > 0 || !run || !isLogRun(run)) continue;
     const { stem, job } = run.tables['log'] as { stem: string; job?: number | null };
-    const { owner, how, rule } = findLogOwner(file.path, stem, owners, job ?? null);
-    claims[file.id] = { owner: owner ? `${owner.runName} (${baseName(owner.file)})` : null, rule, stem, how };
+    const { owner, rule } = findLogOwner(file.path, stem, owners, job ?? null);
+    claims[file.id] = { owner: owner ? `${owner.runName} (${baseName(owner.file)})` : null, rule, stem };
   }
   return claims;
 }
