@@ -124,7 +124,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   const repsSpec: RepetitionsSpec | null = result ? { kind: 'repetitions', study: study.slug, baseline: result.baseline, candidate: result.candidate, metric: chosenMetric } : null;
   const repsOption = useMemo(() => {
     if (!showReps || !hasReps || !result || !repsSpec) return null;
-    return repetitionsOption(result, repsSpec, theme, { title: t('reps.title', { metric: label, unit }), median: t('reps.median'), ci: t('reps.ci'), allObjects: t('compare.allObjects') });
+    return repetitionsOption(result, repsSpec, theme, { title: t('reps.title', { metric: withUnit(label, unit, locale) }), median: t('reps.median'), ci: t('reps.ci'), allObjects: t('compare.allObjects') });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [showReps, hasReps, result, chosenMetric, theme, t, label, unit]);
   const pairRuns = useMemo(() => [...new Set(shownPairs.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]))], [shownPairs]);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type JSX } from 'react';
 import type { LatencyDistributionResult, MetricInfo, RunRecord, SeriesOverlayResult, StudySummary } from '../../../app/contract/records.js';
 import { useBridge } from '../../bridge/context.js';
 import { EChart } from '../../charts/EChart.js';
-import { formatValue } from '../../format.js';
+import { formatValue, withUnit } from '../../format.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTheme } from '../../theme/theme.js';
 import { latencyOption, seriesOverlayOption, type OverlaySpec } from './overlay-charts.js';
@@ -64,7 +64,7 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
     if (spec.kind === 'series-overlay') {
       if (!overlay || overlay.series.length === 0) return null;
       const label = metricLabel(byName.get(overlay.metric), overlay.metric);
-      return seriesOverlayOption(overlay, spec, theme, { title: t('overlay.seriesTitle', { metric: label, unit: overlay.unit }), xName: t('overlay.seconds') });
+      return seriesOverlayOption(overlay, spec, theme, { title: withUnit(label, overlay.unit, locale), xName: t('overlay.seconds') });
     }
     if (!distribution || distribution.curves.length === 0) return null;
     return latencyOption(distribution, spec, theme, {
