@@ -13,9 +13,10 @@ command -v fio >/dev/null || { echo "fio is not installed (apt-get install fio)"
 
 RUNTIME=${RUNTIME:-5}
 SIZE=${SIZE:-256M}
-DISK_DIR=${DISK_DIR:-$(mktemp -d "${TMPDIR:-/var/tmp}/perfdelta-fio.XXXXXX")}
+# A DISK_DIR the user gives is theirs: only the fio data file made here is removed from it.
+if [ -n "${DISK_DIR:-}" ]; then OWN_DISK_DIR=; else DISK_DIR=$(mktemp -d "${TMPDIR:-/var/tmp}/perfdelta-fio.XXXXXX"); OWN_DISK_DIR=1; fi
 SHM_DIR=$(mktemp -d /dev/shm/perfdelta-fio.XXXXXX)
-trap 'rm -rf "$DISK_DIR" "$SHM_DIR"' EXIT
+trap 'if [ -n "$OWN_DISK_DIR" ]; then rm -rf "$DISK_DIR"; else rm -f "$DISK_DIR/fio.dat" "$DISK_DIR/sweep.fio"; fi; rm -rf "$SHM_DIR"' EXIT
 
 # name rw bs iodepth [extra options]
 WORKLOADS=(
@@ -48,8 +49,9 @@ if want grid; then
   echo "wrote $(ls disk/*.json tmpfs/*.json | wc -l) fio JSON files" >&2
 fi
 
-# One run kept in every shape fio writes, on the local disk: json+ (latency bins), per-window
-# bw/iops/lat/clat/slat logs, a histogram log, terse (v3 and v5) and the normal console report.
+# Every shape fio writes, on the local disk: one run as json+ (latency bins) with per-window
+# bw/iops/lat/clat/slat logs and a histogram log; short runs as terse v3, v4 and v5, the normal
+# console report, a --status-interval report and a json,normal console capture.
 detail() {
   local dir=detail
   mkdir -p "$dir"
