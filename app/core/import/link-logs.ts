@@ -29,14 +29,24 @@ export interface LogOwnerCandidate {
   windowMax: boolean;
 }
 
-/** What a fio JSON run's tables tell about its logs (fio-json.ts writes them). */
-export function logFacts(tables: Record<string, unknown>): Pick<LogOwnerCandidate, 'logPrefixes' | 'threads' | 'windowMax'> & { document: number } {
+/**
+ * A fio JSON run as a log may find it: stored, being imported, or staged. `origin` names the
+ * file it came from (an import, or a staged file); its tables (fio-json.ts writes them) tell the
+ * log prefixes, thread count, window values and which document of the file it was.
+ */
+export function ownerCandidate(
+  run: { name: string; toolVersion: string | null; startMs: number | null; tables: Record<string, unknown> },
+  at: { runId: number; file: string; origin: string; ordinal: number },
+): LogOwnerCandidate {
+  const { tables } = run;
   const threads = tables['log_threads'];
+  const document = typeof tables['document'] === 'number' ? tables['document'] : 0;
   return {
+    runId: at.runId, runName: run.name, file: at.file, toolVersion: run.toolVersion, startMs: run.startMs,
     logPrefixes: (tables['log_prefixes'] as string[] | undefined) ?? [],
+    source: `${at.origin} #${document}`, ordinal: at.ordinal,
     threads: typeof threads === 'number' ? threads : null,
     windowMax: tables['log_window'] === 'max',
-    document: typeof tables['document'] === 'number' ? tables['document'] : 0,
   };
 }
 
@@ -66,7 +76,7 @@ export function isLogRun(run: ParsedRun): boolean {
 }
 
 /** Why a log went where it did: the rule that decided (the sheet words it in the user's language). */
-export type LogOwnerRule = LogClaim['rule'];
+type LogOwnerRule = LogClaim['rule'];
 
 /** The run a log belongs to, by the rules above, or null; with the rule, and the reason in English (the import's note). */
 export function findLogOwner(logFile: string, logStem: string, owners: readonly LogOwnerCandidate[], job: number | null = null): { owner: LogOwnerCandidate | null; how: string; rule: LogOwnerRule } {

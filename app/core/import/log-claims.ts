@@ -8,7 +8,7 @@
  * files it would write (each is written before any log, so all can claim).
  */
 import type { LogClaim } from '../../contract/records.js';
-import { findLogOwner, isLogRun, logFacts, type LogOwnerCandidate } from './link-logs.js';
+import { findLogOwner, isLogRun, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import type { StagedFile } from './pipeline.js';
 
 const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p;
@@ -16,10 +16,7 @@ const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p;
 /** The runs a staged fio JSON file would offer, named by file (not yet stored: no run id). */
 function stagedCandidates(file: StagedFile): LogOwnerCandidate[] {
   if (file.importer?.id !== 'fio-json' || file.result.errors.length > 0) return [];
-  return file.result.runs.map((run, ordinal) => {
-    const { document, ...facts } = logFacts(run.tables);
-    return { runId: 0, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs, source: `staged ${file.id} #${document}`, ordinal, ...facts };
-  });
+  return file.result.runs.map((run, ordinal) => ownerCandidate(run, { runId: 0, file: file.path, origin: `staged ${file.id}`, ordinal }));
 }
 
 /**

@@ -18,7 +18,7 @@ import type { StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
 import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
-import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, logFacts, type LogOwnerCandidate } from './link-logs.js';
+import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
 
 export interface StagedFile {
@@ -390,11 +390,7 @@ export class ImportSession {
         made.push({ id, run });
         runIds.push(id);
         if (file.importer!.id === 'fio-json') {
-          const { document, ...facts } = logFacts(run.tables);
-          this.owners.push({
-            runId: id, runName: run.name, file: file.path, toolVersion: run.toolVersion, startMs: run.startMs,
-            source: `import ${importId} #${document}`, ordinal, ...facts,
-          });
+          this.owners.push(ownerCandidate(run, { runId: id, file: file.path, origin: `import ${importId}`, ordinal }));
         }
       });
     }

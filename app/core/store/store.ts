@@ -7,7 +7,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { LatencyBins, ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import type { TestRun } from '../import/link-companions.js';
-import { logFacts, type LogOwnerCandidate } from '../import/link-logs.js';
+import { ownerCandidate, type LogOwnerCandidate } from '../import/link-logs.js';
 import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
@@ -602,12 +602,9 @@ export class Store {
       `SELECT r.id, r.name, i.file_name, r.tool_version, r.start_ms, r.tables, r.ordinal, r.import_id FROM runs r JOIN imports i ON i.id = r.import_id
        WHERE r.study_id = ? AND r.config = ? AND i.format = 'fio-json'`,
     ).all(studyId, config) as Array<{ id: number; name: string; file_name: string; tool_version: string | null; start_ms: number | null; tables: string; ordinal: number; import_id: number }>;
-    return rows.map((r) => {
-      const { document, ...facts } = logFacts(JSON.parse(r.tables) as Record<string, unknown>);
-      return {
-        runId: r.id, runName: r.name, file: r.file_name, toolVersion: r.tool_version, startMs: r.start_ms,
-        source: `import ${r.import_id} #${document}`, ordinal: r.ordinal, ...facts,
-      };
-    });
+    return rows.map((r) => ownerCandidate(
+      { name: r.name, toolVersion: r.tool_version, startMs: r.start_ms, tables: JSON.parse(r.tables) as Record<string, unknown> },
+      { runId: r.id, file: r.file_name, origin: `import ${r.import_id}`, ordinal: r.ordinal },
+    ));
   }
 }
