@@ -6,6 +6,7 @@
  */
 import type { Importer, LatencyBins, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
 import { LADDER, LADDER_NAMES, latencyBins, percentilesFromBins, platIdxToVal } from './latency-bins.js';
+import { logTimes } from './fio-log.js';
 import { firstLineColumns, scanRows } from './log-scan.js';
 
 const DIRS = ['read', 'write', 'trim'] as const;
@@ -86,7 +87,7 @@ export const fioHistLogImporter: Importer = {
       params: {},
       metrics,
       tables: {
-        log: { kind: 'clat_hist', stem, rows: scan.rows, bins, coarseness: layout.coarseness, unit_in_file: layout.fio === 3 ? 'ns' : 'µs', times: 'ms since the job started' },
+        log: { kind: 'clat_hist', stem, rows: scan.rows, bins, coarseness: layout.coarseness, unit_in_file: layout.fio === 3 ? 'ns' : 'µs', ...logTimes(series[0]?.times[0]) },
         latency_bins: distribution,
       },
       series,

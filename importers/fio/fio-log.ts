@@ -35,6 +35,37 @@ const SUMMARY: Record<LogKind, string> = { bw: 'bw_mib_s', iops: 'iops', lat: 'l
 
 const LINE = /^\d+, -?\d+, (?:-?\d+, )?[0-2], \d+(?:, (?:\d+|0x[0-9a-f]+)){0,3}\s*$/;
 
+/**
+ * What an fio log's run says about its file (this importer and fio-hist-log.ts write it): the
+ * import pipeline reads it to attach the log to its JSON run.
+ */
+export interface FioLogTable {
+  kind: string;
+  stem: string;
+  job?: number | null;
+  rows?: number;
+  /** log_avg_msec windows (block size 0), not per-I/O rows. */
+  windowed?: boolean;
+  /** Times are ms since 1970 (log_unix_epoch=1), not since the job started. */
+  epoch?: boolean;
+  unit_assumed?: string;
+}
+
+/** An fio log run's table, if the run is one. */
+export const fioLogTable = (run: ParsedRun): FioLogTable | undefined => run.tables['log'] as FioLogTable | undefined;
+
+/**
+ * Times at or past this (about 3 years, in ms) are epoch times: fio's log_unix_epoch=1 writes
+ * ms since 1970 instead of ms since the job started, and no job runs for years.
+ */
+const EPOCH_MS = 1e11;
+
+/** Whether a log whose first row is at `firstTime` is written in epoch time, and how its times read. */
+export function logTimes(firstTime: number | null | undefined): { epoch: boolean; times: string } {
+  const epoch = firstTime != null && firstTime >= EPOCH_MS;
+  return { epoch, times: epoch ? 'ms since 1970 (log_unix_epoch)' : 'ms since the job started' };
+}
+
 export interface LogName {
   stem: string;
   kind: LogKind | null;
@@ -114,7 +145,7 @@ export const fioLogImporter: Importer = {
               columns,
               // log_avg_msec windows write bs = 0; per-I/O rows write the block size.
               windowed: scanner.windowed,
-              times: 'ms since the job started',
+              ...logTimes(scanner.firstTime),
               unit_assumed: kind === 'bw' ? 'KiB/s' : kind === 'iops' ? 'IOPS' : 'ns',
             },
           },

@@ -38,6 +38,8 @@ export class FioLogStream {
   rows = 0;
   /** 1-based line of the first row that is not a complete log row; reading stops there. */
   badLine: number | null = null;
+  /** The first row's time (null before any row): how a log_unix_epoch log is told. */
+  firstTime: number | null = null;
   /** True while every row's block size is 0: log_avg_msec windows, not per-I/O rows. */
   windowed = true;
   readonly sums = [0, 0, 0];
@@ -111,6 +113,7 @@ export class FioLogStream {
       this.tail = null;
     }
     if (r.sawBlockSize) this.windowed = false;
+    if (this.rows === 0 && r.rows > 0) this.firstTime = times[0]!;
     this.rows += r.rows;
     // Split by direction (rows of a randrw log interleave read and write): count, then fill.
     const n = [0, 0, 0];

@@ -88,6 +88,9 @@ describe('fio logs find their run', () => {
     assert.match(log.warnings[0]!, /attached to run/);
     const first = core.series(log.runs[0]!, 'read.iops')[0]!.points[0]![0];
     assert.equal(first, run - 5000 + Number(rows[0]!.split(',')[0]), 'the time as written, not moved by the run start again');
+    // Alone, it is a run of its own whose note says its times are epoch times.
+    const alone = core.importPaths([path.join(dir, 'randrw70_iops.1.log')], 'Epoch alone', 'disk');
+    assert.match(alone.files[0]!.warnings[0]!, /times in epoch ms, as written \(log_unix_epoch\)/);
     core.close();
   });
 

@@ -6,7 +6,7 @@
  * does not becomes a run of its own and says so.
  */
 import path from 'node:path';
-import { KIND, type LogKind } from '../../../importers/fio/fio-log.js';
+import { fioLogTable, KIND, type FioLogTable, type LogKind } from '../../../importers/fio/fio-log.js';
 import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import type { LogClaim } from '../../contract/records.js';
 
@@ -71,8 +71,7 @@ const dir = (p: string): string => path.posix.dirname(p.replace(/\\/g, '/'));
 const stemOf = (file: string): string => base(file).replace(/\.[^.]+$/, '');
 
 export function isLogRun(run: ParsedRun): boolean {
-  const log = run.tables['log'] as { stem?: string } | undefined;
-  return run.tool === 'fio' && log?.stem !== undefined;
+  return run.tool === 'fio' && fioLogTable(run)?.stem !== undefined;
 }
 
 /** Why a log went where it did: the rule that decided (the sheet words it in the user's language). */
@@ -109,22 +108,17 @@ export function asMicroseconds(series: readonly ParsedSeries[]): ParsedSeries[] 
 }
 
 /**
- * Times at or past this (about 3 years, in ms) are epoch times: fio's log_unix_epoch=1 writes
- * ms since 1970 instead of ms since the job started, and no job runs for years.
- */
-const EPOCH_MS = 1e11;
-
-/**
  * The log's series as the owner's: times move from "ms since the job started" to epoch ms
  * (a log_unix_epoch log's already are), latency logs of fio 2 (µs, not the ns the importer
  * assumed) are scaled, and the values of a log_max_value=1 job are named as the window maxima.
  */
-export function attachSeries(series: readonly ParsedSeries[], owner: LogOwnerCandidate, kind: string, windowed = true): ParsedSeries[] {
+export function attachSeries(series: readonly ParsedSeries[], owner: LogOwnerCandidate, log: FioLogTable): ParsedSeries[] {
+  const { kind } = log;
   const fio2 = /^fio-2\./.test(owner.toolVersion ?? '');
   const scaled = fio2 && isLatencyLog(kind) ? asMicroseconds(series) : series;
   const t0 = owner.startMs ?? 0;
   const spec = KIND[kind as LogKind] as (typeof KIND)[LogKind] | undefined;
   // Per-I/O rows (no log_avg_msec) are samples, whatever log_max_value says.
-  const named = owner.windowMax && windowed && spec ? scaled.map((s) => (s.metric.endsWith(`.${spec.quantity}`) ? { ...s, metric: s.metric.replace(/\.[^.]+$/, `.${spec.max}`) } : s)) : scaled;
-  return named.map((s) => (s.times.length > 0 && s.times[0]! >= EPOCH_MS ? s : { ...s, times: s.times.map((t) => t + t0) }));
+  const named = owner.windowMax && (log.windowed ?? true) && spec ? scaled.map((s) => (s.metric.endsWith(`.${spec.quantity}`) ? { ...s, metric: s.metric.replace(/\.[^.]+$/, `.${spec.max}`) } : s)) : scaled;
+  return log.epoch ? [...named] : named.map((s) => ({ ...s, times: s.times.map((t) => t + t0) }));
 }

@@ -7,6 +7,7 @@
  * JSON runs already stored in the study and configuration, and those of the staged fio JSON
  * files it would write (each is written before any log, so all can claim).
  */
+import { fioLogTable } from '../../../importers/fio/fio-log.js';
 import type { LogClaim } from '../../contract/records.js';
 import { findLogOwner, isLogRun, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import type { StagedFile } from './pipeline.js';
@@ -30,7 +31,7 @@ export function logClaims(fresh: readonly StagedFile[], stored: readonly LogOwne
   for (const file of fresh) {
     const run = file.result.runs[0];
     if (file.importer?.id !== 'fio-log' || file.result.errors.length > 0 || !run || !isLogRun(run)) continue;
-    const { stem, job } = run.tables['log'] as { stem: string; job?: number | null };
+    const { stem, job } = fioLogTable(run)!;
     const { owner, rule } = findLogOwner(file.path, stem, owners, job ?? null);
     claims[file.id] = { owner: owner ? `${owner.runName} (${baseName(owner.file)})` : null, rule, stem };
   }

@@ -10,6 +10,7 @@
  * Large logs are streamed: read, parsed and written chunk by chunk.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { fioLogTable, type FioLogTable } from '../../../importers/fio/fio-log.js';
 import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../importers/registry.js';
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
@@ -154,7 +155,8 @@ export function previewOf(file: StagedFile): FilePreview {
 /** A latency log's kind, for the sheet to ask its unit (a log of another kind has one). */
 function latencyLogOf(file: StagedFile): { latencyLog?: { kind: string } } {
   if (file.importer?.id !== 'fio-log') return {};
-  const kind = (file.result.runs[0]?.tables['log'] as { kind?: string } | undefined)?.kind;
+  const run = file.result.runs[0];
+  const kind = run ? fioLogTable(run)?.kind : undefined;
   return kind && isLatencyLog(kind) ? { latencyLog: { kind } } : {};
 }
 
@@ -353,10 +355,10 @@ export class ImportSession {
     const runIds: number[] = [];
     if (isLogFile(file)) {
       file.result.runs.forEach((run, ordinal) => {
-        const log = run.tables['log'] as { stem: string; kind: string; job?: number | null };
+        const log = fioLogTable(run)!;
         const { owner, how } = findLogOwner(file.path, log.stem, this.owners, log.job ?? null);
         if (owner) {
-          this.store.addSeries(owner.runId, attachSeries(run.series, owner, log.kind, (run.tables['log'] as { windowed?: boolean }).windowed ?? true));
+          this.store.addSeries(owner.runId, attachSeries(run.series, owner, log));
           // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
           if (log.kind === 'clat_hist' && run.tables['latency_bins']) this.store.mergeIntoRun(owner.runId, {}, { hist_log_bins: run.tables['latency_bins'] });
           runIds.push(owner.runId);
@@ -364,7 +366,7 @@ export class ImportSession {
         } else {
           const unit = isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
           runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, inChosenUnit(run, unit)));
-          notes.push(orphanNote(how, log.kind, unit));
+          notes.push(orphanNote(how, log, unit));
         }
       });
     } else if (isCompanionFile(file)) {
@@ -461,7 +463,7 @@ export class ImportSession {
   private writeStreamedFile(file: StagedFile, base: Omit<FileOutcome, 'status' | 'runs' | 'errors'>, read: (bytes: number) => void): FileOutcome {
     const importer = file.importer!;
     const headRun = file.result.runs[0]!;
-    const log = headRun.tables['log'] as { stem: string; kind: string; job?: number | null };
+    const log = fioLogTable(headRun)!;
     const { owner, how } = findLogOwner(file.path, log.stem, this.owners, log.job ?? null);
     try {
       return this.store.transaction(() => {
@@ -475,7 +477,7 @@ export class ImportSession {
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
         const unit = !owner && isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
         const put = (pieces: ParsedSeries[]): void => {
-          for (const s of owner ? attachSeries(pieces, owner, log.kind, (log as { windowed?: boolean }).windowed ?? true) : unit === 'us' ? asMicroseconds(pieces) : pieces) {
+          for (const s of owner ? attachSeries(pieces, owner, log) : unit === 'us' ? asMicroseconds(pieces) : pieces) {
             const key = `${s.object}\u0000${s.metric}`;
             let w = series.get(key);
             if (!w) series.set(key, (w = this.store.seriesWriter(runId, s.object, s.metric, s.unit)));
@@ -495,8 +497,8 @@ export class ImportSession {
         const run = end.result.runs[0]!;
         const warnings = [...end.result.warnings.map(located), ...run.warnings];
         if (!owner) this.store.completeRun(runId, inChosenUnit(run, unit));
-        const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log.kind, unit);
-        const rows = (run.tables['log'] as { rows?: number } | undefined)?.rows;
+        const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log, unit);
+        const rows = fioLogTable(run)?.rows;
         const outcomeWarnings = [note, ...(rows !== undefined ? [`${rows.toLocaleString('en-US')} rows`] : []), ...warnings.map((w) => `${run.name}: ${w}`)];
         this.store.setImportWarnings(importId, outcomeWarnings);
         return {
@@ -609,7 +611,8 @@ function outcomeBase(file: StagedFile, preview: FilePreview): Pick<FileOutcome, 
   return { path: file.path, format: preview.format, sha256: file.sha256, warnings: preview.warnings };
 }
 
-function orphanNote(how: string, kind: string, unit: LogLatencyUnit | undefined): string {
+function orphanNote(how: string, log: FioLogTable, unit: LogLatencyUnit | undefined): string {
+  const { kind } = log;
   const latency = isLatencyLog(kind)
     ? unit === 'us'
       ? '; latency read as µs (fio 2.x), as chosen at import'
@@ -619,5 +622,5 @@ function orphanNote(how: string, kind: string, unit: LogLatencyUnit | undefined)
     : '';
   // A histogram log's summary is the percentile ladder of all its rows' bins, not a mean.
   const summary = kind === 'clat_hist' ? 'summary metrics the percentiles of all its rows\' bins' : 'summary metrics the means of its samples';
-  return `no fio JSON run to attach it to (${how}): imported as a run of its own, times as fio wrote them (from the job's start, or epoch with log_unix_epoch), ${summary}${latency}`;
+  return `no fio JSON run to attach it to (${how}): imported as a run of its own, times ${log.epoch ? 'in epoch ms, as written (log_unix_epoch)' : 'relative to its start'}, ${summary}${latency}`;
 }
