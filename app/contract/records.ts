@@ -6,6 +6,13 @@
 
 export type ParamValue = string | number | boolean;
 export type Better = 'higher' | 'lower';
+/**
+ * What a change means for the reader, decided in the core once and followed by every colour and
+ * word (bars, tables, headlines, PDF): the candidate is better, worse, within the tie band (a
+ * +0.0% change is a tie), or the metric is a volume of work (waits, executions) whose change is a
+ * change, neither better nor worse.
+ */
+export type Verdict = 'better' | 'worse' | 'tie' | 'neutral';
 
 export interface MetricInfo {
   name: string;
@@ -16,6 +23,8 @@ export interface MetricInfo {
   label: string;
   labelZh: string;
   sources: Record<string, string>;
+  /** A volume of work (waits, executions, physical writes done): its change is stated, never called better or worse. */
+  volume?: true;
 }
 
 export interface StudySummary {
@@ -212,6 +221,8 @@ export interface ComparePair {
   significance_note: string;
   /** |change| within the tie band. */
   tie: boolean;
+  /** Better, worse, tie or neutral (a volume metric): what colours and words follow. */
+  verdict: Verdict;
   baseline_runs: number[];
   candidate_runs: number[];
   /** The values behind each median, in the unit shown: one per run (in the order of *_runs), or per day for periods. */
@@ -454,6 +465,8 @@ export interface HeadlineFigure {
   speedup_text: string;
   change_text: string;
   mark: '' | '~';
+  /** Better, worse, tie or neutral: what the figure's colour and words follow (null: a single value without a limit). */
+  verdict: Verdict | null;
   n_baseline: number;
   n_candidate: number;
   /** How the figure was reached: "median of 3 runs", "mean per volume per day, then mean across…". */

@@ -4,10 +4,10 @@
  */
 import type { ComparePair } from '../../app/contract/records.js';
 import { formatValue } from '../format.js';
+import { escapeHtml as esc } from './escape-html.js';
 
 /** The tooltip on a bar of a comparison: both values exactly, n, the speedup as worded, and the runs and files behind it. */
 export function pairTooltip(pairs: ComparePair[], runFiles: ReadonlyMap<number, string>, locale: string): (p: Array<{ dataIndex: number }>) => string {
-  const esc = (t: string): string => t.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
   const side = (label: string, v: number, unit: string, n: number, runs: number[]): string =>
     `${esc(label)}: <b>${formatValue(v, unit, locale)} ${esc(unit)}</b> (n = ${n})<br/><span style="font-size:11px">${runs.slice(0, 6).map((r) => `run ${r} · ${esc(runFiles.get(r) ?? '')}`).join('<br/>')}${runs.length > 6 ? '<br/>…' : ''}</span>`;
   return (params) => {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { ParamValue, RunRecord } from '../../contract/records.js';
 import { compareConfigs } from './compare.js';
 import { workloadLabel } from './pairing.js';
-import { changePct, formatChange, formatSpeedup, geomean, speedup } from './speedup.js';
+import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } from './speedup.js';
 
 let nextId = 1;
 function run(config: string, params: Record<string, ParamValue>, metrics: Record<string, number>, name = `run${nextId}`): RunRecord {
@@ -135,6 +135,19 @@ describe('compareConfigs', () => {
     assert.equal(r.pairs[0]!.p_value, null);
     assert.equal(r.pairs[0]!.significance_note, 'one run per side: no significance possible');
     assert.ok(r.warnings.some((w) => w.code === 'single-run'));
+  });
+
+  it('each pair carries one verdict: a regression is worse, +0.0% and "1.00x" are ties, never wins', () => {
+    const base = [run('A', rr4k, { 'total.iops': 1000, 'total.lat_avg_ms': 1.0 }), run('A', sw128k, { 'total.iops': 500, 'total.lat_avg_ms': 2.0 })];
+    const cand = [run('B', rr4k, { 'total.iops': 31, 'total.lat_avg_ms': 1.0 }), run('B', sw128k, { 'total.iops': 501, 'total.lat_avg_ms': 0.5 })];
+    const r = compareConfigs({ study: 's', runs: [...base, ...cand], baseline: 'A', candidates: ['B'], metrics: ['total.iops', 'total.lat_avg_ms'] });
+    const v = (metric: string, bs: number): string => r.pairs.find((p) => p.metric === metric && p.workload_params.bs === bs)!.verdict;
+    assert.equal(v('total.iops', 4096), 'worse', '32x fewer IOPS is a regression');
+    assert.equal(v('total.iops', 131072), 'tie', '500 -> 501 prints as 1.00x: a tie');
+    assert.equal(v('total.lat_avg_ms', 4096), 'tie', 'the same latency is a tie');
+    assert.equal(v('total.lat_avg_ms', 131072), 'better', 'latency 4x lower is better');
+    assert.equal(verdictOf(1.04, 4, 5), 'tie', 'within a 5% tie band');
+    assert.equal(verdictOf(0.5, -50, 0, true), 'neutral', 'a volume metric is never judged');
   });
 
   it('wins, losses and ties, with the tie band the user sets', () => {

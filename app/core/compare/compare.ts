@@ -9,7 +9,7 @@ import type {
 import { displayUnit, type DisplayUnits } from '../metrics/units.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
 import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, workloadLabel, type Workload } from './pairing.js';
-import { changePct, formatChange, formatSpeedup, geomean, speedup } from './speedup.js';
+import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } from './speedup.js';
 import { confidenceInterval95, mannWhitneyU, median } from './stats.js';
 import { runWarnings } from './warnings.js';
 import { conventionNote, shortRatio, wordRatio, type RatioConvention, type WordingLocale } from './wording.js';
@@ -96,6 +96,7 @@ export function makePair(
     significant,
     significance_note: note,
     tie,
+    verdict: verdictOf(s, ch, options.tieBandPct, info?.volume === true),
     baseline_runs: base.runs,
     candidate_runs: cand.runs,
     baseline_values: [...base.values],

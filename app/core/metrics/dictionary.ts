@@ -19,6 +19,8 @@ export interface Quantity {
   labelZh: string;
   /** Where each tool's value comes from, for the evidence appendix and the docs. */
   sources: Record<string, string>;
+  /** A volume of work (waits, executions, physical writes done): its change is stated as a change, never better or worse. */
+  volume?: true;
 }
 
 export interface MetricInfo extends Quantity {

@@ -9,7 +9,7 @@ import type {
 import type { Core } from '../core.js';
 import { metricNoun } from '../compare/compare.js';
 import { scalingCurves } from '../compare/scaling.js';
-import { formatChange, formatSpeedup } from '../compare/speedup.js';
+import { formatChange, formatSpeedup, verdictOf } from '../compare/speedup.js';
 import { wordRatio } from '../compare/wording.js';
 import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { displayUnit } from '../metrics/units.js';
@@ -61,7 +61,7 @@ function valueFigure(core: Core, study: string, item: HeadlineItem, report: Repo
     label: item.label ?? (info ? metricLabel(info, report.layout.locale) : item.metric), metric: item.metric, unit, better,
     baseline_label: item.baseline, candidate_label: item.baseline, workload: item.workload ?? null,
     workload_label: item.workload !== undefined ? workloadLabel(workloadParams(runs[0]!, settings.pairing_keys), report.layout.locale) : null, baseline: item.limit ?? null, candidate: value,
-    speedup: null, text, speedup_text: '', change_text: pct === null ? '' : `${pct.toFixed(1)}%`, mark: '', n_baseline: runs.length, n_candidate: runs.length,
+    speedup: null, text, speedup_text: '', change_text: pct === null ? '' : `${pct.toFixed(1)}%`, mark: '', verdict: null, n_baseline: runs.length, n_candidate: runs.length,
     basis: zh ? (runs.length > 1 ? `${runs.length} 次运行的中位数` : '单次运行') : (runs.length > 1 ? `median of ${runs.length} runs` : 'one run'),
   };
 }
@@ -91,7 +91,7 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
     return {
       label, metric: item.metric, unit: pair.unit, better: pair.better, baseline_label: pair.baseline_label, candidate_label: pair.candidate_label,
       workload: pair.object === ALL_OBJECTS ? null : pair.workload, workload_label: pair.object === ALL_OBJECTS ? null : pair.workload_label, baseline: pair.baseline, candidate: pair.candidate, speedup: pair.speedup,
-      text: pair.text, speedup_text: pair.speedup_text, change_text: pair.change_text, mark: pair.mark,
+      text: pair.text, speedup_text: pair.speedup_text, change_text: pair.change_text, mark: pair.mark, verdict: pair.verdict,
       n_baseline: pair.n_baseline, n_candidate: pair.n_candidate, basis: basis(compare, pair.n_baseline, zh),
     };
   }
@@ -106,6 +106,7 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
   return {
     label, metric: item.metric, unit: info?.unit ?? '', better, baseline_label: item.baseline, candidate_label: candidate,
     workload: null, workload_label: null, baseline: null, candidate: null, speedup: g, text, speedup_text: formatSpeedup(g), change_text: formatChange(change), mark: '',
+    verdict: verdictOf(g, change, compare.tie_band_pct, info?.volume === true),
     n_baseline: roll.pairs, n_candidate: roll.pairs,
     basis: zh
       ? `${roll.pairs} 个负载加速比的几何平均（胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}）`
