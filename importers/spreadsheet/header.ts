@@ -22,6 +22,14 @@ export interface Column {
   /** Cells hold numbers (most of them); `tuple`: how many numbers each cell holds split by '/' ("307135.53 / 1199.75 / 0.831"). */
   numeric: boolean;
   tuple: number;
+  /** Every cell is a read/write mix ("70/30", "50:50": two whole shares adding up to 100): a parameter, never two figures. */
+  mix: boolean;
+}
+
+/** "70/30", "70%/30%", "50:50": two whole shares that add up to 100. */
+export function isReadMix(cell: string): boolean {
+  const m = /^(\d{1,3})\s*%?\s*[/:]\s*(\d{1,3})\s*%?$/.exec(cell.trim());
+  return m !== null && Number(m[1]) + Number(m[2]) === 100;
 }
 
 export interface DataRow {
@@ -143,7 +151,7 @@ export function analyseGrid(grid: Grid, decimalComma = false): TableShape {
     }
     const header = group ? `${group} / ${leaf}` : leaf || `column ${c + 1}`;
     const unit = (unitCell ? parseUnit(unitCell) : null) ?? unitInHeader(leaf) ?? (group ? null : unitInHeader(header));
-    columns.push({ index: c, header, group, leaf: leaf || header, unit, samples: [], numeric: false, tuple: 0 });
+    columns.push({ index: c, header, group, leaf: leaf || header, unit, samples: [], numeric: false, tuple: 0, mix: false });
   }
 
   // Data, in blocks: a one-cell row is the title of the block after it; a repeat of the header
@@ -185,6 +193,7 @@ export function analyseGrid(grid: Grid, decimalComma = false): TableShape {
     col.numeric = values.length > 0 && numbers >= values.length / 2;
     const tuples = values.filter((v) => typeof v === 'string' && TUPLE.test(v)).map((v) => String(v).split('/').length);
     col.tuple = tuples.length > 0 && tuples.length === values.length && tuples.every((t) => t === tuples[0]) ? tuples[0]! : 0;
+    col.mix = values.length > 0 && values.every((v) => isReadMix(text(v)));
   }
   const signature = createHash('sha256')
     .update(JSON.stringify(columns.map((c) => [norm(c.header), c.unit?.unit ?? ''])))

@@ -36,7 +36,7 @@ export const PARAMETER_NAMES = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs
 const PARAM_WORDS: Array<[RegExp, string]> = [
   [/^(bs|block ?size|blocksize|xfersize|transfer ?size|io ?size|i\/o ?size|块大小|块尺寸|数据块|io大小)$/i, 'bs'],
   [/^(pattern|access ?pattern|workload ?pattern|io ?pattern|rw|模式|读写模式|访问模式|测试模式|io模式)$/i, 'pattern'],
-  [/^(read ?%|read ?pct|rdpct|read ?ratio|read ?mix|r\/w|read\/write|读写比|读写比例|读比例|读百分比)$/i, 'read_pct'],
+  [/^(read ?%|read ?pct|rdpct|read ?ratio|read ?mix|rw ?mix|r\/w ?mix|mix|r\/w|read\/write|读写比|读写比例|读比例|读百分比|读写混合比|混合比)$/i, 'read_pct'],
   [/^(iodepth|io ?depth|queue ?depth|qd|队列深度|队列)$/i, 'iodepth'],
   [/^(numjobs|jobs|进程数)$/i, 'numjobs'],
   [/^(threads?|线程|线程数|并发线程)$/i, 'threads'],
@@ -132,7 +132,10 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
     const header = col.header;
     const leaf = col.leaf.replace(/[([（【][^)\]）】]*[)\]）】]\s*$/, '').trim();
     if (!col.group && CONFIG_WORDS.test(leaf)) return { header, role: 'configuration' };
-    // Cells of figures first: S1's "RW" column is random write, not fio's rw parameter.
+    // A read/write mix ("70/30" under 读写比 or "rw mix") is a parameter, though its cells split
+    // by '/' like S1's "IOPS / ms" figures: read as figures it made a phantom run per row.
+    if (col.mix && !col.group) return { header, role: 'parameter', name: 'read_pct' };
+    // Cells of figures next: S1's "RW" column is random write, not fio's rw parameter.
     if (col.tuple >= 2) return { header, role: 'metrics', parts: tupleParts(col.tuple, shape.captions) };
     if (!col.group) {
       const param = PARAM_WORDS.find(([re]) => re.test(leaf));

@@ -5,7 +5,7 @@
  */
 import type { Diagnostic, ParamValue, ParsedRun } from '../types.js';
 import type { Cell, TableSource } from './grid.js';
-import { columnLetter, type TableShape } from './header.js';
+import { columnLetter, isReadMix, type TableShape } from './header.js';
 import type { ColumnMapping, MetricPart } from './mapping.js';
 import { unitInfo } from './units.js';
 import { parseNumber, parsePattern, parseReadPct, parseSize, workloadParams } from './values.js';
@@ -59,6 +59,16 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
     if (m.role === 'metric') return col.group ?? ((ungrouped.get(m.name) ?? 0) > 1 ? col.leaf : null);
     return null;
   };
+  // A column mapped to figures whose every cell is a read/write mix does not fit its mapping
+  // (a remembered or hand-made one): its "70/30" would become IOPS 70 and 30 ms. Say so; read
+  // it as the mix it is.
+  const mixAsFigures = new Set<number>();
+  mapping.columns.forEach((m, i) => {
+    if ((m.role === 'metrics' || m.role === 'metric') && shape.columns[i]!.mix) {
+      mixAsFigures.add(i);
+      warnings.push({ message: `column ${columnLetter(i)} ("${shape.columns[i]!.header}") holds read/write mixes (${shape.columns[i]!.samples[0] ?? ''}), not ${m.role === 'metrics' ? m.parts.map((p) => p.unit).join(' / ') : m.unit}: read as the parameter read_pct; change the mapping to keep it so` });
+    }
+  });
   // Titles name configurations only when the text holds several tables: one table's caption
   // is just a caption, and the label given at import names its configuration.
   const titledConfigs = shape.blocks.length > 1 && shape.blocks.every((b) => b.title);
@@ -76,6 +86,10 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
         const cell = row.cells[i] ?? null;
         if (text(cell) === '') return;
         if (m.role === 'configuration') config = text(cell);
+        if (mixAsFigures.has(i)) {
+          params['read_pct'] = parseReadPct(cell)!;
+          return;
+        }
         if (m.role !== 'parameter') return;
         const unit = shape.columns[i]!.unit;
         if (m.name === 'bs') {
@@ -109,7 +123,7 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
       // Metric columns, by workload group (null: the row's own workload).
       const groups = new Map<string | null, number[]>();
       mapping.columns.forEach((m, i) => {
-        if (m.role !== 'metric' && m.role !== 'metrics') return;
+        if ((m.role !== 'metric' && m.role !== 'metrics') || mixAsFigures.has(i)) return;
         const g = groupOf(i);
         groups.set(g, [...(groups.get(g) ?? []), i]);
       });

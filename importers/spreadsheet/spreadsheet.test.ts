@@ -151,6 +151,29 @@ describe('spreadsheet importer: reading tables', () => {
     assert.match(wrong.result.errors[0]!.message, /write\.lat_avg_ms is in ms, and MB\/s cannot be converted/);
   });
 
+  it('a uniform read-mix column (70/30 under 读写比 or "rw mix") is a parameter: one run per row, no phantom IOPS 70 / 30 ms', () => {
+    const zh = parseTable(utf8('配置,块大小,模式,读写比,IOPS,延迟(ms)\nA,4K,随机混合,70/30,1000,0.5\nA,8K,顺序混合,70/30,900,0.6\n'));
+    assert.deepEqual(zh.result.errors, []);
+    assert.deepEqual(zh.result.runs.map((r) => [r.params, r.metrics]), [
+      [{ bs: 4096, pattern: 'random', read_pct: 70 }, { 'total.iops': 1000, 'total.lat_avg_ms': 0.5 }],
+      [{ bs: 8192, pattern: 'sequential', read_pct: 70 }, { 'total.iops': 900, 'total.lat_avg_ms': 0.6 }],
+    ], '随机混合 and 顺序混合 keep their read percentage');
+    const en = parseTable(utf8('config,bs,rw mix,IOPS,latency ms\nA,4K,70/30,1000,0.5\nA,4K,50:50,800,0.7\n'));
+    assert.deepEqual(en.result.runs.map((r) => [r.params['read_pct'], r.metrics['total.iops']]), [[70, 1000], [50, 800]]);
+    // A mapping remembered from before (or set by hand) that reads the mixes as figures does not
+    // fit the column: a warning names it, and no run is invented from it.
+    const forced: ColumnMapping = { version: 1, columns: [
+      { header: 'config', role: 'configuration' }, { header: 'bs', role: 'parameter', name: 'bs' },
+      { header: 'rw mix', role: 'metrics', parts: [{ name: 'total.iops', unit: 'IOPS' }, { name: 'total.lat_avg_ms', unit: 'ms' }] },
+      { header: 'IOPS', role: 'metric', name: 'total.iops', unit: 'IOPS' }, { header: 'latency ms', role: 'metric', name: 'total.lat_avg_ms', unit: 'ms' },
+    ] };
+    const f = parseTable(utf8('config,bs,rw mix,IOPS,latency ms\nA,4K,70/30,1000,0.5\n'), { mapping: forced });
+    assert.equal(f.result.runs.length, 1, 'no phantom run');
+    assert.deepEqual(f.result.runs[0]!.metrics, { 'total.iops': 1000, 'total.lat_avg_ms': 0.5 });
+    assert.equal(f.result.runs[0]!.params['read_pct'], 70);
+    assert.match(f.result.warnings.map((w) => w.message).join('\n'), /column C \("rw mix"\) holds read\/write mixes \(70\/30\)/);
+  });
+
   it('a wide table of single figures (a column per pattern) makes a run per column once mapped', () => {
     const csv = 'bs,RR,RW\n4K,307135.53,293871.81\n8K,280077.73,250746.46\n';
     const proposed = parseTable(utf8(csv)).mapping!;
