@@ -13,7 +13,7 @@ import type {
 import { ColumnMappings } from './store/column-mappings.js';
 import { compareConfigs, inDisplayUnits } from './compare/compare.js';
 import { CANONICAL_UNITS } from './metrics/units.js';
-import { comparePeriods, periodRecord } from './compare/compare-periods.js';
+import { comparePeriods, periodBounds, periodRecord } from './compare/compare-periods.js';
 import { DEFAULT_PAIRING_KEYS } from './compare/pairing.js';
 import { DEFAULT_CACHE_BYTES } from './compare/warnings.js';
 import type { RatioConvention, WordingLocale } from './compare/wording.js';
@@ -528,9 +528,18 @@ export class Core {
       if (!args.metrics || args.metrics.length === 0) throw new Error('a period comparison needs --metric (a time-series metric such as read.lat_avg_ms)');
       // Periods cut one configuration's time series (production statistics), never a mix of
       // configurations: a pre-go-live test's intervals are not "before the cutover".
-      const seriesConfigs = this.store.seriesConfigs(id, args.metrics[0]!);
+      // Only series inside the periods count: S1's pre-go-live intervals (other configurations,
+      // other days) have read.lat_max_ms, the production statistics the periods cut do not.
+      const [from, to] = periodBounds(labels.map((l) => periodByName.get(l)!));
+      const metric = args.metrics[0]!;
+      const seriesConfigs = this.store.seriesConfigs(id, metric, from, to);
+      const within = `within the periods ${labels.map((l) => `"${l}"`).join(', ')}`;
+      if (seriesConfigs.length === 0) {
+        const there = this.store.seriesMetrics(id, from, to);
+        throw new NotFoundError(`no configuration has a time series of ${metric} ${within} (series there: ${there.join(', ') || 'none'})`);
+      }
       if (args.config !== undefined && !seriesConfigs.includes(args.config)) {
-        throw new NotFoundError(`configuration "${args.config}" has no time series of ${args.metrics[0]} (these do: ${seriesConfigs.join(', ') || 'none'})`);
+        throw new NotFoundError(`configuration "${args.config}" has no time series of ${metric} ${within} (these do: ${seriesConfigs.join(', ')})`);
       }
       const seriesConfig = args.config ?? seriesConfigs[0] ?? null;
       return inDisplayUnits(comparePeriods({

@@ -60,6 +60,32 @@ describe('period comparisons (study S1)', () => {
     core.close();
   });
 
+  it('periods cut the series inside them: a pre-test configuration on other days is never taken instead', () => {
+    const core = s1Core();
+    // A pre-go-live test (its own configuration, a month earlier) with many more points, and a
+    // metric the production statistics do not have.
+    const t0 = Date.UTC(2017, 7, 1);
+    const times = Float64Array.from({ length: 50_000 }, (_, i) => t0 + i * 1000);
+    const pretest: ParsedRun = {
+      name: 'vdbench rd1', tool: 'vdbench', toolVersion: null, host: null, startMs: t0, endMs: t0 + 5e7, params: {}, metrics: {}, tables: {}, warnings: [], errors: [],
+      series: ['read.lat_avg_ms', 'read.lat_max_ms'].map((metric) => ({ object: 'sd1', metric, unit: 'ms', times, values: new Float64Array(times.length).fill(0.8) })),
+    };
+    core.store.transaction(() => {
+      const study = core.store.findStudy('s1-flash-migration')!;
+      core.store.saveFile('e'.repeat(64), new Uint8Array([2]));
+      const imp = core.store.insertImport({ studyId: study.id, sha256: 'e'.repeat(64), fileName: 'pretest', format: 'test', importerVersion: '1', config: 'V7000 thin', warnings: [] });
+      core.store.insertRun(study.id, imp, 'V7000 thin', 0, pretest);
+    });
+    const r = core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['after'], metrics: ['read.lat_avg_ms'] });
+    assert.match(r.aggregation!, /over configuration "svc"/);
+    assert.equal(r.pairs.find((p) => p.object === '*')!.baseline.toFixed(2), '7.31');
+    assert.throws(
+      () => core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['after'], metrics: ['read.lat_max_ms'] }),
+      /no configuration has a time series of read\.lat_max_ms within the periods "before", "after" \(series there: read\.lat_avg_ms\)/,
+    );
+    core.close();
+  });
+
   it('warns about gaps and refuses to mix periods with configurations', () => {
     const core = s1Core({ volume: 'CREDIT_DB2_DATA02', day: '2017-09-14', count: 30 });
     const r = core.compare({ study: 's1-flash-migration', baseline: 'before', candidates: ['after'], metrics: ['read.lat_avg_ms'] });

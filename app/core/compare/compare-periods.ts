@@ -31,7 +31,8 @@ export function periodRecord(p: PeriodRow): PeriodRecord {
   return { name: p.name, spec: p.spec, zone: p.zone, ranges: p.ranges.map((r) => ({ start: iso(r.start), end: iso(r.end) })), days: p.days };
 }
 
-function bounds(periods: readonly PeriodRow[]): [number | null, number | null] {
+/** The span [from, to) the periods cover (null: unbounded on that side). */
+export function periodBounds(periods: readonly PeriodRow[]): [number | null, number | null] {
   const ranges = periods.flatMap((p) => p.ranges);
   const from = ranges.some((r) => r.start === null) ? null : Math.min(...ranges.map((r) => r.start!));
   const to = ranges.some((r) => r.end === null) ? null : Math.max(...ranges.map((r) => r.end!));
@@ -44,7 +45,7 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
   const locale = input.locale ?? 'en';
   const options = { convention, locale, tieBandPct: input.tieBandPct ?? 0 };
   const metrics = metricOrder(input.metrics);
-  const [from, to] = bounds([input.baseline, ...input.candidates]);
+  const [from, to] = periodBounds([input.baseline, ...input.candidates]);
   const pairs: ComparePair[] = [];
   const warnings: CompareWarning[] = [];
   const sides: NonNullable<CompareResult['periods']> = [];

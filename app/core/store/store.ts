@@ -324,14 +324,22 @@ export class Store {
     return row?.unit ?? null;
   }
 
-  /** Configurations with series of a metric, the one with the most points first. */
-  seriesConfigs(studyId: number, metric: string): string[] {
-    return (this.db.prepare('SELECT r.config, SUM(s.n) AS n FROM series s JOIN runs r ON r.id = s.run_id WHERE r.study_id = ? AND s.metric = ? GROUP BY r.config ORDER BY n DESC')
-      .all(studyId, metric) as Array<{ config: string }>).map((r) => r.config);
+  /**
+   * Configurations with series of a metric, the one with the most points first; with a window,
+   * only chunks overlapping [from, to) count (a period's production data, not a pre-test's
+   * intervals on other days).
+   */
+  seriesConfigs(studyId: number, metric: string, from: number | null = null, to: number | null = null): string[] {
+    return (this.db.prepare(`SELECT r.config, SUM(s.n) AS n FROM series s JOIN runs r ON r.id = s.run_id
+      WHERE r.study_id = ? AND s.metric = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) GROUP BY r.config ORDER BY n DESC`)
+      .all(studyId, metric, from, from, to, to) as Array<{ config: string }>).map((r) => r.config);
   }
 
-  seriesMetrics(studyId: number): string[] {
-    return (this.db.prepare('SELECT DISTINCT s.metric FROM series s JOIN runs r ON r.id = s.run_id WHERE r.study_id = ?').all(studyId) as Array<{ metric: string }>).map((r) => r.metric);
+  /** The series metrics of a study, optionally only those with chunks overlapping [from, to). */
+  seriesMetrics(studyId: number, from: number | null = null, to: number | null = null): string[] {
+    return (this.db.prepare(`SELECT DISTINCT s.metric FROM series s JOIN runs r ON r.id = s.run_id
+      WHERE r.study_id = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) ORDER BY s.metric`)
+      .all(studyId, from, from, to, to) as Array<{ metric: string }>).map((r) => r.metric);
   }
 
   settings(studyId: number): StudySettings {
