@@ -41,14 +41,15 @@ export function methodSentences(locale: WordingLocale): string[] {
   ];
 }
 
-/** "0 wins, 9 losses, 0 ties; all 9 with one run a side, by the tie band (untested)". */
+/** "0 wins, 9 losses, 0 ties; all 9 untested: one run on a side, counted by the tie band". */
 export function rollupCountsText(roll: Pick<CompareRollup, 'pairs' | 'wins' | 'losses' | 'ties' | 'untested'>, locale: WordingLocale): string {
   const zh = locale === 'zh-CN';
   const untested = roll.untested ?? 0;
+  const all = untested === roll.pairs;
   if (zh) {
-    const rest = untested === 0 ? '' : `；其中${untested === roll.pairs ? `全部 ${untested} 个` : ` ${untested} 个`}一侧只有一次运行，按持平区间计（未经检验）`;
+    const rest = untested === 0 ? '' : `；${all ? `全部 ${untested} 个` : `其中 ${untested} 个`}未经检验：一侧只有一次运行，按持平区间计`;
     return `胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}${rest}`;
   }
-  const rest = untested === 0 ? '' : `; ${untested === roll.pairs ? `all ${untested}` : untested} with one run on a side, by the tie band (untested)`;
+  const rest = untested === 0 ? '' : `; ${all ? `all ${untested}` : untested} untested: one run on a side, counted by the tie band`;
   return `${roll.wins} wins, ${roll.losses} losses, ${roll.ties} ties${rest}`;
 }

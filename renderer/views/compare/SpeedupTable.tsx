@@ -8,7 +8,10 @@ import { intervalText } from './interval-text.js';
 export function SpeedupTable({ result, metric, unit }: { result: CompareResult; metric: string; unit: string }): JSX.Element {
   const { t, locale } = useI18n();
   const pairs = result.pairs.filter((p) => p.metric === metric && p.candidate_label === result.candidate);
-  const ci = (p: ComparePair): string => (p.ci_baseline || p.ci_candidate ? `${intervalText(p.ci_baseline, unit, locale)} / ${intervalText(p.ci_candidate, unit, locale)}` : '–');
+  // Baseline above candidate, each with its coverage: one line each keeps the table within the page.
+  const ci = (p: ComparePair): JSX.Element | string => (p.ci_baseline || p.ci_candidate
+    ? <>{intervalText(p.ci_baseline, unit, locale)}<br />{intervalText(p.ci_candidate, unit, locale)}</>
+    : '–');
   return (
     <table className="grid" data-testid="speedup-table">
       <thead>
