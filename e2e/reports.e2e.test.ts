@@ -55,7 +55,9 @@ describe('reports: compose, preview, PDF, XLSX, study files', () => {
   it('S1: the preview states the published headline, and the contents give the pages sections are on', async () => {
     await openReports(page, wb, 's1-flash-migration', 'Flash migration');
     const big = await page.locator('.pd-headline .big').allTextContents();
-    assert.deepEqual(big, ['read mean latency 6.90x lower', 'read mean latency 5.46x lower', '16.16x faster', '32.06x slower']);
+    assert.deepEqual(big.map((b) => b.replace(/ ~$/, '')), ['read mean latency 6.90x lower', 'read mean latency 5.46x lower', '16.16x faster', '32.06x slower']);
+    // Three days against one, and single runs: no test could show these differences, so each is "~".
+    assert.ok(big.every((b) => b.endsWith(' ~')), big.join(' | '));
     const values = await page.locator('.pd-headline .values').allTextContents();
     assert.match(values[0]!, /before 7\.310 ms → after 1\.060 ms/);
     assert.match(values[1]!, /before 10\.347 ms → after 1\.895 ms/);

@@ -148,11 +148,12 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.deepEqual(out.candidates, ['tmpfs', 'disk-again']);
     assert.equal(out.convention, 'percent-of-baseline');
     const p = out.pairs.find((x: { candidate_label: string; workload: string }) => x.candidate_label === 'tmpfs' && x.workload === '4K random read QD16 ×1');
-    for (const k of ['n_baseline', 'n_candidate', 'ci_baseline', 'ci_candidate', 'p_value', 'significant', 'significance_note', 'mark', 'text', 'tie']) assert.ok(k in p, k);
+    for (const k of ['n_baseline', 'n_candidate', 'ci_baseline', 'ci_candidate', 'p_value', 'p_min', 'p_method', 'significant', 'significance_note', 'mark', 'text', 'tie']) assert.ok(k in p, k);
+    assert.equal(p.mark, '~', 'one run a side: no test could show the difference');
     assert.equal(p.text, `mean latency at ${((p.candidate / p.baseline) * 100).toFixed(1)}% of baseline`);
     assert.equal(p.p_value, null);
     const same = out.rollup.find((x: { candidate: string }) => x.candidate === 'disk-again');
-    assert.deepEqual([same.geomean_speedup, same.ties, same.wins, same.losses], [1, 6, 0, 0], 'the same files: all ties');
+    assert.deepEqual([same.geomean_speedup, same.ties, same.wins, same.losses, same.untested], [1, 6, 0, 0, 6], 'the same files: all ties, none tested');
     assert.equal(out.matrix[0].speedup.length, 2);
     assert.ok(out.matrix[0].speedup[1].every((v: number) => v === 1));
     const codes = out.warnings.map((w: { code: string }) => w.code);

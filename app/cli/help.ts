@@ -157,12 +157,20 @@ metrics (IOPS, MiB/s), baseline/candidate for lower-is-better ones (latency).
 change_pct is the raw % change. "text" words the ratio in the study's convention (or
 --convention): x-fold "6.90x faster" / "latency 6.90x lower"; percent-change "+590.0%" /
 "latency -85.5%"; percent-of-baseline "latency at 14.5% of baseline".
-Significance (two or more runs per side): the median, a 95% confidence interval (order
-statistics for the median when n >= 6, else Student's t for the mean; "method" says which), a
-two-sided Mann-Whitney U p-value, "significant" (p < 0.05) and mark "~" when not significant.
-With one run per side no significance is possible, and a warning says so; n < 3 warns too.
+Repetitions: each side is the median of its runs (an even number: the mean of the two middle
+ones), with an interval of the median made of its runs: the range for 2-5 runs, the
+order-statistic interval benchstat reports from 6 ("method"), each with its "coverage", the
+probability that it holds the median (93.75% for the range of 5; 96.88% at 6). A period's
+figure is a mean over days: no interval. Significance: a two-sided Mann-Whitney U p-value,
+exact up to 50 runs a side (the permutation distribution given the ties), the normal
+approximation beyond ("p_method"); "significant" is p < 0.05. Mark "~": not significant, or
+no test could be: one run on a side (p_value null), or too few runs or too many ties for any
+outcome to reach p < 0.05 ("p_min", the smallest p possible, is 0.05 or more: 3 runs per side
+cannot, 4 can). "significance_note" says which, and a warning names the runs.
 Roll-ups per candidate and metric: the geometric mean of the speedups (never the arithmetic
-mean of ratios) and wins / losses / ties, a tie being |change| < --tie-band %.
+mean of ratios) and wins / losses / ties: with two or more runs a side, better or worse only
+when p < 0.05 and |change| >= --tie-band % ("~" is a tie); with one run on a side, by the tie
+band alone ("untested" counts those).
 With several candidates, "matrix" gives speedup[candidate][workload] per metric.
 Warnings name the runs they concern: runtime under 60 s, run errors, differing ioengine, direct
 I/O or tool versions, missing latency (gtod_reduce), a working set that may fit in a cache,
@@ -172,13 +180,15 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
          "pairs": [{"workload", "workload_params", "object"?, "metric", "unit", "better",
                     "baseline_label", "candidate_label", "baseline", "candidate", "speedup",
                     "change_pct", "speedup_text", "change_text", "text", "mark", "n_baseline",
-                    "n_candidate", "ci_baseline", "ci_candidate", "p_value", "significant",
-                    "significance_note", "tie", "baseline_runs", "candidate_runs",
+                    "n_candidate", "ci_baseline", "ci_candidate" ({"low", "high", "level",
+                    "method", "coverage", "low_order", "high_order"} or null), "p_value",
+                    "p_min", "p_method", "significant", "significance_note", "tie", "verdict",
+                    "baseline_runs", "candidate_runs",
                     "baseline_values", "candidate_values" (the values behind each median: one
                     per run, in the order of *_runs, or per day for periods)}],
          "unmatched": [{"side", "candidate", "workload", "runs"}],
          "geomean_speedup": {metric: value}, "rollup": [{"candidate", "metric",
-         "geomean_speedup", "pairs", "wins", "losses", "ties"}], "matrix": [{"metric",
+         "geomean_speedup", "pairs", "wins", "losses", "ties", "untested"}], "matrix": [{"metric",
          "baseline", "candidates", "workloads", "speedup": [[...]]}],
          "warnings": [{"code", "message", "runs", "objects"?}], "aggregation", "periods"}
 `,

@@ -1,5 +1,6 @@
 /** Human-readable CLI output: aligned columns, units in the headers. */
 import type { CompareResult, ConfidenceInterval, PeriodRecord, RunRecord, StudySummary } from '../contract/records.js';
+import { formatCoverage } from '../core/compare/median-interval.js';
 import { DEFAULT_PAIRING_KEYS, workloadLabel, workloadParams } from '../core/compare/pairing.js';
 import { describeMetric } from '../core/metrics/dictionary.js';
 
@@ -52,7 +53,8 @@ export function printPeriods(periods: PeriodRecord[]): void {
   }
 }
 
-const ci = (c: ConfidenceInterval | null, unit: string): string => (c ? `[${fmtIn(c.low, unit)}, ${fmtIn(c.high, unit)}]` : '');
+/** "[98, 102] 96.88%": the interval of the median with the probability that it holds it. */
+const ci = (c: ConfidenceInterval | null, unit: string): string => (c ? `[${fmtIn(c.low, unit)}, ${fmtIn(c.high, unit)}] ${formatCoverage(c.coverage)}` : '');
 
 export function printCompare(result: CompareResult): void {
   const against = result.candidates.join(', ');
@@ -75,7 +77,7 @@ export function printCompare(result: CompareResult): void {
       const significance = pairs.some((p) => p.p_value !== null);
       process.stdout.write(table([
         [result.kind === 'periods' ? 'OBJECT' : 'WORKLOAD', `${result.baseline} (${unit})`, `${candidate} (${unit})`, 'SPEEDUP', 'CHANGE', 'AS WORDED', 'n',
-          ...(significance ? ['p', `CI ${result.baseline}`, `CI ${candidate}`] : [])],
+          ...(significance ? ['p', `MEDIAN INTERVAL ${result.baseline}`, `MEDIAN INTERVAL ${candidate}`] : [])],
         ...pairs.map((p) => [
           p.workload, fmtIn(p.baseline, unit), fmtIn(p.candidate, unit), `${p.speedup_text}${p.mark ? ' ' + p.mark : ''}${p.tie ? ' (tie)' : ''}`,
           p.change_text, p.text, `${p.n_baseline}/${p.n_candidate}`,
@@ -85,7 +87,8 @@ export function printCompare(result: CompareResult): void {
       const r = result.rollup.find((x) => x.candidate === candidate && x.metric === metric);
       if (r) {
         const g = r.geomean_speedup === null ? '–' : `${r.geomean_speedup.toFixed(2)}x`;
-        process.stdout.write(`${metric}: geometric mean speedup ${g} over ${r.pairs} ${result.kind === 'periods' ? 'objects' : 'workloads'}; ${r.wins} better, ${r.losses} worse, ${r.ties} ties (band ±${result.tie_band_pct}%)\n\n`);
+        const untested = r.untested > 0 ? `; ${r.untested} with a single ${result.kind === 'periods' ? 'day' : 'run'} on a side, counted by the band (untested)` : '';
+        process.stdout.write(`${metric}: geometric mean speedup ${g} over ${r.pairs} ${result.kind === 'periods' ? 'objects' : 'workloads'}; ${r.wins} better, ${r.losses} worse, ${r.ties} ties (band ±${result.tie_band_pct}%; with repeated runs, better or worse only when p < 0.05${untested})\n\n`);
       }
     }
   }

@@ -175,11 +175,23 @@ export interface JobStatus {
   error: string | null;
 }
 
+/** An interval for a side's median, made of its runs: x(low_order) … x(high_order). */
 export interface ConfidenceInterval {
   low: number;
   high: number;
+  /** The confidence asked for. `coverage` is what the interval really has: at least this from 6 runs, less for the range of 2-5. */
   level: 0.95;
-  method: 'median-order-statistics' | 'mean-student-t';
+  /**
+   * 'median-order-statistics' (6 runs or more): the order-statistic interval benchstat chooses;
+   * 'min-max' (2-5 runs): the runs' range. 'mean-student-t' is no longer produced (it was a
+   * Student t interval of the mean, printed beside a median); it stays so the contract only grows.
+   */
+  method: 'median-order-statistics' | 'min-max' | 'mean-student-t';
+  /** Probability that the interval holds the population median (binomial, exact): 0.96875 for 6 runs, 0.9375 for the range of 5. */
+  coverage: number;
+  /** 1-based order statistics of the side's runs bounding the interval. */
+  low_order: number;
+  high_order: number;
 }
 
 export interface ComparePair {
@@ -209,7 +221,11 @@ export interface ComparePair {
   text: string;
   /** The same ratio in its shortest form, for a label on a bar: "6.90x", "-85.5%", "14.5%". */
   short_text: string;
-  /** "~" when a significance test ran and found no significant difference. */
+  /**
+   * "~" when the difference is not shown to be real: the test found p ≥ 0.05, or no test could
+   * (one run on a side, or too few runs or too many ties for any outcome to reach p < 0.05:
+   * `p_min`). `significance_note` says which.
+   */
   mark: '' | '~';
   n_baseline: number;
   n_candidate: number;
@@ -217,7 +233,12 @@ export interface ComparePair {
   ci_candidate: ConfidenceInterval | null;
   /** Two-sided Mann-Whitney U p-value; null with fewer than two runs on a side. */
   p_value: number | null;
+  /** The smallest p these numbers of runs (and their ties) could give; null when no test ran. At least 0.05: the pair cannot be significant. */
+  p_min: number | null;
+  /** 'exact': the permutation distribution of U given the ties (up to 50 runs a side); 'normal': the normal approximation beyond. */
+  p_method: 'exact' | 'normal' | null;
   significant: boolean | null;
+  /** Why the pair is or is not significant, in the comparison's language ("3 runs per side cannot reach p < 0.05; at least 4 per side are needed"). */
   significance_note: string;
   /** |change| within the tie band. */
   tie: boolean;
@@ -252,9 +273,16 @@ export interface CompareRollup {
   metric: string;
   geomean_speedup: number | null;
   pairs: number;
+  /**
+   * Better / worse: a significant test (p < 0.05) and a change outside the tie band. A tested pair
+   * that is not significant ("~") is a tie. A pair with one run on a side has no test: it is
+   * counted by the tie band alone, and `untested` says how many were.
+   */
   wins: number;
   losses: number;
   ties: number;
+  /** Pairs counted by the tie band alone, having one run on a side (no test possible). */
+  untested: number;
 }
 
 /** Baseline against N candidates: speedup[candidate][workload], the data of a ratio heat map. */

@@ -19,7 +19,7 @@ function figure(name: string, value: number, unit: string): void {
   console.log(`${name}: ${value.toFixed(value >= 100 ? 0 : 2)} ${unit}`);
 }
 
-/** PERFDELTA_BENCH_ONLY=chart,fio,log,svc,awr (any of them) prints only those figures. */
+/** PERFDELTA_BENCH_ONLY=chart,fio,log,svc,stats,awr (any of them) prints only those figures. */
 const only = (process.env['PERFDELTA_BENCH_ONLY'] ?? '').split(',').filter(Boolean);
 const want = (part: string): boolean => only.length === 0 || only.includes(part);
 
@@ -122,6 +122,11 @@ try {
     figure('svc_week_peak_rss_mb', svc.peakRssMb, 'MB');
     figure('svc_week_checkpoint_s', svc.checkpointSeconds, 's');
     figure('svc_period_compare_ms', compareMs, 'ms');
+  }
+
+  if (want('stats')) {
+    const { statsFigures } = await import('./bench-stats.js');
+    for (const [name, ms] of Object.entries(statsFigures())) figure(name, ms, 'ms');
   }
 
   if (want('awr')) {

@@ -102,14 +102,19 @@ export class WorkbenchPage {
     await this.page.screenshot({ path: file, fullPage: true });
   }
 
-  async speedupTable(): Promise<Array<{ workload: string; baseline: string; candidate: string; speedup: string; change: string }>> {
+  /** The table's rows: `speedup` is the figure ("16.16x"), `mark` the "~" printed after it (not shown to differ) or "". */
+  async speedupTable(): Promise<Array<{ workload: string; baseline: string; candidate: string; speedup: string; mark: string; change: string }>> {
     return this.page.locator('[data-testid="speedup-table"] tbody tr').evaluateAll((rows) =>
-      rows.map((r) => ({
-        workload: r.getAttribute('data-workload') ?? '',
-        baseline: r.querySelector('[data-col="baseline"]')?.textContent ?? '',
-        candidate: r.querySelector('[data-col="candidate"]')?.textContent ?? '',
-        speedup: r.querySelector('[data-col="speedup"]')?.textContent ?? '',
-        change: r.querySelector('[data-col="change"]')?.textContent ?? '',
-      })));
+      rows.map((r) => {
+        const speedup = r.querySelector('[data-col="speedup"]')?.textContent ?? '';
+        return {
+          workload: r.getAttribute('data-workload') ?? '',
+          baseline: r.querySelector('[data-col="baseline"]')?.textContent ?? '',
+          candidate: r.querySelector('[data-col="candidate"]')?.textContent ?? '',
+          speedup: speedup.replace(/ ~$/, ''),
+          mark: speedup.endsWith(' ~') ? '~' : '',
+          change: r.querySelector('[data-col="change"]')?.textContent ?? '',
+        };
+      }));
   }
 }

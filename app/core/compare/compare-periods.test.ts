@@ -39,7 +39,10 @@ describe('period comparisons (study S1)', () => {
     assert.equal(all.candidate.toFixed(2), '1.06');
     assert.equal(all.n_baseline, 3, 'the days are the repetitions');
     assert.equal(all.text, 'read mean latency at 14.5% of baseline');
-    assert.equal(all.significance_note, 'one run per side: no significance possible', 'one day after the cutover');
+    assert.equal(all.significance_note, 'one day on a side: no significance possible; at least 4 days per side are needed to reach p < 0.05', 'one day after the cutover');
+    assert.equal(all.mark, '~');
+    assert.equal(all.ci_baseline, null, 'the figure is a mean over days: no interval of a median beside it');
+    assert.ok(r.warnings.some((w) => w.code === 'single-run' && /^one day on a side for some objects/.test(w.message)), 'the page says why');
     assert.deepEqual(r.pairs.filter((p) => p.object !== '*').map((p) => p.workload), ['CREDIT_DB2_DATA01', 'CREDIT_DB2_DATA02', 'CREDIT_DB2_DATA03', 'CREDIT_DB2_DATA04']);
     const vol4 = r.pairs.find((p) => p.workload === 'CREDIT_DB2_DATA04')!;
     assert.equal(vol4.candidate.toFixed(2), '1.34');

@@ -7,7 +7,7 @@ import type { ComparePair, CompareResult, CompareWarning, PeriodRecord, PeriodSi
 import { metricOrder } from '../metrics/dictionary.js';
 import { describeAggregation, periodStats, type Aggregation, type ObjectSeries, DEFAULT_AGGREGATION } from '../periods/period-stats.js';
 import type { PeriodRow } from '../store/store.js';
-import { makePair, rollups, type CompareOptions } from './compare.js';
+import { makePair, rollups, significanceWarnings, type CompareOptions } from './compare.js';
 import { conventionNote } from './wording.js';
 
 export const ALL_OBJECTS = '*';
@@ -43,7 +43,8 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
   const agg = input.aggregation ?? DEFAULT_AGGREGATION;
   const convention = input.convention ?? 'x-fold';
   const locale = input.locale ?? 'en';
-  const options = { convention, locale, tieBandPct: input.tieBandPct ?? 0 };
+  // A side's values are its days: significance notes count days, not runs.
+  const options = { convention, locale, tieBandPct: input.tieBandPct ?? 0, noun: 'day' as const };
   const metrics = metricOrder(input.metrics);
   const [from, to] = periodBounds([input.baseline, ...input.candidates]);
   const pairs: ComparePair[] = [];
@@ -90,6 +91,7 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
     sides.push({ metric, baseline: side(input.baseline, base), candidates: candSides });
   }
 
+  warnings.push(...significanceWarnings(pairs, locale, 'day'));
   const candidates = input.candidates.map((c) => c.name);
   const rollup = rollups(pairs, candidates, metrics);
   const geomeanSpeedup: Record<string, number> = {};

@@ -84,7 +84,7 @@ describe('compare: properties', () => {
     }
   });
 
-  it('identical sides give a geometric mean of exactly 1 and "~" wherever a test ran', () => {
+  it('identical sides give a geometric mean of exactly 1, "~" everywhere, and no wins or losses where a test ran', () => {
     const rand = prng(7);
     for (let trial = 0; trial < 10; trial++) {
       const a = randomStudy(rand).filter((r) => r.config === 'A');
@@ -92,11 +92,11 @@ describe('compare: properties', () => {
       const result = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs: [...a, ...b] });
       for (const g of Object.values(result.geomean_speedup)) assert.equal(g, 1);
       for (const p of result.pairs) {
-        if (p.n_baseline >= 2) {
-          assert.equal(p.mark, '~');
-          assert.equal(p.significant, false);
-        } else assert.equal(p.p_value, null);
+        assert.equal(p.mark, '~');
+        if (p.n_baseline >= 2) assert.equal(p.significant, false);
+        else assert.equal(p.p_value, null);
       }
+      for (const roll of result.rollup) assert.equal(roll.wins + roll.losses, 0);
     }
   });
 
@@ -130,11 +130,38 @@ describe('compareConfigs', () => {
     assert.match(q.significance_note, /not significant/);
   });
 
-  it('one run per side: says plainly that no significance is possible', () => {
+  it('one run per side: "~", and says plainly that no significance is possible', () => {
     const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs: [run('A', rr4k, { 'total.iops': 1 }), run('B', rr4k, { 'total.iops': 2 })] });
     assert.equal(r.pairs[0]!.p_value, null);
-    assert.equal(r.pairs[0]!.significance_note, 'one run per side: no significance possible');
+    assert.equal(r.pairs[0]!.mark, '~');
+    assert.equal(r.pairs[0]!.significance_note, 'one run per side: no significance possible; at least 4 runs per side are needed to reach p < 0.05');
     assert.ok(r.warnings.some((w) => w.code === 'single-run'));
+    assert.deepEqual([r.pairs[0]!.ci_baseline, r.pairs[0]!.ci_candidate], [null, null], 'no interval from one run');
+  });
+
+  it('three runs a side can never be significant: "~", the reason on the page, and the range with its coverage', () => {
+    const runs = [
+      ...[219, 219, 219].map((v) => run('A', rr4k, { 'total.iops': v })),
+      ...[328, 328, 328].map((v) => run('B', rr4k, { 'total.iops': v })),
+    ];
+    const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
+    const p = r.pairs[0]!;
+    assert.deepEqual([p.p_value, p.p_min, p.significant, p.mark], [0.1, 0.1, false, '~'], 'the normal approximation said p = 0.047, "significant"');
+    const w = r.warnings.find((x) => x.code === 'few-repetitions')!;
+    assert.equal(w.message, '3 runs per side cannot reach p < 0.05; at least 4 per side are needed (1 pair, marked ~)');
+    assert.deepEqual(w.runs, runs.map((x) => x.id));
+    assert.deepEqual([p.ci_baseline!.method, p.ci_baseline!.low, p.ci_baseline!.high, p.ci_baseline!.coverage], ['min-max', 219, 219, 0.75]);
+    const zh = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, locale: 'zh-CN' });
+    assert.match(zh.pairs[0]!.significance_note, /^每侧 3 次运行无法达到 p < 0\.05/);
+  });
+
+  it('intervals never go below zero: an n = 2 latency pair with an outlier gets its range, not a Student t interval', () => {
+    const runs = [
+      ...[0.2, 9.5].map((v) => run('A', rr4k, { 'total.lat_avg_ms': v })),
+      ...[0.3, 0.31].map((v) => run('B', rr4k, { 'total.lat_avg_ms': v })),
+    ];
+    const p = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, metrics: ['total.lat_avg_ms'] }).pairs[0]!;
+    assert.deepEqual([p.ci_baseline!.low, p.ci_baseline!.high, p.ci_baseline!.coverage], [0.2, 9.5, 0.5]);
   });
 
   it('each pair carries one verdict: a regression is worse, +0.0% and "1.00x" are ties, never wins', () => {
@@ -150,13 +177,41 @@ describe('compareConfigs', () => {
     assert.equal(verdictOf(0.5, -50, 0, true), 'neutral', 'a volume metric is never judged');
   });
 
-  it('wins, losses and ties, with the tie band the user sets', () => {
+  it('roll-ups count noise as ties: two sets of runs from one distribution never read as wins and losses', () => {
+    const rand = prng(25);
+    for (let trial = 0; trial < 20; trial++) {
+      const runs: RunRecord[] = [];
+      for (const bs of [4096, 8192, 65536]) {
+        for (const config of ['A', 'B']) {
+          for (let i = 0; i < 3; i++) runs.push(run(config, { ...rr4k, bs }, { 'total.iops': 10000 + 500 * (rand() - 0.5) }));
+        }
+      }
+      const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, metrics: ['total.iops'] });
+      const roll = r.rollup[0]!;
+      assert.deepEqual([roll.wins, roll.losses, roll.ties, roll.untested], [0, 0, 3, 0], `trial ${trial}: ${r.pairs.map((p) => p.change_text).join(', ')}`);
+    }
+  });
+
+  it('a tested pair wins when it is significant and outside the tie band; inside the band it is a tie', () => {
+    const runs = [
+      ...[100, 102, 98, 101, 99, 100].map((v) => run('A', rr4k, { 'total.iops': v })),
+      ...[150, 152, 149, 151, 148, 150].map((v) => run('B', rr4k, { 'total.iops': v })),
+      ...[100, 102, 98, 101, 99, 100].map((v) => run('A', sw128k, { 'total.iops': v })),
+      ...[60, 61, 59, 62, 58, 60].map((v) => run('B', sw128k, { 'total.iops': v })),
+    ];
+    const r = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, metrics: ['total.iops'] });
+    assert.deepEqual([r.rollup[0]!.wins, r.rollup[0]!.losses, r.rollup[0]!.ties, r.rollup[0]!.untested], [1, 1, 0, 0]);
+    const banded = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, metrics: ['total.iops'], tieBandPct: 45 });
+    assert.deepEqual([banded.rollup[0]!.wins, banded.rollup[0]!.losses, banded.rollup[0]!.ties], [1, 0, 1], '-40% lies within ±45%');
+  });
+
+  it('wins, losses and ties, with the tie band the user sets (single runs: untested, counted by the band)', () => {
     const runs = [
       run('A', rr4k, { 'total.iops': 100 }), run('B', rr4k, { 'total.iops': 103 }),
       run('A', sw128k, { 'total.iops': 100 }), run('B', sw128k, { 'total.iops': 150 }),
     ];
     const strict = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
-    assert.deepEqual([strict.rollup[0]!.wins, strict.rollup[0]!.losses, strict.rollup[0]!.ties], [2, 0, 0]);
+    assert.deepEqual([strict.rollup[0]!.wins, strict.rollup[0]!.losses, strict.rollup[0]!.ties, strict.rollup[0]!.untested], [2, 0, 0, 2]);
     const banded = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, tieBandPct: 5 });
     assert.deepEqual([banded.rollup[0]!.wins, banded.rollup[0]!.losses, banded.rollup[0]!.ties], [1, 0, 1]);
     assert.equal(banded.pairs.find((p) => p.workload_params['bs'] === 4096)!.tie, true);

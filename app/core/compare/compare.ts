@@ -10,12 +10,13 @@ import { displayUnit, type DisplayUnits } from '../metrics/units.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
 import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, workloadLabel, type Workload } from './pairing.js';
 import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } from './speedup.js';
-import { confidenceInterval95, mannWhitneyU, median } from './stats.js';
+import { ALPHA, significanceOf, tooFewSentence, type SampleNoun } from './significance.js';
+import { median, medianInterval } from './stats.js';
 import { runWarnings } from './warnings.js';
 import { conventionNote, shortRatio, wordRatio, type RatioConvention, type WordingLocale } from './wording.js';
 
 export const DEFAULT_COMPARE_METRICS = ['total.iops', 'total.bw_mib_s', 'total.lat_avg_ms'];
-export const ALPHA = 0.05;
+export { ALPHA };
 
 export interface CompareOptions {
   metrics?: readonly string[];
@@ -51,8 +52,11 @@ export interface SideValues {
 export function makePair(
   base: SideValues, cand: SideValues,
   meta: { workload: string; workload_label: string; workload_params: ComparePair['workload_params']; metric: string; baseline_label: string; candidate_label: string; object?: string },
-  options: { convention: RatioConvention; locale: WordingLocale; tieBandPct: number },
-  /** The figures to compare when they are not the medians (a period's mean over days). */
+  options: { convention: RatioConvention; locale: WordingLocale; tieBandPct: number; noun?: SampleNoun },
+  /**
+   * The figures to compare when they are not the medians (a period's mean over days). No interval
+   * is given then: the order-statistic interval is the median's, not a mean's.
+   */
   centers?: { baseline: number; candidate: number },
 ): ComparePair {
   const info = describeMetric(meta.metric);
@@ -63,17 +67,7 @@ export function makePair(
   const ch = changePct(b, c);
   const nb = base.values.length;
   const nc = cand.values.length;
-  let pValue: number | null = null;
-  let significant: boolean | null = null;
-  let note: string;
-  if (nb >= 2 && nc >= 2) {
-    pValue = mannWhitneyU(base.values, cand.values)!.pValue;
-    significant = pValue < ALPHA;
-    note = significant ? `p = ${pValue.toPrecision(2)} < ${ALPHA}` : `not significant (p = ${pValue.toPrecision(2)})`;
-    if (nb < 3 || nc < 3) note += `; n < 3 on a side: the test has little power`;
-  } else {
-    note = 'one run per side: no significance possible';
-  }
+  const sig = significanceOf(base.values, cand.values, options.locale, options.noun ?? 'run');
   const tie = ch !== null && Math.abs(ch) < options.tieBandPct;
   return {
     ...meta,
@@ -87,14 +81,16 @@ export function makePair(
     change_text: formatChange(ch),
     text: wordRatio({ baseline: b, candidate: c, better, noun: metricNoun(meta.metric, options.locale) }, options.convention, options.locale),
     short_text: shortRatio({ baseline: b, candidate: c, better, noun: null }, options.convention, s),
-    mark: significant === false ? '~' : '',
+    mark: sig.mark,
     n_baseline: nb,
     n_candidate: nc,
-    ci_baseline: confidenceInterval95(base.values),
-    ci_candidate: confidenceInterval95(cand.values),
-    p_value: pValue,
-    significant,
-    significance_note: note,
+    ci_baseline: centers ? null : medianInterval(base.values),
+    ci_candidate: centers ? null : medianInterval(cand.values),
+    p_value: sig.p_value,
+    p_min: sig.p_min,
+    p_method: sig.p_method,
+    significant: sig.significant,
+    significance_note: sig.significance_note,
     tie,
     verdict: verdictOf(s, ch, options.tieBandPct, info?.volume === true),
     baseline_runs: base.runs,
@@ -104,6 +100,20 @@ export function makePair(
   };
 }
 
+/**
+ * How a pair counts in a roll-up. A tested pair (two runs or more a side) is better or worse only
+ * when its test is significant and its verdict (the tie band, 1.00x) says so; a "~" pair is a tie,
+ * so noise never reads as "2 wins, 1 loss". A pair with one run on a side has no test and no
+ * measure of its noise: its verdict against the tie band is all there is, and it is counted as
+ * untested. A neutral verdict (a volume metric, or no ratio) is counted in none of the three.
+ */
+export function rollupOutcome(p: ComparePair): { outcome: 'win' | 'loss' | 'tie' | null; untested: boolean } {
+  const untested = p.p_value === null;
+  if (!untested && p.significant !== true) return { outcome: 'tie', untested };
+  const outcome = p.verdict === 'better' ? 'win' : p.verdict === 'worse' ? 'loss' : p.verdict === 'tie' ? 'tie' : null;
+  return { outcome, untested };
+}
+
 export function rollups(pairs: readonly ComparePair[], candidates: readonly string[], metrics: readonly string[]): CompareRollup[] {
   const out: CompareRollup[] = [];
   for (const candidate of candidates) {
@@ -111,17 +121,44 @@ export function rollups(pairs: readonly ComparePair[], candidates: readonly stri
       const ps = pairs.filter((p) => p.candidate_label === candidate && p.metric === metric && p.object !== '*');
       if (ps.length === 0) continue;
       const g = geomean(ps.filter((p) => p.speedup !== null).map((p) => p.speedup!));
+      const outcomes = ps.map(rollupOutcome);
       out.push({
         candidate,
         metric,
         geomean_speedup: g,
         pairs: ps.length,
-        wins: ps.filter((p) => !p.tie && p.speedup !== null && p.speedup > 1).length,
-        losses: ps.filter((p) => !p.tie && p.speedup !== null && p.speedup < 1).length,
-        ties: ps.filter((p) => p.tie || p.speedup === 1).length,
+        wins: outcomes.filter((o) => o.outcome === 'win').length,
+        losses: outcomes.filter((o) => o.outcome === 'loss').length,
+        ties: outcomes.filter((o) => o.outcome === 'tie').length,
+        untested: outcomes.filter((o) => o.untested).length,
       });
     }
   }
+  return out;
+}
+
+/**
+ * Pairs no test can decide, said on the page: one warning per reason ("3 runs per side cannot
+ * reach p < 0.05; at least 4 per side are needed"), naming the runs behind it.
+ */
+export function significanceWarnings(pairs: readonly ComparePair[], locale: WordingLocale, noun: SampleNoun = 'run'): CompareResult['warnings'] {
+  const runsOf = (ps: readonly ComparePair[]): number[] => [...new Set(ps.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]))];
+  const out: CompareResult['warnings'] = [];
+  const single = pairs.filter((p) => p.n_baseline === 1 || p.n_candidate === 1);
+  if (single.length > 0) {
+    const both = single.every((p) => p.n_baseline === 1 && p.n_candidate === 1);
+    const message = locale === 'zh-CN'
+      ? `部分${noun === 'run' ? '负载' : '对象'}${both ? '每侧' : '一侧'}只有 1 ${noun === 'run' ? '次运行' : '天'}：无法判断显著性（标为 ~）`
+      : `one ${noun} ${both ? 'per side' : 'on a side'} for some ${noun === 'run' ? 'workloads' : 'objects'}: no significance possible (marked ~)`;
+    out.push({ code: 'single-run', message, runs: runsOf(single) });
+  }
+  const few = new Map<string, ComparePair[]>();
+  for (const p of pairs) {
+    if (p.p_min === null || p.p_min < ALPHA) continue;
+    const reason = tooFewSentence(p.n_baseline, p.n_candidate, locale, noun) ?? p.significance_note;
+    few.set(reason, [...(few.get(reason) ?? []), p]);
+  }
+  for (const [reason, ps] of few) out.push({ code: 'few-repetitions', message: `${reason} (${ps.length} ${locale === 'zh-CN' ? '对，标为 ~' : `pair${ps.length === 1 ? '' : 's'}, marked ~`})`, runs: runsOf(ps) });
   return out;
 }
 
@@ -197,14 +234,7 @@ export function compareConfigs(input: CompareInput): CompareResult {
   if (failed.length > 0) {
     warnings.unshift({ code: 'failed-runs-excluded', message: `runs with errors are left out of the comparison: ${[...new Set(failed.flatMap((r) => r.errors))].join('; ')}`, runs: failed.map((r) => r.id) });
   }
-  const reps = pairs.filter((p) => p.n_baseline === 1 && p.n_candidate === 1);
-  if (reps.length > 0) {
-    warnings.push({ code: 'single-run', message: 'one run per side for some workloads: no significance possible', runs: [...new Set(reps.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]))] });
-  }
-  const few = pairs.filter((p) => Math.min(p.n_baseline, p.n_candidate) === 2);
-  if (few.length > 0) {
-    warnings.push({ code: 'few-repetitions', message: 'n < 3 on a side for some workloads: the significance test has little power', runs: [...new Set(few.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]))] });
-  }
+  warnings.push(...significanceWarnings(pairs, locale));
 
   return {
     study: input.study,

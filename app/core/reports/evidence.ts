@@ -6,22 +6,23 @@
 import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord } from '../../contract/records.js';
 import { createHash } from 'node:crypto';
 import type { Core } from '../core.js';
+import { methodSentences } from '../compare/methods.js';
 import { conventionNote } from '../compare/wording.js';
 import { packageVersion } from '../paths.js';
 
+// The methods (median, interval, significance, geometric mean, roll-up) are stated by the code that
+// computes them, with their coverage: compare/methods.ts.
 const FORMULAS_EN = [
   'speedup = candidate ÷ baseline for throughput (IOPS, MiB/s, TPM, ops/s); baseline ÷ candidate for latency and response time. A speedup above 1 always means the candidate is better.',
   '% change = (candidate − baseline) ÷ baseline × 100, with the sign as measured.',
-  'Repetitions: each side is the median of its runs; 95% confidence interval by order statistics (n ≥ 6) or Student t (n < 6); significance by a two-sided Mann-Whitney U test at p < 0.05 ("~" marks a difference that is not significant).',
-  'Roll-up: the geometric mean of the speedups, never the arithmetic mean of ratios; wins, losses and ties counted against the tie band.',
+  ...methodSentences('en'),
   'Units: MiB/s = 2^20 bytes per second; MB/s = 10^6 bytes per second; latency in ms unless stated.',
 ];
 
 const FORMULAS_ZH = [
   '加速比 = 吞吐量（IOPS、MiB/s、TPM、ops/s）取 候选 ÷ 基线；延迟与响应时间取 基线 ÷ 候选。加速比大于 1 总是表示候选更好。',
   '变化百分比 = (候选 − 基线) ÷ 基线 × 100，符号与实测一致。',
-  '重复运行：每一方取其运行的中位数；95% 置信区间用次序统计量（n ≥ 6）或 Student t（n < 6）；显著性用双侧 Mann-Whitney U 检验，p < 0.05（“~”表示差异不显著）。',
-  '汇总：加速比的几何平均（从不对比值取算术平均）；按持平区间统计胜、负、平。',
+  ...methodSentences('zh-CN'),
   '单位：MiB/s = 每秒 2^20 字节；MB/s = 每秒 10^6 字节；未注明时延迟单位为 ms。',
 ];
 

@@ -8,6 +8,7 @@ import type {
 } from '../../contract/records.js';
 import type { Core } from '../core.js';
 import { metricNoun } from '../compare/compare.js';
+import { rollupCountsText } from '../compare/methods.js';
 import { scalingCurves } from '../compare/scaling.js';
 import { formatChange, formatSpeedup, verdictOf } from '../compare/speedup.js';
 import { wordRatio } from '../compare/wording.js';
@@ -109,8 +110,8 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
     verdict: verdictOf(g, change, compare.tie_band_pct, info?.volume === true),
     n_baseline: roll.pairs, n_candidate: roll.pairs,
     basis: zh
-      ? `${roll.pairs} 个负载加速比的几何平均（胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}）`
-      : `geometric mean of the speedups over ${roll.pairs} workloads (${roll.wins} wins, ${roll.losses} losses, ${roll.ties} ties)`,
+      ? `${roll.pairs} 个负载加速比的几何平均（${rollupCountsText(roll, locale)}）`
+      : `geometric mean of the speedups over ${roll.pairs} workloads (${rollupCountsText(roll, locale)})`,
   };
 }
 

@@ -27,14 +27,20 @@ function add(book: XLSX.WorkBook, taken: Set<string>, name: string, rows: Row[])
 
 const withUnit = (label: string, unit: string): string => (unit ? `${label} [${unit}]` : label);
 
+/** A side's interval of the median: its bounds and the probability that it holds the median (%). */
+const intervalCells = (ci: ComparePair['ci_baseline']): Row => (ci ? [ci.low, ci.high, ci.coverage * 100] : [null, null, null]);
+
 function pairRows(pairs: readonly ComparePair[]): Row[] {
   const unit = pairs[0]?.unit ?? '';
   const b = pairs[0]?.baseline_label ?? 'baseline';
   return [
-    ['Workload', 'Candidate', withUnit(`Baseline (${b})`, unit), withUnit('Candidate', unit), 'Speedup [x, >1 = candidate better]', 'Change [%]', 'Ratio as worded', 'Significance', 'n baseline', 'n candidate', 'p-value', 'Baseline runs', 'Candidate runs'],
+    ['Workload', 'Candidate', withUnit(`Baseline (${b})`, unit), withUnit('Candidate', unit), 'Speedup [x, >1 = candidate better]', 'Change [%]', 'Ratio as worded', 'Significance', 'n baseline', 'n candidate', 'p-value', 'Baseline runs', 'Candidate runs',
+      withUnit('Baseline median interval, low', unit), withUnit('Baseline median interval, high', unit), 'Baseline interval coverage [%]',
+      withUnit('Candidate median interval, low', unit), withUnit('Candidate median interval, high', unit), 'Candidate interval coverage [%]', 'Smallest possible p'],
     ...pairs.map((p): Row => [
-      p.object === '*' ? 'all objects' : p.workload, p.candidate_label, p.baseline, p.candidate, p.speedup, p.change_pct, p.text, p.mark === '~' ? 'not significant' : p.significance_note,
+      p.object === '*' ? 'all objects' : p.workload, p.candidate_label, p.baseline, p.candidate, p.speedup, p.change_pct, p.text, `${p.mark === '~' ? '~ ' : ''}${p.significance_note}`,
       p.n_baseline, p.n_candidate, p.p_value, p.baseline_runs.join(' '), p.candidate_runs.join(' '),
+      ...intervalCells(p.ci_baseline), ...intervalCells(p.ci_candidate), p.p_min,
     ]),
   ];
 }

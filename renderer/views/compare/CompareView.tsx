@@ -273,10 +273,12 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
               {rollup && (
                 <p className="geomean" data-testid="geomean">
                   {rollup.geomean_speedup !== null && t('compare.geomean', { count: rollup.pairs, value: `${rollup.geomean_speedup.toFixed(2)}x` })}{' '}
-                  <span data-testid="rollup">{t('compare.rollup', { wins: rollup.wins, losses: rollup.losses, ties: rollup.ties, band: result.tie_band_pct })}</span>
+                  <span data-testid="rollup">{t('compare.rollup', { wins: rollup.wins, losses: rollup.losses, ties: rollup.ties, band: result.tie_band_pct })}
+                    {rollup.untested > 0 && <>{' '}{t('compare.rollupUntested', { count: rollup.untested })}</>}</span>
                 </p>
               )}
               <p className="muted">{t('compare.notSignificant')}</p>
+              <p className="muted" data-testid="interval-note">{t('compare.intervalNote')}</p>
               {result.periods?.map((side) => (
                 <p className="muted" key={side.metric}>
                   {[side.baseline, ...side.candidates].map((ps) => t('compare.days', { name: `${ps.period.name} (${ps.period.zone})`, days: ps.days.map((d) => `${d.day} ${d.value.toFixed(3)}`).join(', ') })).join(' · ')}

@@ -2,15 +2,16 @@ import type { JSX } from 'react';
 import type { ComparePair, CompareResult } from '../../../app/contract/records.js';
 import { formatValue } from '../../format.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { intervalText } from './interval-text.js';
 
-/** Each pair: both values, the speedup (x-fold), the ratio as worded, % change, n, p and CI. */
+/** Each pair: both values, the speedup (x-fold) with "~", the ratio as worded, % change, n, p and each median's interval with its coverage. */
 export function SpeedupTable({ result, metric, unit }: { result: CompareResult; metric: string; unit: string }): JSX.Element {
   const { t, locale } = useI18n();
   const pairs = result.pairs.filter((p) => p.metric === metric && p.candidate_label === result.candidate);
-  const ci = (p: ComparePair): string => {
-    const fmt = (c: ComparePair['ci_baseline']): string => (c ? `${formatValue(c.low, unit, locale)}–${formatValue(c.high, unit, locale)}` : '–');
-    return p.ci_baseline || p.ci_candidate ? `${fmt(p.ci_baseline)} / ${fmt(p.ci_candidate)}` : '–';
-  };
+  // Baseline above candidate, each with its coverage: one line each keeps the table within the page.
+  const ci = (p: ComparePair): JSX.Element | string => (p.ci_baseline || p.ci_candidate
+    ? <>{intervalText(p.ci_baseline, unit, locale)}<br />{intervalText(p.ci_candidate, unit, locale)}</>
+    : '–');
   return (
     <table className="grid" data-testid="speedup-table">
       <thead>
@@ -39,8 +40,8 @@ export function SpeedupTable({ result, metric, unit }: { result: CompareResult; 
             <td data-col="text">{p.text}</td>
             <td className="num" data-col="change">{p.change_text}</td>
             <td className="num">{p.n_baseline} / {p.n_candidate}</td>
-            <td className="num" data-col="p">{p.p_value === null ? '–' : p.p_value.toPrecision(2)}</td>
-            <td className="num">{ci(p)}</td>
+            <td className="num" data-col="p" title={p.significance_note}>{p.p_value === null ? '–' : p.p_value.toPrecision(2)}</td>
+            <td className="num" data-col="ci">{ci(p)}</td>
           </tr>
         ))}
       </tbody>

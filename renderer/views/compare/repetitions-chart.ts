@@ -1,10 +1,12 @@
 /**
  * Repetitions: per workload, each side's runs as dots, the median as a bar across them and the
- * 95% confidence interval as a band (the compare engine's CI: order statistics for n >= 6,
- * Student's t for 2-5). Spec and pure builder, like every chart: (data, spec, theme, words).
+ * interval of the median as a band (the compare engine's: the runs' range for 2-5 runs, the
+ * order-statistic interval from 6; the band is named with its coverage, which the table prints).
+ * Spec and pure builder, like every chart: (data, spec, theme, words).
  */
 import type { CompareResult } from '../../../app/contract/records.js';
 import type { ChartTheme } from '../../charts/chart-theme.js';
+import { formatCoverage } from './interval-text.js';
 
 export type RepetitionsSpec = { kind: 'repetitions'; study: string; baseline: string; candidate: string; metric: string };
 
@@ -75,7 +77,7 @@ export function repetitionsOption(result: CompareResult, spec: RepetitionsSpec, 
         label: { show: false },
         data: pairs.flatMap((_, i) => {
           const ci = side.ci(i);
-          return ci ? [[{ name: words.ci, coord: [i + side.offset - HALF_WIDTH, ci.low] }, { coord: [i + side.offset + HALF_WIDTH, ci.high] }]] : [];
+          return ci ? [[{ name: `${words.ci} (${formatCoverage(ci.coverage ?? ci.level)})`, coord: [i + side.offset - HALF_WIDTH, ci.low] }, { coord: [i + side.offset + HALF_WIDTH, ci.high] }]] : [];
         }),
       },
     })),

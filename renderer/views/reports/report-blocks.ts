@@ -106,6 +106,8 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const widths = [rest / (1 + extra), ...Array(extra).fill(rest / (1 + extra)), ...fixed] as number[];
         const table: TableShape = { key: s.id, header, widths };
         for (const p of c.pairs) blocks.push({ kind: 'row', table, cells: pairCells(p, locale, multi) });
+        // Why some pairs are "~" whatever their figures (one run, too few runs): said under the table.
+        for (const w of c.warnings) if (w.code === 'single-run' || w.code === 'few-repetitions') blocks.push({ kind: 'note', text: `~ ${w.message}`, tone: 'muted' });
         if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => u.workload_label).join(zh ? '、' : ', ') }), tone: 'muted' });
         break;
       }
