@@ -11,6 +11,7 @@
  * "errors" is the run's error count so far, the same on every operation's line. tpcc adds
  * "_elapsed_______tpmC____efc__avg(ms)..." with tpmC and efficiency. One run per workload run.
  */
+import { fromWallClock } from '../dates.js';
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
 import { emptyRun, opKey, pushAt, seriesOf, splitLines } from './shared.js';
@@ -138,7 +139,9 @@ function readRuns(text: string): WorkloadRun[] {
     }
     const log = LOG_LINE.exec(line);
     if (log) {
-      const ms = Date.UTC(2000 + Number(log[1]), Number(log[2]) - 1, Number(log[3]), Number(log[4]), Number(log[5]), Number(log[6]), Number((log[7] ?? '0').padEnd(3, '0').slice(0, 3)));
+      // CockroachDB logs in UTC (the glog header): the instant is exact.
+      const ms = fromWallClock({ year: 2000 + Number(log[1]), month: Number(log[2]), day: Number(log[3]), hour: Number(log[4]), minute: Number(log[5]), second: Number(log[6]), millisecond: Number((log[7] ?? '0').padEnd(3, '0').slice(0, 3)) }, 'UTC')?.epochMs;
+      if (ms === undefined) continue;
       // The first log line of a run ("creating load generator...") is its start.
       const r = st.cur;
       if (r !== null && !finished(r) && r.ticks.length === 0 && r.totals.length === 0) r.startMs ??= ms;
