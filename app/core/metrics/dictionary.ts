@@ -193,10 +193,11 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
     }),
   },
   {
-    pattern: /^(query\d+|queryset)\.(time|geomean)_s$/,
+    pattern: /^(query\d+|queryset\d*)\.(time|geomean)_s$/,
     describe: (m) => ({
       quantity: `${m[2]}_s`, unit: 's', better: 'lower', label: `${m[1]} ${m[2] === 'geomean' ? 'geometric mean time' : 'time'}`,
-      labelZh: `${m[1]} ${m[2] === 'geomean' ? '几何平均时间' : '时间'}`, sources: { hammerdb: 'TPROC-H "query N completed in X seconds" / query set total' },
+      labelZh: `${m[1]} ${m[2] === 'geomean' ? '几何平均时间' : '时间'}`,
+      sources: { hammerdb: 'TPROC-H "query N completed in X seconds"; "Completed N query set(s) in S seconds" is set N\'s own time (queryset<N>.time_s; queryset.time_s: the mean set of the slowest Vuser)' },
     }),
   },
 ];
