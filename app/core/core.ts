@@ -22,6 +22,7 @@ import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
+import { LOG_OWNER_FORMATS } from './import/link-logs.js';
 import { logClaims } from './import/log-claims.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
@@ -200,7 +201,7 @@ export class Core {
     // Only fio JSON and logs take part: the sheet asks after every pause in typing.
     const seen = new Set<string>();
     const fresh = ids.map((id) => this.staged.get(id)).filter((f): f is StagedFile => {
-      if (!f || (f.importer?.id !== 'fio-json' && f.importer?.id !== 'fio-log') || seen.has(f.sha256)) return false;
+      if (!f || !f.importer || (!LOG_OWNER_FORMATS.includes(f.importer.id) && f.importer.id !== 'fio-log') || seen.has(f.sha256)) return false;
       seen.add(f.sha256);
       return !(found && this.store.hasImport(found.id, f.sha256));
     });
