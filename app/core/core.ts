@@ -34,13 +34,10 @@ import { chartData, renderReport } from './reports/render-report.js';
 import { buildTemplate, proposeChart, suggestTemplate } from './reports/templates.js';
 import { openStudyFile, saveStudyFile } from './reports/study-file.js';
 import { studyWorkbook } from './reports/xlsx-export.js';
+import { NotFoundError } from './errors.js';
+import { unknownName, UnknownNameError } from './closest-names.js';
 
-export class NotFoundError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotFoundError';
-  }
-}
+export { NotFoundError, UnknownNameError };
 
 export type Progress = (p: ImportProgress) => void;
 
@@ -98,7 +95,7 @@ export class Core {
 
   private studyId(nameOrSlug: string): number {
     const study = this.store.findStudy(nameOrSlug);
-    if (!study) throw new NotFoundError(`no study named "${nameOrSlug}"`);
+    if (!study) throw unknownName('study', nameOrSlug, this.store.listStudies().flatMap((st) => [st.name, st.slug]), 'this database');
     return study.id;
   }
 
@@ -527,6 +524,9 @@ export class Core {
 
     if (labels.every((l) => periodByName.has(l))) {
       if (!args.metrics || args.metrics.length === 0) throw new Error('a period comparison needs --metric (a time-series metric such as read.lat_avg_ms)');
+      // A metric no series of the study has would compare nothing: say so, with the names there are.
+      const seriesMetrics = this.store.seriesMetrics(id);
+      for (const m of args.metrics) if (!seriesMetrics.includes(m)) throw unknownName('metric', m, seriesMetrics, `the time series of study "${study.name}"`);
       // Periods cut one configuration's time series (production statistics), never a mix of
       // configurations: a pre-go-live test's intervals are not "before the cutover".
       const seriesConfigs = this.store.seriesConfigs(id, args.metrics[0]!);
@@ -547,16 +547,19 @@ export class Core {
         seriesFor: (metric, from, to) => this.store.seriesOfStudy(id, metric, from, to, seriesConfig),
       }), settings.units);
     }
-    for (const label of labels) {
-      if (!configs.has(label)) {
-        const known = [...[...configs].map((c) => `${c}`), ...periods.map((p) => `${p.name} (period)`)];
-        throw new NotFoundError(
-          periodByName.has(label)
-            ? `"${label}" is a period but the other labels are not: compare periods with periods, configurations with configurations`
-            : `study "${args.study}" has no configuration or period "${label}" (it has: ${known.join(', ') || 'none'})`,
-        );
-      }
+    // A label that is neither first (the others tell which was meant: periods beside periods,
+    // else a configuration), then a mix of the two.
+    const unknown = labels.find((l) => !configs.has(l) && !periodByName.has(l));
+    if (unknown !== undefined) {
+      const kind = labels.some((l) => periodByName.has(l)) ? 'period' : 'configuration';
+      throw unknownName(kind, unknown, [...configs, ...periods.map((p) => p.name)], `study "${study.name}"`);
     }
+    for (const label of labels) {
+      if (!configs.has(label)) throw new NotFoundError(`"${label}" is a period but the other labels are not: compare periods with periods, configurations with configurations`);
+    }
+    // A metric no run of the study has would give "pairs: []" and look like a result.
+    const runMetrics = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
+    for (const m of args.metrics ?? []) if (!runMetrics.has(m)) throw unknownName('metric', m, [...runMetrics].sort(), `the runs of study "${study.name}"`);
     return inDisplayUnits(
       compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys }),
       settings.units,
