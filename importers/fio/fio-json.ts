@@ -321,6 +321,8 @@ function withHostsJob(all: Json, hosts: Json[]): Json {
  * (fio runs groups by groupid): the first starts `elapsed` before the timestamp (fio's whole run;
  * without it, the groups' total), each later group after the ramp and run times of the groups
  * before it. What the runtimes do not account for (file layout, end_fsync) is said, not spread.
+ * Groups that ran side by side (new_group without stonewall: elapsed shorter than their sum)
+ * keep the timestamp's window.
  */
 function placeSequentialJobs(doc: Json, jobs: Json[], runs: ParsedRun[], globalOptions: JobOptions): void {
   if (jobs.length < 2 || jobs.some((j) => num(j['job_start']) !== null)) return;
@@ -347,6 +349,15 @@ function placeSequentialJobs(doc: Json, jobs: Json[], runs: ParsedRun[], globalO
   const total = (spans as number[]).reduce((a, b) => a + b, 0);
   const elapsed = jobs.map((j) => num(j['elapsed'])).find((e) => e !== null && e !== undefined) ?? null;
   const elapsedMs = elapsed !== null ? elapsed * 1000 : null;
+  // new_group without stonewall makes groups that run side by side: the groups ran one after
+  // another only when fio's elapsed time holds them all (elapsed is whole seconds), or, without
+  // it, when every later group waits for the one before (stonewall, wait_for_previous).
+  const waits = (i: number): boolean => {
+    const o = { ...globalOptions, ...stringMap(jobs[i]!['job options']) };
+    return optionSet(o, 'stonewall') || optionSet(o, 'wait_for_previous');
+  };
+  const sequential = elapsedMs !== null ? elapsedMs + 1000 >= total : order.slice(1).every((g) => groups.get(g)!.some(waits));
+  if (!sequential) return;
   const firstMs = reportMs - (elapsedMs !== null && elapsedMs >= total ? elapsedMs : total);
   const unplaced = elapsedMs !== null ? (elapsedMs - total) / 1000 : null;
   let clock = firstMs;

@@ -43,11 +43,21 @@ describe('fio JSON with jobs run one after another', () => {
     }
   });
 
-  it('without elapsed, the groups are placed back from the timestamp by their own total', () => {
+  it('groups that ran side by side (new_group, elapsed shorter than their sum) keep the timestamp\'s window', () => {
+    const side = [job('a', 0, 2000, { elapsed: 4 }), job('b', 1, 3000, { elapsed: 4 })];
+    const { runs } = parse(doc(side));
+    assert.deepEqual(runs.map((r) => r.endMs), [TIMESTAMP_MS, TIMESTAMP_MS]);
+    assert.doesNotMatch(runs[1]!.warnings.join('\n'), /inferred/);
+  });
+
+  it('without elapsed, stonewalled groups are placed back from the timestamp by their own total', () => {
     const jobs = [job('a', 0, 2000), job('b', 1, 3000)].map(({ elapsed: _e, ...rest }) => rest);
+    jobs[1]!['job options'] = { ...(jobs[1]!['job options'] as object), stonewall: '' };
     const { runs } = parse(doc(jobs));
     assert.deepEqual(runs.map((r) => [r.startMs! - TIMESTAMP_MS, r.endMs! - TIMESTAMP_MS]), [[-6000, -4000], [-3000, 0]]);
     assert.match(runs[0]!.warnings.join('\n'), /back by the groups' ramp and run times/);
+    const unknown = parse(doc([job('a', 0, 2000), job('b', 1, 3000)].map(({ elapsed: _e, ...rest }) => rest))).runs;
+    assert.deepEqual(unknown.map((r) => r.endMs), [TIMESTAMP_MS, TIMESTAMP_MS], 'neither elapsed nor stonewall: nothing inferred');
   });
 
   it('job_start (fio >= 3.36) is used as it is, and jobs of one group stay together', () => {
