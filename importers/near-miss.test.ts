@@ -54,6 +54,12 @@ describe('refusals that help', () => {
     assert.match(r, /holds no results.*fio said "fio: terminating on signal 2"/);
   });
 
+  it('fio 2.x (before 2.18) console output with results in its old layout is named as such, not as empty', () => {
+    const r = reason('randread: (g=0): rw=randread, bs=4K-4K/4K-4K/4K-4K, ioengine=libaio, iodepth=32\nfio-2.2.10\nStarting 1 process\n\nrandread: (groupid=0, jobs=1): err= 0: pid=3456: Mon Mar  2 10:00:00 2015\n  read : io=1024.0MB, bw=17476KB/s, iops=4369, runt= 60001msec\n');
+    assert.match(r, /^unknown format: no importer recognises its content; the closest: fio console output \(fio-2\.2\.10\) whose job report is in a layout PerfDelta does not read/);
+    assert.doesNotMatch(r, /holds no results/);
+  });
+
   it('a sar fragment without its column header says exactly that', () => {
     const r = reason(SAR_FRAGMENT);
     assert.match(r, /^sar output \(4 rows .*\), but it holds no results PerfDelta can read: the column header line .* is not in the file/);

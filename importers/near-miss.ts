@@ -39,6 +39,13 @@ const fio: Rule = (head) => {
   const version = /^fio-\d\S*$/m.exec(head)?.[0];
   const starting = /^Starting \d+ (?:process|processes|thread|threads)\b/m.test(head);
   if (!job && !(version && starting)) return null;
+  // A job report fio-normal did not claim: the layout of fio before 2.18 ("read : io=..., iops=...").
+  if (/^\S.*?: \(groupid=\d+, jobs=\d+\)/m.test(head)) {
+    return {
+      format: 'fio console output', score: 0.9,
+      said: `fio console output${version ? ` (${version})` : ''} whose job report is in a layout PerfDelta does not read (fio before 2.18 printed "read : io=..., bw=..., iops=..., runt=..."); fio's JSON output (--output-format=json) of the same run can be imported`,
+    };
+  }
   // A result block ("<job>: (groupid=0, jobs=1): err= 0: pid=...") or a JSON document would have been claimed.
   const stopped = /^fio: (?:pid=\d+, err=\d+\/.*|terminating on signal \d+.*)$/m.exec(head)?.[0];
   const verify = /^.*(?:verify failed|bad magic header|verify type mismatch).*$/m.exec(head)?.[0]?.trim();
