@@ -14,6 +14,7 @@ import { monitorImporters } from './monitors/index.js';
 import { svcImporters } from './svc/index.js';
 import { spreadsheetImporter } from './spreadsheet/index.js';
 import { vdbenchImporter } from './vdbench/vdbench.js';
+import { unknownFormatReason } from './near-miss.js';
 import { decodeText, looksBinary } from './text.js';
 import type { Importer } from './types.js';
 
@@ -51,7 +52,9 @@ export function detectFormat(bytes: Uint8Array): Detection {
   const importer = importers.find((i) => !(binary && i === spreadsheetImporter) && i.detect(text));
   if (importer) return { format: importer.id, importer };
   if (binary) return { format: null, importer: null, reason: 'binary file (not a text result file)' };
-  return { format: null, importer: null, reason: 'unknown format: no importer recognises its content' };
+  // Nothing claims it: say which formats it comes closest to and what is missing, or that it is
+  // one tool's output without results (near-miss.ts).
+  return { format: null, importer: null, reason: unknownFormatReason(text) };
 }
 
 export function importerById(id: string): Importer | undefined {

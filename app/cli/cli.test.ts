@@ -127,7 +127,7 @@ describe('perfdelta CLI (the --json contract)', () => {
     cli(['samples', '--load'], home);
     const r = cli(['compare', '--study', 'fio-disk-vs-tmpfs', '--baseline', 'disk', '--candidate', 'nvme'], home);
     assert.equal(r.code, 1);
-    assert.match(r.stderr, /no configuration or period "nvme" \(it has: disk, tmpfs\)/);
+    assert.match(r.stderr, /unknown configuration "nvme" in study "fio: local disk vs tmpfs"; it has: disk, tmpfs/);
     assert.equal(cli(['compare', '--study', 'x'], home).code, 2);
     assert.equal(cli(['frobnicate'], home).code, 2);
   });

@@ -191,6 +191,9 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
          "geomean_speedup", "pairs", "wins", "losses", "ties", "untested"}], "matrix": [{"metric",
          "baseline", "candidates", "workloads", "speedup": [[...]]}],
          "warnings": [{"code", "message", "runs", "objects"?}], "aggregation", "periods"}
+A study, configuration, period or metric the study does not have is an error (exit 1) naming
+the closest names there are; with --json it is printed as {"error": {"code": "unknown_name",
+"kind": "study"|"configuration"|"period"|"metric", "name", "message", "suggestions": [...]}}.
 `,
   scaling: `perfdelta scaling --study NAME --x PARAM --metric NAME [--json]
 

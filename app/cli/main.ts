@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { detectFormat } from '../../importers/registry.js';
 import type { ImportResult } from '../contract/records.js';
-import { Core, expandPaths } from '../core/core.js';
+import { Core, expandPaths, UnknownNameError } from '../core/core.js';
 import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
 import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
@@ -344,6 +344,8 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (err) {
     const usage = err instanceof UsageError;
+    // A name that does not exist: with --json, the error as an object with the closest names.
+    if (values['json'] && err instanceof UnknownNameError) json(err);
     process.stderr.write(`perfdelta ${command}: ${(err as Error).message}\n${usage ? 'Run perfdelta --help for usage.\n' : ''}`);
     return usage ? 2 : 1;
   }

@@ -22,6 +22,7 @@ import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
+import { LOG_OWNER_FORMATS } from './import/link-logs.js';
 import { logClaims } from './import/log-claims.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
@@ -33,13 +34,10 @@ import { chartData, renderReport } from './reports/render-report.js';
 import { buildTemplate, proposeChart, suggestTemplate } from './reports/templates.js';
 import { openStudyFile, saveStudyFile } from './reports/study-file.js';
 import { studyWorkbook } from './reports/xlsx-export.js';
+import { NotFoundError } from './errors.js';
+import { unknownName, UnknownNameError } from './closest-names.js';
 
-export class NotFoundError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotFoundError';
-  }
-}
+export { NotFoundError, UnknownNameError };
 
 export type Progress = (p: ImportProgress) => void;
 
@@ -97,7 +95,7 @@ export class Core {
 
   private studyId(nameOrSlug: string): number {
     const study = this.store.findStudy(nameOrSlug);
-    if (!study) throw new NotFoundError(`no study named "${nameOrSlug}"`);
+    if (!study) throw unknownName('study', nameOrSlug, this.store.listStudies().flatMap((st) => [st.name, st.slug]), 'this database');
     return study.id;
   }
 
@@ -200,7 +198,7 @@ export class Core {
     // Only fio JSON and logs take part: the sheet asks after every pause in typing.
     const seen = new Set<string>();
     const fresh = ids.map((id) => this.staged.get(id)).filter((f): f is StagedFile => {
-      if (!f || (f.importer?.id !== 'fio-json' && f.importer?.id !== 'fio-log') || seen.has(f.sha256)) return false;
+      if (!f || !f.importer || (!LOG_OWNER_FORMATS.includes(f.importer.id) && f.importer.id !== 'fio-log') || seen.has(f.sha256)) return false;
       seen.add(f.sha256);
       return !(found && this.store.hasImport(found.id, f.sha256));
     });
@@ -526,6 +524,9 @@ export class Core {
 
     if (labels.every((l) => periodByName.has(l))) {
       if (!args.metrics || args.metrics.length === 0) throw new Error('a period comparison needs --metric (a time-series metric such as read.lat_avg_ms)');
+      // A metric no series of the study has would compare nothing: say so, with the names there are.
+      const seriesMetrics = this.store.seriesMetrics(id);
+      for (const m of args.metrics) if (!seriesMetrics.includes(m)) throw unknownName('metric', m, seriesMetrics, `the time series of study "${study.name}"`);
       // Periods cut one configuration's time series (production statistics), never a mix of
       // configurations: a pre-go-live test's intervals are not "before the cutover".
       // Only series inside the periods count: S1's pre-go-live intervals (other configurations,
@@ -555,16 +556,19 @@ export class Core {
         seriesFor: (metric, from, to) => this.store.seriesOfStudy(id, metric, from, to, seriesConfig),
       }), settings.units);
     }
-    for (const label of labels) {
-      if (!configs.has(label)) {
-        const known = [...[...configs].map((c) => `${c}`), ...periods.map((p) => `${p.name} (period)`)];
-        throw new NotFoundError(
-          periodByName.has(label)
-            ? `"${label}" is a period but the other labels are not: compare periods with periods, configurations with configurations`
-            : `study "${args.study}" has no configuration or period "${label}" (it has: ${known.join(', ') || 'none'})`,
-        );
-      }
+    // A label that is neither first (the others tell which was meant: periods beside periods,
+    // else a configuration), then a mix of the two.
+    const unknown = labels.find((l) => !configs.has(l) && !periodByName.has(l));
+    if (unknown !== undefined) {
+      const kind = labels.some((l) => periodByName.has(l)) ? 'period' : 'configuration';
+      throw unknownName(kind, unknown, [...configs, ...periods.map((p) => p.name)], `study "${study.name}"`);
     }
+    for (const label of labels) {
+      if (!configs.has(label)) throw new NotFoundError(`"${label}" is a period but the other labels are not: compare periods with periods, configurations with configurations`);
+    }
+    // A metric no run of the study has would give "pairs: []" and look like a result.
+    const runMetrics = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
+    for (const m of args.metrics ?? []) if (!runMetrics.has(m)) throw unknownName('metric', m, [...runMetrics].sort(), `the runs of study "${study.name}"`);
     return inDisplayUnits(
       compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys }),
       settings.units,

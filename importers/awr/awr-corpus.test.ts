@@ -32,15 +32,21 @@ const top = (run: ParsedRun): TopEventRow[] => run.tables['top_events'] as TopEv
 const table = (run: ParsedRun, name: string): Array<Record<string, unknown>> => (run.tables[name] ?? []) as Array<Record<string, unknown>>;
 const sectionStatus = (run: ParsedRun, section: string): unknown => table(run, 'sections').find((s) => s['section'] === section)?.['status'];
 
-/** name, waits, time (s), average (ms), % DB time, wait class. */
-function assertTop(row: TopEventRow | undefined, name: string, waits: number | null, timeS: number, avgMs: number | null, pct: number, cls: string | null): void {
+/** name, waits, time (s), average (ms), % DB time (or % of call time: `share` 'call'), wait class. */
+function assertTop(row: TopEventRow | undefined, name: string, waits: number | null, timeS: number, avgMs: number | null, pct: number, cls: string | null, share: 'db' | 'call' = 'db'): void {
   assert.ok(row, `no top event ${name}`);
   assert.equal(row.name, name);
   assert.equal(row.waits, waits);
   close(row.time_s, timeS);
   if (avgMs === null) assert.equal(row.avg_ms, null);
   else close(row.avg_ms, avgMs);
-  close(row.pct_db_time, pct);
+  if (share === 'db') {
+    close(row.pct_db_time, pct);
+    assert.equal(row.pct_call_time, undefined);
+  } else {
+    close(row.pct_call_time ?? undefined, pct);
+    assert.equal(row.pct_db_time, null, 'a share of call time is not a share of DB time');
+  }
   assert.equal(row.wait_class, cls);
 }
 
@@ -331,8 +337,15 @@ describe('AWR importer on the real corpus (figures read from each file)', () => 
     close(run.metrics['elapsed_s'], 3601.2);
     // Lines 61-65: STATSPACK's top list includes idle background events, and "CPU time".
     const events = top(run);
-    assertTop(events[0], 'LGWR worker group idle', 5188, 6885, 1327, 36.8, null);
-    assertTop(events[4], 'CPU time', null, 861, null, 4.6, null);
+    // Their last column is "%Total Call Time": a share of call time, stored as pct_call_time.
+    assertTop(events[0], 'LGWR worker group idle', 5188, 6885, 1327, 36.8, null, 'call');
+    assertTop(events[4], 'CPU time', null, 861, null, 4.6, null, 'call');
+    // Lines 206-220, "Wait Events (fg and bg)" and lines 152-160, "Background Wait Events": the same column.
+    assert.equal(run.metrics['wait.direct_path_read.pct_call_time'], 0.2);
+    assert.equal(run.metrics['wait.direct_path_read.pct_db_time'], undefined);
+    assert.equal(run.metrics['bgwait.lgwr_worker_group_idle.pct_call_time'], 36.8);
+    assert.equal(run.metrics['bgwait.lgwr_worker_group_idle.pct_bg_time'], undefined);
+    assert.equal(table(run, 'background_events')[0]!['pct_call_time'], 36.8);
     // Lines 27-41.
     assertLoad(run, 'db_time_s', 0.3, 0.6);
     assertLoad(run, 'redo_size', 66701.6, 152213.1);

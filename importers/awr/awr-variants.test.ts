@@ -148,8 +148,9 @@ describe('AWR importer on hand-written layouts', () => {
     assert.equal(run.host, 'dbhost10g');
     assert.equal(run.toolVersion, '10.2.0.4.0');
     assert.deepEqual(top(run), [
-      { name: 'CPU time', waits: null, time_s: 1405, avg_ms: null, pct_db_time: 92.9, wait_class: null },
-      { name: 'latch: shared pool', waits: 1050870, time_s: 262298, avg_ms: 250, pct_db_time: 30.9, wait_class: 'Concurrency' },
+      // 10g's top list prints "% Total Call Time": kept as a share of call time, not of DB time.
+      { name: 'CPU time', waits: null, time_s: 1405, avg_ms: null, pct_db_time: null, pct_call_time: 92.9, wait_class: null },
+      { name: 'latch: shared pool', waits: 1050870, time_s: 262298, avg_ms: 250, pct_db_time: null, pct_call_time: 30.9, wait_class: 'Concurrency' },
     ]);
     close(run.metrics['cpu.db_cpu_s'], 1405);
     close(run.metrics['load.redo_size_per_s'], 12345.67);

@@ -50,7 +50,7 @@ function parseText(text: string, name: string): ParseResult {
 
 export const awrImporter: Importer = {
   id: 'awr',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'oracle-awr',
   title: 'Oracle AWR / STATSPACK reports (awrrpt, awrgrpt, awrsqrpt, awrddrpt; text and HTML)',
   detect: detectAwr,

@@ -20,7 +20,10 @@ export interface TopEventRow {
   waits: number | null;
   time_s: number | null;
   avg_ms: number | null;
+  /** "% DB time" (AWR 11g on), null where the list prints a share of call time instead. */
   pct_db_time: number | null;
+  /** "%Total Call Time" (STATSPACK, AWR 10g): a share of call time, not of DB time; set only there. */
+  pct_call_time?: number | null;
   wait_class: string | null;
 }
 
@@ -31,9 +34,18 @@ export interface WaitEventRow {
   time_s: number | null;
   avg_ms: number | null;
   waits_per_txn: number | null;
-  /** % DB time for foreground lists, % bg time for the background list. */
+  /** % DB time for foreground lists, % bg time for the background list; or % of call time (callTime). */
   pct_time: number | null;
+  /** True where the column is "%Total Call Time" (STATSPACK): the share is of call time. */
+  callTime?: boolean;
 }
+
+/**
+ * STATSPACK (and AWR 10g) print "%Total Call Time": the event's share of call time (DB CPU plus
+ * the non-idle waits, background included), not of DB time. CPU 524 s is 88.6% of call time
+ * but 84.8% of 617.8 s of DB time: the two are different quantities and keep different names.
+ */
+const isCallTime = (header: string | undefined): boolean => header !== undefined && /call/i.test(header);
 
 export interface WaitClassRow {
   wait_class: string;
@@ -131,12 +143,15 @@ export function topEventRows(t: ReportTable, names: NameResolver): TopEventRow[]
     const printed = cell(r, c.name);
     if (!printed) continue;
     const cls = cell(r, c.cls);
+    const pct = parseAwrNumber(cell(r, c.pct));
+    const callTime = isCallTime(t.headers[c.pct ?? -1]);
     out.push({
       name: names.resolve(printed, widthOf(t, c.name)),
       waits: parseAwrNumber(cell(r, c.waits)),
       time_s: parseAwrNumber(cell(r, c.time)),
       avg_ms: parseWaitMs(cell(r, c.avg), avgUnitMs(t.headers[c.avg ?? -1])),
-      pct_db_time: parseAwrNumber(cell(r, c.pct)),
+      pct_db_time: callTime ? null : pct,
+      ...(callTime ? { pct_call_time: pct } : {}),
       wait_class: cls ? resolveWaitClass(cls) : null,
     });
   }
@@ -145,6 +160,7 @@ export function topEventRows(t: ReportTable, names: NameResolver): TopEventRow[]
 
 export function waitEventRows(t: ReportTable, names: NameResolver): WaitEventRow[] {
   const c = columnRoles(t.headers, EVENT_ROLES);
+  const callTime = isCallTime(t.headers[c.pct ?? -1]);
   const out: WaitEventRow[] = [];
   for (const r of t.rows) {
     const printed = cell(r, c.name);
@@ -157,14 +173,15 @@ export function waitEventRows(t: ReportTable, names: NameResolver): WaitEventRow
       avg_ms: parseWaitMs(cell(r, c.avg), avgUnitMs(t.headers[c.avg ?? -1])),
       waits_per_txn: parseAwrNumber(cell(r, c.txn)),
       pct_time: parseAwrNumber(cell(r, c.pct)),
+      ...(callTime ? { callTime: true } : {}),
     });
   }
   return out;
 }
 
-/** Table rows: the list's percentage under its own name (% DB time for foreground, % bg time for background). */
-export const fgRow = ({ pct_time, ...r }: WaitEventRow): Record<string, unknown> => ({ ...r, pct_db_time: pct_time });
-export const bgRow = ({ pct_time, ...r }: WaitEventRow): Record<string, unknown> => ({ ...r, pct_bg_time: pct_time });
+/** Table rows: the list's percentage under its own name (% DB time for foreground, % bg time for background, % call time where printed). */
+export const fgRow = ({ pct_time, callTime, ...r }: WaitEventRow): Record<string, unknown> => ({ ...r, [callTime ? 'pct_call_time' : 'pct_db_time']: pct_time });
+export const bgRow = ({ pct_time, callTime, ...r }: WaitEventRow): Record<string, unknown> => ({ ...r, [callTime ? 'pct_call_time' : 'pct_bg_time']: pct_time });
 
 /** All rows of every page of a list ("Background Wait Events" repeats its headings per page). */
 export function readWaitEvents(doc: ReportDocument, title: RegExp, names: NameResolver): WaitEventRow[] {
@@ -175,16 +192,19 @@ export function readWaitEvents(doc: ReportDocument, title: RegExp, names: NameRe
 
 /**
  * `<prefix>.<event>.waits|time_s|avg_ms|<pct>` for each event; the first row of an event wins
- * (a cut name that could not be joined keeps its own key).
+ * (a cut name that could not be joined keeps its own key). A share of call time is stored as
+ * `pct_call_time` whatever the list, so it never pairs with another report's `pct_db_time`.
  */
 export function waitMetrics(rows: ReadonlyArray<WaitEventRow | TopEventRow>, prefix: string, pctName: string, metrics: Record<string, number>): void {
   for (const r of rows) {
     if (/^(db cpu|cpu time|background cpu time)$/i.test(r.name)) continue;
     const base = `${prefix}.${snakeKey(r.name)}`;
     if (metrics[`${base}.waits`] !== undefined || metrics[`${base}.time_s`] !== undefined) continue;
-    const pct = 'pct_time' in r ? r.pct_time : r.pct_db_time;
-    for (const [k, v] of [['waits', r.waits], ['time_s', r.time_s], ['avg_ms', r.avg_ms], [pctName, pct]] as const) {
-      if (v !== null) metrics[`${base}.${k}`] = v;
+    const [pct, name] = 'pct_time' in r
+      ? [r.pct_time, r.callTime ? 'pct_call_time' : pctName]
+      : r.pct_call_time !== undefined ? [r.pct_call_time, 'pct_call_time'] : [r.pct_db_time, pctName];
+    for (const [k, v] of [['waits', r.waits], ['time_s', r.time_s], ['avg_ms', r.avg_ms], [name, pct]] as const) {
+      if (v !== null && v !== undefined) metrics[`${base}.${k}`] = v;
     }
   }
 }

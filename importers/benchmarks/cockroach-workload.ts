@@ -11,6 +11,7 @@
  * "errors" is the run's error count so far, the same on every operation's line. tpcc adds
  * "_elapsed_______tpmC____efc__avg(ms)..." with tpmC and efficiency. One run per workload run.
  */
+import { fromWallClock } from '../dates.js';
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
 import { emptyRun, opKey, pushAt, seriesOf, splitLines } from './shared.js';
@@ -59,6 +60,25 @@ interface WorkloadRun {
   result: FinalRow | null;
   tpmc: { tpmc: number; efc: number } | null;
   badRows: number;
+  /** The per-second lines came without their header line. */
+  headerless?: boolean;
+}
+
+/** A per-second result line: a Go duration, the error count, six figures and an operation name. */
+function isTickRow(line: string): boolean {
+  const m = TICK_ROW.exec(line);
+  return m !== null && goDurationS(m[1]!) !== null && /^[A-Za-z][\w-]*$/.test(m[9]!.trim());
+}
+
+/**
+ * A per-second log without its header: its first lines are tick rows whose elapsed time does
+ * not go back, so no other tool's table is taken for one.
+ */
+function looksLikeHeaderlessTicks(head: string): boolean {
+  const lines = splitLines(head).map((l) => l.trim()).filter((l) => l !== '').slice(0, 3);
+  if (lines.length < 3 || !lines.every(isTickRow)) return false;
+  const elapsed = lines.map((l) => goDurationS(TICK_ROW.exec(l)![1]!)!);
+  return elapsed.every((e, i) => i === 0 || e >= elapsed[i - 1]!);
 }
 
 /** Go durations as fmt prints them: "300.0s" (%7.1fs), or "1s" and "1m30s" (time.Duration) in old releases. */
@@ -119,7 +139,9 @@ function readRuns(text: string): WorkloadRun[] {
     }
     const log = LOG_LINE.exec(line);
     if (log) {
-      const ms = Date.UTC(2000 + Number(log[1]), Number(log[2]) - 1, Number(log[3]), Number(log[4]), Number(log[5]), Number(log[6]), Number((log[7] ?? '0').padEnd(3, '0').slice(0, 3)));
+      // CockroachDB logs in UTC (the glog header): the instant is exact.
+      const ms = fromWallClock({ year: 2000 + Number(log[1]), month: Number(log[2]), day: Number(log[3]), hour: Number(log[4]), minute: Number(log[5]), second: Number(log[6]), millisecond: Number((log[7] ?? '0').padEnd(3, '0').slice(0, 3)) }, 'UTC')?.epochMs;
+      if (ms === undefined) continue;
       // The first log line of a run ("creating load generator...") is its start.
       const r = st.cur;
       if (r !== null && !finished(r) && r.ticks.length === 0 && r.totals.length === 0) r.startMs ??= ms;
@@ -140,6 +162,13 @@ function readRuns(text: string): WorkloadRun[] {
     if (TPMC_HEADER.test(line)) {
       st.mode = 'tpmc';
       continue;
+    }
+    // A per-second log saved without its "_elapsed___errors..." header (the capture starts
+    // mid-run, or between the headers cockroach repeats every 20 lines): a line of the tick
+    // row's shape opens the tick block, its columns read in the order textFormatter prints them.
+    if (st.mode === null && isTickRow(line) && (st.cur === null || finished(st.cur) || (st.cur.ticks.length === 0 && st.cur.totals.length === 0))) {
+      current(i + 1).headerless = true;
+      st.mode = 'tick';
     }
     const r = st.cur;
     if (r === null || st.mode === null) continue;
@@ -238,6 +267,9 @@ function toParsedRun(w: WorkloadRun): ParsedRun {
     }));
   }
   if (w.badRows > 0) warnings.push(`${w.badRows} result line(s) could not be read (cut off mid-line?) and were skipped`);
+  if (w.headerless && w.ticks.length > 0) {
+    warnings.push(`the per-second lines come without their "_elapsed___errors__ops/sec(inst)..." header line (the capture starts at ${w.ticks[0]!.elapsedS} s into the run): their columns are read in the order cockroach workload prints them (elapsed, errors, ops/sec(inst), ops/sec(cum), p50, p95, p99, pMax in ms, operation)`);
+  }
 
   if (w.ticks.length > 0) {
     // One tick per operation per second; they share the elapsed time of their second.
@@ -285,13 +317,13 @@ export function parseCockroachText(text: string): ParseResult {
     seen.set(r.name, n);
     if (n > 1) r.name = `${r.name} #${n}`;
   }
-  if (parsed.length === 0) errors.push({ message: 'no cockroach workload results found (no "_elapsed___errors..." header followed by result lines)' });
+  if (parsed.length === 0) errors.push({ message: 'no cockroach workload results found (no "_elapsed___errors..." header followed by result lines, and no per-second result lines)' });
   return { runs: parsed, warnings, errors };
 }
 
 export const cockroachWorkloadImporter: Importer = {
   id: 'cockroach-workload',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'cockroach',
   title: 'CockroachDB `workload run` output',
 
@@ -299,7 +331,7 @@ export const cockroachWorkloadImporter: Importer = {
     return splitLines(head).some((l) => {
       const t = l.trim();
       return TICK_HEADER.test(t) || FINAL_HEADER.test(t);
-    });
+    }) || looksLikeHeaderlessTicks(head);
   },
 
   parse({ bytes }): ParseResult {

@@ -10,6 +10,7 @@
  * Bandwidth bytes/s; the percentile columns are upper bounds of histogram buckets (10 ms wide in
  * early releases). A stage without metrics (a delay) is a row of "N/A".
  */
+import { fromWallClock } from '../dates.js';
 import type { Diagnostic, ParamValue, ParsedRun } from '../types.js';
 import { emptyRun, num, opKey, percent, ZONE_WARNING } from './shared.js';
 
@@ -52,7 +53,8 @@ function historyOf(fields: readonly string[]): Array<{ state: string; ms: number
   const out: Array<{ state: string; ms: number }> = [];
   for (const f of fields) {
     const m = /^\s*(\w+)\s*@\s*(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})\s*$/.exec(f);
-    if (m) out.push({ state: m[1]!.toLowerCase(), ms: Date.UTC(Number(m[2]), Number(m[3]) - 1, Number(m[4]), Number(m[5]), Number(m[6]), Number(m[7])) });
+    const read = m ? fromWallClock({ year: Number(m[2]), month: Number(m[3]), day: Number(m[4]), hour: Number(m[5]), minute: Number(m[6]), second: Number(m[7]) }) : null;
+    if (m && read) out.push({ state: m[1]!.toLowerCase(), ms: read.epochMs });
   }
   return out;
 }

@@ -44,6 +44,7 @@ describe('benchmark importers: detection over the whole corpus', () => {
       ['Stage,Op-Name,Op-Type,Op-Count,Byte-Count,Avg-ResTime,Avg-ProcTime,60%-ResTime\n', 'cosbench'],
       ['sysbench 0.4.12:  multi-threaded system evaluation benchmark\n\nRunning the test with following options:\nNumber of threads: 8\n', 'sysbench'],
       ['<?xml version="1.0"?>\n<Results>\n<System>\n<ComputerName>x</ComputerName>\n<Tool><Version>2.2</Version></Tool>\n<ProcessorTopology/>\n', 'diskspd'],
+      ['\r\nCommand Line: diskspd -d60 -r -b8K D:\\data.dat\r\n\r\nInput parameters:\r\n\r\n\ttimespan:   1\r\n\t-------------\r\n\tduration: 60s\r\n', 'diskspd'],
     ];
     for (const [text, id] of cases) {
       assert.deepEqual(benchmarkImporters.filter((i) => i.detect(text)).map((i) => i.id), [id], text.slice(0, 50));

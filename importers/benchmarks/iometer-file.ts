@@ -16,6 +16,7 @@
  *   'End Test    (or "Aborted test" after the last results when the test was stopped)
  * Fields are joined with commas and never quoted: Iometer turns commas in names into spaces.
  */
+import { fromWallClock } from '../dates.js';
 import { splitLines } from './shared.js';
 
 export interface AccessLine {
@@ -116,5 +117,5 @@ export function readIometerFile(text: string): IometerFile {
 export function stampMs(stamp: string | null): number | null {
   const m = stamp ? /^(\d{4})[-/](\d{2})[-/](\d{2})\s+(\d{2}):(\d{2}):(\d{2})(?:[:.](\d{1,3}))?/.exec(stamp) : null;
   if (!m) return null;
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]), Number((m[7] ?? '0').padEnd(3, '0')));
+  return fromWallClock({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), hour: Number(m[4]), minute: Number(m[5]), second: Number(m[6]), millisecond: Number((m[7] ?? '0').padEnd(3, '0').slice(0, 3)) })?.epochMs ?? null;
 }

@@ -7,9 +7,9 @@ import type { Diagnostic, Importer, LatencyBins, ParamValue, ParsedRun, ParsedSe
 import { findFioDocuments, type JsonDocument } from './json-documents.js';
 import { BinCounts, readFioDocuments } from './json-scan.js';
 import { binEntries, latencyBins } from './latency-bins.js';
+import { placeSequentialJobs } from './job-windows.js';
+import { num, obj, stringMap, type Json } from './json-values.js';
 import { optionSet, workloadParams, type JobOptions } from './options.js';
-
-type Json = Record<string, unknown>;
 
 const DIRECTIONS = ['read', 'write', 'trim'] as const;
 
@@ -22,23 +22,6 @@ const PERCENTILES: ReadonlyArray<[string, string]> = [
   ['99.900000', 'p999'],
   ['99.990000', 'p9999'],
 ];
-
-function num(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return null;
-}
-
-function obj(v: unknown): Json | null {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null;
-}
-
-function stringMap(v: unknown): JobOptions {
-  const out: JobOptions = {};
-  const o = obj(v);
-  if (o) for (const [k, val] of Object.entries(o)) out[k] = String(val);
-  return out;
-}
 
 /**
  * Latency stats of one kind (clat, slat, lat) in milliseconds. fio 3 writes `clat_ns` in ns;
@@ -322,7 +305,7 @@ function documentRuns(doc: Json): ParsedRun[] {
   const hosts = entries.filter((j) => j['jobname'] !== 'All clients');
   const all = entries.filter((j) => j['jobname'] === 'All clients').map((j) => withHostsJob(j, hosts));
   const { entries: jobs, merged } = mergeClones(all.length > 0 ? all : hosts);
-  return jobs.map((job, i) => {
+  const runs = jobs.map((job, i) => {
     const run = jobRun(doc, job, i, globalOptions);
     const n = merged.get(job);
     if (n) run.warnings.push(`${n} parallel entries of job "${run.name}" (numjobs without group_reporting) merged into one run: rates summed, mean latency weighted by I/O count; their percentiles cannot be combined and are left out`);
@@ -336,6 +319,8 @@ function documentRuns(doc: Json): ParsedRun[] {
     }
     return run;
   });
+  if (all.length === 0) placeSequentialJobs(doc, jobs, runs, globalOptions);
+  return runs;
 }
 
 function jobSignature(doc: Json): string {
@@ -406,7 +391,7 @@ function groupStatusSequences(documents: JsonDocument[]): JsonDocument[][] {
 
 export const fioJsonImporter: Importer = {
   id: 'fio-json',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'fio',
   title: 'fio JSON / json+',
 

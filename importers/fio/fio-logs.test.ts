@@ -178,15 +178,19 @@ describe('fio output made on this machine (samples/fio/detail)', () => {
     const run = fioNormalImporter.parse({ bytes: readBytes(path.join(DETAIL, 'seqread-1m.normal.txt')), name: 'n' }).runs[0]!;
     assert.deepEqual([run.params['bs'], run.params['rw'], run.params['iodepth'], run.params['ioengine']], [1048576, 'read', 4, 'libaio']);
     const text = fs.readFileSync(path.join(DETAIL, 'seqread-1m.normal.txt'), 'utf8');
-    const iops = Number(/IOPS=(\d+)/.exec(text)![1]);
-    close(run.metrics['read.iops'], iops);
+    // The exact figure the issued count implies (fio printed it rounded): issued ÷ runtime.
+    const issued = Number(/issued rwts: total=(\d+),/.exec(text)![1]);
+    const runtimeMs = Number(/read: IOPS=.*\/(\d+)msec\)/.exec(text)![1]);
+    close(run.metrics['read.iops'], (issued * 1000) / runtimeMs);
+    close(Math.round(run.metrics['read.iops']!), Number(/IOPS=(\d+)/.exec(text)![1]));
     close(run.metrics['read.clat_avg_ms'], Number(/clat \(usec\): min=\s*\d+, max=\s*\d+, avg=\s*([\d.]+)/.exec(text)![1]) / 1000);
     close(run.metrics['read.clat_p99_ms'], Number(/99\.00th=\[\s*(\d+)\]/.exec(text)![1]) / 1000);
     const p = corpusFile('other/chrissanders__fio-3.1_normal-output_randread-4k.out');
     if (!p) return t.skip(SKIP_NO_CORPUS);
     const c = fioNormalImporter.parse({ bytes: readBytes(p), name: 'c' }).runs[0]!;
     // "read: IOPS=109k, BW=426MiB/s", "clat (usec): ... avg=285.14", "99.00th=[  383]", iodepth=32
-    assert.deepEqual([c.metrics['read.iops'], c.metrics['read.bw_mib_s'], c.params['iodepth'], c.params['bs']], [109000, 426, 32, 4096]);
+    // IOPS and bandwidth from "issued rwt: total=6550034" over 60.001 s (fio printed them rounded).
+    assert.deepEqual([c.metrics['read.iops'], c.metrics['read.bw_mib_s'], c.params['iodepth'], c.params['bs']], [6550034 / 60.001, (6550034 * 4096) / 1048576 / 60.001, 32, 4096]);
     close(c.metrics['read.clat_avg_ms'], 0.28514);
     close(c.metrics['read.clat_p99_ms'], 0.383);
     close(c.metrics['cpu_sys_pct'], 65.5);

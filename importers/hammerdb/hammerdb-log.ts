@@ -79,6 +79,8 @@ function segmentRun(seg: Segment, ordinal: number): ParsedRun {
   if (!seg.queries.isEmpty) {
     Object.assign(metrics, seg.queries.metrics());
     tables['queries'] = seg.queries.rows;
+    if (seg.queries.sets.length > 0) tables['query_sets'] = seg.queries.sets;
+    warnings.push(...seg.queries.setWarnings().map((w) => `run ${ordinal} (from line ${seg.startLine}): ${w}`));
     const unfinished = seg.queries.unfinishedVus();
     if (unfinished.length > 0) {
       warnings.push(`run ${ordinal} (from line ${seg.startLine}): Vuser ${unfinished.join(', ')} never printed "Completed n query set(s)": cut off?`);
@@ -148,7 +150,7 @@ const COUNTER_HEADER = /^\s*Hammerdb Transaction Counter Log @/;
 
 export const hammerdbLogImporter: Importer = {
   id: 'hammerdb-log',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'hammerdb',
   title: 'HammerDB log / CLI output / time profile',
 

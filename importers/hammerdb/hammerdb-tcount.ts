@@ -147,7 +147,7 @@ export function parseTcountText(text: string): ParseResult {
 
 export const hammerdbTcountImporter: Importer = {
   id: 'hammerdb-tcount',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'hammerdb',
   title: 'HammerDB transaction counter log',
 

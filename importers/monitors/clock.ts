@@ -7,7 +7,9 @@
  * "05 Oct 2016 23:04:53 UTC" in its header. None of them but dstat's header and iostat's ISO/JSON
  * timestamps carries a zone: such clock times are read as if they were UTC, and the importer
  * says so (UTC_ASSUMED), so intervals are right and absolute times may be off by the host's offset.
+ * Months, zones and the conversion to an instant are importers/dates.ts's, as for every importer.
  */
+import { fromWallClock, monthIndex, parseDateText } from '../dates.js';
 
 export const UTC_ASSUMED =
   'the file gives clock times without a time zone: they are read as UTC (absolute times may be off by the host\'s UTC offset; intervals are exact)';
@@ -18,10 +20,6 @@ export interface CalendarDate {
   m: number;
   d: number;
 }
-
-const MONTHS: Record<string, number> = {
-  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
-};
 
 const fullYear = (y: number): number => (y < 100 ? 2000 + y : y);
 
@@ -53,8 +51,8 @@ export function parseNumericDate(text: string): CalendarDate | null {
 export function parseMonthNameDate(text: string): CalendarDate | null {
   const m = /^(\d{1,2})[- ]([A-Za-z]{3})[- ](\d{4})$/.exec(text.trim());
   if (!m) return null;
-  const mon = MONTHS[m[2]!.toLowerCase()];
-  return mon === undefined ? null : valid(Number(m[3]), mon, Number(m[1]));
+  const mon = monthIndex(m[2]!);
+  return mon === null ? null : valid(Number(m[3]), mon, Number(m[1]));
 }
 
 /** "09:34:00 AM", "21:34:00", "13:18.31" (nmon's AAA time): seconds since midnight. */
@@ -73,7 +71,9 @@ export function parseClock(text: string): number | null {
   return h * 3600 + mi * 60 + s;
 }
 
-export const wallClockMs = (date: CalendarDate, seconds: number): number => Date.UTC(date.y, date.m, date.d) + seconds * 1000;
+/** The wall clock read as if it were UTC (importers/dates.ts); NaN for a date that does not exist. */
+export const wallClockMs = (date: CalendarDate, seconds: number): number =>
+  (fromWallClock({ year: date.y, month: date.m + 1, day: date.d })?.epochMs ?? Number.NaN) + seconds * 1000;
 
 export interface Instant {
   ms: number;
@@ -87,18 +87,9 @@ export interface Instant {
  */
 export function parseTimestamp(text: string): Instant | null {
   const t = text.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(Z|[+-]\d{2}:?\d{2})?$/.exec(t);
-  if (iso) {
-    const date = valid(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
-    const secs = parseClock(`${iso[4]}:${iso[5]}:${iso[6]}`);
-    if (!date || secs === null) return null;
-    const wall = wallClockMs(date, secs);
-    const zone = iso[7];
-    if (!zone) return { ms: wall, zoned: false };
-    if (zone === 'Z') return { ms: wall, zoned: true };
-    const z = /^([+-])(\d{2}):?(\d{2})$/.exec(zone)!;
-    const offsetMin = (Number(z[2]) * 60 + Number(z[3])) * (z[1] === '-' ? -1 : 1);
-    return { ms: wall - offsetMin * 60_000, zoned: true };
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:?\d{2})?$/.test(t)) {
+    const d = parseDateText(t);
+    return d ? { ms: d.epochMs, zoned: d.known } : null;
   }
   const local = /^(\S+)\s+(\d{1,2}:\d{2}:\d{2}(?:\s*[AaPp]\.?[Mm]\.?)?)$/.exec(t);
   if (!local) return null;

@@ -9,7 +9,7 @@
  *   "epoch","usr","sys","idl","wai","hiq","siq","read","writ",...  <- columns
  *   1475708693.291,6.400,5.216,86.808,...
  * Times: an "epoch" column (Unix seconds, exact), else "time" / "date/time" ("05-10 23:04:54",
- * day-month in the Date line's zone; UTC there is exact, other zones are read as UTC).
+ * day-month in the Date line's zone, applied when it fixes one offset; else read as UTC, and said).
  *
  * Units as dstat writes them to CSV (unscaled, unlike its screen): dsk and net in bytes/s, io in
  * requests/s, memory and swap in bytes, CPU in %. Groups read: cpu usage, dsk/*, io/*, net/*,
@@ -18,6 +18,7 @@
  */
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
+import { zoneOffsetMinutes } from '../dates.js';
 import { parseClock, parseMonthNameDate, UTC_ASSUMED, wallClockMs } from './clock.js';
 import { cpuColumn, CPU_METRICS, type ColumnSpec } from './columns.js';
 import { splitCsvRow } from './csv-row.js';
@@ -101,11 +102,14 @@ export function parseDstat(text: string): ParseResult {
   const relative = epochCol < 0 && timeCol < 0;
   if (relative) warnings.push({ message: 'no epoch or time column (dstat ran without -t or --epoch): samples are placed 1 s apart and the run has no start or end time' });
   const dateLine = meta('Date');
-  const zone = dateLine ? /\s([A-Z]{2,5}|[+-]\d{4})$/.exec(dateLine)?.[1] ?? null : null;
+  const zone = dateLine ? /\s([A-Za-z]{2,5}|[+-]\d{2}:?\d{2})$/.exec(dateLine)?.[1] ?? null : null;
+  // The rows' clock is the Date line's zone ("16 Jun 2015 11:06:42 CDT"): a zone that fixes the
+  // offset is used (importers/dates.ts); none, or an ambiguous one, is read as UTC and said.
+  const offsetMin = zoneOffsetMinutes(zone);
   const startDay = dateLine ? parseMonthNameDate(dateLine.split(/\s+/).slice(0, 3).join(' ')) : null;
   if (timeCol >= 0 && epochCol < 0) {
     if (!startDay) return { runs: [], warnings, errors: [{ message: 'a time column without a readable "Date:" line: the year is unknown' }] };
-    if (zone !== 'UTC' && zone !== 'GMT') warnings.push({ message: UTC_ASSUMED });
+    if (offsetMin === null) warnings.push({ message: zone ? `the "Date:" line's zone "${zone}" names more than one UTC offset: ${UTC_ASSUMED}` : UTC_ASSUMED });
   }
 
   const targets = columns.map((c, i) => target(groups[i]!, c));
@@ -143,7 +147,7 @@ export function parseDstat(text: string): ParseResult {
       const month = Number(m[2]) - 1;
       if (month < lastMonth) year++; // December to January
       lastMonth = month;
-      ms = wallClockMs({ y: year, m: month, d: Number(m[1]) }, secs);
+      ms = wallClockMs({ y: year, m: month, d: Number(m[1]) }, secs) - (offsetMin ?? 0) * 60_000;
     }
     if (!Number.isFinite(ms)) {
       if (bad++ === 0) firstBad = i + 1;
@@ -208,7 +212,7 @@ export function parseDstat(text: string): ParseResult {
 
 export const dstatImporter: Importer = {
   id: 'dstat',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'dstat',
   title: 'dstat CSV (dstat --output, pcp-dstat)',
 

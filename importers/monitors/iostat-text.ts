@@ -15,7 +15,8 @@
  * The first report holds averages since boot, not an interval: it is skipped (unless it is the
  * only one) and its time marks the start of the capture. Without -t there are no times at all:
  * samples are then placed 1 s apart from the start (iostat's interval is not in the output) and
- * the run has no start or end.
+ * the run has no start or end. A capture saved without the banner line is recognised by its
+ * reports' shape and read alike, with a warning naming what only the banner gives.
  */
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
@@ -25,8 +26,36 @@ import { meansTable, objectMeans, pick, rollUpDevices } from './run-summary.js';
 import { medianIntervalS, SeriesSet } from './series-set.js';
 import { splitLines } from './text-lines.js';
 
+const NUMBER = /^-?\d+(?:[.,]\d+)?$/;
+const num = (s: string): number => Number(s.replace(',', '.')); // some locales print 0,25
+
 /** sysstat's banner: "<OS> <release> (<host>) <date> _<arch>_ (<n> CPU)". */
 export const SYSSTAT_BANNER = /^(\S+)\s+(\S+)\s+\(([^)]*)\)\s+(\S+)\s+_(\S+)_(?:\s+\((\d+) CPU\))?\s*$/;
+
+/** iostat's device block header: "Device:" (sysstat < 11.5) or "Device", then rates (r/s, rrqm/s) or tps. */
+const DEVICE_HEADER = /^Device:?\s+(\S+\/s|tps)\s/;
+
+/**
+ * A capture saved without its banner line (FORMATS: the banner is only the first line): it
+ * starts at a report, with a -t timestamp, "avg-cpu:" or a Device header, and its block holds
+ * rows of as many figures as its header has columns. sar never prints these block headers.
+ */
+export function looksLikeBannerlessIostat(lines: readonly string[]): boolean {
+  let i = 0;
+  while (i < lines.length && i < 2 && parseTimestamp(lines[i]!)) i++;
+  const first = lines[i];
+  if (first === undefined || !(/^avg-cpu:\s+%/.test(first) || DEVICE_HEADER.test(first))) return false;
+  for (let k = i; k < Math.min(lines.length - 1, i + 40); k++) {
+    const l = lines[k]!;
+    const row = lines[k + 1]!.split(/\s+/);
+    if (/^avg-cpu:\s+%/.test(l)) {
+      if (row.length === l.split(/\s+/).length - 1 && row.every((t) => NUMBER.test(t))) return true;
+    } else if (DEVICE_HEADER.test(l)) {
+      if (row.length === l.split(/\s+/).length && row.slice(1).every((t) => NUMBER.test(t)) && !NUMBER.test(row[0]!)) return true;
+    }
+  }
+  return false;
+}
 
 interface Report {
   line: number;
@@ -35,8 +64,17 @@ interface Report {
   devices: Array<{ name: string; values: Record<string, number> }>;
 }
 
-const NUMBER = /^-?\d+(?:[.,]\d+)?$/;
-const num = (s: string): number => Number(s.replace(',', '.')); // some locales print 0,25
+
+/**
+ * What a capture saved without sysstat's first line cannot tell: the banner alone names the host,
+ * the kernel and the CPU count, and without -t it alone gives the date.
+ */
+function missingBannerWarning(timed: boolean, zoned: boolean): string {
+  const unknown = ['the host', 'the OS release', 'the CPU count'];
+  if (!timed) unknown.push('the date');
+  else if (!zoned) unknown.push("the time zone (the -t timestamps carry none)");
+  return `the file starts without sysstat's banner line ("Linux <release> (<host>) <date> _<arch>_ (<n> CPU)"): ${unknown.slice(0, -1).join(', ')} and ${unknown[unknown.length - 1]} are not known; the first report is still taken as the since-boot averages, which it is not if the capture was cut from a longer one`;
+}
 
 export function parseIostatText(text: string): ParseResult {
   const warnings: Diagnostic[] = [];
@@ -129,6 +167,7 @@ export function parseIostatText(text: string): ParseResult {
   const timed = filled.every((r) => r.time !== null);
   if (!timed) warnings.push({ message: 'no timestamps (iostat ran without -t): samples are placed 1 s apart from the start and the run has no start or end time' });
   else if (filled.some((r) => !r.time!.zoned)) warnings.push({ message: UTC_ASSUMED });
+  if (!banner) warnings.push({ message: missingBannerWarning(timed, timed && filled.every((r) => r.time!.zoned)), line: 1 });
 
   const set = new SeriesSet();
   kept.forEach((r, k) => {
@@ -192,15 +231,16 @@ export function parseIostatText(text: string): ParseResult {
 
 export const iostatTextImporter: Importer = {
   id: 'iostat',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'iostat',
   title: 'iostat text (sysstat)',
 
   detect(head: string): boolean {
     const lines = head.split(/\r?\n|\r/).map((l) => l.trim()).filter((l) => l !== '');
-    if (lines.length < 2 || !SYSSTAT_BANNER.test(lines[0]!)) return false;
+    if (lines.length < 2) return false;
     // sar shares the banner; only iostat prints these block headers.
-    return lines.slice(1, 40).some((l) => /^avg-cpu:\s+%/.test(l) || /^Device:?\s+\S+\/s\s/.test(l) || /^Device:?\s+tps\s/.test(l));
+    if (SYSSTAT_BANNER.test(lines[0]!)) return lines.slice(1, 40).some((l) => /^avg-cpu:\s+%/.test(l) || DEVICE_HEADER.test(l));
+    return looksLikeBannerlessIostat(lines);
   },
 
   parse({ bytes }): ParseResult {

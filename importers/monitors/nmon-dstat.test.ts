@@ -133,12 +133,35 @@ describe('dstat (hand-written)', () => {
     assert.equal(dstatImporter.detect(s), true);
     const r = parseText(dstatImporter, s);
     const run = r.runs[0]!;
-    assert.match(messages(r), /read as UTC/, 'CET is not UTC');
+    // CET is UTC+1 wherever it is printed: used, and no warning says the file has no zone.
+    assert.doesNotMatch(messages(r), /read as UTC|zone/);
     assert.match(messages(r), /1 row\(s\) with another number of cells/);
     const usr = series(run, 'cpu', 'cpu_usr_pct');
-    assert.deepEqual([...usr.times], [Date.UTC(2019, 11, 31, 23, 59, 59), Date.UTC(2020, 0, 1)], 'a new year; the cut last row is left out');
-    assert.equal(run.startMs, Date.UTC(2019, 11, 31, 23, 59, 58));
+    const hour = 3_600_000;
+    assert.deepEqual([...usr.times], [Date.UTC(2019, 11, 31, 23, 59, 59) - hour, Date.UTC(2020, 0, 1) - hour], 'a new year; the cut last row is left out');
+    assert.equal(run.startMs, Date.UTC(2019, 11, 31, 23, 59, 58) - hour);
     assert.equal(run.metrics['read.bw_mib_s'], 2, 'sda (2 + 0) / 2 plus sdb (1 + 1) / 2 MiB/s');
     assert.equal(run.metrics['cpu_usr_pct'], 15);
+  });
+
+  it('pcp-dstat\'s "16 Jun 2015 11:06:42 CDT": the rows are US Central daylight time, 16:06:42 UTC; an ambiguous zone is said', () => {
+    const file = (zone: string): string => [
+      '"pcp-dstat 5.0.3 CSV Output"',
+      '"Host:","db2",,,,"User:","perf"',
+      `"Cmdline:","dstat -t --output x.csv",,,,"Date:","16 Jun 2015 11:06:42 ${zone}"`,
+      '',
+      '"system","total cpu usage",,,,,',
+      '"time","usr","sys","idl","wai","stl"',
+      '"16-06 11:06:42",1.0,1.0,98.0,0.0,0.0',
+      '"16-06 11:06:43",2.0,1.0,97.0,0.0,0.0',
+      '"16-06 11:06:44",4.0,1.0,95.0,0.0,0.0',
+      '',
+    ].join('\n');
+    const cdt = parseText(dstatImporter, file('CDT'));
+    assert.equal(cdt.runs[0]!.startMs, Date.UTC(2015, 5, 16, 16, 6, 42));
+    assert.doesNotMatch(messages(cdt), /zone|read as UTC/);
+    const cst = parseText(dstatImporter, file('CST'));
+    assert.equal(cst.runs[0]!.startMs, Date.UTC(2015, 5, 16, 11, 6, 42));
+    assert.match(messages(cst), /zone "CST" names more than one UTC offset/);
   });
 });

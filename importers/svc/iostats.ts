@@ -5,6 +5,7 @@
  * gives one run with no metrics: its counters go to `tables.svc_snapshot` (types.ts), and rates
  * need two files: the import combines a drop's files (app/core/import/svc-stream.ts).
  */
+import { fromWallClock, zoneOffsetMinutes } from '../dates.js';
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
 import { snapshotObjects } from './snapshot-objects.js';
@@ -51,15 +52,13 @@ function fileKind(attrs: Record<string, string>, warnings: string[]): SvcKind | 
 function wallClockMs(s: string | undefined): number | null {
   const m = s ? /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d+)?$/.exec(s.trim()) : null;
   if (!m) return null;
-  const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!);
-  return Number.isFinite(ms) ? ms : null;
+  return fromWallClock({ year: +m[1]!, month: +m[2]!, day: +m[3]!, hour: +m[4]!, minute: +m[5]!, second: +m[6]! })?.epochMs ?? null;
 }
 
 /** `timezone` "GMT+0:00", "GMT-5:00", "GMT+5:30" -> minutes east of UTC; null when unreadable. */
 function zoneMinutes(s: string | undefined): number | null {
-  const m = s ? /^(?:GMT|UTC)?\s*([+-])(\d{1,2})(?::?(\d{2}))?$/i.exec(s.trim()) : null;
-  if (!m) return s && /^(GMT|UTC|Z)$/i.test(s.trim()) ? 0 : null;
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+  // Only offsets ("GMT-5:00") and UTC itself: the attribute is documented as a GMT offset.
+  return s && /^(?:(?:GMT|UTC)?\s*[+-]\d{1,2}(?::?\d{2})?|GMT|UTC|Z)$/i.test(s.trim()) ? zoneOffsetMinutes(s.trim()) : null;
 }
 
 /**

@@ -3,6 +3,7 @@
  * 4.2). Host-facing volume stats map to PerfDelta's canonical names; everything else is kept
  * as `svc.<stat_name>` in the stat's own unit, so nothing the system reported is lost.
  */
+import { fromWallClock } from '../dates.js';
 
 /**
  * `_mb` stats are "MBps" (FORMATS.md 4.2 units; IBM's stat table: "megabytes per second
@@ -73,7 +74,6 @@ export function nodeScoped(node: string | null, metric: string): string {
 export function statTimeMs(s: string): number | null {
   const m = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(s.trim());
   if (!m) return null;
-  const [mo, d, h, mi, se] = [+m[2]!, +m[3]!, +m[4]!, +m[5]!, +m[6]!];
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) return null;
-  return Date.UTC(2000 + Number(m[1]), mo - 1, d, h, mi, se);
+  if (+m[6]! > 59) return null;
+  return fromWallClock({ year: 2000 + Number(m[1]), month: +m[2]!, day: +m[3]!, hour: +m[4]!, minute: +m[5]!, second: +m[6]! })?.epochMs ?? null;
 }

@@ -4,9 +4,12 @@
  * which zone it assumed:
  *   2024-03-25 18:53:01 [zone]   2024-03-25T18:53:01[.000][Z|+01:00]   2015:04:07T10:55:10 (stor2rrd)
  *   Mar 25, 2024 6:53:01 PM [zone]   25 Mar 2024 18:53:01 [zone]   3/25/2024 6:53:01 PM [zone]
- * zone: Z, UTC, GMT, +01:00, +0100, GMT+01:00, UTC+1, UTC-05:30. Named zones (CET, EST, ...)
- * are ambiguous the world over and are not resolved.
+ * zone: Z, UTC, GMT, +01:00, +0100, GMT+01:00, UTC+1, UTC-05:30, and the abbreviations that mean
+ * one offset wherever they are printed (CET, EST, JST...: importers/dates.ts); ambiguous ones
+ * (CST, IST, BST...) are not resolved.
  */
+import { fromWallClock, hour24, monthIndex } from '../dates.js';
+
 
 export type ZoneState = 'explicit' | 'none' | 'unresolved';
 
@@ -17,8 +20,6 @@ export interface ScTime {
   zoneText?: string;
 }
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
 const TIME = String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,3})\d*)?)?\s*([AaPp][Mm])?`;
 const ZONE = String.raw`(?:\s*(Z|[A-Za-z]{2,5}(?:[+-]\d{1,2}(?::?\d{2})?)?|[+-]\d{2}:?\d{2}))?`;
 
@@ -28,25 +29,15 @@ const DAY_FIRST = new RegExp(String.raw`^(\d{1,2})[ -]([A-Za-z]{3})[a-z]*\.?[ -]
 /** US numeric dates only with AM/PM: without it 03/04 could be either month. */
 const US = new RegExp(String.raw`^(\d{1,2})/(\d{1,2})/(\d{4}),?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])${ZONE}$`);
 
-/** Minutes east of UTC, null when the zone cannot be resolved. */
-function zoneOffset(z: string): number | null {
-  if (/^(Z|UTC|GMT)$/i.test(z)) return 0;
-  const m = /^(?:UTC|GMT)?([+-])(\d{1,2}):?(\d{2})?$/i.exec(z);
-  if (!m) return null;
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
-}
-
 function build(y: number, mo: number, d: number, h: number, mi: number, s: number, frac: string | undefined, ampm: string | undefined, zone: string | undefined): ScTime | null {
-  if (ampm) {
-    if (h < 1 || h > 12) return null;
-    h = (h % 12) + (/p/i.test(ampm) ? 12 : 0);
-  }
-  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
-  const local = Date.UTC(y, mo - 1, d, h, mi, s, frac ? Number(frac.padEnd(3, '0')) : 0);
-  if (!zone) return { ms: local, zone: 'none' };
-  const off = zoneOffset(zone);
-  if (off === null) return { ms: local, zone: 'unresolved', zoneText: zone };
-  return { ms: local - off * 60_000, zone: 'explicit' };
+  const h24 = hour24(h, ampm);
+  if (h24 === null) return null;
+  h = h24;
+  const read = fromWallClock({ year: y, month: mo, day: d, hour: h, minute: mi, second: s, millisecond: frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0 }, zone ?? null);
+  if (!read) return null;
+  if (!zone) return { ms: read.epochMs, zone: 'none' };
+  if (!read.known) return { ms: read.epochMs, zone: 'unresolved', zoneText: zone };
+  return { ms: read.epochMs, zone: 'explicit' };
 }
 
 export function parseScTime(raw: string): ScTime | null {
@@ -55,12 +46,12 @@ export function parseScTime(raw: string): ScTime | null {
   if (m) return build(+m[1]!, +m[2]!, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0), m[7], m[8], m[9]);
   m = MONTH_FIRST.exec(s);
   if (m) {
-    const mo = MONTHS.indexOf(m[1]!.toLowerCase()) + 1;
+    const mo = (monthIndex(m[1]!) ?? -1) + 1;
     return mo === 0 ? null : build(+m[3]!, mo, +m[2]!, +m[4]!, +m[5]!, +(m[6] ?? 0), m[7], m[8], m[9]);
   }
   m = DAY_FIRST.exec(s);
   if (m) {
-    const mo = MONTHS.indexOf(m[2]!.toLowerCase()) + 1;
+    const mo = (monthIndex(m[2]!) ?? -1) + 1;
     return mo === 0 ? null : build(+m[3]!, mo, +m[1]!, +m[4]!, +m[5]!, +(m[6] ?? 0), m[7], m[8], m[9]);
   }
   m = US.exec(s);

@@ -192,7 +192,7 @@ function parseScCsv(text: string): ParseResult {
 
 export const spectrumControlCsvImporter: Importer = {
   id: 'spectrum-control-csv',
-  version: '1',
+  version: '2',
   tool: 'svc',
   title: 'IBM Spectrum Control / Storage Insights performance CSV (volumes, pools, nodes, ports)',
   detect: detectScCsv,

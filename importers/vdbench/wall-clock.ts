@@ -1,8 +1,10 @@
 /**
  * Dates and times as vdbench prints them. Interval lines carry only a time of day; the date
  * is on each header line (`MMM dd, yyyy` in the JVM's locale) and the time zone, when at all,
- * in the summary's "created" line or in flatfile timestamps (FORMATS.md 2.2, 2.4).
+ * in the summary's "created" line or in flatfile timestamps (FORMATS.md 2.2, 2.4). Months and
+ * zones are read by importers/dates.ts, as every importer's are.
  */
+import { fromWallClock, monthIndex, zoneOffsetMinutes } from '../dates.js';
 
 export interface CalendarDate {
   year: number;
@@ -13,22 +15,12 @@ export interface CalendarDate {
 
 const DAY_MS = 86_400_000;
 
-const ENGLISH_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
 /**
  * A month as SimpleDateFormat "MMM" prints it: "Oct" in English, "5月" in a Chinese or
- * Japanese JVM (FORMATS.md 2.2: `5月 10, 2023`), "5월" in a Korean one.
+ * Japanese JVM (FORMATS.md 2.2: `5月 10, 2023`), "5월" in a Korean one (importers/dates.ts).
  */
 export function parseMonth(text: string): number | null {
-  const t = text.trim().toLowerCase();
-  const cjk = /^(\d{1,2})\s*[月월]$/.exec(t);
-  if (cjk) {
-    const m = Number(cjk[1]) - 1;
-    return m >= 0 && m < 12 ? m : null;
-  }
-  if (!/^[a-z]{3,9}\.?$/.test(t)) return null;
-  const i = ENGLISH_MONTHS.indexOf(t.slice(0, 3));
-  return i >= 0 ? i : null;
+  return monthIndex(text);
 }
 
 function calendarDate(year: number, month: number | null, day: number): CalendarDate | null {
@@ -57,22 +49,14 @@ export function parseTimeOfDay(text: string): number | null {
 }
 
 export function localMidnight(date: CalendarDate): number {
-  return Date.UTC(date.year, date.month, date.day);
+  // The wall clock as if it were UTC: WallClock applies the zone itself.
+  return fromWallClock({ year: date.year, month: date.month + 1, day: date.day })?.epochMs ?? Number.NaN;
 }
 
-/**
- * UTC offsets of the zone abbreviations Java prints. Ambiguous ones are left out on purpose:
- * CST is China (+8) or US Central (-6), IST is India, Israel or Ireland.
- */
-const ZONE_OFFSET_HOURS: Record<string, number> = {
-  UTC: 0, GMT: 0, WET: 0, WEST: 1, CET: 1, CEST: 2, MET: 1, MEST: 2, EET: 2, EEST: 3, MSK: 3,
-  ICT: 7, WIB: 7, HKT: 8, SGT: 8, AWST: 8, PHT: 8, JST: 9, KST: 9, AEST: 10, AEDT: 11, NZST: 12, NZDT: 13,
-  EST: -5, EDT: -4, CDT: -5, MST: -7, MDT: -6, PST: -8, PDT: -7, AKST: -9, AKDT: -8, HST: -10,
-};
-
+/** Local time minus UTC for a zone Java printed (importers/dates.ts: ambiguous names give null). */
 export function zoneOffsetMs(abbreviation: string): number | null {
-  const h = ZONE_OFFSET_HOURS[abbreviation.toUpperCase()];
-  return h === undefined ? null : h * 3_600_000;
+  const min = zoneOffsetMinutes(abbreviation);
+  return min === null ? null : min * 60_000;
 }
 
 export interface CreatedLine {

@@ -5,8 +5,13 @@ import { PALETTE } from '../charts/palette.js';
 import { formatValue } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 
-interface EventRow { name: string; waits: number | null; time_s: number | null; avg_ms: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; wait_class?: string | null }
-interface Side { run: RunRecord; events: Map<string, EventRow> }
+interface EventRow { name: string; waits: number | null; time_s: number | null; avg_ms: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; pct_call_time?: number | null; wait_class?: string | null }
+interface Side { run: RunRecord; events: Map<string, EventRow>; share: ShareKey | null }
+
+/** Which total a report's percentages are shares of: DB time, background time, or (STATSPACK, AWR 10g) call time. */
+const SHARES = ['pct_db_time', 'pct_bg_time', 'pct_call_time'] as const;
+type ShareKey = (typeof SHARES)[number];
+const shareOf = (rows: EventRow[]): ShareKey | null => SHARES.find((k) => rows.some((e) => e[k] !== null && e[k] !== undefined)) ?? null;
 
 const TABLES = { foreground: 'foreground_events', background: 'background_events', top: 'top_events' } as const;
 type Kind = keyof typeof TABLES;
@@ -16,7 +21,7 @@ function sideOf(runs: RunRecord[], config: string, kind: Kind): Side | null {
   const run = runs.find((r) => r.config === config && Array.isArray(r.tables[TABLES[kind]]));
   if (!run) return null;
   const rows = run.tables[TABLES[kind]] as EventRow[];
-  return { run, events: new Map(rows.filter((e) => e.name !== 'DB CPU' || kind === 'top').map((e) => [e.name, e])) };
+  return { run, events: new Map(rows.filter((e) => e.name !== 'DB CPU' || kind === 'top').map((e) => [e.name, e])), share: shareOf(rows) };
 }
 
 /** AWR wait events of two configurations side by side: share of time and average wait, events on one side flagged. */
@@ -28,7 +33,9 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
   const [kind, setKind] = useState<Kind>('foreground');
   const a = sideOf(runs, baseline, kind);
   const b = sideOf(runs, candidate, kind);
-  const pct = (e: EventRow | undefined): number | null => (e ? e.pct_db_time ?? e.pct_bg_time ?? null : null);
+  // Shares of different totals (AWR's % DB time, STATSPACK's % of call time) are not set side by side.
+  const share = a && b && a.share === b.share ? a.share : null;
+  const pct = (e: EventRow | undefined): number | null => (e && share ? e[share] ?? null : null);
   const rows = useMemo(() => {
     if (!a || !b) return [];
     const names = [...new Set([...a.events.keys(), ...b.events.keys()])];
@@ -39,7 +46,7 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
   const option = useMemo(() => rows.length === 0 ? null : ({
     animation: false,
     color: PALETTE.slice(0, 2),
-    title: { text: t(kind === 'background' ? 'waits.chartBg' : 'waits.chart'), left: 'center', textStyle: { fontSize: 14 } },
+    title: { text: t(share === 'pct_call_time' ? 'waits.chartCall' : kind === 'background' ? 'waits.chartBg' : 'waits.chart'), left: 'center', textStyle: { fontSize: 14 } },
     legend: { top: 28, data: [baseline, candidate] },
     grid: { left: 250, right: 40, top: 70, bottom: 30 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => `${formatValue(v, '%', locale)} %` },
@@ -49,7 +56,7 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
       { name: baseline, type: 'bar', data: rows.map((r) => pct(r.a) ?? 0) },
       { name: candidate, type: 'bar', data: rows.map((r) => pct(r.b) ?? 0) },
     ],
-  }), [rows, baseline, candidate, kind, t, locale]);
+  }), [rows, baseline, candidate, kind, share, t, locale]);
 
   if (configs.length < 2) return <p className="notice">{t('waits.needTwo')}</p>;
   const avg = (e: EventRow | undefined): string => (e && e.avg_ms !== null && e.avg_ms !== undefined ? `${formatValue(e.avg_ms, 'ms', locale)} ms` : '–');
@@ -68,7 +75,10 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
           </select>
         </label>
       </div>
-      {option && <EChart id="wait-events" option={option} height={Math.max(260, 80 + rows.length * 26)} />}
+      {a && b && a.share !== b.share && (
+        <p className="notice" data-testid="waits-share-differs">{t('waits.shareDiffers', { baseline, candidate, a: t(`waits.share.${a.share ?? 'none'}`), b: t(`waits.share.${b.share ?? 'none'}`) })}</p>
+      )}
+      {option && share && <EChart id="wait-events" option={option} height={Math.max(260, 80 + rows.length * 26)} />}
       <table className="grid" data-testid="waits-table">
         <thead>
           <tr>

@@ -3,12 +3,16 @@
  * (`<prefix>_clat.1.log`), and users keep them beside the JSON of the same run, often with the
  * same stem (`randread-4k.json`, `randread-4k_bw.1.log`). A log that finds its run becomes a
  * time series of that run, with the run's start time and the fio version's unit; one that
- * does not becomes a run of its own and says so.
+ * does not becomes a run of its own and says so. The runs a log may find are those of fio's
+ * JSON and of its normal (console) output: both name the fio version, which decides the unit.
  */
 import path from 'node:path';
 import { fioLogTable, KIND, type FioLogTable, type LogKind } from '../../../importers/fio/fio-log.js';
 import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import type { LogClaim } from '../../contract/records.js';
+
+/** Formats whose runs a log may join: fio's JSON and its normal output carry the fio version. */
+export const LOG_OWNER_FORMATS: readonly string[] = ['fio-json', 'fio-normal'];
 
 export interface LogOwnerCandidate {
   runId: number;
@@ -100,6 +104,21 @@ export function findLogOwner(logFile: string, logStem: string, owners: readonly 
 /** lat, clat and slat logs: the ones whose unit (ns in fio 3, µs in fio 2) the file does not say. */
 export function isLatencyLog(kind: string): boolean {
   return kind === 'lat' || kind === 'clat' || kind === 'slat';
+}
+
+/**
+ * Mean latencies no storage gives in the unit a log was read in: below 50 ns read as ns (fio 2's
+ * µs log of a 12 µs submission latency reads as 12 ns), above 10 s read as µs (fio 3's ns log of
+ * a 10 ms completion reads as 10 s). Said, never corrected: the unit stays the one chosen.
+ */
+export function implausibleLatency(metrics: Record<string, number>, unit: 'ns' | 'us'): string | null {
+  const odd = Object.entries(metrics).filter(([k, v]) => /^(read|write|trim)\.(lat|clat|slat)_avg_ms$/.test(k) && (unit === 'ns' ? v < 5e-5 : v > 1e4));
+  if (odd.length === 0) return null;
+  const [k, v] = odd[0]!;
+  const what = k.replace(/_avg_ms$/, '').replace('.', ' ');
+  return unit === 'ns'
+    ? `the latency values are implausible in ns (mean ${what} ${+(v * 1e6).toPrecision(3)} ns): if this log is from fio 2.x, its values are µs; import it with its fio JSON or normal output, or choose µs`
+    : `the latency values are implausible in µs (mean ${what} ${+(v / 1000).toPrecision(3)} s): if this log is from fio 3.x, its values are ns; choose ns`;
 }
 
 /** A latency log read as µs instead of the ns the importer assumed: values 1000 times larger. */

@@ -9,14 +9,14 @@
  */
 import { fioLogTable } from '../../../importers/fio/fio-log.js';
 import type { LogClaim } from '../../contract/records.js';
-import { findLogOwner, isLogRun, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
+import { findLogOwner, isLogRun, LOG_OWNER_FORMATS, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import type { StagedFile } from './pipeline.js';
 
 const baseName = (p: string): string => p.split(/[\\/]/).pop() ?? p;
 
 /** The runs a staged fio JSON file would offer, named by file (not yet stored: no run id). */
 function stagedCandidates(file: StagedFile): LogOwnerCandidate[] {
-  if (file.importer?.id !== 'fio-json' || file.result.errors.length > 0) return [];
+  if (!file.importer || !LOG_OWNER_FORMATS.includes(file.importer.id) || file.result.errors.length > 0) return [];
   return file.result.runs.map((run, ordinal) => ownerCandidate(run, { runId: 0, file: file.path, origin: `staged ${file.id}`, ordinal }));
 }
 

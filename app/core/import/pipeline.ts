@@ -19,7 +19,7 @@ import type { StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
 import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
-import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
+import { asMicroseconds, attachSeries, findLogOwner, implausibleLatency, isLatencyLog, isLogRun, LOG_OWNER_FORMATS, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
 
 export interface StagedFile {
@@ -160,11 +160,19 @@ function latencyLogOf(file: StagedFile): { latencyLog?: { kind: string } } {
   return kind && isLatencyLog(kind) ? { latencyLog: { kind } } : {};
 }
 
-/** An orphan latency log's run in the unit the user chose (its series apart: a streamed log's go on their own). */
+/**
+ * An orphan latency log's run in the unit the user chose (its series apart: a streamed log's go
+ * on their own), with a warning when its values are implausible in that unit.
+ */
 function inChosenUnit(run: ParsedRun, unit: LogLatencyUnit | undefined): ParsedRun {
-  if (unit !== 'us') return run;
-  const metrics = Object.fromEntries(Object.entries(run.metrics).map(([k, v]) => [k, v * 1000]));
-  return { ...run, series: asMicroseconds(run.series), metrics, tables: { ...run.tables, log: { ...(run.tables['log'] as object), unit_assumed: 'µs' } } };
+  const scaled = unit !== 'us' ? run : {
+    ...run,
+    series: asMicroseconds(run.series),
+    metrics: Object.fromEntries(Object.entries(run.metrics).map(([k, v]) => [k, v * 1000])),
+    tables: { ...run.tables, log: { ...(run.tables['log'] as object), unit_assumed: 'µs' } },
+  };
+  const odd = implausibleLatency(scaled.metrics, unit === 'us' ? 'us' : 'ns');
+  return odd ? { ...scaled, warnings: [...scaled.warnings, odd] } : scaled;
 }
 
 /** Thrown by a cancel check: the transaction rolls back and nothing is written. */
@@ -365,8 +373,9 @@ export class ImportSession {
           notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
         } else {
           const unit = isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
-          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, inChosenUnit(run, unit)));
-          notes.push(orphanNote(how, log, unit));
+          const orphan = inChosenUnit(run, unit);
+          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, orphan));
+          notes.push(orphanNote(how, log, unit), ...orphan.warnings.filter((w) => !run.warnings.includes(w)));
         }
       });
     } else if (isCompanionFile(file)) {
@@ -391,7 +400,7 @@ export class ImportSession {
         const id = this.store.insertRun(this.study.id, importId, run.config?.trim() || this.config, ordinal, run);
         made.push({ id, run });
         runIds.push(id);
-        if (file.importer!.id === 'fio-json') {
+        if (LOG_OWNER_FORMATS.includes(file.importer!.id)) {
           this.owners.push(ownerCandidate(run, { runId: id, file: file.path, origin: `import ${importId}`, ordinal }));
         }
       });
@@ -496,8 +505,9 @@ export class ImportSession {
         if (end.result.errors.length > 0) throw new UnreadableFileError(end.result.errors.map(located).join('; '));
         const run = end.result.runs[0]!;
         const warnings = [...end.result.warnings.map(located), ...run.warnings];
-        if (!owner) this.store.completeRun(runId, inChosenUnit(run, unit));
-        const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log, unit);
+        const orphan = owner ? null : inChosenUnit(run, unit);
+        if (orphan) this.store.completeRun(runId, orphan);
+        const note = [owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log, unit), ...(orphan?.warnings.filter((w) => !run.warnings.includes(w)) ?? [])].join('; ');
         const rows = fioLogTable(run)?.rows;
         const outcomeWarnings = [note, ...(rows !== undefined ? [`${rows.toLocaleString('en-US')} rows`] : []), ...warnings.map((w) => `${run.name}: ${w}`)];
         this.store.setImportWarnings(importId, outcomeWarnings);
@@ -618,7 +628,7 @@ function orphanNote(how: string, log: FioLogTable, unit: LogLatencyUnit | undefi
       ? '; latency read as µs (fio 2.x), as chosen at import'
       : unit === 'ns'
         ? '; latency read as ns (fio 3.x), as chosen at import'
-        : '; latency read as ns (fio 3.x, the default): import it with its fio JSON, or choose µs for a fio 2.x log'
+        : '; latency read as ns (fio 3.x, the default): import it with its fio JSON or normal output, or choose µs for a fio 2.x log'
     : '';
   // A histogram log's summary is the percentile ladder of all its rows' bins, not a mean.
   const summary = kind === 'clat_hist' ? 'summary metrics the percentiles of all its rows\' bins' : 'summary metrics the means of its samples';

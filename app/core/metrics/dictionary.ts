@@ -143,14 +143,16 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
   },
   {
     // Oracle AWR wait events: foreground (wait.) and background (bgwait.) per event.
-    pattern: /^(wait|bgwait)\.([a-z0-9_]+)\.(avg_ms|waits|time_s|pct_db_time|pct_bg_time)$/,
+    // pct_call_time: STATSPACK's (and AWR 10g's) "%Total Call Time", a share of call time (DB CPU
+    // plus non-idle waits), not of DB time: its own name, so it never pairs with pct_db_time.
+    pattern: /^(wait|bgwait)\.([a-z0-9_]+)\.(avg_ms|waits|time_s|pct_db_time|pct_bg_time|pct_call_time)$/,
     describe: (m) => {
       const stat = m[3]!;
       const unit = stat === 'avg_ms' ? 'ms' : stat === 'time_s' ? 's' : stat === 'waits' ? 'waits' : '%';
-      const what = { avg_ms: 'average wait', waits: 'waits', time_s: 'total wait time', pct_db_time: '% of DB time', pct_bg_time: '% of background time' }[stat]!;
-      const whatZh = { avg_ms: '平均等待', waits: '等待次数', time_s: '总等待时间', pct_db_time: '占 DB 时间 %', pct_bg_time: '占后台时间 %' }[stat]!;
+      const what = { avg_ms: 'average wait', waits: 'waits', time_s: 'total wait time', pct_db_time: '% of DB time', pct_bg_time: '% of background time', pct_call_time: '% of total call time' }[stat]!;
+      const whatZh = { avg_ms: '平均等待', waits: '等待次数', time_s: '总等待时间', pct_db_time: '占 DB 时间 %', pct_bg_time: '占后台时间 %', pct_call_time: '占总调用时间 %' }[stat]!;
       const event = m[2]!.replace(/_/g, ' ');
-      return { quantity: stat, unit, better: 'lower', label: `${event} ${what}`, labelZh: `${event} ${whatZh}`, sources: { awr: `${m[1] === 'bgwait' ? 'Background' : 'Foreground'} Wait Events table (Top events for the top list)` } };
+      return { quantity: stat, unit, better: 'lower', label: `${event} ${what}`, labelZh: `${event} ${whatZh}`, sources: { awr: `${m[1] === 'bgwait' ? 'Background' : 'Foreground'} Wait Events table (Top events for the top list)${stat === 'pct_call_time' ? '; "%Total Call Time" column (STATSPACK, AWR 10g)' : ''}` } };
     },
   },
   {
@@ -193,10 +195,11 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
     }),
   },
   {
-    pattern: /^(query\d+|queryset)\.(time|geomean)_s$/,
+    pattern: /^(query\d+|queryset\d*)\.(time|geomean)_s$/,
     describe: (m) => ({
       quantity: `${m[2]}_s`, unit: 's', better: 'lower', label: `${m[1]} ${m[2] === 'geomean' ? 'geometric mean time' : 'time'}`,
-      labelZh: `${m[1]} ${m[2] === 'geomean' ? '几何平均时间' : '时间'}`, sources: { hammerdb: 'TPROC-H "query N completed in X seconds" / query set total' },
+      labelZh: `${m[1]} ${m[2] === 'geomean' ? '几何平均时间' : '时间'}`,
+      sources: { hammerdb: 'TPROC-H "query N completed in X seconds"; "Completed N query set(s) in S seconds" is set N\'s own time (queryset<N>.time_s; queryset.time_s: the mean set of the slowest Vuser)' },
     }),
   },
 ];

@@ -604,11 +604,11 @@ export class Store {
     }));
   }
 
-  /** fio JSON runs of a study: the runs a log file imported later may belong to. */
+  /** fio JSON and normal-output runs of a study: the runs a log file imported later may belong to. */
   logOwnerCandidates(studyId: number, config: string): LogOwnerCandidate[] {
     const rows = this.db.prepare(
       `SELECT r.id, r.name, i.file_name, r.tool_version, r.start_ms, r.tables, r.ordinal, r.import_id FROM runs r JOIN imports i ON i.id = r.import_id
-       WHERE r.study_id = ? AND r.config = ? AND i.format = 'fio-json'`,
+       WHERE r.study_id = ? AND r.config = ? AND i.format IN ('fio-json', 'fio-normal')`,
     ).all(studyId, config) as Array<{ id: number; name: string; file_name: string; tool_version: string | null; start_ms: number | null; tables: string; ordinal: number; import_id: number }>;
     return rows.map((r) => ownerCandidate(
       { name: r.name, toolVersion: r.tool_version, startMs: r.start_ms, tables: JSON.parse(r.tables) as Record<string, unknown> },
