@@ -11,6 +11,7 @@
  * early releases). A stage without metrics (a delay) is a row of "N/A".
  */
 import type { Diagnostic, ParamValue, ParsedRun } from '../types.js';
+import { splitWorks, workName } from './cosbench-works.js';
 import { emptyRun, num, opKey, percent, ZONE_WARNING } from './shared.js';
 
 export const WORKLOAD_HEADER = /^(Stage,Op-Name,Op-Type|Op-Type),Op-Count,Byte-Count,Avg-ResTime,/;
@@ -57,10 +58,16 @@ function historyOf(fields: readonly string[]): Array<{ state: string; ms: number
   return out;
 }
 
-function stageRun(stage: string, rows: OpRow[], hasStageColumn: boolean): ParsedRun {
-  const run = emptyRun('cosbench', stage);
+function stageRun(stage: string, rows: OpRow[], hasStageColumn: boolean, work?: { index: number; of: number }): ParsedRun {
+  const moved = rows.filter((r) => r.bytes > 0 && r.count > 0);
+  const objectBytes = moved.length > 0 ? moved.reduce((s, r) => s + r.bytes, 0) / moved.reduce((s, r) => s + r.count, 0) : null;
+  const run = emptyRun('cosbench', work ? workName(stage, work.index, objectBytes) : stage);
   const params: Record<string, ParamValue> = run.params;
   if (hasStageColumn) params['stage'] = stage;
+  if (work) {
+    params['work'] = work.index + 1;
+    run.warnings.push(`one of ${work.of} works of stage ${stage} (its operation names repeat): rows ${rows.map((r) => r.line).join(', ')}`);
+  }
   const m = run.metrics;
   const scopes = scopesOf(rows.map((r) => r.opName));
   let weighted = 0;
@@ -162,7 +169,11 @@ export function parseWorkloadCsv(lines: readonly string[]): { runs: ParsedRun[];
     if (list) list.push(row);
     else byStage.set(stage, [row]);
   }
-  const runs = [...byStage].map(([stage, rows]) => stageRun(stage, rows, has));
+  // A stage of several works lists each work's operations in turn (cosbench-works.ts).
+  const runs = [...byStage].flatMap(([stage, rows]) => {
+    const works = splitWorks(rows.map((r) => r.opName));
+    return works.length === 1 ? [stageRun(stage, rows, has)] : works.map((idx, w) => stageRun(stage, idx.map((k) => rows[k]!), has, { index: w, of: works.length }));
+  });
   if (runs.some((r) => r.startMs !== null)) warnings.push({ message: `COSBench state history: ${ZONE_WARNING}` });
   if (skipped > 0) warnings.push({ message: `${skipped} stage row(s) without metrics (delay stages, or stages that never ran) were skipped` });
   if (runs.length === 0) errors.push({ message: 'no COSBench operation rows under the workload summary header' });

@@ -1,0 +1,57 @@
+/**
+ * Files as users have them, through the import pipeline (issue 24 "Nothing dropped"): every
+ * block of a file becomes runs, metrics and series in the store, and what cannot be read fails
+ * the file with its place, writing nothing. The files are the importers' test files
+ * (importers/<tool>/test-files/), written for these tests from the formats' documentation.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { REPO_ROOT } from '../../../importers/test-support/corpus.js';
+import { Core } from '../core.js';
+import { tempDir } from '../test-support/temp.js';
+
+const testFile = (rel: string): string => path.join(REPO_ROOT, 'importers', rel);
+const freshCore = (): Core => new Core(path.join(tempDir(), 'perfdelta.sqlite'));
+
+describe('COSBench stage of two works, imported', () => {
+  it('each work is a run of its own that pairs with the same work of another configuration', () => {
+    const core = freshCore();
+    const dir = testFile('benchmarks/test-files/cosbench-two-works');
+    const result = core.importPaths([path.join(dir, 's1-prepare.csv'), path.join(dir, 'w1-two-sizes.csv')], 'Object store', 'baseline');
+    assert.deepEqual(result.files.map((f) => [f.format, f.status, f.runs.length]), [['cosbench', 'imported', 2], ['cosbench', 'imported', 4]]);
+    const runs = core.runs({ study: 'object-store' });
+    const stage = runs.filter((r) => r.source.file.endsWith('s1-prepare.csv'));
+    assert.deepEqual(stage.map((r) => [r.name, r.params['bs'], r.params['work']]), [['s1-prepare work 1 (64 KB objects)', 64000, 1], ['s1-prepare work 2 (64 MB objects)', 64000000, 2]]);
+    assert.ok(Math.abs(stage[1]!.metrics['write.ops_per_s']! - 2) < 1e-12);
+    assert.deepEqual(core.series(stage[1]!.id, 'write.ops_per_s')[0]!.points.map(([, v]) => v), [2, 2.4, 1.6]);
+
+    // The candidate: the same stage file with the large objects' throughput doubled.
+    const other = tempDir();
+    const text = fs.readFileSync(path.join(dir, 's1-prepare.csv'), 'utf8').split('\n')
+      .map((l, i) => (i < 2 || l === '' ? l : l.split(',').map((f, c) => (c === 10 || c === 12 ? String(Number(f) * 2) : f)).join(','))).join('\n');
+    fs.writeFileSync(path.join(other, 's1-prepare.csv'), text);
+    core.importPaths([path.join(other, 's1-prepare.csv')], 'Object store', 'candidate');
+    const compared = core.compare({ study: 'object-store', baseline: 'baseline', candidates: ['candidate'], metrics: ['write.ops_per_s'] });
+    const pairs = compared.pairs.filter((p) => p.metric === 'write.ops_per_s');
+    assert.equal(pairs.length, 2, 'the 64 KB work pairs with the 64 KB work, the 64 MB with the 64 MB');
+    const large = pairs.find((p) => /64M|work 2/.test(p.workload))!;
+    assert.ok(Math.abs(large.speedup! - 2) < 1e-9, `${large.workload}: ${large.speedup}`);
+    core.close();
+  });
+
+  it('an unreadable cell fails the file with its line and column, and nothing of it is written', () => {
+    const core = freshCore();
+    const dir = tempDir();
+    const lines = fs.readFileSync(testFile('benchmarks/test-files/cosbench-two-works/s1-prepare.csv'), 'utf8').split('\n');
+    lines[3] = lines[3]!.replace(',470,', ',47o,');
+    fs.writeFileSync(path.join(dir, 's1-prepare.csv'), lines.join('\n'));
+    const result = core.importPaths([dir], 'Object store', 'baseline');
+    assert.equal(result.files[0]!.status, 'failed');
+    assert.match(result.files[0]!.path, /s1-prepare\.csv$/);
+    assert.match(result.files[0]!.errors[0]!, /^line 4: column 7 \(Avg-ResTime, prepare-write\): "47o" is not a figure/);
+    assert.equal(core.runs({}).length, 0);
+    core.close();
+  });
+});
