@@ -55,3 +55,27 @@ describe('COSBench stage of two works, imported', () => {
     core.close();
   });
 });
+
+describe('Spectrum Virtualize ls*stats keyed by their own column, imported', () => {
+  it('lsenclosurestats as REST JSON and CLI text: two enclosures, named as the command they are', () => {
+    const core = freshCore();
+    const dir = testFile('svc/test-files');
+    const result = core.importPaths([path.join(dir, 'lsenclosurestats-two-enclosures.json'), path.join(dir, 'lsenclosurestats-delim.txt')], 'Power', 'fs7300');
+    assert.deepEqual(result.files.map((f) => [f.format, f.status]), [['svc-lsstats', 'imported'], ['svc-lsstats', 'imported']]);
+    for (const run of core.runs({ study: 'power' })) {
+      assert.equal(run.name, 'lsenclosurestats 1, 2');
+      assert.deepEqual([run.metrics['enclosure.1.svc.power_w'], run.metrics['enclosure.2.svc.power_w'], run.metrics['enclosure.2.svc.temp_c_peak']], [207, 126, 23]);
+      assert.equal(run.metrics['svc.power_w'], undefined, 'no system-wide figure made of one enclosure');
+    }
+    core.close();
+  });
+
+  it('two captures of different values in one file fail the file, naming both lines', () => {
+    const core = freshCore();
+    const result = core.importPaths([testFile('svc/test-files/lsenclosurestats-two-captures.txt')], 'Power', 'fs7300');
+    assert.equal(result.files[0]!.status, 'failed');
+    assert.match(result.files[0]!.errors[0]!, /^line 10: power_w of enclosure 1 is listed twice with different values \(line 2: 207/);
+    assert.equal(core.runs({}).length, 0);
+    core.close();
+  });
+});
