@@ -283,7 +283,7 @@ function seriesObject(key: RowKey | null): string {
 
 export const svcLsstatsImporter: Importer = {
   id: 'svc-lsstats',
-  version: '1',
+  version: '2',
   tool: 'svc',
   title: 'IBM SVC / Storwize lssystemstats, lsnodestats, lsnodecanisterstats (REST JSON or CLI)',
   detect: detectLsstats,

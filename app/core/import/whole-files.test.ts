@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT } from '../../../importers/test-support/corpus.js';
 import { Core } from '../core.js';
+import { describeMetric } from '../metrics/dictionary.js';
 import { tempDir } from '../test-support/temp.js';
 
 const testFile = (rel: string): string => path.join(REPO_ROOT, 'importers', rel);
@@ -76,6 +77,31 @@ describe('Spectrum Virtualize ls*stats keyed by their own column, imported', () 
     assert.equal(result.files[0]!.status, 'failed');
     assert.match(result.files[0]!.errors[0]!, /^line 10: power_w of enclosure 1 is listed twice with different values \(line 2: 207/);
     assert.equal(core.runs({}).length, 0);
+    core.close();
+  });
+});
+
+describe('Unix sar -A, imported', () => {
+  it('Solaris, AIX, HP-UX and a capture behind wrapper lines: every report in the dictionary, every device its own series', () => {
+    const core = freshCore();
+    const dir = testFile('monitors/test-files');
+    const files = ['solaris-sar-A.txt', 'aix-sar-A.txt', 'hpux-sar-A.txt', 'solaris-sar-behind-wrapper.txt'];
+    const result = core.importPaths(files.map((f) => path.join(dir, f)), 'Unix hosts', 'before');
+    assert.deepEqual(result.files.map((f) => [f.format, f.status]), files.map(() => ['sar', 'imported']));
+    for (const run of core.runs({ study: 'unix-hosts' })) {
+      const names = new Set([...Object.keys(run.metrics), ...core.series(run.id).map((s) => s.metric)]);
+      for (const name of names) {
+        const info = describeMetric(name);
+        assert.ok(info, `${run.name}: ${name} has no dictionary entry`);
+        assert.ok(info.unit !== undefined && info.label && info.labelZh, name);
+      }
+    }
+    const solaris = core.runs({ study: 'unix-hosts' }).find((r) => r.source.file.endsWith('solaris-sar-A.txt'))!;
+    assert.equal(solaris.metrics['cpu_idle_pct'], 98);
+    assert.deepEqual(core.series(solaris.id, 'util_pct').map((s) => s.object).sort(), ['nfs1', 'sd0', 'sd0,a', 'sd1']);
+    assert.deepEqual(core.series(solaris.id, 'runq_sz', 'queue')[0]!.points.map(([, v]) => v), [1, 2]);
+    assert.equal(describeMetric('runq_sz')!.better, 'lower');
+    assert.equal(describeMetric('syscalls_per_s')!.volume, true);
     core.close();
   });
 });
