@@ -105,3 +105,49 @@ describe('Unix sar -A, imported', () => {
     core.close();
   });
 });
+
+describe('Spectrum Virtualize statistics files of every kind, imported', () => {
+  const dir = testFile('svc/test-files/node1-ten-minutes');
+
+  it('two node statistics files ten minutes apart: CPU, port and node-to-node rates, and what was not read named', () => {
+    const core = freshCore();
+    const result = core.importPaths([path.join(dir, 'Nn_stats_78G00AA-1_240402_100000'), path.join(dir, 'Nn_stats_78G00AA-1_240402_101000')], 'SVC', 'prod');
+    assert.deepEqual(result.files.map((f) => [f.status, f.runs.length]), [['imported', 1], ['imported', 1]]);
+    const run = core.runs({ study: 'svc' })[0]!;
+    const value = (metric: string, object: string): number => core.series(run.id, metric, object)[0]!.points[0]![1];
+    assert.equal(value('cpu_pct', 'node1 cpu'), 35);
+    assert.equal(value('cpu_pct', 'node1 cpu core 1'), 30);
+    assert.equal(value('host_recv_mib_s', 'node1 port 1'), 100);
+    assert.equal(value('peer_send_per_s', 'node1 to node2'), 200);
+    assert.equal(core.series(run.id, 'cpu_pct', 'node1 cpu')[0]!.points[0]![0], Date.UTC(2024, 3, 2, 10, 10));
+    assert.match(run.warnings.join('\n'), /node statistics \(Nn\): no rates derived from the records <dimm>, <partnership>, <uca>; .*the counters bbcz, rxpwr, tmp, txpwr of <port>/);
+    assert.match(result.files[0]!.warnings[0]!, /combined into run .*node statistics \(Nn\): no rates derived/);
+    for (const metric of new Set(core.series(run.id).map((s) => s.metric))) assert.ok(describeMetric(metric), `${metric} is in the dictionary`);
+    core.close();
+  });
+
+  it('volumes, MDisks, drives and nodes each give their rates; volume groups are named as giving none', () => {
+    const core = freshCore();
+    core.importPaths([dir], 'SVC', 'prod');
+    const run = core.runs({ study: 'svc' })[0]!;
+    const objects = new Set(core.series(run.id).map((s) => s.object));
+    for (const o of ['vol0', 'vol1', 'mdisk MDisk0', 'drive 0', 'drive 1', 'node1 cpu', 'node1 port 1']) assert.ok(objects.has(o), o);
+    const point = (metric: string, object: string): number => core.series(run.id, metric, object)[0]!.points[0]![1];
+    assert.equal(point('read.iops', 'vol0'), 100);
+    assert.equal(point('write.lat_avg_ms', 'vol0'), 1);
+    assert.equal(point('read.lat_avg_ms', 'mdisk MDisk0'), 2);
+    assert.equal(point('read.iops', 'drive 0'), 10);
+    assert.match(run.warnings.join('\n'), /volume group statistics \(Ng\): no rates from <volumegroup>/);
+    assert.match(run.warnings.join('\n'), /volume statistics \(Nv\): no rates derived from <ca>, <cpy> of <vdsk>/);
+    core.close();
+  });
+
+  it('volume group files alone: no run, and each file says why', () => {
+    const core = freshCore();
+    const result = core.importPaths([path.join(dir, 'Ng_stats_78G00AA-1_240402_100000'), path.join(dir, 'Ng_stats_78G00AA-1_240402_101000')], 'SVC', 'prod');
+    assert.equal(core.runs({}).length, 0);
+    assert.deepEqual(result.files.map((f) => f.status), ['imported', 'imported'], 'the files are kept');
+    assert.match(result.files[0]!.warnings[0]!, /^no rates: .*none holds records rates are derived from.*volume group statistics \(Ng\): no rates from <volumegroup>/);
+    core.close();
+  });
+});

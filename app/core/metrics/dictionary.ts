@@ -175,7 +175,9 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'cpu_iowait_pct', unit: '%', better: 'lower', label: 'CPU I/O wait', labelZh: 'CPU I/O 等待', sources: { iostat: '%iowait', sar: '%iowait', nmon: 'CPU_ALL Wait%' } },
   { quantity: 'cpu_steal_pct', unit: '%', better: 'lower', label: 'CPU steal', labelZh: 'CPU 被窃取', sources: { sar: '%steal', iostat: '%steal' } },
   { quantity: 'cpu_idle_pct', unit: '%', better: 'higher', label: 'CPU idle', labelZh: 'CPU 空闲', sources: { sar: '%idle', iostat: '%idle', nmon: 'CPU_ALL Idle%' } },
-  { quantity: 'cpu_pct', unit: '%', better: 'lower', label: 'CPU busy', labelZh: 'CPU 使用率', sources: { svc: 'lssystemstats / lsnodestats cpu_pc' } },
+  { quantity: 'cpu_pct', unit: '%', better: 'lower', label: 'CPU busy', labelZh: 'CPU 使用率', sources: { svc: 'lssystemstats / lsnodestats cpu_pc; iostats Nn 100 × Δbusy (cpu) or Δsystem (cpu_core) / Δt (ms)' } },
+  { quantity: 'cpu_comp_pct', unit: '%', better: 'lower', label: 'Compression CPU busy', labelZh: '压缩 CPU 使用率', sources: { svc: 'iostats Nn 100 × Δcomp / Δt (ms)' } },
+  { quantity: 'link_errors_per_s', unit: '1/s', better: 'lower', label: 'Link errors per second', labelZh: '每秒链路错误数', sources: { svc: 'iostats Nn port Δ(lf + lsy + lsi + pspe + itw + icrc) / Δt' } },
   { quantity: 'qdepth', unit: 'I/Os', better: 'lower', label: 'Average queue depth', labelZh: '平均队列深度', sources: { vdbench: 'queue depth (summary), queue_depth (flatfile): average outstanding I/Os' } },
   { quantity: 'db_time_s', unit: 's', better: 'lower', label: 'DB time', labelZh: 'DB 时间', sources: { awr: 'header DB Time (mins) × 60' } },
   { quantity: 'elapsed_s', unit: 's', better: 'lower', label: 'Elapsed', labelZh: '时长', sources: { awr: 'header Elapsed (mins) × 60' } },
@@ -230,6 +232,35 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
       const whatZh = { avg_ms: '平均等待', waits: '等待次数', time_s: '总等待时间', pct_db_time: '占 DB 时间 %', pct_bg_time: '占后台时间 %' }[stat]!;
       const event = m[2]!.replace(/_/g, ' ');
       return { quantity: stat, unit, better: 'lower', label: `${event} ${what}`, labelZh: `${event} ${whatZh}`, sources: { awr: `${m[1] === 'bgwait' ? 'Background' : 'Foreground'} Wait Events table (Top events for the top list)` } };
+    },
+  },
+  {
+    // SVC node ports (iostats Nn <port>): traffic with hosts, controllers, the local and remote nodes.
+    pattern: /^(host|ctrl|lnode|rnode)_(send|recv)_(mib_s|per_s)$/,
+    describe: (m) => {
+      const peer = { host: ['hosts', '主机'], ctrl: ['controllers', '后端控制器'], lnode: ['local nodes', '本地节点'], rnode: ['remote nodes', '远程节点'] }[m[1] as 'host']!;
+      const sent = m[2] === 'send';
+      const bytes = m[3] === 'mib_s';
+      return {
+        quantity: `${m[2]}_${m[3]}`, unit: bytes ? 'MiB/s' : '1/s', better: 'higher', volume: true,
+        label: `Port ${bytes ? 'data' : 'commands'} ${sent ? 'sent to' : 'received from'} ${peer[0]}`,
+        labelZh: `端口${sent ? '发往' : '接收自'}${peer[1]}的${bytes ? '数据' : '命令'}`,
+        sources: { svc: `iostats Nn <port> Δ${{ host: 'h', ctrl: 'c', lnode: 'ln', rnode: 'rm' }[m[1] as 'host']}${bytes ? 'b' : 'e'}${sent ? 't' : 'r'} / Δt${bytes ? ' / 2^20' : ''}` },
+      };
+    },
+  },
+  {
+    // SVC node-to-node traffic (iostats Nn <node>): messages, bytes, and their latency and queue time.
+    pattern: /^peer_(send|recv)_(per_s|mib_s|lat_ms|queue_ms)$/,
+    describe: (m) => {
+      const sent = m[1] === 'send';
+      const what = { per_s: ['messages per second', '每秒消息数', '1/s'], mib_s: ['data', '数据量', 'MiB/s'], lat_ms: ['mean latency', '平均延迟', 'ms'], queue_ms: ['mean queue time', '平均排队时间', 'ms'] }[m[2] as 'per_s']!;
+      const time = m[2] === 'lat_ms' || m[2] === 'queue_ms';
+      return {
+        quantity: `${m[1]}_${m[2]}`, unit: what[2]!, better: time ? 'lower' : 'higher', ...(time ? {} : { volume: true as const }),
+        label: `Node-to-node ${sent ? 'sent' : 'received'}: ${what[0]}`, labelZh: `节点间${sent ? '发送' : '接收'}${what[1]}`,
+        sources: { svc: `iostats Nn <node> ${{ per_s: sent ? 'Δwo / Δt' : 'Δro / Δt', mib_s: sent ? 'Δwb / Δt / 2^20' : 'Δrb / Δt / 2^20', lat_ms: sent ? 'Δwe / Δwo' : 'Δre / Δro', queue_ms: sent ? 'Δwq / Δwo' : 'Δrq / Δro' }[m[2] as 'per_s']}` },
+      };
     },
   },
   {
