@@ -151,3 +151,27 @@ describe('Spectrum Virtualize statistics files of every kind, imported', () => {
     core.close();
   });
 });
+
+describe('sysbench --histogram, imported', () => {
+  it('the core\'s latency distribution draws the run\'s histogram as fio\'s json+ is drawn', () => {
+    const core = freshCore();
+    const file = testFile('benchmarks/test-files/sysbench-oltp-histogram.txt');
+    const dir = tempDir();
+    // The same run without --histogram: no distribution, and said so.
+    fs.writeFileSync(path.join(dir, 'plain.txt'), fs.readFileSync(file, 'utf8').replace(/Latency histogram[\s\S]*?\n \n/, ''));
+    core.importPaths([file, path.join(dir, 'plain.txt')], 'OLTP', 'mysql8');
+    const [withBins, plain] = core.runs({ study: 'oltp' });
+    assert.equal(withBins!.format, 'sysbench');
+    const d = core.latencyDistribution('oltp', [withBins!.id, plain!.id]);
+    assert.deepEqual(d.without_bins, [plain!.id]);
+    assert.equal(d.curves.length, 1);
+    const c = d.curves[0]!;
+    assert.deepEqual([c.run, c.direction, c.source, c.total_ios], [withBins!.id, 'total', 'sysbench histogram', 12000]);
+    assert.equal(c.points.length, 95);
+    assert.deepEqual(c.points[0], [3.02, 12 / 12000, 11988 / 12000]);
+    assert.deepEqual(c.points.at(-1), [16.762, 1, 0]);
+    // sysbench's own 99th percentile (11.85 ms) is the bucket the curve's p99 falls in.
+    assert.ok(Math.abs(c.percentiles['p99']! - withBins!.metrics['total.lat_p99_ms']!) < 0.01, `${c.percentiles['p99']}`);
+    core.close();
+  });
+});
