@@ -64,6 +64,16 @@ describe('ls*stats keyed by their own id column', () => {
     assert.deepEqual([runs[0]!.metrics['svc.power_w'], runs[0]!.metrics['drive.0.svc.temp_c'], runs[0]!.metrics['drive.1.svc.temp_c']], [427, 33, 36]);
   });
 
+  it('what is not read is named: the prompt before the header, JSON fields of no known column, entries without a stat', () => {
+    const cli = parseFile('lsenclosurestats-delim.txt').runs[0]!;
+    assert.match(cli.warnings.join(' '), /1 line\(s\) before the first header \(a prompt or the command\?\) not read \(first: line 1\)/);
+    const rows = JSON.parse(fs.readFileSync(path.join(DIR, 'lsenclosurestats-two-enclosures.json'), 'utf8')) as Array<Record<string, string>>;
+    const json = parseText(JSON.stringify([...rows.map((r, i) => (i === 0 ? { ...r, stat_unit: 'W' } : r)), { note: 'x' }])).runs[0]!;
+    assert.match(json.warnings.join(' '), /fields this importer does not read: stat_unit/);
+    assert.match(json.warnings.join(' '), /1 array entry without a stat_name left out/);
+    assert.equal(json.metrics['enclosure.1.svc.power_w'], 207);
+  });
+
   it('REST JSON node stats keep their node key; a node block pasted twice is kept once', (t) => {
     const p = corpusFile('svc/svci__v8.4_lsnodestats_rest.json');
     if (!p) return t.skip(SKIP_NO_CORPUS);

@@ -104,7 +104,7 @@ function detectLsstats(head: string): boolean {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined);
 
-function rowsFromJson(text: string, errors: Diagnostic[]): StatRow[] {
+function rowsFromJson(text: string, errors: Diagnostic[], warnings: string[]): StatRow[] {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -118,17 +118,24 @@ function rowsFromJson(text: string, errors: Diagnostic[]): StatRow[] {
     return [];
   }
   const rows: StatRow[] = [];
+  const unknownKeys = new Set<string>();
+  let notStats = 0;
   data.forEach((o: unknown, k) => {
-    if (o === null || typeof o !== 'object') return;
-    const r = o as Record<string, unknown>;
-    const stat = str(r['stat_name']);
-    if (!stat) return;
+    const r = o !== null && typeof o === 'object' ? (o as Record<string, unknown>) : null;
+    const stat = r ? str(r['stat_name']) : undefined;
+    if (!r || !stat) {
+      notStats++;
+      return;
+    }
+    for (const key of Object.keys(r)) if (!STAT_COLUMNS.has(key) && !isKeyColumn(key)) unknownKeys.add(key);
     rows.push({
       line: 0, where: `array entry ${k + 1}`, key: rowKey((c) => str(r[c]), Object.keys(r)), stat,
       current: str(r['stat_current']), peak: str(r['stat_peak']), peakTime: str(r['stat_peak_time']),
       sampleTime: str(r['sample_time']), value: str(r['stat_value']),
     });
   });
+  if (unknownKeys.size > 0) warnings.push(`fields this importer does not read: ${[...unknownKeys].sort().join(', ')}`);
+  if (notStats > 0) warnings.push(`${notStats} array entr${notStats === 1 ? 'y' : 'ies'} without a stat_name left out`);
   return rows;
 }
 
@@ -137,6 +144,7 @@ function rowsFromText(text: string, warnings: string[]): StatRow[] {
   const lines = text.split(/\r?\n/);
   let header: { columns: string[]; delim: string | null } | null = null;
   const stray: number[] = [];
+  const before: number[] = [];
   lines.forEach((raw, k) => {
     const line = raw.trim();
     if (line === '') return;
@@ -146,7 +154,10 @@ function rowsFromText(text: string, warnings: string[]): StatRow[] {
       return;
     }
     const cur = header as { columns: string[]; delim: string | null } | null;
-    if (!cur) return; // before the first header: a prompt or the command line
+    if (!cur) {
+      before.push(k + 1); // before the first header: a prompt or the command line
+      return;
+    }
     const fields = cur.delim === null ? line.split(/[ \t]+/) : line.split(cur.delim).map((f) => f.trim());
     if (fields.length !== cur.columns.length) {
       stray.push(k + 1);
@@ -162,6 +173,7 @@ function rowsFromText(text: string, warnings: string[]): StatRow[] {
       current: get('stat_current'), peak: get('stat_peak'), peakTime: get('stat_peak_time'), sampleTime: get('sample_time'), value: get('stat_value'),
     });
   });
+  if (before.length > 0) warnings.push(`${before.length} line(s) before the first header (a prompt or the command?) not read (first: line ${before[0]})`);
   if (stray.length > 0) warnings.push(`${stray.length} line(s) that are not stats rows skipped (first: line ${stray[0]})`);
   return rows;
 }
@@ -292,7 +304,7 @@ export const svcLsstatsImporter: Importer = {
     if (text.trim() === '') return { runs: [], warnings: [], errors: [{ message: 'the file is empty' }] };
     const errors: Diagnostic[] = [];
     const warnings: string[] = [];
-    const rows = text.trimStart().startsWith('[') ? rowsFromJson(text, errors) : rowsFromText(text, warnings);
+    const rows = text.trimStart().startsWith('[') ? rowsFromJson(text, errors, warnings) : rowsFromText(text, warnings);
     if (errors.length > 0) return { runs: [], warnings: [], errors };
     if (rows.length === 0) return { runs: [], warnings: warnings.map((message) => ({ message })), errors: [{ message: 'no stats rows (stat_name with stat_current, or sample_time with stat_value)' }] };
     const run = buildRun(rows, warnings, errors);
