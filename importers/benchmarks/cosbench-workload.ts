@@ -138,6 +138,10 @@ export function parseWorkloadCsv(lines: readonly string[]): { runs: ParsedRun[];
     proc: col('Avg-ProcTime'), tput: col('Throughput'), bw: col('Bandwidth'), succ: col('Succ-Ratio'), status: col('Status'), detail: col('Detailed Status'),
   };
   const pctCols = header.map((h, i) => [/^(\d+)%-ResTime$/.exec(h)?.[1], i] as const).filter((x): x is readonly [string, number] => x[0] !== undefined);
+  // Detailed Status is the last named column: the state history runs on past it, unnamed.
+  const known = new Set(['Stage', 'Op-Name', 'Op-Type', 'Op-Count', 'Byte-Count', 'Avg-ResTime', 'Avg-ProcTime', 'Throughput', 'Bandwidth', 'Succ-Ratio', 'Status', 'Detailed Status']);
+  const unknown = header.map((h, i) => [h, i] as const).filter(([h]) => h !== '' && !known.has(h) && !/^\d+%-ResTime$/.test(h));
+  if (unknown.length > 0) warnings.push({ message: `columns this importer does not read: ${unknown.map(([h, i]) => `"${h}" (column ${i + 1})`).join(', ')}`, line: 1 });
   const byStage = new Map<string, OpRow[]>();
   let skipped = 0;
   let cut = 0;

@@ -95,6 +95,14 @@ describe('COSBench: a stage of two works', () => {
     assert.match(warnings[0]!.message, /metric group\(s\) this importer does not read: "Avg-Foo" \(column 19-20\)/);
   });
 
+  it('a workload summary column of no known name is named', () => {
+    const lines = SUMMARY.trimEnd().split('\n');
+    const text = lines.map((l, i) => (i === 0 ? l.replace('Throughput,', 'Throughput,Avg-QueueTime,') : l.replace(/(,\d+(?:\.\d+)?,)(\d+,\d+%)/, '$10.5,$2'))).join('\n');
+    const { runs, warnings } = parse(text, 'w1-two-sizes.csv');
+    assert.match(warnings[0]!.message, /columns this importer does not read: "Avg-QueueTime" \(column 15\)/);
+    assert.equal(runs[2]!.metrics['read.ops_per_s'], 800);
+  });
+
   it('works and sizes', () => {
     assert.deepEqual(splitWorks(['read', 'write', 'read', 'write', 'delete']), [[0, 1], [2, 3, 4]]);
     assert.deepEqual(splitWorks(['prepare-write', 'prepare-write']), [[0], [1]]);
