@@ -107,6 +107,21 @@ describe('AIX and HP-UX sar -A', () => {
   });
 });
 
+describe('Solaris sar across a reboot', () => {
+  it('"unix restarts" is a restart, not a report whose rows would be read past', () => {
+    const r = parse([
+      'SunOS dbhost 5.11 11.4.42.111.0 sun4v    03/14/2023', '',
+      '00:00:00    %usr    %sys    %wio   %idle',
+      '00:10:00       1       1       0      98',
+      '00:14:07 unix restarts',
+      '00:20:00       5       3       0      92',
+      '', 'Average        3       2       0      95',
+    ].join('\n'));
+    assert.deepEqual(values(r.runs[0]!, 'cpu', 'cpu_idle_pct'), [98, 92]);
+    assert.match(messages(r), /restarted 1 time/);
+  });
+});
+
 describe('sar behind a wrapper script\'s lines', () => {
   it('is recognised from the body under its banner; the wrapper\'s lines are named, not read', () => {
     const text = read('solaris-sar-behind-wrapper.txt');

@@ -125,7 +125,8 @@ export function parseSarText(text: string): ParseResult {
       continue;
     }
     if (!banner && (banner = readBanner(line))) continue;
-    if (/LINUX RESTART/.test(line)) {
+    // Linux prints "10:15:00 LINUX RESTART", Solaris "10:15:00 unix restarts".
+    if (/LINUX RESTART|\bunix restarts$/.test(line)) {
       restarts++;
       continue;
     }
@@ -215,7 +216,7 @@ export function parseSarText(text: string): ParseResult {
   }
   if (beforeBanner > 0) warnings.push({ message: `${beforeBanner} line(s) before the sar banner are not sar output (a wrapper script's lines?) and were left out`, line: 1 });
   if (bad > 0) warnings.push({ message: `${bad} line(s) that are not rows of the report above them were left out (file cut off?)`, line: firstBad });
-  if (restarts > 0) warnings.push({ message: `the host restarted ${restarts} time(s) during the capture (LINUX RESTART): counters start again there` });
+  if (restarts > 0) warnings.push({ message: `the host restarted ${restarts} time(s) during the capture (LINUX RESTART, unix restarts): counters start again there` });
   if (skipped.size > 0) warnings.push({ message: `reports not imported: ${[...skipped].join('; ')}` });
   if (set.outOfOrder > 0) warnings.push({ message: `${set.outOfOrder} sample(s) whose time does not move forward were left out` });
   if (set.size > 0) warnings.push({ message: UTC_ASSUMED });
