@@ -107,6 +107,38 @@ describe('AIX and HP-UX sar -A', () => {
   });
 });
 
+describe('Linux sar -A: one report after another, as before', () => {
+  it('-b, -B, -q, -w and -W are not taken for the Unix buffer, paging, queue and swapping reports', () => {
+    const r = parse([
+      'Linux 5.15.0-91-generic (db1) \t03/14/2023 \t_x86_64_\t(4 CPU)', '',
+      '10:00:00 AM     CPU     %user     %nice   %system   %iowait    %steal     %idle',
+      '10:10:00 AM     all      5.00      0.00      2.00      1.00      0.00     92.00',
+      'Average:        all      5.00      0.00      2.00      1.00      0.00     92.00', '',
+      '10:00:00 AM       tps      rtps      wtps      dtps   bread/s   bwrtn/s   bdscd/s',
+      '10:10:00 AM     50.00     20.00     30.00      0.00   1600.00   2400.00      0.00',
+      'Average:        50.00     20.00     30.00      0.00   1600.00   2400.00      0.00', '',
+      '10:00:00 AM  pgpgin/s pgpgout/s   fault/s  majflt/s  pgfree/s pgscank/s pgscand/s pgsteal/s    %vmeff',
+      '10:10:00 AM    800.00   1200.00   3000.00      0.50   4000.00      0.00      0.00      0.00      0.00',
+      'Average:       800.00   1200.00   3000.00      0.50   4000.00      0.00      0.00      0.00      0.00', '',
+      '10:00:00 AM   runq-sz  plist-sz   ldavg-1   ldavg-5  ldavg-15   blocked',
+      '10:10:00 AM         2       400      1.50      1.20      1.00         0',
+      'Average:            2       400      1.50      1.20      1.00         0', '',
+      '10:00:00 AM    proc/s   cswch/s',
+      '10:10:00 AM      3.00   5000.00',
+      'Average:         3.00   5000.00', '',
+      '10:00:00 AM  pswpin/s pswpout/s',
+      '10:10:00 AM      0.00      0.00',
+      'Average:         0.00      0.00',
+    ].join('\n'));
+    const run = r.runs[0]!;
+    assert.deepEqual(run.series.map((s) => s.object).filter((o, i, a) => a.indexOf(o) === i), ['cpu']);
+    assert.equal(run.metrics['cpu_idle_pct'], 92);
+    assert.equal(run.metrics['bread_per_s'], undefined);
+    assert.doesNotMatch(messages(r), /left out/);
+    assert.match(messages(r), /reports not imported: tps rtps wtps dtps bread\/s bwrtn\/s bdscd\/s; pgpgin\/s .*; runq-sz plist-sz .*; proc\/s cswch\/s; pswpin\/s pswpout\/s/);
+  });
+});
+
 describe('Solaris sar across a reboot', () => {
   it('"unix restarts" is a restart, not a report whose rows would be read past', () => {
     const r = parse([

@@ -11,6 +11,21 @@
  *   07:21:59    2792      28      22    1.35    0.00    5584   92823
  *   Average     3387     133      35    4.85    2.54  241730   59699
  *
+ * Unix sar with several reports (sar -A) stacks their headers under one time and prints each
+ * interval as one block, the first report's row after the time and the others' rows untimed
+ * below it, a device per row; the Average block at the end has the same shape:
+ *
+ *   00:00:00    %usr    %sys    %wio   %idle
+ *               device        %busy   avque   r+w/s  blks/s  avwait  avserv
+ *               runq-sz %runocc swpq-sz %swpocc
+ *   00:10:00       1       1       0      98
+ *               sd0               3     0.1       5      80     0.0     4.2
+ *                  1.0       1
+ *
+ * Each row goes to the first report of the stack, from the last one placed, whose shape it has
+ * (sectionOf): a report's rows never land in another's (the run queue's "1.0 1 0.0 0" is not a
+ * CPU row). The banner may follow a wrapper script's lines; those are named and left out.
+ *
  * Which reports are read and how their columns map: sar-sections.ts. Rows carry only a clock
  * time; the date is the banner's, and a time earlier than the row before is the next day. Each
  * report (sar -u -d prints all CPU rows, then all disk rows) starts again at the first time, so
