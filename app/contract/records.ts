@@ -544,14 +544,15 @@ export interface ReportDocument {
   evidence: ReportEvidence;
 }
 
-/** One direction of one run's completion-latency distribution, as CDF and exceedance points. */
+/** One direction of one run's latency distribution (fio: completion latency), as CDF and exceedance points. */
 export interface LatencyDistributionCurve {
   run: number;
   config: string;
   name: string;
-  direction: 'read' | 'write' | 'trim';
-  /** Where the buckets came from: fio's json+ output or a histogram log (write_hist_log). */
-  source: 'json+' | 'histogram log';
+  /** `total`: a tool that times every operation alike (sysbench's events). */
+  direction: 'read' | 'write' | 'trim' | 'total';
+  /** Where the buckets came from: fio's json+ output, a histogram log (write_hist_log), or sysbench's `--histogram` block. */
+  source: 'json+' | 'histogram log' | 'sysbench histogram';
   total_ios: number;
   /** p50 … p99.99 (ms) from the same buckets: "p50", "p99.9". */
   percentiles: Record<string, number>;
@@ -561,7 +562,7 @@ export interface LatencyDistributionCurve {
 
 export interface LatencyDistributionResult {
   curves: LatencyDistributionCurve[];
-  /** Runs asked for that have no latency buckets (not json+, no histogram log). */
+  /** Runs asked for that have no latency buckets (not json+, no histogram log, no sysbench --histogram). */
   without_bins: number[];
 }
 

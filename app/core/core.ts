@@ -261,19 +261,20 @@ export class Core {
     });
   }
 
-  /** CDF and exceedance curves from each run's latency buckets: json+ bins, and a histogram log's when one joined the run. */
+  /** CDF and exceedance curves from each run's latency buckets: json+ bins, a histogram log's when one joined the run, sysbench's --histogram. */
   latencyDistribution(study: string, ids: readonly number[]): LatencyDistributionResult {
     const curves: LatencyDistributionCurve[] = [];
     const without: number[] = [];
+    const ownSource = (format: string): LatencyDistributionCurve['source'] => (format === 'fio-hist-log' ? 'histogram log' : format === 'sysbench' ? 'sysbench histogram' : 'json+');
     for (const run of this.studyRuns(study, ids)) {
       const sources: Array<[LatencyDistributionCurve['source'], unknown]> = [
-        [run.format === 'fio-hist-log' ? 'histogram log' : 'json+', this.store.runBins(run.id, 'latency_bins', run.tables)],
+        [ownSource(run.format), this.store.runBins(run.id, 'latency_bins', run.tables)],
         ['histogram log', this.store.runBins(run.id, 'hist_log_bins', run.tables)],
       ];
       const before = curves.length;
       for (const [source, table] of sources) {
         if (!table || typeof table !== 'object') continue;
-        for (const direction of ['read', 'write', 'trim'] as const) {
+        for (const direction of ['read', 'write', 'trim', 'total'] as const) {
           const bins = (table as Record<string, Array<[number, number]> | undefined>)[direction];
           if (!Array.isArray(bins) || bins.length === 0) continue;
           const c = latencyCurve(bins);

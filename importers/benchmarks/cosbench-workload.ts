@@ -12,6 +12,7 @@
  */
 import { fromWallClock } from '../dates.js';
 import type { Diagnostic, ParamValue, ParsedRun } from '../types.js';
+import { splitWorks, workName } from './cosbench-works.js';
 import { emptyRun, num, opKey, percent, ZONE_WARNING } from './shared.js';
 
 export const WORKLOAD_HEADER = /^(Stage,Op-Name,Op-Type|Op-Type),Op-Count,Byte-Count,Avg-ResTime,/;
@@ -59,10 +60,16 @@ function historyOf(fields: readonly string[]): Array<{ state: string; ms: number
   return out;
 }
 
-function stageRun(stage: string, rows: OpRow[], hasStageColumn: boolean): ParsedRun {
-  const run = emptyRun('cosbench', stage);
+function stageRun(stage: string, rows: OpRow[], hasStageColumn: boolean, work?: { index: number; of: number }): ParsedRun {
+  const moved = rows.filter((r) => r.bytes > 0 && r.count > 0);
+  const objectBytes = moved.length > 0 ? moved.reduce((s, r) => s + r.bytes, 0) / moved.reduce((s, r) => s + r.count, 0) : null;
+  const run = emptyRun('cosbench', work ? workName(stage, work.index, objectBytes) : stage);
   const params: Record<string, ParamValue> = run.params;
   if (hasStageColumn) params['stage'] = stage;
+  if (work) {
+    params['work'] = work.index + 1;
+    run.warnings.push(`one of ${work.of} works of stage ${stage} (its operation names repeat): rows ${rows.map((r) => r.line).join(', ')}`);
+  }
   const m = run.metrics;
   const scopes = scopesOf(rows.map((r) => r.opName));
   let weighted = 0;
@@ -133,6 +140,10 @@ export function parseWorkloadCsv(lines: readonly string[]): { runs: ParsedRun[];
     proc: col('Avg-ProcTime'), tput: col('Throughput'), bw: col('Bandwidth'), succ: col('Succ-Ratio'), status: col('Status'), detail: col('Detailed Status'),
   };
   const pctCols = header.map((h, i) => [/^(\d+)%-ResTime$/.exec(h)?.[1], i] as const).filter((x): x is readonly [string, number] => x[0] !== undefined);
+  // Detailed Status is the last named column: the state history runs on past it, unnamed.
+  const known = new Set(['Stage', 'Op-Name', 'Op-Type', 'Op-Count', 'Byte-Count', 'Avg-ResTime', 'Avg-ProcTime', 'Throughput', 'Bandwidth', 'Succ-Ratio', 'Status', 'Detailed Status']);
+  const unknown = header.map((h, i) => [h, i] as const).filter(([h]) => h !== '' && !known.has(h) && !/^\d+%-ResTime$/.test(h));
+  if (unknown.length > 0) warnings.push({ message: `columns this importer does not read: ${unknown.map(([h, i]) => `"${h}" (column ${i + 1})`).join(', ')}`, line: 1 });
   const byStage = new Map<string, OpRow[]>();
   let skipped = 0;
   let cut = 0;
@@ -164,7 +175,11 @@ export function parseWorkloadCsv(lines: readonly string[]): { runs: ParsedRun[];
     if (list) list.push(row);
     else byStage.set(stage, [row]);
   }
-  const runs = [...byStage].map(([stage, rows]) => stageRun(stage, rows, has));
+  // A stage of several works lists each work's operations in turn (cosbench-works.ts).
+  const runs = [...byStage].flatMap(([stage, rows]) => {
+    const works = splitWorks(rows.map((r) => r.opName));
+    return works.length === 1 ? [stageRun(stage, rows, has)] : works.map((idx, w) => stageRun(stage, idx.map((k) => rows[k]!), has, { index: w, of: works.length }));
+  });
   if (runs.some((r) => r.startMs !== null)) warnings.push({ message: `COSBench state history: ${ZONE_WARNING}` });
   if (skipped > 0) warnings.push({ message: `${skipped} stage row(s) without metrics (delay stages, or stages that never ran) were skipped` });
   if (runs.length === 0) errors.push({ message: 'no COSBench operation rows under the workload summary header' });

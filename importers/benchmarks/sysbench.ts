@@ -7,6 +7,7 @@
  */
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParamValue, ParsedRun, ParseResult } from '../types.js';
+import { latencyBins } from '../fio/latency-bins.js';
 import { emptyRun, pushAt, seriesOf, splitLines } from './shared.js';
 import { oltpFromMix, readBanner, readCommand, readInterval, readRate, testFromOutput, type IntervalLine } from './sysbench-lines.js';
 
@@ -42,13 +43,45 @@ interface Section {
   queries: Record<string, number>;
   latency: Record<string, number>;
   percentile: { rank: number; ms: number } | null;
+  /** `--histogram`: the latency buckets (ms) and their event counts, as printed. */
+  histogram: { ms: number[]; counts: number[]; line: number; bad: number; firstBad: number } | null;
+  /** Further figures of the final statistics: General statistics, Threads fairness, fileio's blocks. */
+  extra: Record<string, number>;
+  /** Blocks of the output this importer does not know, by their header and line: named, not read past in silence. */
+  unread: string[];
 }
 
 function newSection(line: number, ctx: Context): Section {
-  return { line, version: null, hasBanner: false, hasCommand: false, running: false, threads: null, ctx: { ...ctx }, outputTest: null, intervals: [], final: false, cutLines: 0, summary: {}, queries: {}, latency: {}, percentile: null };
+  return {
+    line, version: null, hasBanner: false, hasCommand: false, running: false, threads: null, ctx: { ...ctx }, outputTest: null, intervals: [], final: false, cutLines: 0,
+    summary: {}, queries: {}, latency: {}, percentile: null, histogram: null, extra: {}, unread: [],
+  };
 }
 
-const hasResults = (s: Section): boolean => s.intervals.length > 0 || s.final;
+const hasResults = (s: Section): boolean => s.intervals.length > 0 || s.final || s.histogram !== null;
+
+/**
+ * Blocks of sysbench's output, by their header line (sysbench.c report_cumulative, db_driver.c,
+ * the 0.4/0.5 sb_oltp.c and fileio.c): each is read below. A header of any other name opens a
+ * block the run names as not read.
+ */
+const KNOWN_BLOCKS = /^(SQL statistics|OLTP test statistics|General statistics|Latency \(ms\)|per-request statistics|response time|Threads fairness|Throughput|CPU speed|File operations|Test execution summary|Operations performed|Latency distribution):$/;
+
+/** A histogram row, sb_histogram_print's "%12.3f |%-40s %llu": the bucket's latency (ms), its bar, its count. */
+const HISTOGRAM_ROW = /^(\d+(?:\.\d+)?)\s*\|\**\s+(\d+)$/;
+
+/** Lines of the final statistics kept as extra figures (tables), by their label. */
+const EXTRA: ReadonlyArray<[RegExp, string[]]> = [
+  [/^total number of events:\s+(\d+)$/, ['events']],
+  [/^events \(avg\/stddev\):\s+([\d.]+)\/([\d.]+)$/, ['events_per_thread_avg', 'events_per_thread_stddev']],
+  [/^execution time \(avg\/stddev\):\s+([\d.]+)\/([\d.]+)$/, ['thread_time_avg_s', 'thread_time_stddev_s']],
+  // fileio: "File operations:" reads/s, writes/s, fsyncs/s; "Throughput:" read, MiB/s / written, MiB/s.
+  [/^reads\/s:\s+([\d.]+)$/, ['reads_per_s']],
+  [/^writes\/s:\s+([\d.]+)$/, ['writes_per_s']],
+  [/^fsyncs\/s:\s+([\d.]+)$/, ['fsyncs_per_s']],
+  [/^read, MiB\/s:\s+([\d.]+)$/, ['read_mib_s']],
+  [/^written, MiB\/s:\s+([\d.]+)$/, ['written_mib_s']],
+];
 
 /** The "<label>: <count> (<rate> per sec.)" lines of the final statistics, by summary name. */
 const RATES: ReadonlyArray<[string, string]> = [
@@ -60,7 +93,7 @@ function readSections(text: string): Section[] {
   const sections: Section[] = [];
   const ctx: Context = { test: null, tableSize: null, tables: null, commandThreads: null };
   let cur = newSection(1, ctx);
-  let block: 'queries' | 'latency' | null = null;
+  let block: 'queries' | 'latency' | 'histogram' | 'other' | null = null;
   const open = (line: number): void => {
     sections.push(cur);
     cur = newSection(line, ctx);
@@ -119,6 +152,26 @@ function readSections(text: string): Section[] {
       else cur.cutLines++;
       continue;
     }
+    if (/^Latency histogram \(values are in milliseconds\)$/.test(line)) {
+      block = 'histogram';
+      cur.histogram = { ms: [], counts: [], line: i + 1, bad: 0, firstBad: 0 };
+      continue;
+    }
+    if (block === 'histogram') {
+      if (/^value\s+-+\s*distribution\s*-+\s+count$/.test(line)) continue;
+      m = HISTOGRAM_ROW.exec(line);
+      if (m) {
+        cur.histogram!.ms.push(Number(m[1]));
+        cur.histogram!.counts.push(Number(m[2]));
+        continue;
+      }
+      // A row that stops short (the file cut inside the block) is counted, never half-read.
+      if (/^\d+(?:\.\d+)?\s*\|/.test(line)) {
+        if (cur.histogram!.bad++ === 0) cur.histogram!.firstBad = i + 1;
+        continue;
+      }
+      block = null;
+    }
     if (/^queries performed:/.test(line)) {
       block = 'queries';
       cur.final = true;
@@ -128,7 +181,16 @@ function readSections(text: string): Section[] {
       block = 'latency';
       continue;
     }
-    if (/^[A-Z][\w /()-]*:$/.test(line)) block = null; // "General statistics:", "Threads fairness:"
+    if (/^[A-Z][\w /(),-]*:$/.test(line)) {
+      // "General statistics:", "Threads fairness:": read line by line below; any other is named.
+      block = KNOWN_BLOCKS.test(line) ? null : 'other';
+      if (block === 'other') cur.unread.push(`"${line}" (line ${i + 1})`);
+      continue;
+    }
+    for (const [re, names] of EXTRA) {
+      const x = re.exec(line);
+      if (x) names.forEach((n, k) => { cur.extra[n] = Number(x[k + 1]); });
+    }
     if (block === 'queries') {
       m = /^(read|write|other|total):\s+(\d+)$/.exec(line);
       if (m) cur.queries[m[1]!] = Number(m[2]);
@@ -232,6 +294,25 @@ function sectionRun(s: Section): ParsedRun {
   }
 
   if (s.cutLines > 0) warnings.push(`${s.cutLines} interval line(s) stop before their last field (cut off?) and were left out`);
+  if (Object.keys(s.extra).length > 0) run.tables['statistics'] = { ...s.extra };
+  // fileio's own figures: its "File operations" and "Throughput" blocks are per direction.
+  if (s.extra['reads_per_s'] !== undefined) m['read.iops'] = s.extra['reads_per_s'];
+  if (s.extra['writes_per_s'] !== undefined) m['write.iops'] = s.extra['writes_per_s'];
+  if (s.extra['read_mib_s'] !== undefined) m['read.bw_mib_s'] = s.extra['read_mib_s'];
+  if (s.extra['written_mib_s'] !== undefined) m['write.bw_mib_s'] = s.extra['written_mib_s'];
+  if (s.histogram) {
+    const h = s.histogram;
+    // --histogram: every event's latency in sysbench's log buckets, kept as the run's latency
+    // distribution (total: sysbench times events, not reads and writes apart), drawn as fio's.
+    const bins = latencyBins(h.ms, h.counts, 1);
+    if (bins) run.tables['latency_bins'] = { total: bins };
+    else warnings.push(`the latency histogram (line ${h.line}) has no bucket with a count`);
+    if (h.bad > 0) warnings.push(`${h.bad} latency histogram row(s) stop short (cut off?) and were left out of the distribution (first: line ${h.firstBad})`);
+    const events = h.counts.reduce((a, b) => a + b, 0);
+    const expected = s.extra['events'] ?? s.queries['transactions'];
+    if (bins && expected !== undefined && events !== expected) warnings.push(`the latency histogram counts ${events} events where the statistics count ${expected}`);
+  }
+  if (s.unread.length > 0) warnings.push(`blocks of the output this importer does not read: ${s.unread.join(', ')}`);
   if (s.intervals.length > 0) {
     const cols = new Map<string, number[]>();
     s.intervals.forEach((x, i) => {
@@ -265,7 +346,7 @@ export function parseSysbenchText(text: string): ParseResult {
 
 export const sysbenchImporter: Importer = {
   id: 'sysbench',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'sysbench',
   title: 'sysbench output (0.4, 0.5, 1.0+)',
 

@@ -11,6 +11,21 @@
  *   07:21:59    2792      28      22    1.35    0.00    5584   92823
  *   Average     3387     133      35    4.85    2.54  241730   59699
  *
+ * Unix sar with several reports (sar -A) stacks their headers under one time and prints each
+ * interval as one block, the first report's row after the time and the others' rows untimed
+ * below it, a device per row; the Average block at the end has the same shape:
+ *
+ *   00:00:00    %usr    %sys    %wio   %idle
+ *               device        %busy   avque   r+w/s  blks/s  avwait  avserv
+ *               runq-sz %runocc swpq-sz %swpocc
+ *   00:10:00       1       1       0      98
+ *               sd0               3     0.1       5      80     0.0     4.2
+ *                  1.0       1
+ *
+ * Each row goes to the first report of the stack, from the last one placed, whose shape it has
+ * (sectionOf): a report's rows never land in another's (the run queue's "1.0 1 0.0 0" is not a
+ * CPU row). The banner may follow a wrapper script's lines; those are named and left out.
+ *
  * Which reports are read and how their columns map: sar-sections.ts. Rows carry only a clock
  * time; the date is the banner's, and a time earlier than the row before is the next day. Each
  * report (sar -u -d prints all CPU rows, then all disk rows) starts again at the first time, so
@@ -24,10 +39,9 @@
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
 import { DayClock, parseClock, parseNumericDate, UTC_ASSUMED, type CalendarDate } from './clock.js';
-import { CPU_METRICS } from './columns.js';
 import { SYSSTAT_BANNER } from './iostat-text.js';
-import { meansTable, objectMeans, pick, rollUpDevices, type Means } from './run-summary.js';
-import { readHeader, rowObject, type Section } from './sar-sections.js';
+import { meansTable, objectMeans, rollUpDevices, type Means } from './run-summary.js';
+import { headerWords, readHeader, rowObject, RUN_OBJECTS, type Section } from './sar-sections.js';
 import { medianIntervalS, SeriesSet } from './series-set.js';
 import { splitLines } from './text-lines.js';
 
@@ -37,11 +51,6 @@ const TIME = /^(\d{1,2}:\d{2}:\d{2}(?:\s*[AaPp][Mm])?)(?:\s+(.*))?$/;
 /** "Average:" (Linux), "Average" (Solaris), or a translated word with a colon ("Moyenne :"). */
 const AVERAGE = /^(?:Average|Summary|[^\s\d:]+\s?:)\s+(.*)$/;
 const NUMBER = /^-?\d+(?:[.,]\d+)?$/;
-
-const SAR_METRICS = [
-  ...CPU_METRICS, 'mem_free_mib', 'mem_used_mib', 'mem_buffers_mib', 'mem_cached_mib',
-  'syscalls_per_s', 'sread_per_s', 'swrit_per_s', 'fork_per_s', 'exec_per_s', 'rchar_mib_s', 'wchar_mib_s',
-];
 
 interface Banner {
   os: string;
@@ -58,11 +67,11 @@ function readBanner(line: string): Banner | null {
   return null;
 }
 
-/** Figures of a row into metrics; Solaris disk response time is avwait + avserv. */
+/** Figures of a row into metrics (a short row of a partial report has fewer); Unix disk response time is avwait + avserv. */
 function rowValues(section: Section, figures: string[]): Array<{ metric: string; unit: string; value: number }> {
   const out: Array<{ metric: string; unit: string; value: number }> = [];
   section.specs.forEach((spec, i) => {
-    if (spec) out.push({ metric: spec.metric, unit: spec.unit, value: Number(figures[i]!.replace(',', '.')) * spec.factor });
+    if (spec && figures[i] !== undefined) out.push({ metric: spec.metric, unit: spec.unit, value: Number(figures[i]!.replace(',', '.')) * spec.factor });
   });
   const wait = out.find((v) => v.metric === 'wait_avg_ms');
   const serv = out.find((v) => v.metric === 'svctm_ms');
@@ -70,12 +79,42 @@ function rowValues(section: Section, figures: string[]): Array<{ metric: string;
   return out;
 }
 
+/**
+ * Whether a row can be one of a section's: a keyed report's rows start with a name and carry a
+ * figure per column; other reports' rows are figures only, one per column (or the first pairs
+ * of them, for a partial report).
+ */
+function fits(section: Section, words: readonly string[]): boolean {
+  if (section.hasKey) return words.length === section.columns.length + 1 && !NUMBER.test(words[0]!);
+  // Figures only; HP-UX writes N/A for a table size it does not keep (-v text-sz).
+  if (words.some((w) => /[A-Za-z]/.test(w) && w !== 'N/A')) return false;
+  if (words.length === section.columns.length) return true;
+  return section.partial && words.length > 0 && words.length < section.columns.length && words.length % 2 === 0;
+}
+
+/**
+ * The section a row of a header group belongs to. Unix sar with several options (sar -A) stacks
+ * the reports' headers, then prints each interval as one block: the first report's row after
+ * the time, the others' rows below it, untimed, in the headers' order, a keyed report (devices)
+ * one row per object. A row goes to the first section from `from` on that it fits.
+ */
+function sectionOf(stack: readonly Section[], from: number, words: readonly string[]): number {
+  if (stack.length === 1) return 0;
+  for (let j = from; j < stack.length; j++) if (fits(stack[j]!, words)) return j;
+  return -1;
+}
+
 export function parseSarText(text: string): ParseResult {
   const warnings: Diagnostic[] = [];
   const { lines, unterminated } = splitLines(text);
   if (unterminated) warnings.push(unterminated);
   let banner: Banner | null = null;
-  let section: Section | null = null;
+  /** The reports of the current header group: one (Linux, or one Unix option), or several stacked (Unix sar -A). */
+  let stack: Section[] = [];
+  /** Where in the stack the next untimed row may belong. */
+  let pos = 0;
+  /** The last non-blank line was a header: an untimed header under it stacks on it. */
+  let afterHeader = false;
   let clock: DayClock | null = null;
   let lastSeconds = -1;
   let lastMs: number | null = null;
@@ -87,19 +126,29 @@ export function parseSarText(text: string): ParseResult {
   const skipped = new Set<string>();
   let bad = 0;
   let firstBad = 0;
+  let beforeBanner = 0;
   let restarts = 0;
-  /** Solaris continues an Average block with untimed rows, one per device. */
+  let configuration: string | null = null;
+  /** Solaris continues an Average block with untimed rows, one per device (and, stacked, one per report). */
   let inAverage = false;
 
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') {
-      inAverage = false;
+      // A stacked block may hold a blank row (an unoccupied queue): only a time or an Average starts the next.
+      if (stack.length <= 1) inAverage = false;
       continue;
     }
     if (!banner && (banner = readBanner(line))) continue;
-    if (/LINUX RESTART/.test(line)) {
+    // Linux prints "10:15:00 LINUX RESTART", Solaris "10:15:00 unix restarts".
+    if (/LINUX RESTART|\bunix restarts$/.test(line)) {
       restarts++;
+      continue;
+    }
+    // AIX: "System configuration: lcpu=16 ent=2.00 mode=Uncapped" under the banner.
+    const config = /^System configuration:\s*(.*)$/.exec(line);
+    if (config) {
+      configuration = config[1]!;
       continue;
     }
     const timed = TIME.exec(line);
@@ -107,28 +156,47 @@ export function parseSarText(text: string): ParseResult {
     if (timed) inAverage = false;
     else if (average) inAverage = true;
     const words = (timed ? timed[2] ?? '' : average ? average[1]! : line).split(/\s+/).filter((w) => w !== '');
-    const header = timed ? readHeader(words) : null;
+    const header = timed || (afterHeader && !average && headerWords(words)) ? readHeader(words) : null;
+    if (header && !timed) {
+      stack.push(header);
+      if (!header.kind) skipped.add(header.header);
+      continue;
+    }
     if (header) {
       const seconds = parseClock(timed![1]!)!;
       // Another report, or one that goes back in time, starts on the banner's date again; the
       // same header repeated further on (after a restart) keeps the clock and its day count.
-      if (!clock || section?.header !== header.header || seconds < lastSeconds) clock = banner?.date ? new DayClock(banner.date) : null;
+      if (!clock || stack[0]?.header !== header.header || seconds < lastSeconds) clock = banner?.date ? new DayClock(banner.date) : null;
       lastSeconds = seconds;
-      section = header;
+      stack = [header];
+      pos = 0;
+      afterHeader = true;
       if (!header.kind) skipped.add(header.header);
       const ms = clock?.at(seconds) ?? null;
       if (ms !== null && (startMs === null || ms < startMs)) startMs = ms;
       continue;
     }
-    if (!section) {
+    afterHeader = false;
+    if (stack.length === 0) {
+      if (!banner) beforeBanner++;
+      else if (bad++ === 0) firstBad = i + 1;
+      continue;
+    }
+    // The header some reports repeat on their Average block.
+    if (average && headerWords(words) && readHeader(words)) continue;
+    const at = sectionOf(stack, timed || average ? 0 : pos, words);
+    if (at < 0) {
       if (bad++ === 0) firstBad = i + 1;
       continue;
     }
-    // Skipped reports, and the header some reports repeat on their Average block.
-    if (!section.kind || (average && readHeader(words))) continue;
+    const section = stack[at]!;
+    pos = section.hasKey ? at : at + 1;
+    // Reports this importer does not read (named in the warnings), after their rows are placed.
+    if (!section.kind) continue;
     const key = section.hasKey ? words[0] ?? null : null;
     const figures = section.hasKey ? words.slice(1) : words;
-    if (figures.length !== section.columns.length || !figures.every((f) => NUMBER.test(f))) {
+    const short = section.partial && figures.length < section.columns.length && figures.length > 0;
+    if ((figures.length !== section.columns.length && !short) || !figures.every((f) => NUMBER.test(f))) {
       if (bad++ === 0) firstBad = i + 1;
       continue;
     }
@@ -141,7 +209,8 @@ export function parseSarText(text: string): ParseResult {
       averages.set(object, m);
       continue;
     }
-    // Solaris prints a device's further rows of one interval without the time.
+    // Solaris prints a device's further rows of one interval, and a stacked block's other
+    // reports, without the time.
     let ms: number | null = lastMs;
     if (timed) {
       const seconds = parseClock(timed[1]!)!;
@@ -160,8 +229,9 @@ export function parseSarText(text: string): ParseResult {
     const what = skipped.size > 0 ? `only reports this importer does not read (${[...skipped].join('; ')})` : 'no sar report rows';
     return { runs: [], warnings, errors: [{ message: `${what}: nothing to import` }] };
   }
+  if (beforeBanner > 0) warnings.push({ message: `${beforeBanner} line(s) before the sar banner are not sar output (a wrapper script's lines?) and were left out`, line: 1 });
   if (bad > 0) warnings.push({ message: `${bad} line(s) that are not rows of the report above them were left out (file cut off?)`, line: firstBad });
-  if (restarts > 0) warnings.push({ message: `the host restarted ${restarts} time(s) during the capture (LINUX RESTART): counters start again there` });
+  if (restarts > 0) warnings.push({ message: `the host restarted ${restarts} time(s) during the capture (LINUX RESTART, unix restarts): counters start again there` });
   if (skipped.size > 0) warnings.push({ message: `reports not imported: ${[...skipped].join('; ')}` });
   if (set.outOfOrder > 0) warnings.push({ message: `${set.outOfOrder} sample(s) whose time does not move forward were left out` });
   if (set.size > 0) warnings.push({ message: UTC_ASSUMED });
@@ -179,13 +249,14 @@ export function parseSarText(text: string): ParseResult {
   const ofKind = (k: Section['kind']): string[] => [...kinds].filter(([, v]) => v === k).map(([o]) => o);
   const disks = ofKind('disk');
   const rolled = rollUpDevices(new Map(disks.map((d) => [d, summary.get(d) ?? {}])));
-  const metrics: Record<string, number> = { ...rolled.metrics, ...pick(summary.get('cpu'), SAR_METRICS), ...pick(summary.get('memory'), SAR_METRICS), ...pick(summary.get('system'), SAR_METRICS) };
+  // Each report's object has metrics of its own names (sar-sections.ts): none overwrites another's.
+  const metrics: Record<string, number> = { ...rolled.metrics };
+  for (const o of RUN_OBJECTS) Object.assign(metrics, summary.get(o) ?? {});
   const nets = ofKind('net').filter((n) => n !== 'lo');
   for (const m of ['net_recv_mib_s', 'net_send_mib_s']) {
     const xs = nets.map((n) => summary.get(n)?.[m]).filter((v): v is number => v !== undefined);
     if (xs.length > 0) metrics[m] = xs.reduce((a, b) => a + b, 0);
   }
-
   const host = banner?.host ?? null;
   const span = series.length > 0 ? Math.max(...series.map((s) => s.times[s.times.length - 1] ?? -Infinity)) : null;
   const interval = medianIntervalS(series);
@@ -202,7 +273,7 @@ export function parseSarText(text: string): ParseResult {
     params,
     metrics,
     tables: {
-      sar: { os: banner?.os ?? null, reports_not_imported: [...skipped], run_metrics_from: averages.size > 0 ? 'Average rows' : 'row means' },
+      sar: { os: banner?.os ?? null, ...(configuration !== null ? { configuration } : {}), reports_not_imported: [...skipped], run_metrics_from: averages.size > 0 ? 'Average rows' : 'row means' },
       devices: meansTable(summary, disks),
       aggregation: { devices_summed: rolled.summed, devices_excluded: rolled.excluded },
     },
@@ -228,17 +299,23 @@ function compareAverages(averages: Means, rows: Means): string | null {
 
 export const sarImporter: Importer = {
   id: 'sar',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'sar',
-  title: 'sar text report (sysstat, Solaris)',
+  title: 'sar text report (sysstat; Solaris, AIX, HP-UX)',
 
   detect(head: string): boolean {
     const lines = head.split(/\r?\n|\r/).map((l) => l.trim()).filter((l) => l !== '');
-    if (lines.length < 2 || !readBanner(lines[0]!)) return false;
+    // The banner, first or behind a wrapper script's lines ("connect_db ..... OK!"): what makes
+    // the file sar's is the body under it, not what comes first.
+    const at = lines.slice(0, 50).findIndex((l) => readBanner(l) !== null);
+    if (at < 0) return false;
     // A header row: a time, then words ending in a column name (iostat never starts a line with a time).
-    return lines.slice(1, 20).some((l) => {
+    return lines.slice(at + 1, at + 20).some((l) => {
       const m = TIME.exec(l);
-      return m !== null && m[2] !== undefined && readHeader(m[2].split(/\s+/)) !== null;
+      if (m === null || m[2] === undefined) return false;
+      const words = m[2].split(/\s+/);
+      const section = readHeader(words);
+      return section !== null && (at === 0 || (headerWords(words) && section.kind !== null));
     });
   },
 

@@ -19,14 +19,24 @@
  *   the µs counters ure/uwe when both snapshots have them (finer: re/we are whole ms);
  *   read.queue_avg_ms = Δrq/Δro, write.queue_avg_ms = Δwq/Δwo (urq/uwq likewise);
  *   read.lat_peak_ms = pre, write.lat_peak_ms = pwe (ms, per-interval peaks, from `next`).
- * Other records (Nn node/port/cpu, Ng volume groups) get no rates yet.
+ * Nodes (Nn), per node: each record's rates are the reporting node's own, never summed over nodes:
+ *   `<cpu>` cpu_pct = 100·Δbusy/Δt (busy: milliseconds of the average core busy since the node
+ *     started), cpu_comp_pct = 100·Δcomp/Δt (the compression cores); `<cpu_core>` the same from
+ *     Δsystem and Δcomp;
+ *   `<port>` host_send_mib_s = Δhbt·sizeUnit/Δt/2^20, host_recv_mib_s from hbr, host_send_per_s
+ *     = Δhet/Δt, host_recv_per_s from her; ctrl_* (cbt, cbr, cet, cer), lnode_* (lnbt...),
+ *     rnode_* (rmbt...) alike; link_errors_per_s = Δ(lf+lsy+lsi+pspe+itw+icrc)/Δt;
+ *   `<node>` (traffic with another node) peer_recv_per_s = Δro/Δt, peer_send_per_s = Δwo/Δt,
+ *     peer_*_mib_s from rb / wb (bytes), peer_recv_lat_ms = Δre/Δro, peer_send_lat_ms = Δwe/Δwo,
+ *     peer_*_queue_ms from rq / wq (timeUnits).
+ * Ng volume groups get no rates: FORMATS.md documents none of their counters.
  *
  * A counter that goes down (node restart, warmstart) makes that object's interval a reset: no
  * metrics at all, a gap. FORMATS.md notes delfin and stor2rrd take the new value as the delta
  * instead; that turns a restart into a spike of whatever the counter was, so it is not done here.
  * Interval latencies are left out when the interval had no I/O of that direction: 0/0 is not 0 ms.
  */
-import { MDISK_COUNTERS, VOLUME_COUNTERS } from './counter-scan.js';
+import { MDISK_COUNTERS, NODE_COUNTERS, VOLUME_COUNTERS } from './counter-scan.js';
 
 const MIB = 1048576;
 
@@ -52,12 +62,44 @@ export const MDISK_METRICS = [
   'read.lat_peak_ms', 'write.lat_peak_ms',
 ] as const;
 
+/** Metrics of Nn records (cpu, cpu_core, port, node): each record fills its own columns. */
+export const NODE_METRICS = [
+  'cpu_pct', 'cpu_comp_pct',
+  'host_send_mib_s', 'host_recv_mib_s', 'host_send_per_s', 'host_recv_per_s',
+  'ctrl_send_mib_s', 'ctrl_recv_mib_s', 'ctrl_send_per_s', 'ctrl_recv_per_s',
+  'lnode_send_mib_s', 'lnode_recv_mib_s', 'lnode_send_per_s', 'lnode_recv_per_s',
+  'rnode_send_mib_s', 'rnode_recv_mib_s', 'rnode_send_per_s', 'rnode_recv_per_s',
+  'link_errors_per_s',
+  'peer_recv_per_s', 'peer_send_per_s', 'peer_recv_mib_s', 'peer_send_mib_s',
+  'peer_recv_lat_ms', 'peer_send_lat_ms', 'peer_recv_queue_ms', 'peer_send_queue_ms',
+] as const;
+
+/**
+ * The object an Nn record is, named with the node that reported it (a CPU, a port or a link is
+ * that node's alone): "node2 cpu", "node2 cpu core 3", "node2 port 2", "node2 to node1".
+ */
+export function nodeObjectId(node: string, element: string, id: string): string {
+  if (element === 'cpu') return `${node} cpu`;
+  if (element === 'cpu_core') return `${node} cpu core ${id}`;
+  if (element === 'port') return `${node} port ${id}`;
+  return `${node} to ${id}`;
+}
+
 const col = (list: readonly string[], name: string): number => list.indexOf(name);
 const V = Object.fromEntries(VOLUME_COUNTERS.map((c) => [c, col(VOLUME_COUNTERS, c)])) as Record<(typeof VOLUME_COUNTERS)[number], number>;
 const M = Object.fromEntries(MDISK_COUNTERS.map((c) => [c, col(MDISK_COUNTERS, c)])) as Record<(typeof MDISK_COUNTERS)[number], number>;
 /** Counters that only grow between node restarts: a fall in any of them is a reset. */
 const VOLUME_CUMULATIVE = ['ro', 'wo', 'rb', 'wb', 'rl', 'wl', 'ctrs', 'ctrhs', 'ctws', 'ctwhs'].map((c) => col(VOLUME_COUNTERS, c));
 const MDISK_CUMULATIVE = ['ro', 'wo', 'rb', 'wb', 're', 'we', 'rq', 'wq', 'ure', 'uwe', 'urq', 'uwq'].map((c) => col(MDISK_COUNTERS, c));
+const N = Object.fromEntries(NODE_COUNTERS.map((c) => [c, col(NODE_COUNTERS, c)])) as Record<(typeof NODE_COUNTERS)[number], number>;
+/** Every Nn counter read is cumulative since the node started. */
+const NODE_CUMULATIVE = NODE_COUNTERS.map((c) => col(NODE_COUNTERS, c));
+const NM = Object.fromEntries(NODE_METRICS.map((m) => [m, col(NODE_METRICS, m)])) as Record<(typeof NODE_METRICS)[number], number>;
+/** Port traffic: metric prefix and the bytes-sent, bytes-received, commands-sent, commands-received counters. */
+const PORT_TRAFFIC: ReadonlyArray<[string, number, number, number, number]> = [
+  ['host', N.hbt, N.hbr, N.het, N.her], ['ctrl', N.cbt, N.cbr, N.cet, N.cer], ['lnode', N.lnbt, N.lnbr, N.lnet, N.lner], ['rnode', N.rmbt, N.rmbr, N.rmet, N.rmer],
+];
+const LINK_ERRORS = [N.lf, N.lsy, N.lsi, N.pspe, N.itw, N.icrc];
 
 /** The two rows of one record: prev[p + column], next[q + column]; NaN is "the file lacks it". */
 export interface RowPair {
@@ -136,5 +178,53 @@ export function mdiskRatesInto(r: RowPair, dt: number, blockBytes: number, toMs:
   const pwe = r.next[r.q + M.pwe]!;
   if (!Number.isNaN(pre)) out[12] = pre * toMs;
   if (!Number.isNaN(pwe)) out[13] = pwe * toMs;
+  return true;
+}
+
+/**
+ * Rates of one Nn record of `element` (cpu, cpu_core, port, node), into out (NODE_METRICS
+ * columns, NaN where the record has no such figure); false for a reset.
+ */
+export function nodeRatesInto(element: string, r: RowPair, dt: number, blockBytes: number, toMs: number, out: Float64Array): boolean {
+  out.fill(NaN);
+  if (wentDown(r, NODE_CUMULATIVE)) return false;
+  const busyPct = (c: number): number => (100 * delta(r, c) * toMs) / (dt * 1000);
+  if (element === 'cpu' || element === 'cpu_core') {
+    out[NM.cpu_pct] = busyPct(element === 'cpu' ? N.busy : N.system);
+    out[NM.cpu_comp_pct] = busyPct(N.comp);
+  } else if (element === 'port') {
+    for (const [prefix, bt, br, et, er] of PORT_TRAFFIC) {
+      const at = NM[`${prefix}_send_mib_s` as keyof typeof NM];
+      out[at] = (delta(r, bt) * blockBytes) / dt / MIB;
+      out[at + 1] = (delta(r, br) * blockBytes) / dt / MIB;
+      out[at + 2] = delta(r, et) / dt;
+      out[at + 3] = delta(r, er) / dt;
+    }
+    let errors = 0;
+    let any = false;
+    for (const c of LINK_ERRORS) {
+      const d = delta(r, c);
+      if (Number.isNaN(d)) continue;
+      errors += d;
+      any = true;
+    }
+    if (any) out[NM.link_errors_per_s] = errors / dt;
+  } else if (element === 'node') {
+    const ro = delta(r, N.ro);
+    const wo = delta(r, N.wo);
+    out[NM.peer_recv_per_s] = ro / dt;
+    out[NM.peer_send_per_s] = wo / dt;
+    out[NM.peer_recv_mib_s] = (delta(r, N.rb) * blockBytes) / dt / MIB;
+    out[NM.peer_send_mib_s] = (delta(r, N.wb) * blockBytes) / dt / MIB;
+    // Per message, as the volume latencies: none when no message went that way.
+    if (ro > 0) {
+      out[NM.peer_recv_lat_ms] = (delta(r, N.re) * toMs) / ro;
+      out[NM.peer_recv_queue_ms] = (delta(r, N.rq) * toMs) / ro;
+    }
+    if (wo > 0) {
+      out[NM.peer_send_lat_ms] = (delta(r, N.we) * toMs) / wo;
+      out[NM.peer_send_queue_ms] = (delta(r, N.wq) * toMs) / wo;
+    }
+  }
   return true;
 }

@@ -11,24 +11,42 @@
 import { decodeText } from '../text.js';
 import type { Diagnostic } from '../types.js';
 import { detectIostats, notDiskStats, snapshotHeader, type SnapshotHeader } from './iostats.js';
-import { decimal, recordId } from './snapshot-objects.js';
+import { decimal, IDENTITY, recordId } from './snapshot-objects.js';
 import { scanXml, type XmlHandler } from './xml-scan.js';
 
 /** `<vdsk>` counters rates.ts reads; a counter's index here is its column. */
 export const VOLUME_COUNTERS = ['ro', 'wo', 'rb', 'wb', 'rl', 'wl', 'rlw', 'wlw', 'ctrs', 'ctrhs', 'ctws', 'ctwhs'] as const;
 /** `<mdsk>` counters (MDisks and drives), likewise. */
 export const MDISK_COUNTERS = ['ro', 'wo', 'rb', 'wb', 're', 'we', 'rq', 'wq', 'ure', 'uwe', 'urq', 'uwq', 'pre', 'pwe'] as const;
+/**
+ * Nn counters (FORMATS.md 4.1 and the corpus node file): `<cpu>` busy / comp and `<cpu_core>`
+ * system / comp (busy milliseconds since the node started), `<node>` node-to-node ro/wo
+ * (messages received / sent), rb/wb (bytes), re/we/rq/wq (latencies), `<port>` traffic with
+ * hosts (hbt/hbr bytes, het/her commands sent / received), controllers (cbt...), the local
+ * node (lnbt...) and remote nodes (rmbt...), and the link-error counts.
+ */
+export const NODE_COUNTERS = [
+  'busy', 'comp', 'system',
+  'ro', 'wo', 'rb', 'wb', 're', 'we', 'rq', 'wq',
+  'hbt', 'hbr', 'het', 'her', 'cbt', 'cbr', 'cet', 'cer', 'lnbt', 'lnbr', 'lnet', 'lner', 'rmbt', 'rmbr', 'rmet', 'rmer',
+  'lf', 'lsy', 'lsi', 'pspe', 'itw', 'icrc',
+] as const;
+/** The Nn records rates are derived from; every other element of an Nn file is named as not read. */
+export const NODE_ELEMENTS = ['cpu', 'cpu_core', 'node', 'port'] as const;
 
-/** Which records of a kind have rates, and which counters they need; null: no rates (Nn, Ng). */
-export function rateRecords(kind: string): { element: string; counters: readonly string[] } | null {
-  if (kind === 'volume') return { element: 'vdsk', counters: VOLUME_COUNTERS };
-  if (kind === 'mdisk' || kind === 'drive') return { element: 'mdsk', counters: MDISK_COUNTERS };
+/** Which records of a kind have rates, and which counters they need; null: no rates (Ng). */
+export function rateRecords(kind: string): { elements: readonly string[]; counters: readonly string[] } | null {
+  if (kind === 'volume') return { elements: ['vdsk'], counters: VOLUME_COUNTERS };
+  if (kind === 'mdisk' || kind === 'drive') return { elements: ['mdsk'], counters: MDISK_COUNTERS };
+  if (kind === 'node') return { elements: NODE_ELEMENTS, counters: NODE_COUNTERS };
   return null;
 }
 
 export interface CounterSnapshot extends SnapshotHeader {
-  /** The records read (vdsk, mdsk); null for kinds without rates, whose files give none. */
-  element: string | null;
+  /** The elements of the records read (vdsk; mdsk; cpu, cpu_core, node, port); null for kinds without rates, whose files give none. */
+  elements: readonly string[] | null;
+  /** Per record, its element: an index into `elements`. */
+  rowElements: Uint8Array;
   /** Counter names: the columns of `values`. */
   counters: readonly string[];
   /** Each record's id, exactly as snapshotObjects names it, in file order. */
@@ -41,6 +59,18 @@ export interface CounterScan {
   snapshot: CounterSnapshot | null;
   warnings: string[];
   errors: Diagnostic[];
+  /**
+   * What the file holds that no rate is derived from: the root's other elements (Nn `<dimm>`,
+   * `<uca>`...), the record elements' children (`<ca>`, `<cpy>`), and for node files the records'
+   * other attributes. Named in the import's warnings, never dropped in silence.
+   */
+  unread: UnreadParts;
+}
+
+export interface UnreadParts {
+  elements: string[];
+  children: string[];
+  attributes: string[];
 }
 
 const IDENTITY_ID = -1;
@@ -105,12 +135,21 @@ class CounterHandler implements XmlHandler {
   /** Set at the first record (or at the end): null for an unknown kind, an error, or the header. */
   header: SnapshotHeader | { error: Diagnostic } | null | undefined = undefined;
   readonly headerWarnings: string[] = [];
-  element: string | null = null;
+  elements: readonly string[] | null = null;
+  private elementIndex = new Map<string, number>();
   counters: readonly string[] = [];
   private table: NameTable | null = null;
   ids: string[] = [];
   values = new Float64Array(0);
+  rowElements = new Uint8Array(0);
   private rows = 0;
+  private element = 0;
+  readonly unreadElements = new Set<string>();
+  /** Per record element (its index), the names of its children: strings joined only at the end (a week of Nv files opens millions of children). */
+  readonly unreadChildren: Array<Set<string>> = [];
+  readonly unreadAttributes = new Set<string>();
+  /** Node files have a few dozen records: their other attributes are named; volume files' thousands are not scanned for names. */
+  private nameAttributes = false;
   /** 0: attributes not wanted; 1: the root's; 2: a wanted record's. */
   private mode = 0;
   private inRecord = false;
@@ -127,25 +166,34 @@ class CounterHandler implements XmlHandler {
       return;
     }
     if (depth > 1) {
+      if (depth === 2 && this.inRecord) (this.unreadChildren[this.element] ??= new Set()).add(name);
       this.mode = 0;
       return;
     }
     if (this.header === undefined) this.readHeader();
     this.records++;
-    if (this.element === null || name !== this.element) {
+    const e = this.elementIndex.get(name);
+    if (e === undefined) {
+      this.unreadElements.add(name);
       this.mode = 0;
       return;
     }
     this.mode = 2;
     this.inRecord = true;
+    this.element = e;
     this.id = this.name = this.idx = this.cluster = undefined;
     const width = this.counters.length;
     if ((this.rows + 1) * width > this.values.length) {
-      const grown = new Float64Array(Math.max(64, this.rows * 2) * width);
+      const cap = Math.max(64, this.rows * 2);
+      const grown = new Float64Array(cap * width);
       grown.set(this.values);
       this.values = grown;
+      const kinds = new Uint8Array(cap);
+      kinds.set(this.rowElements);
+      this.rowElements = kinds;
     }
     this.values.fill(NaN, this.rows * width, (this.rows + 1) * width);
+    this.rowElements[this.rows] = e;
   }
 
   attribute(text: string, nameStart: number, nameEnd: number, valueStart: number, valueEnd: number, decoded: string | null): void {
@@ -156,7 +204,13 @@ class CounterHandler implements XmlHandler {
       return;
     }
     const code = this.table!.find(text, nameStart, nameEnd);
-    if (code === UNKNOWN) return;
+    if (code === UNKNOWN) {
+      if (this.nameAttributes) {
+        const name = text.slice(nameStart, nameEnd);
+        if (!IDENTITY.has(name)) this.unreadAttributes.add(`${this.elements![this.element]}.${name}`);
+      }
+      return;
+    }
     if (code >= 0) {
       // A repeated attribute: the first readable value counts (snapshot-objects.ts keeps it under
       // the plain name, the others under name#2 ...).
@@ -176,10 +230,12 @@ class CounterHandler implements XmlHandler {
   close(depth: number): void {
     if (depth !== 1 || !this.inRecord) return;
     this.inRecord = false;
-    // As snapshot-objects.ts names records, with its #2, #3 for a repeated id.
-    let id = recordId({ id: this.id, name: this.name, idx: this.idx, cluster: this.cluster }, this.element!, (this.header as SnapshotHeader).cluster);
-    const count = (this.seen.get(id) ?? 0) + 1;
-    this.seen.set(id, count);
+    // As snapshot-objects.ts names records, with its #2, #3 for an id repeated within an element.
+    const element = this.elements![this.element]!;
+    let id = recordId({ id: this.id, name: this.name, idx: this.idx, cluster: this.cluster }, element, (this.header as SnapshotHeader).cluster);
+    const seenKey = `${element}\u0000${id}`;
+    const count = (this.seen.get(seenKey) ?? 0) + 1;
+    this.seen.set(seenKey, count);
     if (count > 1) id = `${id}#${count}`;
     this.ids.push(id);
     this.rows++;
@@ -198,30 +254,37 @@ class CounterHandler implements XmlHandler {
     if (this.header && !('error' in this.header)) {
       const records = rateRecords(this.header.kind);
       if (records) {
-        this.element = records.element;
+        this.elements = records.elements;
+        this.elementIndex = new Map(records.elements.map((e, i) => [e, i]));
         this.counters = records.counters;
         this.table = tableOf(records.counters);
+        this.nameAttributes = this.header.kind === 'node';
       }
     }
   }
 }
 
 /** Reads one iostats file's header and rate counters; the warnings and errors parseSnapshot gives. */
+const NOTHING_UNREAD: UnreadParts = { elements: [], children: [], attributes: [] };
+
 export function scanCounters(bytes: Uint8Array): CounterScan {
   const text = decodeText(bytes).text;
-  if (text.trim() === '') return { snapshot: null, warnings: [], errors: [{ message: 'the file is empty' }] };
+  if (text.trim() === '') return { snapshot: null, warnings: [], errors: [{ message: 'the file is empty' }], unread: NOTHING_UNREAD };
   const h = new CounterHandler();
   const xml = scanXml(text, h);
-  if (xml) return { snapshot: null, warnings: [], errors: [{ message: `not well-formed XML: ${xml.error}`, line: xml.line }] };
-  if (h.rootName !== 'diskStatsColl') return { snapshot: null, warnings: [], errors: [notDiskStats(h.rootName)] };
+  if (xml) return { snapshot: null, warnings: [], errors: [{ message: `not well-formed XML: ${xml.error}`, line: xml.line }], unread: NOTHING_UNREAD };
+  if (h.rootName !== 'diskStatsColl') return { snapshot: null, warnings: [], errors: [notDiskStats(h.rootName)], unread: NOTHING_UNREAD };
   if (h.header === undefined) h.readHeader();
   const header = h.header!;
   const warnings = h.headerWarnings;
-  if (header === null) return { snapshot: null, warnings, errors: [] };
-  if ('error' in header) return { snapshot: null, warnings, errors: [header.error] };
+  if (header === null) return { snapshot: null, warnings, errors: [], unread: NOTHING_UNREAD };
+  if ('error' in header) return { snapshot: null, warnings, errors: [header.error], unread: NOTHING_UNREAD };
   if (h.records === 0) warnings.push(`no ${header.kind} records in the file`);
   const values = h.values.length === h.ids.length * h.counters.length ? h.values : h.values.slice(0, h.ids.length * h.counters.length);
-  return { snapshot: { ...header, element: h.element, counters: h.counters, ids: h.ids, values }, warnings, errors: [] };
+  const rowElements = h.rowElements.length === h.ids.length ? h.rowElements : h.rowElements.slice(0, h.ids.length);
+  const children = h.unreadChildren.flatMap((names, e) => [...(names ?? [])].map((n) => `${h.elements![e]}/${n}`));
+  const unread = { elements: [...h.unreadElements], children, attributes: [...h.unreadAttributes] };
+  return { snapshot: { ...header, elements: h.elements, rowElements, counters: h.counters, ids: h.ids, values }, warnings, errors: [], unread };
 }
 
 /** Collects the root's attributes only. */

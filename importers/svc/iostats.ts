@@ -152,7 +152,7 @@ export function parseSnapshot(text: string): SnapshotParse {
 
 export const svcIostatsImporter: Importer = {
   id: 'svc-iostats',
-  version: '1',
+  version: '2',
   tool: 'svc',
   title: 'IBM SVC / Storwize / FlashSystem iostats XML (Nv, Nm, Nn, Nd, Ng)',
   detect: detectIostats,

@@ -60,11 +60,12 @@ export function peakMetric(stat: string): string {
 }
 
 /**
- * lsnodestats gives the same stats once per node; one run per file keeps them apart with a
- * node prefix: `node.<node_name>.read.iops`, `node.<node_name>.svc.fc_io_peak`.
+ * lsnodestats, lsenclosurestats and their kind give the same stats once per object, keyed by
+ * their own id column; one run per file keeps them apart with that key as a prefix:
+ * `node.<node_name>.read.iops`, `enclosure.<enclosure_id>.svc.power_w`.
  */
-export function nodeScoped(node: string | null, metric: string): string {
-  return node === null ? metric : `node.${node}.${metric}`;
+export function keyScoped(key: { kind: string; id: string | null; name: string | null } | null, metric: string): string {
+  return key === null ? metric : `${key.kind}.${key.name ?? key.id}.${metric}`;
 }
 
 /**

@@ -53,7 +53,7 @@ describe('svc-lsstats on the corpus (REST JSON)', () => {
     assert.match(r.warnings.join(' '), /no time zone.*read as UTC/);
     const table = r.tables['svc_stats'] as Array<Record<string, unknown>>;
     assert.deepEqual(table.find((x) => x['stat_name'] === 'cpu_pc'), {
-      node_id: null, node_name: null, stat_name: 'cpu_pc', stat_current: 1, stat_peak: 7,
+      object_kind: null, object_id: null, object_name: null, stat_name: 'cpu_pc', stat_current: 1, stat_peak: 7,
       stat_peak_time: '200814004848', stat_peak_time_ms: Date.UTC(2020, 7, 14, 0, 48, 48), metric: 'cpu_pct',
     });
   });

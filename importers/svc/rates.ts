@@ -6,8 +6,8 @@
  * streaming import is tested against, and rates.test.ts. Both paths share counter-rates.ts, so
  * that comparison checks packing and pairing; rates.test.ts's hand computations check the formulas.
  */
-import { MDISK_COUNTERS, VOLUME_COUNTERS } from './counter-scan.js';
-import { MDISK_METRICS, mdiskRatesInto, msPerUnit, VOLUME_METRICS, volumeRatesInto, type RowPair } from './counter-rates.js';
+import { MDISK_COUNTERS, NODE_COUNTERS, NODE_ELEMENTS, VOLUME_COUNTERS } from './counter-scan.js';
+import { MDISK_METRICS, mdiskRatesInto, msPerUnit, NODE_METRICS, nodeObjectId, nodeRatesInto, VOLUME_METRICS, volumeRatesInto, type RowPair } from './counter-rates.js';
 import type { SvcObject, SvcObjectRates, SvcRatesResult, SvcSnapshot } from './types.js';
 
 /** One record's rates: its counters packed into rows as counter-scan.ts packs them, then named. */
@@ -53,6 +53,9 @@ export function ratesBetween(prev: SvcSnapshot, next: SvcSnapshot): SvcRatesResu
       objects.push({ id: o.id, ...objectRates(VOLUME_COUNTERS, VOLUME_METRICS, volumeRatesInto, p.counters, o.counters, intervalS, next.sizeUnitBytes, toMs) });
     } else if ((next.kind === 'mdisk' || next.kind === 'drive') && o.element === 'mdsk') {
       objects.push({ id: o.id, ...objectRates(MDISK_COUNTERS, MDISK_METRICS, mdiskRatesInto, p.counters, o.counters, intervalS, next.sizeUnitBytes, toMs) });
+    } else if (next.kind === 'node' && (NODE_ELEMENTS as readonly string[]).includes(o.element)) {
+      const ratesInto = (r: RowPair, dt: number, b: number, ms: number, out: Float64Array): boolean => nodeRatesInto(o.element, r, dt, b, ms, out);
+      objects.push({ id: nodeObjectId(next.node, o.element, o.id), ...objectRates(NODE_COUNTERS, NODE_METRICS, ratesInto, p.counters, o.counters, intervalS, next.sizeUnitBytes, toMs) });
     }
   }
   return { intervalS, objects };

@@ -12,7 +12,7 @@ import { attr, type XmlElement } from './xml-scan.js';
  * a DIMM serial "02290531", port type_id, an MDisk group id) and would otherwise be read as
  * counters, and differenced.
  */
-const IDENTITY = new Set([
+export const IDENTITY = new Set([
   'id', 'idx', 'name', 'node_id', 'cluster_id', 'cluster', 'sn', 'loc', 'manu', 'type', 'type_id',
   'wwpn', 'fc_wwpn', 'fcoe_wwpn', 'sas_wwn', 'iqn', 'mdg',
 ]);

@@ -6,8 +6,11 @@
 import type { ParamValue, RunRecord } from '../../contract/records.js';
 
 /** The parameters that define a workload by default. Host, engine and file names do not. */
-/** `workload`, `test`, `benchmark` and `stage` name what ran for tools that have no block size (CockroachDB bank vs ycsb, sysbench oltp_read_write, HammerDB TPROC-C vs -H, a COSBench stage). */
-export const DEFAULT_PAIRING_KEYS = ['workload', 'test', 'benchmark', 'stage', 'bs', 'bssplit', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'] as const;
+/**
+ * `workload`, `test`, `benchmark` and `stage` name what ran for tools that have no block size (CockroachDB bank vs ycsb, sysbench oltp_read_write, HammerDB TPROC-C vs -H, a COSBench stage);
+ * `work` is which work of a COSBench stage of several (two works of one object size are still two workloads).
+ */
+export const DEFAULT_PAIRING_KEYS = ['workload', 'test', 'benchmark', 'stage', 'work', 'bs', 'bssplit', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'] as const;
 
 export interface Workload {
   key: string;
@@ -42,6 +45,7 @@ export function workloadLabel(params: Record<string, ParamValue>, locale: 'en' |
   const zh = locale === 'zh-CN';
   const parts: string[] = [];
   for (const k of ['workload', 'test', 'stage']) if (params[k] !== undefined) parts.push(String(params[k]));
+  if (params['work'] !== undefined) parts.push(`${zh ? '工作' : 'work'} ${String(params['work'])}`);
   if (typeof params['bs'] === 'number') parts.push(formatBlockSize(params['bs']));
   else if (params['bssplit']) parts.push(`bssplit ${String(params['bssplit'])}`);
   const pattern = params['pattern'] === undefined || params['pattern'] === '' ? '' : String(params['pattern']);
@@ -76,7 +80,7 @@ export function groupWorkloads(runs: readonly RunRecord[], keys: readonly string
 
 /** Orders workloads the way a reader scans a grid: block size, then pattern, mix, depth, jobs. */
 export function compareWorkloads(a: Record<string, ParamValue>, b: Record<string, ParamValue>): number {
-  const order = ['workload', 'test', 'benchmark', 'stage', 'bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'];
+  const order = ['workload', 'test', 'benchmark', 'stage', 'work', 'bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'];
   for (const k of order) {
     const x = a[k];
     const y = b[k];

@@ -605,13 +605,16 @@ export class ImportSession {
       settle({ ...base, status: 'imported', runs: [], errors: [], warnings: notes.warnings });
     }
     if (firstImport === null) return;
+    // What the files held that no rate came from is said too, once per kind (svc-unread.ts).
+    const notes = [...aggregate.warnings, ...aggregate.unread];
     if (!aggregate.run) {
-      const why = aggregate.warnings.length ? aggregate.warnings.join('; ') : 'rates need two consecutive statistics files of the same node';
+      const why = notes.length ? notes.join('; ') : 'rates need two consecutive statistics files of the same node';
       for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, warnings: [`no rates: ${why} (the file is kept)`, ...this.outcomes[i]!.warnings] };
       return;
     }
-    const runId = this.store.insertRun(this.study.id, firstImport, this.config, 0, aggregate.run);
-    const note = `one of ${used.length} statistics files, combined into run ${runId} "${aggregate.run.name}"${aggregate.warnings.length ? `: ${aggregate.warnings.join('; ')}` : ''}`;
+    const run = { ...aggregate.run, warnings: [...aggregate.run.warnings, ...aggregate.unread] };
+    const runId = this.store.insertRun(this.study.id, firstImport, this.config, 0, run);
+    const note = `one of ${used.length} statistics files, combined into run ${runId} "${run.name}"${notes.length ? `: ${notes.join('; ')}` : ''}`;
     for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, runs: [runId], warnings: [note, ...this.outcomes[i]!.warnings] };
   }
 }

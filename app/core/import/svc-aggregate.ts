@@ -25,6 +25,15 @@ export type RatesBetween<S> = (prev: S, next: S) => IntervalRates | { error: str
 /** Nodes dump within seconds of each other: their intervals meet on a one-minute grid. */
 export const GRID_MS = 60_000;
 
+/**
+ * Kinds whose objects are each node's own (a node's CPU, ports, links: Nn), named with the node:
+ * never summed over nodes, and one node's figures are the whole of them.
+ */
+export const perNodeKind = (kind: string): boolean => kind === 'node';
+
+/** A series object: a volume by its name, a node's record as named (nodeObjectId), anything else with its kind ("mdisk MDisk1"). */
+export const seriesObject = (kind: string, id: string): string => (kind === 'volume' || perNodeKind(kind) ? id : `${kind} ${id}`);
+
 /** How each metric combines over nodes: rates add, latencies weight by their ops, peaks take the max. */
 export function combine(metric: string): 'sum' | 'weighted' | 'max' {
   if (/_peak_ms$|_max_ms$/.test(metric)) return 'max';
@@ -40,8 +49,11 @@ export function weightOf(metric: string): string {
 
 /** The unit of an SVC rate metric, from its name. */
 export function seriesUnit(metric: string): string {
-  return metric.endsWith('_ms') ? 'ms' : metric.endsWith('_mib_s') ? 'MiB/s' : metric.endsWith('iops') ? 'IOPS' : metric.endsWith('_pct') ? '%' : '';
+  return metric.endsWith('_ms') ? 'ms' : metric.endsWith('_mib_s') ? 'MiB/s' : metric.endsWith('iops') ? 'IOPS' : metric.endsWith('_pct') ? '%' : metric.endsWith('_per_s') ? '1/s' : '';
 }
+
+/** Why files that paired gave no series: every kind among them lacks rate records. */
+export const NO_SERIES = 'the files paired, but none holds records rates are derived from (volumes, MDisks, drives, node CPU, ports and links)';
 
 export interface AggregateResult {
   run: ParsedRun;
@@ -127,8 +139,8 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
   for (const t of [...cells.keys()].sort((a, b) => a - b)) {
     for (const [kind, byObject] of cells.get(t)!) {
       for (const [id, byMetric] of byObject) {
-        const object = kind === 'volume' ? id : `${kind} ${id}`;
-        const expected = nodesOfKind.get(`${cluster0}\u0000${kind}`)?.size ?? 1;
+        const object = seriesObject(kind, id);
+        const expected = perNodeKind(kind) ? 1 : nodesOfKind.get(`${cluster0}\u0000${kind}`)?.size ?? 1;
         if ((contributors.get(`${t}\u0000${cluster0}\u0000${kind}\u0000${id}`)?.size ?? 0) < expected) {
           incomplete++;
           continue;
@@ -179,6 +191,10 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
   };
   if (cells.size === 0) {
     warnings.push('no two snapshots of the same node: rates need consecutive files of one node');
+    return null;
+  }
+  if (series.length === 0) {
+    warnings.push(NO_SERIES);
     return null;
   }
   return { run, warnings };

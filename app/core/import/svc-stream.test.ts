@@ -163,6 +163,20 @@ describe('SVC statistics, streamed one file at a time', () => {
     assert.ok(r.run!.series.some((s) => s.metric === 'read.queue_avg_ms'));
   });
 
+  it('every kind of one node ten minutes apart (importers/svc/test-files): node CPU, ports and links per node, as held', () => {
+    const dir = path.join(REPO_ROOT, 'importers/svc/test-files/node1-ten-minutes');
+    const files = fs.readdirSync(dir).sort().map((name) => ({ name, bytes: new Uint8Array(fs.readFileSync(path.join(dir, name))) }));
+    // node2's files: the same counters, two seconds later; its objects are its own, never summed with node1's.
+    const node2 = files.filter((f) => f.name.startsWith('Nn')).map((f) => ({
+      name: `${f.name}-node2`,
+      bytes: enc(advanced(new TextDecoder().decode(f.bytes).replace(/ id="node1" cluster="FS7300-1" node_id="0x0000000000000001"/, ' id="node2" cluster="FS7300-1" node_id="0x0000000000000002"'), { seconds: 2 })),
+    }));
+    const r = assertSame([...files, ...node2]);
+    const cpu = r.run!.series.filter((s) => s.metric === 'cpu_pct' && / cpu$/.test(s.object));
+    assert.deepEqual(cpu.map((s) => [s.object, [...s.values]]).sort(), [['node1 cpu', [35]], ['node2 cpu', [35]]]);
+    assert.deepEqual(r.unread.length, 4);
+  });
+
   it('hand-written records: missing counters, a repeated id, another cluster\'s record, decimals, entities', () => {
     const doc = (node: string, stamp: string, records: string): string =>
       `<?xml version="1.0"?>\n<diskStatsColl xmlns="http://ibm.com/storage/management/performance/api/2005/08/vDiskStats" id="${node}" cluster="C1" sizeUnits="512B" timeUnits="msec" contains="virtualDiskStats" timestamp_utc="2024-03-25 ${stamp}">\n${records}</diskStatsColl>\n`;
@@ -194,7 +208,7 @@ describe('SVC statistics, streamed one file at a time', () => {
     assert.equal(r.run, null);
     assert.match(r.warnings.join(' '), /no two snapshots of the same node/);
     assert.equal(r.perFile.get(0)!.status, 'used');
-    assert.deepEqual(aggregateSvcFiles([]), { run: null, warnings: [], perFile: new Map() });
+    assert.deepEqual(aggregateSvcFiles([]), { run: null, warnings: [], perFile: new Map(), unread: [] });
   });
 });
 

@@ -19,10 +19,11 @@
  * Memory: the output series (Float64Arrays) plus two files' counters per stream.
  */
 import { readHeader, scanCounters, type CounterSnapshot } from '../../../importers/svc/counter-scan.js';
-import { MDISK_METRICS, mdiskRatesInto, msPerUnit, VOLUME_METRICS, volumeRatesInto, type RowPair } from '../../../importers/svc/counter-rates.js';
+import { MDISK_METRICS, mdiskRatesInto, msPerUnit, NODE_METRICS, nodeObjectId, nodeRatesInto, VOLUME_METRICS, volumeRatesInto, type RowPair } from '../../../importers/svc/counter-rates.js';
 import type { SnapshotHeader } from '../../../importers/svc/iostats.js';
 import type { Diagnostic, ParsedRun } from '../../../importers/types.js';
-import { combine, GRID_MS, weightOf } from './svc-aggregate.js';
+import { combine, GRID_MS, NO_SERIES, perNodeKind, seriesObject, weightOf } from './svc-aggregate.js';
+import { UnreadSummary } from './svc-unread.js';
 import { SeriesBuilder } from './svc-series.js';
 
 /** What staging learns from a file's head: the root's header, and its warnings. */
@@ -68,6 +69,12 @@ export interface SvcAggregate {
   /** The combined run, or null when no two files of one node gave rates (see warnings). */
   run: ParsedRun | null;
   warnings: string[];
+  /**
+   * What the files held that no rate was derived from, and why, one line per kind of statistics
+   * (Nn `<dimm>`, `<uca>`..., Nv `<vdsk>` children, Ng volume groups): for the run's notes. Apart
+   * from `warnings`, which are the reference aggregation's (svc-aggregate.ts) to the word.
+   */
+  unread: string[];
   perFile: Map<number, SvcFileNotes>;
 }
 
@@ -98,7 +105,7 @@ class KindCells {
   readonly rates: Float64Array;
 
   constructor(readonly kind: string, readonly expectedNodes: number) {
-    this.metrics = kind === 'volume' ? VOLUME_METRICS : MDISK_METRICS;
+    this.metrics = kind === 'volume' ? VOLUME_METRICS : kind === 'node' ? NODE_METRICS : MDISK_METRICS;
     this.width = this.metrics.length;
     this.how = Uint8Array.from(this.metrics, (m) => ({ sum: 0, weighted: 1, max: 2 })[combine(m)]);
     this.weight = Int16Array.from(this.metrics, (m) => this.metrics.indexOf(weightOf(m)));
@@ -294,12 +301,13 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   const kinds = new Map<string, KindCells>();
   const streams: Stream[] = streamKinds.map((kind, number) => {
     let cells = kinds.get(kind);
-    if (!cells) kinds.set(kind, (cells = new KindCells(kind, nodesOfKind.get(`${clusterKey}\u0000${kind}`)?.size ?? 1)));
+    if (!cells) kinds.set(kind, (cells = new KindCells(kind, perNodeKind(kind) ? 1 : nodesOfKind.get(`${clusterKey}\u0000${kind}`)?.size ?? 1)));
     return { number, cells, countsAsNode: streamClusters[number] === clusterKey, prev: null, prevObjs: new Int32Array(0), prevDupes: false, prevRowOf: null };
   });
 
   const pairWarnings: Array<{ stream: number; order: number; text: string }> = [];
   const used: Array<{ position: number; header: SnapshotHeader }> = [];
+  const unread = new UnreadSummary();
   let resets = 0;
   let incomplete = 0;
   let intervals = 0;
@@ -328,11 +336,14 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
       perFile.set(entry.file.index, { status: 'used', warnings: scan.warnings, errors: [] });
       // The header alone: the snapshot's ids are slices of the file's whole text.
       used.push({ position: entry.position, header: entry.info });
+      unread.add(snap.kind, scan.unread);
       const s = streams[entry.stream]!;
       const prev = s.prev;
       const problem = prev === null ? null : pairable(prev, snap);
       if (problem !== null) pairWarnings.push({ stream: s.number, order, text: problem });
-      const { objs, dupes } = s.cells.intern(snap.ids, order);
+      // A node's CPU, ports and links are its own: named with it, so nodes never meet in one object.
+      const ids = perNodeKind(snap.kind) ? snap.ids.map((id, r) => nodeObjectId(snap.node, snap.elements![snap.rowElements[r]!]!, id)) : snap.ids;
+      const { objs, dupes } = s.cells.intern(ids, order);
       if (prev !== null && problem === null) {
         cellHadPair = true;
         resets += differenceInto(s, prev, snap, objs);
@@ -348,12 +359,13 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   if (!Number.isNaN(cell)) flush();
 
   const warnings = pairWarnings.sort((a, b) => a.stream - b.stream || a.order - b.order).map((w) => w.text);
-  if (used.length === 0) return { run: null, warnings, perFile };
+  const notes = unread.lines();
+  if (used.length === 0) return { run: null, warnings, perFile, unread: notes };
   if (resets > 0) warnings.push(`${resets} object intervals had a counter go down (a node restart): left as gaps`);
   if (incomplete > 0) warnings.push(`${incomplete} object intervals lacked a node's figures (a missing dump or a reset on one node): left as gaps rather than a dip`);
   if (intervals === 0) {
     warnings.push('no two snapshots of the same node: rates need consecutive files of one node');
-    return { run: null, warnings, perFile };
+    return { run: null, warnings, perFile, unread: notes };
   }
   used.sort((a, b) => a.position - b.position);
   const headers = used.map((u) => u.header);
@@ -375,11 +387,15 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
     params: {},
     metrics: {},
     tables: { svc: { nodes: [...new Set(headers.map((h) => h.node))].sort(), kinds: kindNames, files: headers.length, intervals } },
-    series: [...kinds.values()].flatMap((k) => k.series.build(k.metrics, (o) => (k.kind === 'volume' ? k.ids[o]! : `${k.kind} ${k.ids[o]!}`))),
+    series: [...kinds.values()].flatMap((k) => k.series.build(k.metrics, (o) => seriesObject(k.kind, k.ids[o]!))),
     warnings,
     errors: [],
   };
-  return { run, warnings, perFile };
+  if (run.series.length === 0) {
+    warnings.push(NO_SERIES);
+    return { run: null, warnings, perFile, unread: notes };
+  }
+  return { run, warnings, perFile, unread: notes };
 }
 
 /** Why two consecutive files of a stream give no rates (svc-aggregate.ts and rates.ts checks), or null. */
@@ -395,13 +411,16 @@ function pairable(prev: SnapshotHeader, next: SnapshotHeader): string | null {
 
 /** Rates of every record of `next` against the stream's previous file, into the cell; returns the resets. */
 function differenceInto(s: Stream, prev: CounterSnapshot, next: CounterSnapshot, objs: Int32Array): number {
-  if (next.element === null) return 0;
+  if (next.elements === null) return 0;
   const cells = s.cells;
   const dt = (next.timeMs - prev.timeMs) / 1000;
   const toMs = msPerUnit(next.timeUnits);
   const width = next.counters.length;
   const rates = cells.rates;
-  const ratesInto = next.element === 'vdsk' ? volumeRatesInto : mdiskRatesInto;
+  const elements = next.elements;
+  const single = elements[0] === 'vdsk' ? volumeRatesInto : mdiskRatesInto;
+  const ratesInto = elements.length === 1 ? single
+    : (r: RowPair, d: number, b: number, ms: number, out: Float64Array): boolean => nodeRatesInto(elements[next.rowElements[r.q / width]!]!, r, d, b, ms, out);
   const pair: RowPair = { prev: prev.values, p: 0, next: next.values, q: 0 };
   let resets = 0;
   for (let r = 0; r < objs.length; r++) {

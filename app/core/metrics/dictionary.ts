@@ -78,6 +78,83 @@ const SCOPED: Quantity[] = [
   { quantity: 'iops_max', unit: 'IOPS', better: 'higher', label: 'Peak IOPS in the window', labelZh: '窗口内峰值 IOPS', sources: { fio: 'write_iops_log window maximum (log_window_value=both, log_max_value=1)' } },
 ];
 
+const SAR = (columns: string): Record<string, string> => ({ sar: columns });
+const rate = (quantity: string, label: string, labelZh: string, sources: Record<string, string>, better: Better | 'volume' = 'volume'): Quantity => ({
+  quantity, unit: '1/s', better: better === 'volume' ? 'higher' : better, label, labelZh, sources, ...(better === 'volume' ? { volume: true as const } : {}),
+});
+
+/**
+ * What sar's reports (Linux sysstat; Solaris, AIX and HP-UX sar -A) and the other monitors give
+ * besides disks and CPU shares. Counts of work done are volumes (neither better nor worse);
+ * queues, swapping, paging out and scanning are signs of pressure (lower is better); free
+ * memory and cache hit ratios are better higher.
+ */
+const MONITOR_QUANTITIES: Quantity[] = [
+  { quantity: 'cpu_nice_pct', unit: '%', better: 'lower', label: 'CPU nice', labelZh: 'CPU nice', sources: { sar: '%nice', iostat: '%nice' } },
+  { quantity: 'cpu_irq_pct', unit: '%', better: 'lower', label: 'CPU interrupts', labelZh: 'CPU 硬中断', sources: { sar: '%irq', dstat: 'hiq' } },
+  { quantity: 'cpu_soft_pct', unit: '%', better: 'lower', label: 'CPU soft interrupts', labelZh: 'CPU 软中断', sources: { sar: '%soft', dstat: 'siq' } },
+  { quantity: 'cpu_guest_pct', unit: '%', better: 'lower', label: 'CPU guest', labelZh: 'CPU 虚拟机', sources: { sar: '%guest' } },
+  { quantity: 'cpu_gnice_pct', unit: '%', better: 'lower', label: 'CPU guest nice', labelZh: 'CPU 虚拟机 nice', sources: { sar: '%gnice' } },
+  { quantity: 'cpu_physc', unit: 'CPUs', better: 'lower', label: 'Physical processors consumed', labelZh: '消耗的物理处理器', sources: SAR('AIX physc') },
+  { quantity: 'cpu_entc_pct', unit: '%', better: 'lower', label: 'Entitled capacity consumed', labelZh: '已用授权容量', sources: SAR('AIX %entc') },
+  { quantity: 'wait_avg_ms', unit: 'ms', better: 'lower', label: 'Mean queue wait', labelZh: '平均排队等待', sources: SAR('Unix -d avwait') },
+  { quantity: 'svctm_ms', unit: 'ms', better: 'lower', label: 'Mean service time', labelZh: '平均服务时间', sources: { sar: 'svctm; Unix -d avserv', iostat: 'svctm' } },
+  { quantity: 'mem_free_mib', unit: 'MiB', better: 'higher', label: 'Free memory', labelZh: '空闲内存', sources: { sar: 'Linux -r kbmemfree / 1024', nmon: 'MEM memfree', dstat: 'free' } },
+  { quantity: 'mem_used_mib', unit: 'MiB', better: 'higher', volume: true, label: 'Memory used', labelZh: '已用内存', sources: { sar: 'Linux -r kbmemused / 1024', dstat: 'used' } },
+  { quantity: 'mem_buffers_mib', unit: 'MiB', better: 'higher', volume: true, label: 'Memory in buffers', labelZh: '缓冲区内存', sources: { sar: 'Linux -r kbbuffers / 1024' } },
+  { quantity: 'mem_cached_mib', unit: 'MiB', better: 'higher', volume: true, label: 'Memory in page cache', labelZh: '页缓存内存', sources: { sar: 'Linux -r kbcached / 1024' } },
+  { quantity: 'mem_free_pages', unit: 'pages', better: 'higher', label: 'Free memory pages', labelZh: '空闲内存页数', sources: SAR('Unix -r freemem (pages of the host\'s page size)') },
+  { quantity: 'swap_free_mib', unit: 'MiB', better: 'higher', label: 'Free swap', labelZh: '空闲交换空间', sources: { sar: 'Unix -r freeswap (512-byte blocks) × 512 / 2^20', nmon: 'MEM swapfree' } },
+  { quantity: 'net_recv_mib_s', unit: 'MiB/s', better: 'higher', volume: true, label: 'Network received', labelZh: '网络接收', sources: { sar: 'Linux -n DEV rxkB/s / 1024' } },
+  { quantity: 'net_send_mib_s', unit: 'MiB/s', better: 'higher', volume: true, label: 'Network sent', labelZh: '网络发送', sources: { sar: 'Linux -n DEV txkB/s / 1024' } },
+  rate('syscalls_per_s', 'System calls per second', '每秒系统调用数', SAR('-c scall/s')),
+  rate('sread_per_s', 'read calls per second', '每秒 read 调用数', SAR('-c sread/s')),
+  rate('swrit_per_s', 'write calls per second', '每秒 write 调用数', SAR('-c swrit/s')),
+  rate('fork_per_s', 'fork calls per second', '每秒 fork 调用数', SAR('-c fork/s')),
+  rate('exec_per_s', 'exec calls per second', '每秒 exec 调用数', SAR('-c exec/s')),
+  { quantity: 'rchar_mib_s', unit: 'MiB/s', better: 'higher', volume: true, label: 'Characters read by system calls', labelZh: '系统调用读取字符量', sources: SAR('-c rchar/s (bytes) / 2^20') },
+  { quantity: 'wchar_mib_s', unit: 'MiB/s', better: 'higher', volume: true, label: 'Characters written by system calls', labelZh: '系统调用写入字符量', sources: SAR('-c wchar/s (bytes) / 2^20') },
+  { quantity: 'runq_sz', unit: 'processes', better: 'lower', label: 'Run queue length', labelZh: '运行队列长度', sources: SAR('Unix -q runq-sz (while occupied)') },
+  { quantity: 'runq_occ_pct', unit: '%', better: 'lower', label: 'Run queue occupied', labelZh: '运行队列占用率', sources: SAR('Unix -q %runocc') },
+  { quantity: 'swpq_sz', unit: 'processes', better: 'lower', label: 'Swap queue length', labelZh: '交换队列长度', sources: SAR('Unix -q swpq-sz (while occupied)') },
+  { quantity: 'swpq_occ_pct', unit: '%', better: 'lower', label: 'Swap queue occupied', labelZh: '交换队列占用率', sources: SAR('Unix -q %swpocc') },
+  rate('bread_per_s', 'Buffer reads from disk per second', '每秒从磁盘读入缓冲区次数', SAR('Unix -b bread/s')),
+  rate('lread_per_s', 'Logical buffer reads per second', '每秒逻辑缓冲区读取数', SAR('Unix -b lread/s')),
+  { quantity: 'rcache_pct', unit: '%', better: 'higher', label: 'Buffer cache read hits', labelZh: '缓冲区读命中率', sources: SAR('Unix -b %rcache') },
+  rate('bwrit_per_s', 'Buffer writes to disk per second', '每秒缓冲区写入磁盘次数', SAR('Unix -b bwrit/s')),
+  rate('lwrit_per_s', 'Logical buffer writes per second', '每秒逻辑缓冲区写入数', SAR('Unix -b lwrit/s')),
+  { quantity: 'wcache_pct', unit: '%', better: 'higher', label: 'Buffer cache write hits', labelZh: '缓冲区写命中率', sources: SAR('Unix -b %wcache') },
+  rate('pread_per_s', 'Raw device reads per second', '每秒裸设备读取数', SAR('Unix -b pread/s')),
+  rate('pwrit_per_s', 'Raw device writes per second', '每秒裸设备写入数', SAR('Unix -b pwrit/s')),
+  rate('swpin_per_s', 'Swap-ins per second', '每秒换入次数', SAR('Unix -w swpin/s'), 'lower'),
+  rate('swpot_per_s', 'Swap-outs per second', '每秒换出次数', SAR('Unix -w swpot/s'), 'lower'),
+  { quantity: 'swap_in_mib_s', unit: 'MiB/s', better: 'lower', label: 'Swapped in', labelZh: '换入量', sources: SAR('Unix -w bswin/s (512-byte units) × 512 / 2^20') },
+  { quantity: 'swap_out_mib_s', unit: 'MiB/s', better: 'lower', label: 'Swapped out', labelZh: '换出量', sources: SAR('Unix -w bswot/s (512-byte units) × 512 / 2^20') },
+  rate('pswch_per_s', 'Process switches per second', '每秒进程切换数', SAR('Unix -w pswch/s')),
+  rate('iget_per_s', 'Inode lookups per second', '每秒 inode 查找数', SAR('Unix -a iget/s')),
+  rate('namei_per_s', 'Path lookups per second', '每秒路径查找数', SAR('Unix -a namei/s (AIX lookuppn/s)')),
+  rate('dirbk_per_s', 'Directory block reads per second', '每秒目录块读取数', SAR('Unix -a dirbk/s (AIX dirblk/s)')),
+  rate('rawch_per_s', 'Raw terminal input characters per second', '每秒终端原始输入字符数', SAR('Unix -y rawch/s')),
+  rate('canch_per_s', 'Canonical terminal input characters per second', '每秒终端规范输入字符数', SAR('Unix -y canch/s')),
+  rate('outch_per_s', 'Terminal output characters per second', '每秒终端输出字符数', SAR('Unix -y outch/s')),
+  rate('rcvin_per_s', 'Receive interrupts per second', '每秒接收中断数', SAR('Unix -y rcvin/s')),
+  rate('xmtin_per_s', 'Transmit interrupts per second', '每秒发送中断数', SAR('Unix -y xmtin/s')),
+  rate('mdmin_per_s', 'Modem interrupts per second', '每秒调制解调器中断数', SAR('Unix -y mdmin/s')),
+  rate('msg_per_s', 'Message operations per second', '每秒消息操作数', SAR('Unix -m msg/s')),
+  rate('sema_per_s', 'Semaphore operations per second', '每秒信号量操作数', SAR('Unix -m sema/s')),
+  rate('atch_per_s', 'Page faults met by reclaiming pages per second', '每秒通过回收页满足的缺页数', SAR('Solaris -p atch/s')),
+  rate('pgin_per_s', 'Page-in requests per second', '每秒页换入请求数', SAR('Solaris -p pgin/s'), 'lower'),
+  rate('ppgin_per_s', 'Pages paged in per second', '每秒换入页数', SAR('Solaris -p ppgin/s'), 'lower'),
+  rate('pflt_per_s', 'Copy-on-write faults per second', '每秒写时复制缺页数', SAR('Solaris -p pflt/s')),
+  rate('vflt_per_s', 'Address translation faults per second', '每秒地址转换缺页数', SAR('Solaris -p vflt/s'), 'lower'),
+  rate('slock_per_s', 'Software lock faults per second', '每秒软件锁缺页数', SAR('Solaris -p slock/s'), 'lower'),
+  rate('pgout_per_s', 'Page-out requests per second', '每秒页换出请求数', SAR('Solaris -g pgout/s'), 'lower'),
+  rate('ppgout_per_s', 'Pages paged out per second', '每秒换出页数', SAR('Solaris -g ppgout/s'), 'lower'),
+  rate('pgfree_per_s', 'Pages freed per second', '每秒释放页数', SAR('Solaris -g pgfree/s')),
+  rate('pgscan_per_s', 'Pages scanned per second', '每秒扫描页数', SAR('Solaris -g pgscan/s'), 'lower'),
+  { quantity: 'ufs_ipf_pct', unit: '%', better: 'lower', label: 'UFS inodes freed with their pages', labelZh: '连同页面释放的 UFS inode 比例', sources: SAR('Solaris -g %ufs_ipf') },
+];
+
 /** Tool-level quantities: no direction. */
 const UNSCOPED: Quantity[] = [
   { quantity: 'tpm', unit: 'TPM', better: 'higher', label: 'Transactions per minute', labelZh: '每分钟事务数', sources: { hammerdb: 'result line "System achieved ... TPM" (not comparable across HammerDB versions); counter log: mean after the first nonzero sample' } },
@@ -98,13 +175,17 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'cpu_iowait_pct', unit: '%', better: 'lower', label: 'CPU I/O wait', labelZh: 'CPU I/O 等待', sources: { iostat: '%iowait', sar: '%iowait', nmon: 'CPU_ALL Wait%' } },
   { quantity: 'cpu_steal_pct', unit: '%', better: 'lower', label: 'CPU steal', labelZh: 'CPU 被窃取', sources: { sar: '%steal', iostat: '%steal' } },
   { quantity: 'cpu_idle_pct', unit: '%', better: 'higher', label: 'CPU idle', labelZh: 'CPU 空闲', sources: { sar: '%idle', iostat: '%idle', nmon: 'CPU_ALL Idle%' } },
-  { quantity: 'cpu_pct', unit: '%', better: 'lower', label: 'CPU busy', labelZh: 'CPU 使用率', sources: { svc: 'lssystemstats / lsnodestats cpu_pc' } },
+  { quantity: 'cpu_pct', unit: '%', better: 'lower', label: 'CPU busy', labelZh: 'CPU 使用率', sources: { svc: 'lssystemstats / lsnodestats cpu_pc; iostats Nn 100 × Δbusy (cpu) or Δsystem (cpu_core) / Δt (ms)' } },
+  { quantity: 'cpu_comp_pct', unit: '%', better: 'lower', label: 'Compression CPU busy', labelZh: '压缩 CPU 使用率', sources: { svc: 'iostats Nn 100 × Δcomp / Δt (ms)' } },
+  { quantity: 'link_errors_per_s', unit: '1/s', better: 'lower', label: 'Link errors per second', labelZh: '每秒链路错误数', sources: { svc: 'iostats Nn port Δ(lf + lsy + lsi + pspe + itw + icrc) / Δt' } },
   { quantity: 'qdepth', unit: 'I/Os', better: 'lower', label: 'Average queue depth', labelZh: '平均队列深度', sources: { vdbench: 'queue depth (summary), queue_depth (flatfile): average outstanding I/Os' } },
   { quantity: 'db_time_s', unit: 's', better: 'lower', label: 'DB time', labelZh: 'DB 时间', sources: { awr: 'header DB Time (mins) × 60' } },
   { quantity: 'elapsed_s', unit: 's', better: 'lower', label: 'Elapsed', labelZh: '时长', sources: { awr: 'header Elapsed (mins) × 60' } },
   { quantity: 'aas', unit: 'sessions', better: 'lower', label: 'Average active sessions', labelZh: '平均活动会话', sources: { awr: 'DB time / elapsed' } },
   { quantity: 'cpu_usr_pct', unit: '%', better: 'lower', label: 'CPU user', labelZh: 'CPU 用户态', sources: { fio: 'fio JSON usr_cpu' } },
   { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', labelZh: 'CPU 内核态', sources: { fio: 'fio JSON sys_cpu' } },
+  // System monitors (sar, iostat, nmon, dstat): the figures of their reports beyond disks and CPU shares.
+  ...MONITOR_QUANTITIES,
 ];
 
 const SCOPE_ZH: Record<Scope, string> = { read: '读', write: '写', trim: 'trim', total: '总计' };
@@ -153,6 +234,35 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
       const whatZh = { avg_ms: '平均等待', waits: '等待次数', time_s: '总等待时间', pct_db_time: '占 DB 时间 %', pct_bg_time: '占后台时间 %', pct_call_time: '占总调用时间 %' }[stat]!;
       const event = m[2]!.replace(/_/g, ' ');
       return { quantity: stat, unit, better: 'lower', label: `${event} ${what}`, labelZh: `${event} ${whatZh}`, sources: { awr: `${m[1] === 'bgwait' ? 'Background' : 'Foreground'} Wait Events table (Top events for the top list)${stat === 'pct_call_time' ? '; "%Total Call Time" column (STATSPACK, AWR 10g)' : ''}` } };
+    },
+  },
+  {
+    // SVC node ports (iostats Nn <port>): traffic with hosts, controllers, the local and remote nodes.
+    pattern: /^(host|ctrl|lnode|rnode)_(send|recv)_(mib_s|per_s)$/,
+    describe: (m) => {
+      const peer = { host: ['hosts', '主机'], ctrl: ['controllers', '后端控制器'], lnode: ['local nodes', '本地节点'], rnode: ['remote nodes', '远程节点'] }[m[1] as 'host']!;
+      const sent = m[2] === 'send';
+      const bytes = m[3] === 'mib_s';
+      return {
+        quantity: `${m[2]}_${m[3]}`, unit: bytes ? 'MiB/s' : '1/s', better: 'higher', volume: true,
+        label: `Port ${bytes ? 'data' : 'commands'} ${sent ? 'sent to' : 'received from'} ${peer[0]}`,
+        labelZh: `端口${sent ? '发往' : '接收自'}${peer[1]}的${bytes ? '数据' : '命令'}`,
+        sources: { svc: `iostats Nn <port> Δ${{ host: 'h', ctrl: 'c', lnode: 'ln', rnode: 'rm' }[m[1] as 'host']}${bytes ? 'b' : 'e'}${sent ? 't' : 'r'} / Δt${bytes ? ' / 2^20' : ''}` },
+      };
+    },
+  },
+  {
+    // SVC node-to-node traffic (iostats Nn <node>): messages, bytes, and their latency and queue time.
+    pattern: /^peer_(send|recv)_(per_s|mib_s|lat_ms|queue_ms)$/,
+    describe: (m) => {
+      const sent = m[1] === 'send';
+      const what = { per_s: ['messages per second', '每秒消息数', '1/s'], mib_s: ['data', '数据量', 'MiB/s'], lat_ms: ['mean latency', '平均延迟', 'ms'], queue_ms: ['mean queue time', '平均排队时间', 'ms'] }[m[2] as 'per_s']!;
+      const time = m[2] === 'lat_ms' || m[2] === 'queue_ms';
+      return {
+        quantity: `${m[1]}_${m[2]}`, unit: what[2]!, better: time ? 'lower' : 'higher', ...(time ? {} : { volume: true as const }),
+        label: `Node-to-node ${sent ? 'sent' : 'received'}: ${what[0]}`, labelZh: `节点间${sent ? '发送' : '接收'}${what[1]}`,
+        sources: { svc: `iostats Nn <node> ${{ per_s: sent ? 'Δwo / Δt' : 'Δro / Δt', mib_s: sent ? 'Δwb / Δt / 2^20' : 'Δrb / Δt / 2^20', lat_ms: sent ? 'Δwe / Δwo' : 'Δre / Δro', queue_ms: sent ? 'Δwq / Δwo' : 'Δrq / Δro' }[m[2] as 'per_s']}` },
+      };
     },
   },
   {

@@ -18,8 +18,8 @@ export interface OverlayWords {
   histLog: string;
 }
 
-/** Read solid, write dashed, trim dotted: directions stay apart without colour. */
-const DASH: Record<LatencyDistributionCurve['direction'], 'solid' | 'dashed' | 'dotted'> = { read: 'solid', write: 'dashed', trim: 'dotted' };
+/** Read solid, write dashed, trim dotted: directions stay apart without colour. A tool's one distribution of all operations (sysbench) is solid. */
+const DASH: Record<LatencyDistributionCurve['direction'], 'solid' | 'dashed' | 'dotted'> = { read: 'solid', write: 'dashed', trim: 'dotted', total: 'solid' };
 
 export function curveName(c: LatencyDistributionCurve, histLog: string): string {
   return `${c.config} · ${c.name} · ${c.direction}${c.source === 'histogram log' ? ` (${histLog})` : ''}`;
