@@ -27,12 +27,16 @@ import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js
 import { latencyCurve } from './distribution/latency-cdf.js';
 import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
+import { variation, type Variation } from './series/variation.js';
 import { clipToWindow, rankAndDownsample, scatterByTime } from './series/study-series.js';
 import { Store } from './store/store.js';
-import { chartData, renderReport } from './reports/render-report.js';
+import { renderReport } from './reports/render-report.js';
+import { chartData } from './charts/chart-data.js';
 import { buildTemplate, proposeChart, suggestTemplate } from './reports/templates.js';
 import { openStudyFile, saveStudyFile } from './reports/study-file.js';
-import { studyWorkbook } from './reports/xlsx-export.js';
+import { chartWorkbook, studyWorkbook } from './reports/xlsx-export.js';
+import type { CompareArgs, StudyImport, StudyQueries, StudySeriesOptions, TemplateQueries } from './study-queries.js';
+import type { ObjectSeries } from './periods/period-stats.js';
 
 export class NotFoundError extends Error {
   constructor(message: string) {
@@ -68,7 +72,7 @@ export function expandPaths(inputs: readonly string[]): string[] {
   return out;
 }
 
-export class Core {
+export class Core implements StudyQueries, TemplateQueries {
   readonly store: Store;
   /** Table column mappings remembered per header. */
   readonly mappings: ColumnMappings;
@@ -132,6 +136,14 @@ export class Core {
       const d = lttb(s.points.map((p) => p[0]), s.points.map((p) => p[1]), maxPoints);
       return { ...s, points: d.times.map((t, i) => [t, d.values[i]!] as [number, number]) };
     });
+  }
+
+  /**
+   * The jitter of a run's series of a metric, per object: mean, sample standard deviation and
+   * coefficient of variation (sd / mean × 100) over every sample (S3: the write IOPS log's CV).
+   */
+  seriesVariation(run: number, metric: string): Array<{ run: number; object: string; metric: string; unit: string } & Variation> {
+    return this.store.series(run, metric).map((s) => ({ run, object: s.object, metric: s.metric, unit: s.unit, ...variation(s.points.map((p) => p[1])) }));
   }
 
   /** Parses a file into the staging area and says what importing it would do. */
@@ -351,7 +363,7 @@ export class Core {
     return metricOrder(this.store.seriesMetrics(this.studyId(study)));
   }
 
-  studySeries(study: string, metric: string, options: { top?: number; objects?: string[]; maxPoints?: number; config?: string; from?: number; to?: number }): StudySeriesResult {
+  studySeries(study: string, metric: string, options: StudySeriesOptions): StudySeriesResult {
     const id = this.studyId(study);
     const configs = this.store.seriesConfigs(id, metric);
     // One configuration at a time: a pre-go-live test and production statistics share no clock.
@@ -370,9 +382,21 @@ export class Core {
     };
   }
 
-  seriesScatter(study: string, x: string, y: string, objects: string[]): ScatterResult {
+  /** Every object's whole series of a metric (of one configuration, when named). */
+  seriesValues(study: string, metric: string, config?: string): ObjectSeries[] {
+    return this.store.seriesOfStudy(this.studyId(study), metric, null, null, config ?? null);
+  }
+
+  /** One metric against another per object and interval, of one configuration (the one with the most series of Y unless named). */
+  seriesScatter(study: string, x: string, y: string, objects: string[], config?: string): ScatterResult {
     const id = this.studyId(study);
-    return { x, y, objects: scatterByTime(this.store.seriesOfStudy(id, x), this.store.seriesOfStudy(id, y), objects) };
+    const configs = this.store.seriesConfigs(id, y);
+    const shown = config && configs.includes(config) ? config : configs.length > 1 ? configs[0]! : null;
+    const unit = (m: string): string => describeMetric(m)?.unit ?? this.store.seriesUnit(id, m) ?? '';
+    return {
+      x, y, x_unit: unit(x), y_unit: unit(y), config: shown,
+      objects: scatterByTime(this.store.seriesOfStudy(id, x, null, null, shown), this.store.seriesOfStudy(id, y, null, null, shown), objects),
+    };
   }
 
   periods(study: string): PeriodRecord[] {
@@ -396,19 +420,71 @@ export class Core {
 
   // ---- saved charts and reports ------------------------------------------------------------
 
+  /** The study's saved charts, each with the reports that draw it. */
   charts(study: string): SavedChart[] {
     const slug = this.slugOf(study);
-    return this.store.reportStore.charts(this.studyId(study)).map((c) => ({ ...c, study: slug }));
+    const sid = this.studyId(study);
+    const reports = this.store.reportStore.reports(sid);
+    return this.store.reportStore.charts(sid).map((c) => ({
+      ...c, study: slug,
+      used_in: reports.filter((r) => r.sections.some((s) => s.type === 'chart' && s.chart === c.id)).map((r) => r.name),
+    }));
   }
 
-  saveChart(study: string, name: string, spec: ChartSpec): SavedChart {
-    const row = this.store.reportStore.saveChart(this.studyId(study), name.trim(), spec);
+  /** A saved chart by id, or by name (a name that is all digits is tried as a name first). */
+  chart(study: string, which: number | string): SavedChart {
+    const sid = this.studyId(study);
+    const rs = this.store.reportStore;
+    const row = typeof which === 'number' ? rs.chart(sid, which) : rs.chartByName(sid, which) ?? (/^#?\d+$/.test(which) ? rs.chart(sid, Number(which.replace('#', ''))) : null);
+    if (!row) throw new NotFoundError(`study "${study}" has no chart ${typeof which === 'number' ? '#' + which : `"${which}"`}`);
     return { ...row, study: this.slugOf(study) };
   }
 
-  /** What a chart spec draws, worded in the study's convention. */
+  /**
+   * Saves a chart. Without `id`: under its name (the same name replaces that chart's spec). With
+   * `id`: that chart is changed in place, name and spec (reports that draw it draw the new one).
+   */
+  saveChart(study: string, name: string, spec: ChartSpec, id?: number): SavedChart {
+    const sid = this.studyId(study);
+    const rs = this.store.reportStore;
+    const trimmed = name.trim();
+    if (!trimmed) throw new Error('a chart needs a name');
+    if (id === undefined) return { ...rs.saveChart(sid, trimmed, spec), study: this.slugOf(study) };
+    const clash = rs.chartByName(sid, trimmed);
+    if (clash && clash.id !== id) throw new Error(`study "${study}" already has a chart named "${trimmed}"`);
+    const row = rs.updateChart(sid, id, trimmed, spec);
+    if (!row) throw new NotFoundError(`study "${study}" has no chart #${id}`);
+    return { ...row, study: this.slugOf(study) };
+  }
+
+  renameChart(study: string, id: number, name: string): SavedChart {
+    return this.saveChart(study, name, this.chart(study, id).spec, id);
+  }
+
+  /** A copy of a chart under a new name ("<name> (copy)", "(copy 2)"... unless one is given). */
+  duplicateChart(study: string, id: number, name?: string): SavedChart {
+    const sid = this.studyId(study);
+    const rs = this.store.reportStore;
+    const source = this.chart(study, id);
+    let wanted = name?.trim() || `${source.name} (copy)`;
+    if (name?.trim() && rs.chartByName(sid, wanted)) throw new Error(`study "${study}" already has a chart named "${wanted}"`);
+    for (let i = 2; rs.chartByName(sid, wanted); i++) wanted = `${source.name} (copy ${i})`;
+    return { ...rs.insertChart(sid, wanted, source.spec), study: this.slugOf(study) };
+  }
+
+  /** What a chart spec draws, worded in the study's convention: the one function from a spec to its data. */
   chartData(study: string, spec: ChartSpec, locale: 'en' | 'zh-CN' = 'en'): ChartData {
     return chartData(this, this.slugOf(study), spec, { convention: this.settings(study).convention, locale });
+  }
+
+  /** A chart's numbers as an XLSX workbook of one sheet, from the same data it is drawn from. */
+  chartXlsx(study: string, spec: ChartSpec, name: string, locale: 'en' | 'zh-CN' = 'en'): Uint8Array {
+    return chartWorkbook(name, this.chartData(study, spec, locale));
+  }
+
+  /** The study's imported files, for the evidence appendix. */
+  studyImports(study: string): StudyImport[] {
+    return this.store.reportStore.imports(this.studyId(study));
   }
 
   proposeChart(study: string): ChartSpec {
@@ -563,18 +639,4 @@ export class Core {
   }
 }
 
-export interface CompareArgs {
-  study: string;
-  baseline: string;
-  candidates: string[];
-  metrics?: string[];
-  pairingKeys?: string[];
-  convention?: RatioConvention;
-  tieBandPct?: number;
-  locale?: WordingLocale;
-  aggregation?: Partial<Aggregation>;
-  /** Period comparisons: only these objects. */
-  objects?: string[];
-  /** Period comparisons: the configuration whose series the periods cut (default: the one with the most). */
-  config?: string;
-}
+export type { CompareArgs } from './study-queries.js';

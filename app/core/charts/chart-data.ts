@@ -1,0 +1,81 @@
+/**
+ * The one function that turns a chart spec into the data it draws. The builder's preview, a view
+ * that saves what it shows, a report's chart section (preview, PDF) and the chart's XLSX sheet
+ * all take their numbers from here, in the study's units and the caller's ratio wording.
+ */
+import type { ChartData, ChartSpec, RatioConvention } from '../../contract/records.js';
+import { scalingCurves } from '../compare/scaling.js';
+import type { StudyQueries } from '../study-queries.js';
+import { boxPlotData } from './box-plot-data.js';
+import { waitEventsData } from './wait-events-data.js';
+
+export interface ChartWording {
+  convention: RatioConvention;
+  locale: 'en' | 'zh-CN';
+}
+
+/** How many points a time series is drawn with at most, unless the spec says. */
+export const DEFAULT_SERIES_POINTS = 1500;
+
+/** The candidates of a bar chart: every one named, else the one of a spec saved before there could be several. */
+export function candidatesOf(spec: Extract<ChartSpec, { kind: 'compare-bars' }>): string[] {
+  return spec.candidates?.length ? spec.candidates : [spec.candidate];
+}
+
+/** The study's configurations, then its periods, in the order they were made: the colour order of every chart. */
+export function colourOrder(queries: StudyQueries, study: string): string[] {
+  const s = queries.studies().find((x) => x.slug === study || x.name === study);
+  return s ? [...s.configs, ...s.periods] : [];
+}
+
+export function chartData(queries: StudyQueries, study: string, spec: ChartSpec, wording: ChartWording): ChartData {
+  const labels = colourOrder(queries, study);
+  const { convention, locale } = wording;
+  const isPeriod = (label: string): boolean => queries.periods(study).some((p) => p.name === label);
+  switch (spec.kind) {
+    case 'compare-bars': {
+      const periods = isPeriod(spec.baseline);
+      // One quantity in several scopes (read, write, total): each scope is its own metric name.
+      const quantity = spec.metric.replace(/^(read|write|trim|total)\./, '');
+      const metrics = spec.scopes?.length ? spec.scopes.map((sc) => `${sc}.${quantity}`) : [spec.metric];
+      return {
+        kind: spec.kind, labels,
+        compare: queries.compare({
+          study, baseline: spec.baseline, candidates: candidatesOf(spec), metrics, convention, locale,
+          ...(periods && spec.perObjectDay ? { aggregation: { perObjectDay: spec.perObjectDay } } : {}),
+        }),
+      };
+    }
+    case 'speedup-heatmap': {
+      const s = queries.studies().find((x) => x.slug === study)!;
+      const others = (isPeriod(spec.baseline) ? s.periods : s.configs).filter((c) => c !== spec.baseline);
+      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: others, metrics: [spec.metric], convention, locale }) };
+    }
+    case 'repetitions':
+      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: [spec.candidate], metrics: [spec.metric], convention, locale }) };
+    case 'scaling':
+      return { kind: 'scaling', labels, scaling: scalingCurves({ runs: queries.runs({ study }), x: spec.x, metric: spec.metric }) };
+    case 'time-series': {
+      const series = queries.studySeries(study, spec.metric, {
+        top: spec.top ?? 8, config: spec.config, objects: spec.objects, maxPoints: spec.points ?? DEFAULT_SERIES_POINTS,
+        ...(spec.window ? { from: spec.window.from, to: spec.window.to } : {}),
+      });
+      return { kind: 'time-series', labels, series: { ...series, window: spec.window ?? null } };
+    }
+    case 'latency-cdf':
+    case 'latency-exceedance':
+      return { kind: spec.kind, labels, distribution: queries.latencyDistribution(study, spec.runs) };
+    case 'run-series':
+      return { kind: 'run-series', labels, overlay: queries.seriesOverlay(study, spec.runs, { metric: spec.metric, align: spec.align ?? true }) };
+    case 'wait-events':
+      return { kind: 'wait-events', labels, waits: waitEventsData(queries.runs({ study }), spec, queries.settings(study).tie_band_pct) };
+    case 'scatter': {
+      // The objects drawn: those named, else the top ones by the Y metric's mean (the worst responders).
+      const objects = spec.objects?.length ? spec.objects
+        : queries.studySeries(study, spec.y, { top: spec.top ?? 10, config: spec.config, maxPoints: 2 }).objects.map((o) => o.object);
+      return { kind: 'scatter', labels, scatter: queries.seriesScatter(study, spec.x, spec.y, objects, spec.config) };
+    }
+    case 'box-plot':
+      return { kind: 'box-plot', labels, boxes: boxPlotData(queries, study, spec, labels) };
+  }
+}
