@@ -383,9 +383,11 @@ export interface ScatterResult {
   x: string;
   y: string;
   objects: Array<{ object: string; points: Array<[number, number, number]> }>;
-  /** The metrics' units (the dictionary's, else the stored series'). */
+  /** The metrics' units (the dictionary's, else the stored series'), and their names as the reader knows them. */
   x_unit?: string;
   y_unit?: string;
+  x_label?: string;
+  y_label?: string;
   /** The configuration whose series are paired, when the study has several. */
   config?: string | null;
 }
@@ -543,6 +545,8 @@ export interface BoxPlotResult {
   over: BoxPlotOver;
   /** The workload the runs were filtered to (over runs), as the comparison names it; null: every run. */
   workload: string | null;
+  /** Over runs: every workload the runs with the metric have, for choosing one. */
+  workloads?: string[];
   boxes: BoxStats[];
 }
 

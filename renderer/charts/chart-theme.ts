@@ -21,11 +21,13 @@ export interface ChartTheme {
   band: string;
   /** A reference line (1.0 on normalised bars). */
   reference: string;
+  /** What a ratio label says of the candidate: better, worse, within the tie band, or a volume never judged. */
+  verdict: { better: string; worse: string; tie: string; neutral: string };
 }
 
 export const CHART_THEMES: Record<ThemeName, ChartTheme> = {
-  light: { name: 'light', palette: PALETTE, background: '#ffffff', text: '#1d2430', muted: '#5f6b7a', axis: '#8a94a3', split: '#e6e9ee', band: 'rgba(0,0,0,0.06)', reference: '#666666' },
-  dark: { name: 'dark', palette: PALETTE_DARK, background: '#1b2028', text: '#e3e7ed', muted: '#9aa5b4', axis: '#6b7685', split: '#2f3742', band: 'rgba(255,255,255,0.08)', reference: '#aab3bf' },
+  light: { name: 'light', palette: PALETTE, background: '#ffffff', text: '#1d2430', muted: '#5f6b7a', axis: '#8a94a3', split: '#e6e9ee', band: 'rgba(0,0,0,0.06)', reference: '#666666', verdict: { better: '#00734d', worse: '#b3261e', tie: '#5f6b7a', neutral: '#1d2430' } },
+  dark: { name: 'dark', palette: PALETTE_DARK, background: '#1b2028', text: '#e3e7ed', muted: '#9aa5b4', axis: '#6b7685', split: '#2f3742', band: 'rgba(255,255,255,0.08)', reference: '#aab3bf', verdict: { better: '#5fd3a3', worse: '#ff8a80', tie: '#9aa5b4', neutral: '#e3e7ed' } },
 };
 
 /** The ECharts theme name a chart is initialised with. */

@@ -57,15 +57,17 @@ export function boxPlotData(queries: StudyQueries, study: string, spec: Extract<
   const scaled = (values: ArrayLike<number>): Float64Array => Float64Array.from(values as ArrayLike<number>, (v) => v * factor);
   const boxes: BoxStats[] = [];
   if (spec.over === 'runs') {
-    const runs = queries.runs({ study }).filter((r) => r.errors.length === 0 && r.metrics[spec.metric] !== undefined)
-      .filter((r) => spec.workload === undefined || workloadLabel(workloadParams(r, settings.pairing_keys)) === spec.workload);
+    const withMetric = queries.runs({ study }).filter((r) => r.errors.length === 0 && r.metrics[spec.metric] !== undefined);
+    const workloadOf = (r: (typeof withMetric)[number]): string => workloadLabel(workloadParams(r, settings.pairing_keys));
+    const workloads = [...new Set(withMetric.map(workloadOf))].sort();
+    const runs = withMetric.filter((r) => spec.workload === undefined || workloadOf(r) === spec.workload);
     const configs = spec.configs?.length ? spec.configs : labels.filter((l) => runs.some((r) => r.config === l));
     for (const c of configs) {
       const box = boxStats(c, scaled(runs.filter((r) => r.config === c).map((r) => r.metrics[spec.metric]!)));
       if (box) boxes.push(box);
     }
     if (boxes.length === 0) throw new Error(`no run${spec.workload ? ` of "${spec.workload}"` : ''} has ${spec.metric}`);
-    return { metric: spec.metric, unit, over: 'runs', workload: spec.workload ?? null, boxes };
+    return { metric: spec.metric, unit, over: 'runs', workload: spec.workload ?? null, workloads, boxes };
   }
   const withSeries = queries.studySeries(study, spec.metric, { maxPoints: 2, top: 1 }).configs;
   const configs = spec.configs?.length ? spec.configs : labels.filter((l) => withSeries.includes(l));

@@ -5,6 +5,7 @@
  */
 import type { ChartData, ChartSpec, RatioConvention } from '../../contract/records.js';
 import { scalingCurves } from '../compare/scaling.js';
+import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import type { StudyQueries } from '../study-queries.js';
 import { boxPlotData } from './box-plot-data.js';
 import { waitEventsData } from './wait-events-data.js';
@@ -73,7 +74,8 @@ export function chartData(queries: StudyQueries, study: string, spec: ChartSpec,
       // The objects drawn: those named, else the top ones by the Y metric's mean (the worst responders).
       const objects = spec.objects?.length ? spec.objects
         : queries.studySeries(study, spec.y, { top: spec.top ?? 10, config: spec.config, maxPoints: 2 }).objects.map((o) => o.object);
-      return { kind: 'scatter', labels, scatter: queries.seriesScatter(study, spec.x, spec.y, objects, spec.config) };
+      const named = (m: string): string => { const info = describeMetric(m); return info ? metricLabel(info, locale) : m; };
+      return { kind: 'scatter', labels, scatter: { ...queries.seriesScatter(study, spec.x, spec.y, objects, spec.config), x_label: named(spec.x), y_label: named(spec.y) } };
     }
     case 'box-plot':
       return { kind: 'box-plot', labels, boxes: boxPlotData(queries, study, spec, labels) };
