@@ -13,7 +13,7 @@ import { repetitionsOption } from './kinds/repetitions.js';
 import { runSeriesOption } from './kinds/run-series.js';
 import { scalingOption } from './kinds/scaling.js';
 import { scatterOption } from './kinds/scatter.js';
-import { heatmapOption } from './kinds/speedup-heatmap.js';
+import { heatmapOption, heatmapTransposed, shownMatrix } from './kinds/speedup-heatmap.js';
 import { timeSeriesOption } from './kinds/time-series.js';
 import { waitEventsOption } from './kinds/wait-events.js';
 
@@ -38,10 +38,17 @@ export function chartOption(spec: ChartSpec, data: ChartData, ctx: ChartContext)
   }
 }
 
-/** How tall a chart is drawn: a row's height per configuration of a heat map, per event of a wait chart. */
-export function chartHeight(spec: ChartSpec, data: ChartData | null, base: number): number {
-  if (data?.kind === 'speedup-heatmap') return Math.max(base, 170 + 22 * (data.compare.matrix[0]?.candidates.length ?? 0));
+/** How tall a chart is drawn: a row's height per row of a heat map, per event of a wait chart. */
+export function chartHeight(spec: ChartSpec, data: ChartData | null, base: number, mode: ChartContext['mode'] = 'print'): number {
+  if (data?.kind === 'speedup-heatmap') {
+    const m = data.compare.matrix[0];
+    if (!m) return base;
+    const shown = shownMatrix(m);
+    const rows = heatmapTransposed(shown, mode) ? shown.workloads.length : shown.candidates.length;
+    return Math.max(base, 170 + 22 * rows);
+  }
   if (data?.kind === 'wait-events') return Math.max(base, 110 + 22 * data.waits.rows.length);
-  if (spec.kind === 'compare-bars' && (spec.candidates?.length ?? 1) > 2) return Math.max(base, 380);
+  // Bars of three or more configurations, or many workloads, need more height for their slanted names and upright ratios.
+  if (data?.kind === 'compare-bars' && ((spec.kind === 'compare-bars' && (spec.candidates?.length ?? 1) > 1) || data.compare.pairs.length > 8)) return Math.max(base, 400);
   return base;
 }

@@ -59,11 +59,13 @@ for (const theme of Object.values(CHART_THEMES)) {
 }
 
 /**
- * Options built before themes existed name the light palette; in the dark theme its colours are
- * swapped for their dark counterparts, position by position, wherever the option lists them.
+ * Options built before themes existed (a run's own charts) name the light palette; in the dark
+ * theme its colours are swapped for their dark counterparts, position by position, wherever the
+ * option lists them.
  */
 export function themedOption<T extends Record<string, unknown>>(option: T, theme: ChartTheme): T {
-  if (theme.name === 'light' || !Array.isArray(option['color'])) return option;
+  // An option built for the dark theme (every chart kind's builder takes the theme) is left alone.
+  if (theme.name === 'light' || option['darkMode'] === true || !Array.isArray(option['color'])) return option;
   const swap = new Map(PALETTE.map((c, i) => [c.toLowerCase(), PALETTE_DARK[i]!]));
   return { ...option, color: (option['color'] as unknown[]).map((c) => (typeof c === 'string' ? swap.get(c.toLowerCase()) ?? c : c)) };
 }

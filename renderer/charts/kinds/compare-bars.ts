@@ -43,7 +43,9 @@ function labelColour(verdict: Verdict, ctx: ChartContext): string {
 function categoryAxis(labels: string[], ctx: ChartContext): { axisLabel: ChartOption; bottom: number } {
   const longest = Math.max(0, ...labels.map((c) => c.length));
   if (labels.length > 8 || labels.length * longest > 70) {
-    return { axisLabel: { interval: 0, rotate: ctx.mode === 'print' ? 30 : 35, fontSize: ctx.mode === 'print' ? 9 : 10 }, bottom: Math.min(170, 30 + 5.5 * longest) };
+    // A label slanted by 30-35° drops about half its length: room for that, and no more (the
+    // plot keeps its height on a report page).
+    return { axisLabel: { interval: 0, rotate: ctx.mode === 'print' ? 30 : 35, fontSize: ctx.mode === 'print' ? 9 : 10 }, bottom: Math.min(140, 28 + 3.4 * longest) };
   }
   return { axisLabel: { interval: 0, formatter: (w: string) => w.replace(' QD', '\nQD') }, bottom: 64 };
 }
@@ -108,7 +110,7 @@ export function compareBarsOption(spec: Spec, data: Data, ctx: ChartContext): Ch
     color: styles.map((s) => s.color),
     title: titleBlock(title, ctx.mode === 'print' ? 13 : 14),
     legend: { top: 32, data: sides, type: sides.length > 6 ? 'scroll' : 'plain' },
-    grid: { left: 72, right: 24, top: upright ? 96 : 78, bottom: axis.bottom },
+    grid: { left: 72, right: 24, top: upright ? 90 : 78, bottom: axis.bottom },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: categoryTooltip(cats, result.baseline, ctx) },
     xAxis: { type: 'category', data: cats.map((c) => c.label), axisLabel: axis.axisLabel },
     yAxis: valueAxis(norm ? `× ${result.baseline}` : unit, spec.logScale, { nameLocation: 'end' }),

@@ -57,12 +57,37 @@ export function titleBlock(text: string, size = 14): ChartOption {
  * prints wrong bars, and a test reads the final option), and on paper no tooltip and no zoom.
  */
 export function finish(option: ChartOption, ctx: ChartContext): ChartOption {
-  if (ctx.mode === 'interactive') return { ...option, animation: false };
-  const { tooltip: _t, dataZoom: _d, ...rest } = option;
-  return { ...rest, animation: false };
+  // `darkMode` (an ECharts option) also says the colours are the theme's already: nothing swaps them again.
+  const themed = { ...option, animation: false, darkMode: ctx.theme.name === 'dark' };
+  if (ctx.mode === 'interactive') return themed;
+  const { tooltip: _t, dataZoom: _d, ...rest } = themed;
+  return rest;
 }
 
 /** A value axis, on a log scale when asked (values must then be positive: ECharts drops the rest). */
 export function valueAxis(name: string, log: boolean | undefined, extra: ChartOption = {}): ChartOption {
   return { type: log ? 'log' : 'value', name, ...extra };
 }
+
+/** A report page's content width in px (A4 portrait less margins): what a printed chart is laid out for. */
+const PAGE_WIDTH = 680;
+
+/**
+ * A legend that never runs into the title or the plot: on screen one scrolling row; on paper
+ * every entry shown (paper does not scroll), wrapped into as many rows as the names need, and
+ * the plot's top moved down under them.
+ */
+export function legendLayout(names: readonly string[], ctx: ChartContext, fontSize = 11): { legend: ChartOption; gridTop: number } {
+  if (ctx.mode === 'interactive') return { legend: { top: 28, type: 'scroll', data: [...names] }, gridTop: 80 };
+  const width = (ctx.size?.width ?? PAGE_WIDTH) - 40;
+  let rows = 1;
+  let used = 0;
+  for (const n of names) {
+    // An entry: its symbol (25 px), its text (about 0.6 em a character; a CJK character a full em), a gap.
+    const w = 35 + [...n].reduce((a, c) => a + (/[\u2e80-\uffff]/.test(c) ? fontSize : fontSize * 0.6), 0);
+    if (used > 0 && used + w > width) { rows++; used = 0; }
+    used += w;
+  }
+  return { legend: { top: 32, type: 'plain', data: [...names], textStyle: { fontSize }, itemHeight: 10 }, gridTop: 50 + 20 * rows + 16 };
+}
+

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ChartData, ChartSpec, ComparePair, CompareResult, ScalingResult, Verdict } from '../../../app/contract/records.js';
-import { CHART_THEMES } from '../chart-theme.js';
+import { CHART_THEMES, themedOption } from '../chart-theme.js';
 import { chartOption } from '../chart-option.js';
 import { PALETTE, seriesStyles } from '../palette.js';
 import { defaultContext, type ChartContext } from './context.js';
@@ -154,6 +154,10 @@ describe('chart kinds: one colour per configuration across kinds', () => {
   it('the dark theme draws the same slots in its own palette', () => {
     const o = draw(bars(), { kind: 'compare-bars', labels: ORDER, compare: threeWay }, { theme: CHART_THEMES.dark });
     assert.equal(colourOf(o['series'][0]), CHART_THEMES.dark.palette[0]);
+    // The chart frame swaps an old option's light colours for dark ones: never a dark option's again
+    // (the dark palette's first colour is the light palette's fifth).
+    assert.deepEqual(themedOption(o, CHART_THEMES.dark)['color'], o['color']);
+    assert.equal((themedOption({ color: [PALETTE[4]] }, CHART_THEMES.dark)['color'] as string[])[0], CHART_THEMES.dark.palette[4]);
   });
 });
 
@@ -209,6 +213,15 @@ describe('chart kinds: axes and marks per kind', () => {
     assert.equal(tie.value[2], null, '1.001x is a tie, greyed');
     const tip = o['tooltip'].formatter({ data: { value: [0, 2, 1] } }) as string;
     assert.ok(tip.startsWith('&lt;img'), tip);
+    // On paper a grid of many workloads turns on its side: the workloads down the page.
+    const workloads = Array.from({ length: 18 }, (_, i) => `w${i}`);
+    const wide = { ...threeWay, matrix: [{ metric: 'total.iops', baseline: 'disk', candidates: ['tmpfs', 'nvme'], workloads, workload_labels: workloads, speedup: [workloads.map(() => 2), workloads.map(() => 0.5)] }] };
+    const paper = draw({ kind: 'speedup-heatmap', baseline: 'disk', metric: 'total.iops' }, { kind: 'speedup-heatmap', labels: ORDER, compare: wide }, { mode: 'print' });
+    assert.deepEqual(paper['yAxis'].data, workloads);
+    assert.deepEqual(paper['xAxis'].data, ['tmpfs', 'nvme']);
+    assert.equal(paper['series'][0].data.find((d: Opt) => d.value[0] === 1 && d.value[1] === 17).label.formatter, '0.50x', 'nvme, the last workload');
+    const screen = draw({ kind: 'speedup-heatmap', baseline: 'disk', metric: 'total.iops' }, { kind: 'speedup-heatmap', labels: ORDER, compare: wide });
+    assert.deepEqual(screen['xAxis'].data, workloads, 'on screen there is room across');
   });
 
   it('scatter: a value axis each way named with units, a series per object, names escaped', () => {

@@ -7,7 +7,7 @@
  */
 import type { LatencyDistributionCurve } from '../../../app/contract/records.js';
 import { shade } from '../palette.js';
-import { finish, stylesFor, titleBlock, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
+import { finish, legendLayout, stylesFor, titleBlock, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
 const DASH: Record<LatencyDistributionCurve['direction'], 'solid' | 'dashed' | 'dotted'> = { read: 'solid', write: 'dashed', trim: 'dotted' };
 
@@ -41,11 +41,12 @@ export function latencyOption(spec: SpecOf<'latency-cdf' | 'latency-exceedance'>
     ? [[0.5, 'p50'], [0.01, 'p99'], [0.001, 'p99.9'], [0.0001, 'p99.99']].filter(([y]) => (y as number) >= floor)
     // On a linear 0-1 axis p99.9 sits on top of p99: the tail is the exceedance chart's job.
     : [[0.5, 'p50'], [0.99, 'p99']];
+  const { legend, gridTop } = legendLayout(curves.map((c) => curveName(c, histLog)), ctx);
   return finish({
     color: curves.map((c) => colours.get(c.run)!),
     title: titleBlock(ctx.title, ctx.mode === 'print' ? 13 : 14),
-    legend: { top: 28, type: ctx.mode === 'print' && curves.length <= 8 ? 'plain' : 'scroll' },
-    grid: { left: 80, right: 40, top: 80, bottom: 56 },
+    legend,
+    grid: { left: 80, right: 40, top: gridTop, bottom: 56 },
     // ECharts' own axis tooltip: it encodes the series names as text.
     tooltip: { trigger: 'axis', axisPointer: { type: 'cross' } },
     dataZoom: [{ type: 'inside', xAxisIndex: 0, filterMode: 'none' }],

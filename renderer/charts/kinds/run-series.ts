@@ -6,7 +6,7 @@
 import { formatValue, withUnit } from '../../format.js';
 import { escapeHtml as esc } from '../escape-html.js';
 import { runColours } from './latency.js';
-import { finish, titleBlock, valueAxis, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
+import { finish, legendLayout, titleBlock, valueAxis, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
 const DASHES = ['solid', 'dashed', 'dotted'];
 
@@ -16,11 +16,13 @@ export function runSeriesOption(spec: SpecOf<'run-series'>, data: DataOf<'run-se
   const colours = runColours(o.series, data, ctx);
   const seen = new Map<number, number>();
   const aligned = (spec.align ?? true) && o.aligned;
+  const nameOf = (s: (typeof o.series)[number]): string => `${s.config} · ${s.name}${s.object !== s.name ? ` · ${s.object}` : ''}`;
+  const { legend, gridTop } = legendLayout(o.series.map(nameOf), ctx);
   return finish({
     color: o.series.map((s) => colours.get(s.run)!),
     title: titleBlock(withUnit(ctx.title, o.unit, ctx.locale), ctx.mode === 'print' ? 13 : 14),
-    legend: { top: 28, type: 'scroll' },
-    grid: { left: 80, right: 30, top: 80, bottom: ctx.mode === 'print' ? 50 : 70 },
+    legend,
+    grid: { left: 80, right: 30, top: gridTop, bottom: ctx.mode === 'print' ? 50 : 70 },
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${formatValue(v, o.unit, ctx.locale)} ${esc(o.unit)}` },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 10 }],
     xAxis: aligned ? { type: 'value', name: word(ctx.locale, 'overlay.seconds'), nameLocation: 'middle', nameGap: 26, min: 0 } : { type: 'time' },
@@ -29,7 +31,7 @@ export function runSeriesOption(spec: SpecOf<'run-series'>, data: DataOf<'run-se
       const k = seen.get(s.run) ?? 0;
       seen.set(s.run, k + 1);
       return {
-        name: `${s.config} · ${s.name}${s.object !== s.name ? ` · ${s.object}` : ''}`,
+        name: nameOf(s),
         type: 'line',
         showSymbol: false,
         connectNulls: false,

@@ -8,7 +8,7 @@
 import { formatBlockSize, formatValue, withUnit } from '../../format.js';
 import { escapeHtml as esc } from '../escape-html.js';
 import { scalingLogX } from '../scaling-axis.js';
-import { finish, stylesFor, titleBlock, valueAxis, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
+import { finish, legendLayout, stylesFor, titleBlock, valueAxis, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
 type Data = DataOf<'scaling'>;
 const DASHES = ['solid', 'dashed', 'dotted'] as const;
@@ -36,6 +36,7 @@ export function scalingOption(spec: SpecOf<'scaling'>, data: Data, ctx: ChartCon
   const knees = s.x_load === true;
   const print = ctx.mode === 'print';
   const xName = ctx.metricLabel && xIsMetric ? ctx.metricLabel(s.x) : s.x;
+  const { legend, gridTop } = legendLayout(lines.map((l) => (only === '*' ? l.label : l.config)), ctx);
   const labelsShown = lines.length <= 3 && Math.max(...lines.map((l) => l.points.length)) <= 6;
   const series = lines.map((l, i) => {
     const k = nth.get(l.config) ?? 0;
@@ -65,8 +66,8 @@ export function scalingOption(spec: SpecOf<'scaling'>, data: Data, ctx: ChartCon
   return finish({
     color: styles.map((st) => st.color),
     title: titleBlock(`${withUnit(ctx.title, s.unit, ctx.locale)}${only !== '*' ? ` · ${only}` : ''}`, print ? 13 : 14),
-    legend: { top: print ? 32 : 28, type: print && lines.length <= 8 ? 'plain' : 'scroll' },
-    grid: { left: 80, right: 30, top: print ? 86 : 80, bottom: 50 },
+    legend,
+    grid: { left: 80, right: 30, top: gridTop, bottom: 50 },
     tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${esc(p.seriesName)}<br/>${esc(s.x)} = ${esc(fmtX(p.value[0]))}: ${formatValue(p.value[1], s.unit, ctx.locale)} ${esc(s.unit)}` },
     xAxis: { type: logX ? 'log' : 'value', logBase: 2, name: xName, nameLocation: 'middle', nameGap: 30, axisLabel: { formatter: fmtX } },
     yAxis: valueAxis(s.unit, spec.logScale),

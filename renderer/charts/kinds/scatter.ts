@@ -5,7 +5,7 @@
  */
 import { formatValue, withUnit } from '../../format.js';
 import { escapeHtml as esc } from '../escape-html.js';
-import { finish, stylesFor, titleBlock, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
+import { finish, legendLayout, stylesFor, titleBlock, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
 export function scatterOption(spec: SpecOf<'scatter'>, data: DataOf<'scatter'>, ctx: ChartContext): ChartOption | null {
   const s = data.scatter;
@@ -16,11 +16,12 @@ export function scatterOption(spec: SpecOf<'scatter'>, data: DataOf<'scatter'>, 
   const yUnit = s.y_unit ?? '';
   const styles = stylesFor(objects.map((o) => o.object), data, ctx.theme);
   const big = objects.reduce((n, o) => n + o.points.length, 0) > 5000;
+  const { legend, gridTop } = legendLayout(objects.map((o) => o.object), ctx);
   return finish({
     color: styles.map((st) => st.color),
     title: titleBlock(ctx.title, ctx.mode === 'print' ? 13 : 14),
-    legend: { top: 28, type: ctx.mode === 'print' && objects.length <= 8 ? 'plain' : 'scroll' },
-    grid: { left: 70, right: 30, top: 80, bottom: 50 },
+    legend,
+    grid: { left: 70, right: 30, top: gridTop, bottom: 50 },
     tooltip: {
       trigger: 'item',
       formatter: (p: { seriesName: string; value: [number, number, number] }) =>

@@ -6,7 +6,7 @@
 import { formatValue, withUnit, zoneOffsetMinutes } from '../../format.js';
 import { escapeHtml as esc } from '../escape-html.js';
 import { periodMarks } from '../period-marks.js';
-import { finish, stylesFor, titleBlock, valueAxis, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
+import { finish, legendLayout, stylesFor, titleBlock, valueAxis, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
 type Series = DataOf<'time-series'>['series'];
 
@@ -30,12 +30,13 @@ export function timeSeriesOption(spec: SpecOf<'time-series'>, data: DataOf<'time
   const styles = stylesFor(s.objects.map((o) => o.object), data, ctx.theme);
   const print = ctx.mode === 'print';
   const zoom = ctx.zoom ?? { start: 0, end: 100 };
+  const { legend, gridTop } = legendLayout(s.objects.map((o) => o.object), ctx, print ? 9 : 11);
   return finish({
     useUTC: true, // times are shifted into the study's zone and shown as such
     color: styles.map((st) => st.color),
     title: titleBlock(`${withUnit(ctx.title, s.unit, ctx.locale)} · ${s.zone}`, print ? 13 : 14),
-    legend: print ? { top: 32, type: 'plain', textStyle: { fontSize: 9 } } : { top: 28, type: 'scroll' },
-    grid: { left: print ? 60 : 70, right: print ? 24 : 30, top: print ? (s.objects.length > 4 ? 106 : 90) : 80, bottom: print ? 36 : 70 },
+    legend,
+    grid: { left: print ? 60 : 70, right: print ? 24 : 30, top: gridTop, bottom: print ? 36 : 70 },
     tooltip: { trigger: 'axis', valueFormatter: (v: number) => `${formatValue(v, s.unit, ctx.locale)} ${esc(s.unit)}` },
     dataZoom: [{ type: 'inside', start: zoom.start, end: zoom.end }, { type: 'slider', height: 18, bottom: 10, start: zoom.start, end: zoom.end }],
     xAxis: { type: 'time', ...(Number.isFinite(t0) && Number.isFinite(t1) ? { min: t0 + offset, max: t1 + offset } : {}) },

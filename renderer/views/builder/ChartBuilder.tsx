@@ -142,7 +142,7 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
       {'runs' in spec && spec.runs.length === 0 && <p className="notice" role="status" data-testid="builder-why">{t('builder.pickRuns')}</p>}
       {data && current && !option && <p className="notice" role="status" data-testid="builder-why">{why(data)}</p>}
       {option && shown && (
-        <EChart id="builder" option={option} height={chartHeight(shown.spec, shown.data, 460)} exportXlsx={coreXlsx(bridge, study.slug, shown.spec, shownTitle, locale)} />
+        <EChart id="builder" option={option} height={chartHeight(shown.spec, shown.data, 460, 'interactive')} exportXlsx={coreXlsx(bridge, study.slug, shown.spec, shownTitle, locale)} />
       )}
       {data && <p className="muted" data-testid="builder-caption">{caption}</p>}
       <form className="inline-form" onSubmit={(e) => { e.preventDefault(); save(false); }}>
