@@ -58,7 +58,7 @@ export function titleBlock(text: string, size = 14): ChartOption {
  */
 export function finish(option: ChartOption, ctx: ChartContext): ChartOption {
   // `darkMode` (an ECharts option) also says the colours are the theme's already: nothing swaps them again.
-  const themed = { ...option, animation: false, darkMode: ctx.theme.name === 'dark' };
+  const themed: ChartOption = { ...option, animation: false, darkMode: ctx.theme.name === 'dark' };
   if (ctx.mode === 'interactive') return themed;
   const { tooltip: _t, dataZoom: _d, ...rest } = themed;
   return rest;
