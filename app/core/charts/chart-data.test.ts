@@ -25,7 +25,18 @@ describe('chart data: one function from a spec to what it draws', () => {
   let core: Core;
   before(async () => {
     core = new Core(path.join(tempDir(), 'db.sqlite'));
-    await loadSamples(core, ['s1-flash-migration', 's2-exadata-flash-cache', 's5-rook-ceph-optane', 'fio-output-shapes']);
+    await loadSamples(core, ['s1-flash-migration', 's2-exadata-flash-cache', 's5-rook-ceph-optane', 'fio-output-shapes', 's3-cloud-ssd']);
+  });
+
+  it('S3: the bandwidth log in the study\'s units (MB/s), as its headline states the limit: one unit on the page', () => {
+    const spec: ChartSpec = { kind: 'time-series', metric: 'write.bw_mib_s', objects: ['seqwrite-1m job 1'], points: 100_000 };
+    const d = of(core.chartData('s3-cloud-ssd', spec), 'time-series');
+    assert.equal(d.series.unit, 'MB/s');
+    const stored = core.studySeries('s3-cloud-ssd', 'write.bw_mib_s', { objects: ['seqwrite-1m job 1'], maxPoints: 100_000 }).objects[0]!;
+    assert.equal(stored.points.length, d.series.objects[0]!.points.length);
+    d.series.objects[0]!.points.forEach(([t, v], i) => assert.ok(t === stored.points[i]![0] && Math.abs(v - stored.points[i]![1] * 1.048576) < 1e-9));
+    assert.ok(Math.abs(d.series.objects[0]!.mean - stored.mean * 1.048576) < 1e-9);
+    assert.equal(chartRows(d)[0]![2], 'write.bw_mib_s [MB/s]');
   });
 
   it('charts saved before there were more kinds (their JSON as stored) still validate and draw', () => {

@@ -6,6 +6,7 @@
 import type { ChartData, ChartSpec, RatioConvention } from '../../contract/records.js';
 import { scalingCurves } from '../compare/scaling.js';
 import { describeMetric, metricLabel } from '../metrics/dictionary.js';
+import { displayUnit, type DisplayUnits } from '../metrics/units.js';
 import type { StudyQueries } from '../study-queries.js';
 import { boxPlotData } from './box-plot-data.js';
 import { waitEventsData } from './wait-events-data.js';
@@ -29,7 +30,45 @@ export function colourOrder(queries: StudyQueries, study: string): string[] {
   return s ? [...s.configs, ...s.periods] : [];
 }
 
+/**
+ * Time series, scatters, scaling curves and runs overlaid in the study's units (latency in µs,
+ * bandwidth in MB/s, as chosen), as comparisons already are: a report's chart and its headline
+ * state a figure in one unit. Storage keeps ms and MiB/s exactly; this converts at the edge.
+ */
+function inStudyUnits(data: ChartData, units: DisplayUnits): ChartData {
+  const conv = (unit: string): { unit: string; factor: number } => displayUnit(unit, units);
+  switch (data.kind) {
+    case 'time-series': {
+      const { unit, factor } = conv(data.series.unit);
+      if (factor === 1 && unit === data.series.unit) return data;
+      return { ...data, series: { ...data.series, unit, objects: data.series.objects.map((o) => ({ ...o, mean: o.mean * factor, max: o.max * factor, ...(o.sd !== undefined ? { sd: o.sd * factor } : {}), points: o.points.map(([t, v]) => [t, v * factor] as [number, number]) })) } };
+    }
+    case 'scaling': {
+      const { unit, factor } = conv(data.scaling.unit);
+      if (factor === 1 && unit === data.scaling.unit) return data;
+      return { ...data, scaling: { ...data.scaling, unit, series: data.scaling.series.map((l) => ({ ...l, points: l.points.map((p) => ({ ...p, y: p.y * factor })) })) } };
+    }
+    case 'scatter': {
+      const x = conv(data.scatter.x_unit ?? '');
+      const y = conv(data.scatter.y_unit ?? '');
+      if (x.factor === 1 && y.factor === 1 && x.unit === data.scatter.x_unit && y.unit === data.scatter.y_unit) return data;
+      return { ...data, scatter: { ...data.scatter, x_unit: x.unit, y_unit: y.unit, objects: data.scatter.objects.map((o) => ({ ...o, points: o.points.map(([a, b, t]) => [a * x.factor, b * y.factor, t] as [number, number, number]) })) } };
+    }
+    case 'run-series': {
+      const { unit, factor } = conv(data.overlay.unit);
+      if (factor === 1 && unit === data.overlay.unit) return data;
+      return { ...data, overlay: { ...data.overlay, unit, series: data.overlay.series.map((s) => ({ ...s, points: s.points.map(([t, v]) => [t, v === null ? null : v * factor] as [number, number | null]) })) } };
+    }
+    default:
+      return data;
+  }
+}
+
 export function chartData(queries: StudyQueries, study: string, spec: ChartSpec, wording: ChartWording): ChartData {
+  return inStudyUnits(resolve(queries, study, spec, wording), queries.settings(study).units);
+}
+
+function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording: ChartWording): ChartData {
   const labels = colourOrder(queries, study);
   const { convention, locale } = wording;
   const isPeriod = (label: string): boolean => queries.periods(study).some((p) => p.name === label);
