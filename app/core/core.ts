@@ -32,18 +32,15 @@ import { clipToWindow, rankAndDownsample, scatterByTime } from './series/study-s
 import { Store } from './store/store.js';
 import { renderReport } from './reports/render-report.js';
 import { chartData } from './charts/chart-data.js';
+import { SavedCharts } from './charts/saved-charts.js';
+import { NotFoundError } from './not-found.js';
 import { buildTemplate, proposeChart, suggestTemplate } from './reports/templates.js';
 import { openStudyFile, saveStudyFile } from './reports/study-file.js';
 import { chartWorkbook, studyWorkbook } from './reports/xlsx-export.js';
 import type { CompareArgs, StudyImport, StudyQueries, StudySeriesOptions, TemplateQueries } from './study-queries.js';
 import type { ObjectSeries } from './periods/period-stats.js';
 
-export class NotFoundError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotFoundError';
-  }
-}
+export { NotFoundError } from './not-found.js';
 
 export type Progress = (p: ImportProgress) => void;
 
@@ -76,6 +73,7 @@ export class Core implements StudyQueries, TemplateQueries {
   readonly store: Store;
   /** Table column mappings remembered per header. */
   readonly mappings: ColumnMappings;
+  private readonly savedCharts: SavedCharts;
   private readonly staged = new Map<string, StagedFile>();
   /** Staged files spooled to disk by the host (large uploads): deleted when imported or discarded. */
   private readonly spooled = new Map<string, string>();
@@ -84,6 +82,7 @@ export class Core implements StudyQueries, TemplateQueries {
   constructor(readonly dbPath: string, nativeBinding?: string, readonly spoolDir: string | null = null, options: { backgroundCheckpoint?: boolean } = {}) {
     this.store = new Store(dbPath, nativeBinding, options);
     this.mappings = new ColumnMappings(this.store.db);
+    this.savedCharts = new SavedCharts(this.store.reportStore, (study) => ({ id: this.studyId(study), slug: this.slugOf(study) }));
   }
 
   close(): void {
@@ -422,54 +421,25 @@ export class Core implements StudyQueries, TemplateQueries {
 
   /** The study's saved charts, each with the reports that draw it. */
   charts(study: string): SavedChart[] {
-    const slug = this.slugOf(study);
-    const sid = this.studyId(study);
-    const reports = this.store.reportStore.reports(sid);
-    return this.store.reportStore.charts(sid).map((c) => ({
-      ...c, study: slug,
-      used_in: reports.filter((r) => r.sections.some((s) => s.type === 'chart' && s.chart === c.id)).map((r) => r.name),
-    }));
+    return this.savedCharts.list(study);
   }
 
-  /** A saved chart by id, or by name (a name that is all digits is tried as a name first). */
+  /** A saved chart by id, or by name. */
   chart(study: string, which: number | string): SavedChart {
-    const sid = this.studyId(study);
-    const rs = this.store.reportStore;
-    const row = typeof which === 'number' ? rs.chart(sid, which) : rs.chartByName(sid, which) ?? (/^#?\d+$/.test(which) ? rs.chart(sid, Number(which.replace('#', ''))) : null);
-    if (!row) throw new NotFoundError(`study "${study}" has no chart ${typeof which === 'number' ? '#' + which : `"${which}"`}`);
-    return { ...row, study: this.slugOf(study) };
+    return this.savedCharts.get(study, which);
   }
 
-  /**
-   * Saves a chart. Without `id`: under its name (the same name replaces that chart's spec). With
-   * `id`: that chart is changed in place, name and spec (reports that draw it draw the new one).
-   */
+  /** Saves a chart under its name, or (with `id`) changes that chart in place: reports that draw it follow. */
   saveChart(study: string, name: string, spec: ChartSpec, id?: number): SavedChart {
-    const sid = this.studyId(study);
-    const rs = this.store.reportStore;
-    const trimmed = name.trim();
-    if (!trimmed) throw new Error('a chart needs a name');
-    if (id === undefined) return { ...rs.saveChart(sid, trimmed, spec), study: this.slugOf(study) };
-    const clash = rs.chartByName(sid, trimmed);
-    if (clash && clash.id !== id) throw new Error(`study "${study}" already has a chart named "${trimmed}"`);
-    const row = rs.updateChart(sid, id, trimmed, spec);
-    if (!row) throw new NotFoundError(`study "${study}" has no chart #${id}`);
-    return { ...row, study: this.slugOf(study) };
+    return this.savedCharts.save(study, name, spec, id);
   }
 
   renameChart(study: string, id: number, name: string): SavedChart {
-    return this.saveChart(study, name, this.chart(study, id).spec, id);
+    return this.savedCharts.rename(study, id, name);
   }
 
-  /** A copy of a chart under a new name ("<name> (copy)", "(copy 2)"... unless one is given). */
   duplicateChart(study: string, id: number, name?: string): SavedChart {
-    const sid = this.studyId(study);
-    const rs = this.store.reportStore;
-    const source = this.chart(study, id);
-    let wanted = name?.trim() || `${source.name} (copy)`;
-    if (name?.trim() && rs.chartByName(sid, wanted)) throw new Error(`study "${study}" already has a chart named "${wanted}"`);
-    for (let i = 2; rs.chartByName(sid, wanted); i++) wanted = `${source.name} (copy ${i})`;
-    return { ...rs.insertChart(sid, wanted, source.spec), study: this.slugOf(study) };
+    return this.savedCharts.duplicate(study, id, name);
   }
 
   /** What a chart spec draws, worded in the study's convention: the one function from a spec to its data. */
@@ -492,7 +462,7 @@ export class Core implements StudyQueries, TemplateQueries {
   }
 
   deleteChart(study: string, id: number): boolean {
-    return this.store.reportStore.deleteChart(this.studyId(study), id);
+    return this.savedCharts.delete(study, id);
   }
 
   reports(study: string): ReportRecord[] {
