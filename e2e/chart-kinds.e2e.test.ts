@@ -44,7 +44,6 @@ describe('every chart kind: builder, Charts list, report, PDF', () => {
   /** Makes each kind in turn and saves it as a new chart. */
   const saveAll = async (slug: string, steps: Step[]): Promise<void> => {
     await builder(slug);
-    let first = true;
     for (const s of steps) {
       await page.locator('select[name="builder-kind"]').selectOption(s.kind);
       await page.waitForSelector(`[data-testid="chart-builder"][data-kind="${s.kind}"]`);
@@ -53,9 +52,8 @@ describe('every chart kind: builder, Charts list, report, PDF', () => {
       await waitDrawn(s.title);
       s.check?.(await drawn());
       await wb.screenshot(path.join(OUTPUT_DIR, `kinds-${s.kind}-${slug}.png`));
-      // The first save makes a chart and the builder keeps editing it: each next one is a new chart.
-      await page.locator(first ? 'button[name="builder-save"]' : 'button[name="builder-save-new"]').click();
-      first = false;
+      // A new builder stays new after a save: each title is its own chart.
+      await page.locator('button[name="builder-save"]').click();
       await page.locator('[data-testid="builder-saved"]', { hasText: s.title }).waitFor();
     }
   };
@@ -136,6 +134,24 @@ describe('every chart kind: builder, Charts list, report, PDF', () => {
     assert.equal(new Set(bars.map((b) => b[1])).size, 3);
   });
 
+  it('S5: a configuration is the same colour in Compare and in Scaling (config-2 is the third configuration, whatever the chart shows)', async () => {
+    await wb.compare('baseline', 'config-2', 'nopm');
+    type Series = Array<{ name: string; itemStyle?: { color?: string }; lineStyle?: { color?: string } }>;
+    const colours = (id: string): Promise<Record<string, string>> => page.evaluate((chartId) => Object.fromEntries(
+      ((window.perfdeltaCharts![chartId]!.getOption() as { series: Series }).series).map((s) => [s.name, s.itemStyle?.color ?? s.lineStyle?.color ?? '']),
+    ), id);
+    const bars = await colours('compare-bars');
+    await page.locator('[data-tab="scaling"]').click();
+    await page.locator('select[name="scaling-x"]').selectOption('vus');
+    await page.locator('select[name="scaling-metric"]').selectOption('nopm');
+    await page.waitForSelector('[data-testid="scaling-view"][data-state="ready"] .chart[data-chart="scaling"][data-state="ready"]');
+    const lines = await colours('scaling');
+    assert.deepEqual(Object.keys(bars), ['baseline', 'config-2']);
+    assert.equal(bars['config-2'], lines['config-2'], 'config-2 in one colour in both views');
+    assert.equal(bars['baseline'], lines['baseline']);
+    assert.notEqual(lines['config-1'], lines['config-2']);
+  });
+
   it('S5: the Charts list holds them; one reopened in the builder is changed in place, one renamed, one duplicated and the copy deleted', async () => {
     await openCharts();
     for (const s of s5) assert.equal(await row(s.title).count(), 1, `${s.title} listed`);
@@ -163,6 +179,7 @@ describe('every chart kind: builder, Charts list, report, PDF', () => {
     await row('E2E S5 NOPM box plot (copy)').locator('button[name="delete-chart"]').click();
     await row('E2E S5 NOPM box plot (copy)').locator('button[name="confirm-delete-chart"]').click();
     await page.locator('[data-testid="charts-note"]', { hasText: 'Deleted “E2E S5 NOPM box plot (copy)”' }).waitFor();
+    await row('E2E S5 NOPM box plot (copy)').waitFor({ state: 'detached' });
     assert.equal(await page.locator('[data-testid="charts-table"] tbody tr').count(), before);
     assert.match(await row('HammerDB NOPM against virtual users').locator('[data-col="used-in"]').textContent() ?? '', /Optane PMem and Open CAS/, 'the sample report that draws it');
     await wb.screenshot(path.join(OUTPUT_DIR, 'charts-list-s5.png'));

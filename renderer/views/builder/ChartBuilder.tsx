@@ -118,7 +118,10 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
     // A new chart never takes the edited chart's name: saving under it would replace that chart.
     const name = asNew && saved && shownTitle === saved.name ? `${shownTitle} (copy)` : shownTitle;
     bridge.call('charts.save', { study: study.slug, name, spec, ...(!asNew && saved ? { id: saved.id } : {}) }).then((c) => {
-      setSaved(c);
+      // A chart reopened from the Charts list stays the one edited (a copy saved as new becomes
+      // it); a new chart's builder stays new: saving under the same name updates it, another
+      // name makes another chart, and changing the kind never overwrites the chart before.
+      if (saved) setSaved(c);
       setTitle(c.name);
       setNote(t('chart.saved', { name: c.name }));
       onSaved?.(c);

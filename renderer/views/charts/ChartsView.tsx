@@ -49,7 +49,7 @@ export function ChartsView({ study, onOpen }: { study: StudySummary; onOpen(char
                       <button type="button" onClick={() => setEditing(null)}>{t('import.cancel')}</button>
                     </form>
                   ) : (
-                    <button type="button" className="link" name="open-chart" onClick={() => onOpen(c)} title={t('charts.open')}>{c.name}</button>
+                    <button type="button" className="link" name="open-chart" onClick={() => onOpen(c)} title={t('charts.openTitle')}>{c.name}</button>
                   )}
                 </td>
                 <td>{t(`builder.kind.${c.spec.kind}`)}</td>
@@ -64,7 +64,7 @@ export function ChartsView({ study, onOpen }: { study: StudySummary; onOpen(char
                     </span>
                   ) : (
                     <>
-                      <button type="button" name="edit-chart" onClick={() => onOpen(c)}>{t('charts.open')}</button>
+                      <button type="button" name="edit-chart" onClick={() => onOpen(c)} title={t('charts.openTitle')}>{t('charts.open')}</button>
                       <button type="button" name="rename-chart" onClick={() => setEditing({ id: c.id, mode: 'rename', name: c.name })}>{t('charts.rename')}</button>
                       <button type="button" name="duplicate-chart" onClick={() => duplicate(c)}>{t('charts.duplicate')}</button>
                       <button type="button" name="delete-chart" onClick={() => setEditing({ id: c.id, mode: 'delete', name: c.name })}>{t('charts.delete')}</button>
