@@ -59,4 +59,39 @@ describe('architecture', () => {
       }
     }
   });
+
+  it('reports and charts read the study through a port: nothing under app/core/reports or app/core/charts imports core.ts', () => {
+    const core = path.join(REPO_ROOT, 'app', 'core', 'core.ts');
+    for (const file of [...sources('app/core/reports'), ...sources('app/core/charts')]) {
+      for (const { spec } of imports(file)) {
+        const target = path.resolve(REPO_ROOT, path.dirname(file), spec).replace(/\.js$/, '.ts');
+        assert.notEqual(target, core, `${file} imports ${spec} (take StudyQueries from app/core/study-queries.ts instead)`);
+      }
+    }
+  });
+
+  it('no import circles among the files of app/ and renderer/ (type imports count: they tie the files as much)', () => {
+    const files = [...sources('app'), ...sources('renderer')];
+    const known = new Set(files.map((f) => path.resolve(REPO_ROOT, f)));
+    const edges = new Map<string, string[]>();
+    for (const file of files) {
+      const from = path.resolve(REPO_ROOT, file);
+      const to = imports(file).filter((i) => i.spec.startsWith('.')).map((i) => path.resolve(REPO_ROOT, path.dirname(file), i.spec))
+        .flatMap((t) => [t, t.replace(/\.js$/, '.ts'), t.replace(/\.js$/, '.tsx')]).filter((t) => known.has(t));
+      edges.set(from, to);
+    }
+    // Depth-first search; a file met again while still on the path closes a circle.
+    const state = new Map<string, 'open' | 'done'>();
+    const circles: string[] = [];
+    const visit = (f: string, trail: string[]): void => {
+      state.set(f, 'open');
+      for (const t of edges.get(f) ?? []) {
+        if (state.get(t) === 'open') circles.push([...trail.slice(trail.indexOf(t)), t].map((x) => path.relative(REPO_ROOT, x)).join(' -> '));
+        else if (!state.has(t)) visit(t, [...trail, t]);
+      }
+      state.set(f, 'done');
+    };
+    for (const f of edges.keys()) if (!state.has(f)) visit(f, [f]);
+    assert.deepEqual(circles, []);
+  });
 });

@@ -182,18 +182,19 @@ describe('chart kinds: distributions, repetitions, aligned runs, themes (web hos
     await shot('repetitions-light.png', '.chart-frame:has(.chart[data-chart="compare-repetitions"])');
   });
 
-  it('exports the plotted numbers as XLSX, series as columns, units in the headers', async () => {
+  it('exports the chart\'s data as XLSX: the rows of its sheet in a report\'s workbook, units in the headers, exact numbers', async () => {
     const frame = page.locator('.chart-frame', { has: page.locator('.chart[data-chart="compare-bars"]') });
     const [download] = await Promise.all([page.waitForEvent('download'), frame.locator('[data-export="xlsx"]').click()]);
     assert.equal(download.suggestedFilename(), 'compare-bars.xlsx');
     const book = XLSX.read(fs.readFileSync((await download.path())!));
     const rows = XLSX.utils.sheet_to_json<Array<string | number>>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    assert.deepEqual(rows[0], ['', 'disk (IOPS)', 'fast (IOPS)']);
+    assert.deepEqual(rows[0]!.slice(0, 5), ['Workload', 'Candidate', 'Baseline (disk) [IOPS]', 'Candidate [IOPS]', 'Speedup [x, >1 = candidate better]']);
     const bars = await wb.chart('compare-bars');
     assert.equal(rows.length, bars.categories.length + 1);
-    bars.categories.forEach((c, i) => {
-      assert.equal(rows[i + 1]![0], c);
-      assert.equal(rows[i + 1]![1], bars.series[0]!.data[i], 'exact numbers');
+    bars.categories.forEach((_, i) => {
+      assert.equal(rows[i + 1]![1], 'fast');
+      assert.equal(rows[i + 1]![2], bars.series[0]!.data[i], 'exact numbers');
+      assert.equal(rows[i + 1]![3], (bars.series[1]!.data[i] as { value: number }).value);
     });
   });
 
@@ -222,7 +223,7 @@ describe('chart kinds: distributions, repetitions, aligned runs, themes (web hos
     assert.deepEqual((cdf.series[2]!.data as Array<[number, number]>).map((p) => p[1]), expected.map((p) => p[1]));
     await shot('latency-cdf-two-configs-light.png');
 
-    await overlay('series-overlay');
+    await overlay('run-series');
     await page.locator('select[name="overlay-metric"]').selectOption('read.iops');
     await page.waitForSelector('[data-testid="overlay-view"][data-state="ready"] .chart[data-chart="series-overlay"][data-state="ready"]');
     await page.waitForFunction(() => (window.perfdeltaCharts!['series-overlay']!.getOption() as { series: Array<{ data: unknown[] }> }).series.length === 2);
@@ -295,7 +296,7 @@ describe('chart kinds: distributions, repetitions, aligned runs, themes (web hos
     await shot('latency-cdf-two-configs-dark.png');
     await overlay('latency-exceedance');
     await shot('latency-exceedance-dark.png');
-    await overlay('series-overlay');
+    await overlay('run-series');
     await shot('series-aligned-dark.png');
 
     await wb.openStudy('fio-output-shapes');

@@ -236,9 +236,52 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.match(refused.stderr, /--mapping .*bad\.json: columns\.0\.role/);
   });
 
+  it('charts: list, show the numbers a chart draws, rename, duplicate, delete (--json and text)', () => {
+    const home = tempDir();
+    assert.equal(cli(['samples', '--load', 's5-rook-ceph-optane'], home).code, 0);
+    const list = JSON.parse(cli(['charts', '--study', 's5-rook-ceph-optane', '--json'], home).stdout) as Array<{ id: number; name: string; study: string; spec: { kind: string }; created: string; used_in: string[] }>;
+    assert.ok(list.length >= 3);
+    for (const c of list) assert.deepEqual(Object.keys(c).sort(), ['created', 'id', 'name', 'spec', 'study', 'used_in']);
+    const scaling = list.find((c) => c.spec.kind === 'scaling')!;
+    assert.deepEqual(scaling.used_in, ['Optane PMem and Open CAS'], 'the report that draws it');
+    const text = cli(['charts', '--study', 's5-rook-ceph-optane'], home);
+    assert.equal(text.code, 0, text.stderr);
+    assert.ok(text.stdout.includes(`#${scaling.id}\tscaling\t${scaling.name}`));
+
+    // Show: the spec and the rows of the chart's XLSX sheet, by name or by id.
+    const shown = JSON.parse(cli(['charts', 'show', scaling.name, '--study', 's5-rook-ceph-optane', '--json'], home).stdout) as { chart: { id: number }; data: { kind: string; labels: string[]; scaling: { series: Array<{ config: string; knee: number; points: Array<{ x: number; y: number }> }> } } };
+    assert.equal(shown.chart.id, scaling.id);
+    assert.deepEqual(shown.data.labels, ['baseline', 'config-1', 'config-2']);
+    assert.deepEqual(shown.data.scaling.series.map((s) => s.points.find((p) => p.x === 8)!.y), [2544, 2844, 3525]);
+    const rows = cli(['charts', 'show', `#${scaling.id}`, '--study', 's5-rook-ceph-optane'], home).stdout.split('\n');
+    assert.ok(rows.includes('baseline\tbaseline\t8\t2544\tknee\t' + rows.find((r) => r.startsWith('baseline\tbaseline\t8\t'))!.split('\t')[5]), 'the knee row at 8 VU');
+
+    // Rename, duplicate, delete.
+    const renamed = JSON.parse(cli(['charts', 'rename', String(scaling.id), '--name', 'NOPM by VU', '--study', 's5-rook-ceph-optane', '--json'], home).stdout) as { id: number; name: string };
+    assert.deepEqual([renamed.id, renamed.name], [scaling.id, 'NOPM by VU']);
+    const copy = JSON.parse(cli(['charts', 'duplicate', 'NOPM by VU', '--study', 's5-rook-ceph-optane', '--json'], home).stdout) as { id: number; name: string; spec: unknown };
+    assert.equal(copy.name, 'NOPM by VU (copy)');
+    assert.notEqual(copy.id, scaling.id);
+    const clash = cli(['charts', 'rename', String(copy.id), '--name', 'NOPM by VU', '--study', 's5-rook-ceph-optane'], home);
+    assert.equal(clash.code, 1);
+    assert.match(clash.stderr, /already has a chart named "NOPM by VU"/);
+    const del = JSON.parse(cli(['charts', 'delete', String(copy.id), '--study', 's5-rook-ceph-optane', '--json'], home).stdout);
+    assert.deepEqual(del, { deleted: true, id: copy.id, name: 'NOPM by VU (copy)', used_in: [] });
+    const after = JSON.parse(cli(['charts', '--study', 's5-rook-ceph-optane', '--json'], home).stdout) as Array<{ id: number; name: string }>;
+    assert.equal(after.length, list.length);
+    assert.ok(after.some((c) => c.name === 'NOPM by VU'));
+
+    const missing = cli(['charts', 'show', 'no such chart', '--study', 's5-rook-ceph-optane'], home);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /has no chart "no such chart"/);
+    assert.equal(cli(['charts', 'frobnicate', '--study', 's5-rook-ceph-optane'], home).code, 2);
+    assert.equal(cli(['charts', 'rename', String(scaling.id), '--study', 's5-rook-ceph-optane'], home).code, 2, 'rename without --name');
+  });
+
   it('--help documents every command', () => {
     const help = cli(['--help'], tempDir()).stdout;
-    for (const c of ['detect', 'import', 'studies', 'runs', 'series', 'compare', 'periods', 'settings', 'samples', 'serve']) assert.match(help, new RegExp(`\\n  ${c}`));
+    for (const c of ['detect', 'import', 'studies', 'runs', 'series', 'compare', 'periods', 'settings', 'samples', 'serve', 'charts']) assert.match(help, new RegExp(`\\n  ${c}`));
+    assert.match(cli(['help', 'charts'], tempDir()).stdout, /perfdelta charts show CHART/);
     const compareHelp = cli(['help', 'compare'], tempDir()).stdout;
     for (const phrase of ['speedup > 1 always means the candidate is better', 'Mann-Whitney', 'geometric mean', '--tie-band', 'matrix', 'percent-of-baseline', '--across-days']) {
       assert.ok(compareHelp.includes(phrase), phrase);

@@ -17,6 +17,8 @@ Commands:
   settings --study S          show or set a study's ratio convention, tie band, pairing keys, zone
   samples [--load [SLUG...]]  list the sample studies, or load them into the database
   serve [--port N]            start the local web host; prints the URL (with token) first
+  charts --study S            list the study's saved charts; show, rename, duplicate or delete
+                              one (charts show CHART --study S)
   reports --study S           list the study's reports
   report --study S --out F.pdf   print a report to PDF (the first, --report NAME, or a new one
                               from --template); needs Chromium
@@ -36,6 +38,23 @@ Run "perfdelta help <command>" for a command's options and its JSON shape.
 `;
 
 const COMMANDS: Record<string, string> = {
+  charts: `perfdelta charts --study NAME [--json]
+perfdelta charts show CHART --study NAME [--locale en|zh-CN] [--json]
+perfdelta charts rename CHART --name NEW --study NAME [--json]
+perfdelta charts duplicate CHART [--name NEW] --study NAME [--json]
+perfdelta charts delete CHART --study NAME [--json]
+
+The study's saved charts (the app's Charts tab): each is a spec (a kind, the data it asks for,
+its options) drawn again from the data wherever it is shown. CHART is a chart's name or the id
+the list prints (3 or #3). Kinds: compare-bars (raw or normalised, any number of candidates),
+speedup-heatmap, scaling, time-series, latency-cdf, latency-exceedance, run-series, wait-events,
+scatter, repetitions, box-plot. "show" prints the spec and the numbers the chart draws: the
+rows of its XLSX sheet. "duplicate" names the copy "<name> (copy)" unless --name is given.
+Deleting a chart a report draws leaves the report saying so.
+--json (list): [{"id", "study", "name", "spec": {"kind", ...}, "created", "used_in": [report names]}]
+--json (show): {"chart": {...as listed}, "data": {"kind", "labels", ...the data drawn}}
+--json (rename, duplicate): the chart as listed; (delete): {"deleted", "id", "name", "used_in"}
+`,
   reports: `perfdelta reports --study NAME [--json]
 
 --json: [{"id", "study", "name", "layout": {"title", "subtitle"?, "author"?, "page": "A4"|"Letter",
@@ -199,11 +218,13 @@ the closest names there are; with --json it is printed as {"error": {"code": "un
 
 One line per configuration (and per combination of the other workload parameters): PARAM on X
 (vus, threads, iodepth, numjobs, bs...), the metric on Y, repetitions reduced to their median.
-The knee is the last point before latency grows faster than throughput: measured latency where
-every point has it, else Little's law (concurrency / throughput) for vus, threads, iodepth and
-numjobs sweeps. Only for higher-is-better metrics.
---json: {"x", "metric", "unit", "series": [{"config", "label", "params", "points": [{"x", "y",
-         "latency", "runs"}], "knee", "knee_rule"}]}
+A knee is marked only where X is a load (vus, threads, sessions, iodepth, numjobs, a rate),
+never on block size or a metric, and only for higher-is-better metrics: the last point before
+throughput stops growing meaningfully (doubling the load buys less than 10% more) while latency
+grows faster than throughput (measured latency where every point has it, else Little's law,
+concurrency / throughput, for concurrency sweeps). "knee_rule" states the figures.
+--json: {"x", "metric", "unit", "x_load", "series": [{"config", "label", "params", "points":
+         [{"x", "y", "latency", "runs"}], "knee", "knee_rule"}]}
 `,
   periods: `perfdelta periods --study NAME [--json]
 perfdelta periods --study NAME --define PERIOD --spec "SPEC" [--zone ZONE] [--json]

@@ -13,6 +13,7 @@ import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
 import { UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, type CliContext } from './report-commands.js';
+import { cmdCharts } from './chart-commands.js';
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
@@ -290,6 +291,7 @@ const OPTIONS = {
   load: { type: 'boolean' },
   'load-samples': { type: 'boolean' },
   report: { type: 'string' },
+  name: { type: 'string' },
   out: { type: 'string' },
   template: { type: 'string' },
   page: { type: 'string' },
@@ -334,6 +336,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'scaling': return cmdScaling(values);
       case 'settings': return cmdSettings(values);
       case 'serve': return await cmdServe(values);
+      case 'charts': return cmdCharts(ctx, rest);
       case 'reports': return cmdReports(ctx);
       case 'report': return await cmdReport(ctx);
       case 'export': return cmdExport(ctx);

@@ -379,6 +379,11 @@ export interface ScalingResult {
   metric: string;
   unit: string;
   series: ScalingSeries[];
+  /**
+   * X is a load (virtual users, threads, sessions, I/O depth, jobs, a rate): only then can a
+   * curve have a knee. Block size or a metric on X never has one.
+   */
+  x_load?: boolean;
 }
 
 export interface StudySeriesResult {
@@ -389,17 +394,30 @@ export interface StudySeriesResult {
   unit: string;
   /** The study's zone: times are shown in it. */
   zone: string;
-  /** Ranked by mean, highest first; points downsampled (LTTB) to a drawable count. */
-  objects: Array<{ object: string; mean: number; max: number; samples: number; points: Array<[number, number]> }>;
+  /**
+   * Ranked by mean, highest first; points downsampled (LTTB) to a drawable count. `sd` and
+   * `cv_pct` (standard deviation, and coefficient of variation = sd / mean × 100: a series'
+   * jitter) are over every sample in the window, not the drawn points.
+   */
+  objects: Array<{ object: string; mean: number; max: number; samples: number; sd?: number; cv_pct?: number | null; points: Array<[number, number]> }>;
   /** Every object the metric has, for choosing. */
   all_objects: string[];
   periods: PeriodRecord[];
+  /** The window read (epoch ms), when one was asked for. */
+  window?: { from: number; to: number } | null;
 }
 
 export interface ScatterResult {
   x: string;
   y: string;
   objects: Array<{ object: string; points: Array<[number, number, number]> }>;
+  /** The metrics' units (the dictionary's, else the stored series'), and their names as the reader knows them. */
+  x_unit?: string;
+  y_unit?: string;
+  x_label?: string;
+  y_label?: string;
+  /** The configuration whose series are paired, when the study has several. */
+  config?: string | null;
 }
 
 // ---- saved charts and reports ------------------------------------------------------------
@@ -407,17 +425,47 @@ export interface ScatterResult {
 export type RatioConvention = 'x-fold' | 'percent-change' | 'percent-of-baseline';
 export type PerObjectDayStat = 'mean' | 'max' | 'min' | 'p50' | 'p95' | 'p99';
 
-/** What a saved chart draws: a kind and its parameters, drawn again from the data each time. */
+/** What a box plot's values are: each run's value, each interval's sample, or each object's mean. */
+export type BoxPlotOver = 'runs' | 'intervals' | 'objects';
+/** Which AWR wait events: foreground (% of DB time), background (% of background time), or the top events. */
+export type WaitEventsKind = 'foreground' | 'background' | 'top';
+
+/**
+ * What a saved chart draws: a kind, the data it asks for, and its options; drawn again from the
+ * data each time. Stored as JSON: a kind's fields are only ever added (optional), so a chart
+ * saved by an older version still opens.
+ */
 export type ChartSpec =
-  /** Baseline and candidate side by side per workload (or object), or normalised to the baseline. */
-  /** `scopes`: the metric's quantity for each of read / write / total side by side (a randrw workload: read + write = total). */
-  | { kind: 'compare-bars'; baseline: string; candidate: string; metric: string; normalised?: boolean; perObjectDay?: PerObjectDayStat; logScale?: boolean; scopes?: Array<'read' | 'write' | 'total'> }
+  /**
+   * Baseline and candidates side by side per workload (or object), or normalised to the
+   * baseline. `candidate` is the first candidate; `candidates`, when given, every candidate in
+   * order (the first among them). `scopes`: the metric's quantity for each of read / write /
+   * total side by side (a randrw workload: read + write = total).
+   */
+  | { kind: 'compare-bars'; baseline: string; candidate: string; candidates?: string[]; metric: string; normalised?: boolean; perObjectDay?: PerObjectDayStat; logScale?: boolean; scopes?: Array<'read' | 'write' | 'total'> }
   /** Every other configuration (or period) against the baseline, per workload. */
   | { kind: 'speedup-heatmap'; baseline: string; metric: string }
   /** A parameter on X, a metric on Y, a line per configuration; `workload` picks one workload of a grid ("*" = all). */
   | { kind: 'scaling'; x: string; metric: string; workload?: string; logScale?: boolean }
-  /** A metric's top objects over time, periods shaded. */
-  | { kind: 'time-series'; metric: string; top?: number; config?: string; logScale?: boolean; objects?: string[] };
+  /**
+   * A metric's top objects over time, periods shaded. `window` (epoch ms) reads that range only;
+   * `points`: how many points each object is drawn with at most (downsampled beyond).
+   */
+  | { kind: 'time-series'; metric: string; top?: number; config?: string; logScale?: boolean; objects?: string[]; window?: { from: number; to: number }; points?: number }
+  /** Completion-latency CDF, or exceedance (1 - CDF, log), of runs with latency buckets. */
+  | { kind: 'latency-cdf' | 'latency-exceedance'; runs: number[] }
+  /** One metric's series of several runs: aligned at t = 0 on a common grid, or on their own clocks. */
+  | { kind: 'run-series'; runs: number[]; metric?: string; align?: boolean; logScale?: boolean }
+  /** AWR wait events of two configurations side by side: share of time (or average wait) per event. */
+  | { kind: 'wait-events'; baseline: string; candidate: string; events?: WaitEventsKind; top?: number; measure?: 'share' | 'avg_ms' }
+  /** One series metric against another per object and interval (write response against write throughput). */
+  | { kind: 'scatter'; x: string; y: string; config?: string; objects?: string[]; top?: number; logScale?: boolean }
+  /** Per workload, each side's runs as dots, the median a line, the 95% confidence interval a band. */
+  | { kind: 'repetitions'; baseline: string; candidate: string; metric: string }
+  /** The distribution of a metric per configuration over its runs, its intervals, or its objects. */
+  | { kind: 'box-plot'; metric: string; over: BoxPlotOver; configs?: string[]; workload?: string; logScale?: boolean };
+
+export type ChartKind = ChartSpec['kind'];
 
 export interface SavedChart {
   id: number;
@@ -425,6 +473,8 @@ export interface SavedChart {
   name: string;
   spec: ChartSpec;
   created: string;
+  /** The reports that draw it, by name (listing only). */
+  used_in?: string[];
 }
 
 /**
@@ -501,11 +551,68 @@ export interface HeadlineFigure {
   basis: string;
 }
 
-/** A chart section with the data it draws, resolved in the core so preview, PDF and XLSX agree. */
-export type ChartData =
-  | { kind: 'compare-bars' | 'speedup-heatmap'; compare: CompareResult }
+/** Five numbers and the outliers of one configuration's values (Tukey: whiskers at 1.5 IQR). */
+export interface BoxStats {
+  label: string;
+  n: number;
+  min: number;
+  q1: number;
+  median: number;
+  q3: number;
+  max: number;
+  mean: number;
+  /** The furthest values within 1.5 IQR of the quartiles. */
+  whisker_low: number;
+  whisker_high: number;
+  outliers: number[];
+}
+
+export interface BoxPlotResult {
+  metric: string;
+  unit: string;
+  over: BoxPlotOver;
+  /** The workload the runs were filtered to (over runs), as the comparison names it; null: every run. */
+  workload: string | null;
+  /** Over runs: every workload the runs with the metric have, for choosing one. */
+  workloads?: string[];
+  boxes: BoxStats[];
+}
+
+export interface WaitEventSide {
+  waits: number | null;
+  time_s: number | null;
+  avg_ms: number | null;
+  /** % of DB time (foreground, top) or of background time. */
+  pct: number | null;
+  wait_class: string | null;
+}
+
+export interface WaitEventsResult {
+  events: WaitEventsKind;
+  baseline: string;
+  candidate: string;
+  /** The AWR runs read (the first of each configuration with the table), null when none has it. */
+  runs: { baseline: number | null; candidate: number | null };
+  /** Ordered by the larger share, largest first; an event on one side only has null on the other. */
+  rows: Array<{ name: string; baseline: WaitEventSide | null; candidate: WaitEventSide | null; speedup: number | null; verdict: Verdict | null }>;
+}
+
+/**
+ * A chart's data, resolved in the core from its spec (`chartData`), so the view, the saved
+ * chart, the report (preview and PDF) and the XLSX all draw the same numbers. `labels`: the
+ * study's configurations then periods in the order they were made: a label keeps the colour of
+ * its place in every chart.
+ */
+export type ChartData = { labels: string[] } & (
+  | { kind: 'compare-bars' | 'speedup-heatmap' | 'repetitions'; compare: CompareResult }
   | { kind: 'scaling'; scaling: ScalingResult }
-  | { kind: 'time-series'; series: StudySeriesResult };
+  | { kind: 'time-series'; series: StudySeriesResult }
+  | { kind: 'latency-cdf' | 'latency-exceedance'; distribution: LatencyDistributionResult }
+  | { kind: 'run-series'; overlay: SeriesOverlayResult }
+  | { kind: 'wait-events'; waits: WaitEventsResult }
+  | { kind: 'scatter'; scatter: ScatterResult }
+  | { kind: 'box-plot'; boxes: BoxPlotResult }
+);
 
 export type RenderedSection =
   /** `warnings`: what the headline's comparisons warned of (the evidence lists them). */

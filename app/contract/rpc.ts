@@ -84,8 +84,13 @@ export interface RpcMethods {
   'samples.list': { args: NoArgs; result: SampleStudy[] };
   'samples.load': { args: { slugs?: string[] }; result: { loaded: string[] } };
   'charts.list': { args: { study: string }; result: SavedChart[] };
-  /** Saves a chart spec under a name (the same name updates it). */
-  'charts.save': { args: { study: string; name: string; spec: ChartSpec }; result: SavedChart };
+  /** Saves a chart spec under a name (the same name updates it); with `id`, changes that chart in place (name and spec). */
+  'charts.save': { args: { study: string; name: string; spec: ChartSpec; id?: number }; result: SavedChart };
+  'charts.rename': { args: { study: string; id: number; name: string }; result: SavedChart };
+  /** A copy under a new name ("<name> (copy)" unless one is given). */
+  'charts.duplicate': { args: { study: string; id: number; name?: string }; result: SavedChart };
+  /** The chart's numbers as an XLSX workbook, from the data the chart is drawn from (the report's chart sheet is the same). */
+  'charts.xlsx': { args: { study: string; spec: ChartSpec; name: string; locale?: 'en' | 'zh-CN' }; result: ExportedFile };
   'charts.delete': { args: { study: string; id: number }; result: { deleted: boolean } };
   /** The data a chart spec draws, in the study's convention and units: the builder's preview. */
   'charts.data': { args: { study: string; spec: ChartSpec; locale?: 'en' | 'zh-CN' }; result: ChartData };

@@ -28,13 +28,18 @@ import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js
 import { latencyCurve } from './distribution/latency-cdf.js';
 import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
+import { variation, type Variation } from './series/variation.js';
 import { clipToWindow, rankAndDownsample, scatterByTime } from './series/study-series.js';
 import { Store } from './store/store.js';
-import { chartData, renderReport } from './reports/render-report.js';
+import { renderReport } from './reports/render-report.js';
+import { chartData } from './charts/chart-data.js';
+import { SavedCharts } from './charts/saved-charts.js';
+import { NotFoundError } from './errors.js';
 import { buildTemplate, proposeChart, suggestTemplate } from './reports/templates.js';
 import { openStudyFile, saveStudyFile } from './reports/study-file.js';
-import { studyWorkbook } from './reports/xlsx-export.js';
-import { NotFoundError } from './errors.js';
+import { chartWorkbook, studyWorkbook } from './reports/xlsx-export.js';
+import type { CompareArgs, StudyImport, StudyQueries, StudySeriesOptions, TemplateQueries } from './study-queries.js';
+import type { ObjectSeries } from './periods/period-stats.js';
 import { unknownName, UnknownNameError } from './closest-names.js';
 
 export { NotFoundError, UnknownNameError };
@@ -66,10 +71,11 @@ export function expandPaths(inputs: readonly string[]): string[] {
   return out;
 }
 
-export class Core {
+export class Core implements StudyQueries, TemplateQueries {
   readonly store: Store;
   /** Table column mappings remembered per header. */
   readonly mappings: ColumnMappings;
+  private readonly savedCharts: SavedCharts;
   private readonly staged = new Map<string, StagedFile>();
   /** Staged files spooled to disk by the host (large uploads): deleted when imported or discarded. */
   private readonly spooled = new Map<string, string>();
@@ -78,6 +84,7 @@ export class Core {
   constructor(readonly dbPath: string, nativeBinding?: string, readonly spoolDir: string | null = null, options: { backgroundCheckpoint?: boolean } = {}) {
     this.store = new Store(dbPath, nativeBinding, options);
     this.mappings = new ColumnMappings(this.store.db);
+    this.savedCharts = new SavedCharts(this.store.reportStore, (study) => ({ id: this.studyId(study), slug: this.slugOf(study) }));
   }
 
   close(): void {
@@ -130,6 +137,14 @@ export class Core {
       const d = lttb(s.points.map((p) => p[0]), s.points.map((p) => p[1]), maxPoints);
       return { ...s, points: d.times.map((t, i) => [t, d.values[i]!] as [number, number]) };
     });
+  }
+
+  /**
+   * The jitter of a run's series of a metric, per object: mean, sample standard deviation and
+   * coefficient of variation (sd / mean × 100) over every sample (S3: the write IOPS log's CV).
+   */
+  seriesVariation(run: number, metric: string): Array<{ run: number; object: string; metric: string; unit: string } & Variation> {
+    return this.store.series(run, metric).map((s) => ({ run, object: s.object, metric: s.metric, unit: s.unit, ...variation(s.points.map((p) => p[1])) }));
   }
 
   /** Parses a file into the staging area and says what importing it would do. */
@@ -350,7 +365,7 @@ export class Core {
     return metricOrder(this.store.seriesMetrics(this.studyId(study)));
   }
 
-  studySeries(study: string, metric: string, options: { top?: number; objects?: string[]; maxPoints?: number; config?: string; from?: number; to?: number }): StudySeriesResult {
+  studySeries(study: string, metric: string, options: StudySeriesOptions): StudySeriesResult {
     const id = this.studyId(study);
     const configs = this.store.seriesConfigs(id, metric);
     // One configuration at a time: a pre-go-live test and production statistics share no clock.
@@ -369,9 +384,21 @@ export class Core {
     };
   }
 
-  seriesScatter(study: string, x: string, y: string, objects: string[]): ScatterResult {
+  /** Every object's whole series of a metric (of one configuration, when named). */
+  seriesValues(study: string, metric: string, config?: string): ObjectSeries[] {
+    return this.store.seriesOfStudy(this.studyId(study), metric, null, null, config ?? null);
+  }
+
+  /** One metric against another per object and interval, of one configuration (the one with the most series of Y unless named). */
+  seriesScatter(study: string, x: string, y: string, objects: string[], config?: string): ScatterResult {
     const id = this.studyId(study);
-    return { x, y, objects: scatterByTime(this.store.seriesOfStudy(id, x), this.store.seriesOfStudy(id, y), objects) };
+    const configs = this.store.seriesConfigs(id, y);
+    const shown = config && configs.includes(config) ? config : configs.length > 1 ? configs[0]! : null;
+    const unit = (m: string): string => describeMetric(m)?.unit ?? this.store.seriesUnit(id, m) ?? '';
+    return {
+      x, y, x_unit: unit(x), y_unit: unit(y), config: shown,
+      objects: scatterByTime(this.store.seriesOfStudy(id, x, null, null, shown), this.store.seriesOfStudy(id, y, null, null, shown), objects),
+    };
   }
 
   periods(study: string): PeriodRecord[] {
@@ -395,19 +422,42 @@ export class Core {
 
   // ---- saved charts and reports ------------------------------------------------------------
 
+  /** The study's saved charts, each with the reports that draw it. */
   charts(study: string): SavedChart[] {
-    const slug = this.slugOf(study);
-    return this.store.reportStore.charts(this.studyId(study)).map((c) => ({ ...c, study: slug }));
+    return this.savedCharts.list(study);
   }
 
-  saveChart(study: string, name: string, spec: ChartSpec): SavedChart {
-    const row = this.store.reportStore.saveChart(this.studyId(study), name.trim(), spec);
-    return { ...row, study: this.slugOf(study) };
+  /** A saved chart by id, or by name. */
+  chart(study: string, which: number | string): SavedChart {
+    return this.savedCharts.get(study, which);
   }
 
-  /** What a chart spec draws, worded in the study's convention. */
+  /** Saves a chart under its name, or (with `id`) changes that chart in place: reports that draw it follow. */
+  saveChart(study: string, name: string, spec: ChartSpec, id?: number): SavedChart {
+    return this.savedCharts.save(study, name, spec, id);
+  }
+
+  renameChart(study: string, id: number, name: string): SavedChart {
+    return this.savedCharts.rename(study, id, name);
+  }
+
+  duplicateChart(study: string, id: number, name?: string): SavedChart {
+    return this.savedCharts.duplicate(study, id, name);
+  }
+
+  /** What a chart spec draws, worded in the study's convention: the one function from a spec to its data. */
   chartData(study: string, spec: ChartSpec, locale: 'en' | 'zh-CN' = 'en'): ChartData {
     return chartData(this, this.slugOf(study), spec, { convention: this.settings(study).convention, locale });
+  }
+
+  /** A chart's numbers as an XLSX workbook of one sheet, from the same data it is drawn from. */
+  chartXlsx(study: string, spec: ChartSpec, name: string, locale: 'en' | 'zh-CN' = 'en'): Uint8Array {
+    return chartWorkbook(name, this.chartData(study, spec, locale));
+  }
+
+  /** The study's imported files, for the evidence appendix. */
+  studyImports(study: string): StudyImport[] {
+    return this.store.reportStore.imports(this.studyId(study));
   }
 
   proposeChart(study: string): ChartSpec {
@@ -415,7 +465,7 @@ export class Core {
   }
 
   deleteChart(study: string, id: number): boolean {
-    return this.store.reportStore.deleteChart(this.studyId(study), id);
+    return this.savedCharts.delete(study, id);
   }
 
   reports(study: string): ReportRecord[] {
@@ -577,18 +627,4 @@ export class Core {
   }
 }
 
-export interface CompareArgs {
-  study: string;
-  baseline: string;
-  candidates: string[];
-  metrics?: string[];
-  pairingKeys?: string[];
-  convention?: RatioConvention;
-  tieBandPct?: number;
-  locale?: WordingLocale;
-  aggregation?: Partial<Aggregation>;
-  /** Period comparisons: only these objects. */
-  objects?: string[];
-  /** Period comparisons: the configuration whose series the periods cut (default: the one with the most). */
-  config?: string;
-}
+export type { CompareArgs } from './study-queries.js';

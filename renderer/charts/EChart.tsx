@@ -1,9 +1,7 @@
 import type { JSX } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { BarChart, HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, TitleComponent, TooltipComponent, VisualMapComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer, SVGRenderer } from 'echarts/renderers';
+import './echarts-setup.js';
 import { useI18n } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
 import { copyPngToClipboard, download, downloadBytes, optionToTsv, optionToXlsx, svgDataUrl, type ChartUnits } from './chart-export.js';
@@ -13,7 +11,6 @@ import type { EChartsCoreOption } from 'echarts/core';
 /** The UI's font stack, so Chinese labels in charts use the bundled Noto Sans SC. */
 export const CHART_FONT = "system-ui, 'Segoe UI', 'Noto Sans', 'Noto Sans SC', 'Microsoft YaHei', sans-serif";
 
-echarts.use([BarChart, HeatmapChart, LineChart, ScatterChart, VisualMapComponent, DataZoomComponent, GridComponent, MarkAreaComponent, MarkLineComponent, MarkPointComponent, LegendComponent, TitleComponent, TooltipComponent, CanvasRenderer, SVGRenderer]);
 
 declare global {
   interface Window {
@@ -29,10 +26,15 @@ type Notice = 'copied' | 'imageCopied' | 'imageUnsupported' | 'imageDenied' | nu
  * on unmount; the export tools beside it. `units` names X's quantity and the values' unit for
  * the XLSX headers (the axes' names otherwise).
  */
-export function EChart({ id, option, height = 420, units, onZoom }: {
+export function EChart({ id, option, height = 420, units, onZoom, exportXlsx }: {
   id: string; option: EChartsCoreOption; height?: number; units?: ChartUnits;
   /** Called with the zoom window (percent of the X extent) when the user zooms or pans. */
   onZoom?: (window: { start: number; end: number }) => void;
+  /**
+   * The chart's XLSX, from the core (a chart drawn from a spec: the same rows as its sheet in a
+   * report's workbook); without it, the numbers plotted.
+   */
+  exportXlsx?: () => Promise<Uint8Array>;
 }): JSX.Element {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
@@ -99,7 +101,7 @@ export function EChart({ id, option, height = 420, units, onZoom }: {
     void navigator.clipboard.writeText(optionToTsv(option as Record<string, unknown>)).then(() => flash('copied'));
   };
   const xlsx = (): void => {
-    void optionToXlsx(option as Record<string, unknown>, units ?? {}, id)
+    void (exportXlsx ? exportXlsx() : optionToXlsx(option as Record<string, unknown>, units ?? {}, id))
       .then((bytes) => downloadBytes(fileName('xlsx'), bytes, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
   };
   return (

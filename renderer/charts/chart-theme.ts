@@ -21,11 +21,13 @@ export interface ChartTheme {
   band: string;
   /** A reference line (1.0 on normalised bars). */
   reference: string;
+  /** What a ratio label says of the candidate: better, worse, within the tie band, or a volume never judged. */
+  verdict: { better: string; worse: string; tie: string; neutral: string };
 }
 
 export const CHART_THEMES: Record<ThemeName, ChartTheme> = {
-  light: { name: 'light', palette: PALETTE, background: '#ffffff', text: '#1d2430', muted: '#5f6b7a', axis: '#8a94a3', split: '#e6e9ee', band: 'rgba(0,0,0,0.06)', reference: '#666666' },
-  dark: { name: 'dark', palette: PALETTE_DARK, background: '#1b2028', text: '#e3e7ed', muted: '#9aa5b4', axis: '#6b7685', split: '#2f3742', band: 'rgba(255,255,255,0.08)', reference: '#aab3bf' },
+  light: { name: 'light', palette: PALETTE, background: '#ffffff', text: '#1d2430', muted: '#5f6b7a', axis: '#8a94a3', split: '#e6e9ee', band: 'rgba(0,0,0,0.06)', reference: '#666666', verdict: { better: '#00734d', worse: '#b3261e', tie: '#5f6b7a', neutral: '#1d2430' } },
+  dark: { name: 'dark', palette: PALETTE_DARK, background: '#1b2028', text: '#e3e7ed', muted: '#9aa5b4', axis: '#6b7685', split: '#2f3742', band: 'rgba(255,255,255,0.08)', reference: '#aab3bf', verdict: { better: '#5fd3a3', worse: '#ff8a80', tie: '#9aa5b4', neutral: '#e3e7ed' } },
 };
 
 /** The ECharts theme name a chart is initialised with. */
@@ -57,11 +59,13 @@ for (const theme of Object.values(CHART_THEMES)) {
 }
 
 /**
- * Options built before themes existed name the light palette; in the dark theme its colours are
- * swapped for their dark counterparts, position by position, wherever the option lists them.
+ * Options built before themes existed (a run's own charts) name the light palette; in the dark
+ * theme its colours are swapped for their dark counterparts, position by position, wherever the
+ * option lists them.
  */
 export function themedOption<T extends Record<string, unknown>>(option: T, theme: ChartTheme): T {
-  if (theme.name === 'light' || !Array.isArray(option['color'])) return option;
+  // An option built for the dark theme (every chart kind's builder takes the theme) is left alone.
+  if (theme.name === 'light' || option['darkMode'] === true || !Array.isArray(option['color'])) return option;
   const swap = new Map(PALETTE.map((c, i) => [c.toLowerCase(), PALETTE_DARK[i]!]));
   return { ...option, color: (option['color'] as unknown[]).map((c) => (typeof c === 'string' ? swap.get(c.toLowerCase()) ?? c : c)) };
 }

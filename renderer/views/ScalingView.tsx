@@ -1,20 +1,23 @@
-import { useEffect, useMemo, useState, type JSX } from 'react';
-import type { MetricInfo, RunRecord, ScalingResult, StudySummary } from '../../app/contract/records.js';
+import { useMemo, useState, type JSX } from 'react';
+import type { ChartSpec, MetricInfo, RunRecord, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
-import { PALETTE } from '../charts/palette.js';
-import { formatBlockSize, formatValue, withUnit } from '../format.js';
+import { scalingOption, scalingWorkloads } from '../charts/kinds/scaling.js';
+import type { DataOf } from '../charts/kinds/context.js';
+import { coreXlsx, useChartData } from '../charts/use-chart.js';
+import { formatBlockSize } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
+import { useTheme } from '../theme/theme.js';
 import { SaveChart } from '../components/SaveChart.js';
-import { scalingLogX } from '../charts/scaling-axis.js';
 
 const X_PARAMS = ['vus', 'threads', 'sessions', 'iodepth', 'numjobs', 'bs'];
 const X_METRICS = ['total.iops', 'total.bw_mib_s', 'nopm', 'tpm', 'ops_per_s', 'io.write_iops', 'load.write_io_requests_per_s'];
 
-/** Any parameter on X, any metric on Y, a line per configuration, the knee marked. */
+/** Any parameter on X, any metric on Y, a line per configuration, the knee marked where X is a load. */
 export function ScalingView({ study, runs, dictionary }: { study: StudySummary; runs: RunRecord[]; dictionary: MetricInfo[] }): JSX.Element {
   const bridge = useBridge();
   const { t, locale, metricLabel } = useI18n();
+  const { chart: theme } = useTheme();
   // Parameters that vary, then throughput metrics (latency against throughput: the knee chart).
   const xs = useMemo(() => [
     ...X_PARAMS.filter((k) => new Set(runs.map((r) => r.params[k]).filter((v) => typeof v === 'number')).size >= 2),
@@ -30,54 +33,30 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
   }, [runs, byName, dictionary]);
   const [x, setX] = useState(xs[0] ?? '');
   const [metric, setMetric] = useState(metrics.find((m) => m === 'nopm' || m === 'total.iops') ?? metrics[0] ?? '');
-  const [result, setResult] = useState<ScalingResult | null>(null);
   const [only, setOnly] = useState<string>('');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!x || !metric) return;
-    setResult(null);
-    bridge.call('scaling.curves', { study: study.slug, x, metric }).then((r) => { setResult(r); setError(null); }, (e: Error) => setError(e.message));
-  }, [bridge, study.slug, x, metric]);
+  // The data does not depend on the workload shown: one answer serves every choice of it.
+  const query = useMemo<ChartSpec | null>(() => (x && metric ? { kind: 'scaling', x, metric } : null), [x, metric]);
+  const { shown, current, error } = useChartData(study.slug, query, locale);
+  const data = current && shown?.data.kind === 'scaling' ? (shown.data as DataOf<'scaling'>) : null;
+  const result = data?.scaling ?? null;
 
   // A grid (vdbench: block size x pattern) gives a line per configuration *and* pattern: show
   // one workload at a time, a line per configuration, unless the user asks for all of them.
-  const workloadOf = (label: string): string => label.split(' · ')[1] ?? '';
-  const workloads = useMemo(() => [...new Set((result?.series ?? []).map((s) => workloadOf(s.label)))].filter(Boolean), [result]);
-  const shownWorkload = workloads.length > 1 ? (only === '*' ? '*' : workloads.includes(only) ? only : workloads[0]!) : '*';
+  const { workloads, shown: shownWorkload } = useMemo(() => (result ? scalingWorkloads(result, only) : { workloads: [], shown: '*' }), [result, only]);
   const info = byName.get(metric);
+  const spec = useMemo<ChartSpec | null>(() => (x && metric ? { kind: 'scaling', x, metric, workload: shownWorkload } : null), [x, metric, shownWorkload]);
   const option = useMemo(() => {
-    if (!result || result.series.length === 0) return null;
-    const shown = result.series.filter((s) => shownWorkload === '*' || workloadOf(s.label) === shownWorkload);
-    const logX = scalingLogX(shown.flatMap((s) => s.points.map((p) => p.x)), byName.has(x));
-    const fmtX = (v: number): string => (x === 'bs' ? formatBlockSize(v) : byName.has(x) ? formatValue(v, byName.get(x)!.unit, locale) : String(v));
-    const label = metricLabel(info, metric);
-    return {
-      animation: false,
-      color: PALETTE,
-      title: { text: `${withUnit(label, result.unit, locale)}${shownWorkload !== '*' ? ` · ${shownWorkload}` : ''}`, left: 'center', textStyle: { fontSize: 14 } },
-      legend: { top: 28, type: 'scroll' },
-      grid: { left: 80, right: 30, top: 80, bottom: 50 },
-      tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}<br/>${x} = ${fmtX(p.value[0])}: ${formatValue(p.value[1], result.unit, locale)} ${result.unit}` },
-      xAxis: { type: logX ? 'log' : 'value', logBase: 2, name: byName.has(x) ? withUnit(metricLabel(byName.get(x), x), byName.get(x)!.unit, locale) : x, nameLocation: 'middle', nameGap: 30, axisLabel: { formatter: fmtX } },
-      yAxis: { type: 'value', name: result.unit },
-      series: shown.map((s) => ({
-        name: shownWorkload === '*' ? s.label : s.config,
-        type: 'line',
-        symbolSize: 7,
-        data: s.points.map((p) => [p.x, p.y]),
-        markPoint: s.knee === null ? undefined : {
-          symbol: 'pin', symbolSize: 42,
-          data: [{ name: 'knee', coord: [s.knee, s.points.find((p) => p.x === s.knee)!.y], value: t('scaling.knee') }],
-          label: { fontSize: 10 },
-        },
-      })),
-    };
-  }, [result, x, metric, info, locale, metricLabel, t, shownWorkload, byName]);
+    if (!data || !spec || spec.kind !== 'scaling') return null;
+    return scalingOption(spec, data, {
+      title: metricLabel(info, metric), locale, theme, mode: 'interactive',
+      metricLabel: (m) => metricLabel(byName.get(m), m),
+    });
+  }, [data, spec, info, metric, locale, theme, metricLabel, byName]);
 
   if (xs.length === 0) return <p className="notice">{t('scaling.none')}</p>;
+  const name = `${metricLabel(info, metric)} / ${x}${shownWorkload !== '*' ? ` · ${shownWorkload}` : ''}`;
   return (
-    <div className="scaling" data-testid="scaling-view" data-state={result ? 'ready' : 'loading'}>
+    <div className="scaling" data-testid="scaling-view" data-state={result || error ? 'ready' : 'loading'}>
       <div className="controls">
         <label>{t('scaling.x')}
           <select name="scaling-x" value={x} onChange={(e) => setX(e.target.value)}>
@@ -98,11 +77,10 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
           </select>
         </label>
       </div>
-      <SaveChart study={study.slug} defaultName={`${metricLabel(info, metric)} / ${x}${shownWorkload !== '*' ? ` · ${shownWorkload}` : ''}`}
-        spec={result && result.series.length > 0 ? { kind: 'scaling', x, metric, workload: shownWorkload } : null} />
+      <SaveChart study={study.slug} defaultName={name} spec={result && result.series.length > 0 ? spec : null} />
       {error && <p className="error" role="alert">{error}</p>}
-      {option && <EChart id="scaling" option={option} height={460} />}
-      {result && result.series.some((s) => s.knee !== null) && (
+      {option && spec && <EChart id="scaling" option={option} height={460} exportXlsx={coreXlsx(bridge, study.slug, spec, name, locale)} />}
+      {result && result.x_load && result.series.some((s) => s.knee !== null) && (
         <ul className="knees muted" data-testid="knees">
           {result.series.filter((s) => s.knee !== null).map((s) => (
             <li key={s.label} data-config={s.config}>{t('scaling.kneeAt', { label: s.label, x, value: x === 'bs' ? formatBlockSize(s.knee) : String(s.knee) })} — {s.knee_rule}</li>

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { MetricInfo, RunRecord, StudySummary } from '../../app/contract/records.js';
+import type { MetricInfo, RunRecord, SavedChart, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { useI18n } from '../i18n/i18n.js';
 import { CompareView } from './compare/CompareView.js';
@@ -13,8 +13,9 @@ import { ReportsView } from './reports/ReportsView.js';
 import { download } from '../charts/chart-export.js';
 import { OverlayView } from './overlay/OverlayView.js';
 import { ChartBuilder } from './builder/ChartBuilder.js';
+import { ChartsView } from './charts/ChartsView.js';
 
-type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'overlay' | 'waits' | 'builder' | 'periods' | 'reports';
+type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'overlay' | 'waits' | 'builder' | 'charts' | 'periods' | 'reports';
 
 /** `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays. */
 export function StudyView({ study, dictionary, revision, onChanged }: { study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void }): JSX.Element {
@@ -25,9 +26,11 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
   const [error, setError] = useState<string | null>(null);
 
   const [overlayRuns, setOverlayRuns] = useState<number[] | null>(null);
+  // A saved chart reopened from the Charts list: the builder edits it (a new key: a fresh builder).
+  const [editing, setEditing] = useState<SavedChart | null>(null);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const hasWaits = Boolean(runs?.some((r) => r.tables['top_events']));
-  const tabs: Tab[] = ['compare', 'scaling', 'series', 'overlay', ...(hasWaits ? ['waits' as const] : []), 'builder', 'runs', 'periods', 'reports'];
+  const tabs: Tab[] = ['compare', 'scaling', 'series', 'overlay', ...(hasWaits ? ['waits' as const] : []), 'builder', 'charts', 'runs', 'periods', 'reports'];
   // The WAI-ARIA tabs pattern: one tab in the Tab order (roving tabindex), arrows move and select.
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     const i = tabs.indexOf(tab);
@@ -56,7 +59,7 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
         {tabs.map((k, i) => (
           <button key={k} type="button" role="tab" id={`tab-${k}`} aria-selected={tab === k} aria-controls="study-panel"
             tabIndex={tab === k ? 0 : -1} className={tab === k ? 'active' : ''} ref={(b) => { tabRefs.current[i] = b; }}
-            data-tab={k} onClick={() => setTab(k)}>
+            data-tab={k} onClick={() => { if (k === 'builder') setEditing(null); setTab(k); }}>
             {t(`study.tabs.${k}`)}
           </button>
         ))}
@@ -70,7 +73,8 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
       {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}
       {runs && tab === 'overlay' && <OverlayView key={revision} study={study} runs={runs} dictionary={dictionary} initialRuns={overlayRuns} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
-      {runs && tab === 'builder' && <ChartBuilder key={revision} study={study} runs={runs} dictionary={dictionary} />}
+      {runs && tab === 'builder' && <ChartBuilder key={`${revision}:${editing?.id ?? 'new'}`} study={study} runs={runs} dictionary={dictionary} editing={editing} />}
+      {tab === 'charts' && <ChartsView key={revision} study={study} onOpen={(c) => { setEditing(c); setTab('builder'); }} />}
       {runs && tab === 'reports' && <ReportsView key={revision} study={study} runs={runs} dictionary={dictionary} />}
       </div>
     </section>

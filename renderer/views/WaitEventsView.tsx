@@ -1,9 +1,14 @@
 import { useMemo, useState, type JSX } from 'react';
-import type { RunRecord, StudySummary } from '../../app/contract/records.js';
+import type { ChartSpec, RunRecord, StudySummary } from '../../app/contract/records.js';
+import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
-import { PALETTE } from '../charts/palette.js';
+import type { DataOf } from '../charts/kinds/context.js';
+import { waitEventsOption } from '../charts/kinds/wait-events.js';
+import { coreXlsx, useChartData } from '../charts/use-chart.js';
+import { SaveChart } from '../components/SaveChart.js';
 import { formatValue } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
+import { useTheme } from '../theme/theme.js';
 
 interface EventRow { name: string; waits: number | null; time_s: number | null; avg_ms: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; pct_call_time?: number | null; wait_class?: string | null }
 interface Side { run: RunRecord; events: Map<string, EventRow>; share: ShareKey | null }
@@ -27,6 +32,8 @@ function sideOf(runs: RunRecord[], config: string, kind: Kind): Side | null {
 /** AWR wait events of two configurations side by side: share of time and average wait, events on one side flagged. */
 export function WaitEventsView({ study, runs }: { study: StudySummary; runs: RunRecord[] }): JSX.Element {
   const { t, locale } = useI18n();
+  const bridge = useBridge();
+  const { chart: theme } = useTheme();
   const configs = study.configs.filter((c) => runs.some((r) => r.config === c && r.tables['top_events']));
   const [baseline, setBaseline] = useState(configs[0] ?? '');
   const [candidate, setCandidate] = useState(configs[1] ?? '');
@@ -43,20 +50,14 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
       .sort((x, y) => Math.max(pct(y.b) ?? 0, pct(y.a) ?? 0) - Math.max(pct(x.b) ?? 0, pct(x.a) ?? 0))
       .slice(0, 15);
   }, [a, b]);
-  const option = useMemo(() => rows.length === 0 ? null : ({
-    animation: false,
-    color: PALETTE.slice(0, 2),
-    title: { text: t(share === 'pct_call_time' ? 'waits.chartCall' : kind === 'background' ? 'waits.chartBg' : 'waits.chart'), left: 'center', textStyle: { fontSize: 14 } },
-    legend: { top: 28, data: [baseline, candidate] },
-    grid: { left: 250, right: 40, top: 70, bottom: 30 },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => `${formatValue(v, '%', locale)} %` },
-    xAxis: { type: 'value', name: '%' },
-    yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.name) },
-    series: [
-      { name: baseline, type: 'bar', data: rows.map((r) => pct(r.a) ?? 0) },
-      { name: candidate, type: 'bar', data: rows.map((r) => pct(r.b) ?? 0) },
-    ],
-  }), [rows, baseline, candidate, kind, share, t, locale]);
+  // The chart: the core's wait-events data for the same two sides, drawn by its kind's builder.
+  const spec = useMemo<ChartSpec | null>(() => (a && b && share && baseline !== candidate ? { kind: 'wait-events', baseline, candidate, events: kind } : null), [a, b, share, baseline, candidate, kind]);
+  const chart = useChartData(study.slug, spec, locale);
+  const chartTitle = t(share === 'pct_call_time' ? 'waits.chartCall' : kind === 'background' ? 'waits.chartBg' : 'waits.chart');
+  const option = useMemo(() => {
+    const d = chart.current && chart.shown?.data.kind === 'wait-events' ? (chart.shown.data as DataOf<'wait-events'>) : null;
+    return d && spec?.kind === 'wait-events' ? waitEventsOption(spec, d, { title: chartTitle, locale, theme, mode: 'interactive' }) : null;
+  }, [chart, spec, chartTitle, locale, theme]);
 
   if (configs.length < 2) return <p className="notice">{t('waits.needTwo')}</p>;
   const avg = (e: EventRow | undefined): string => (e && e.avg_ms !== null && e.avg_ms !== undefined ? `${formatValue(e.avg_ms, 'ms', locale)} ms` : '–');
@@ -78,7 +79,8 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
       {a && b && a.share !== b.share && (
         <p className="notice" data-testid="waits-share-differs">{t('waits.shareDiffers', { baseline, candidate, a: t(`waits.share.${a.share ?? 'none'}`), b: t(`waits.share.${b.share ?? 'none'}`) })}</p>
       )}
-      {option && share && <EChart id="wait-events" option={option} height={Math.max(260, 80 + rows.length * 26)} />}
+      <SaveChart study={study.slug} defaultName={`${chartTitle}: ${baseline} / ${candidate}`} spec={option ? spec : null} />
+      {option && spec && <EChart id="wait-events" option={option} height={Math.max(260, 80 + rows.length * 26)} exportXlsx={coreXlsx(bridge, study.slug, spec, chartTitle, locale)} />}
       <table className="grid" data-testid="waits-table">
         <thead>
           <tr>

@@ -1,10 +1,13 @@
 /**
  * Scaling curves: any parameter on X (virtual users, threads, iodepth, block size), any metric
  * on Y, one line per configuration (and per combination of the other workload parameters), the
- * knee marked: the last point before latency starts growing faster than throughput (up to there
- * throughput / latency, Kleinrock's "power", still rises). Where no latency was measured, a
- * closed-loop sweep's latency follows from Little's law (concurrency / throughput): doubling the
- * virtual users then passes the knee once it buys less than about 41% more throughput.
+ * knee marked where a knee means something: on a load parameter (virtual users, threads,
+ * sessions, I/O depth, jobs, a rate), never on block size or a metric. The knee is the last point
+ * before throughput stops growing meaningfully (doubling the load buys less than 10% more) while
+ * latency outgrows it. Where no latency was measured, a closed-loop sweep's latency follows from
+ * Little's law (concurrency / throughput), which grows faster than throughput whenever a
+ * doubling buys less than about 41%: that alone marked S5's knee at 4 VU while NOPM still rose to
+ * 16, so growth is judged first.
  */
 import type { ParamValue, RunRecord, ScalingResult, ScalingSeries } from '../../contract/records.js';
 import { describeMetric } from '../metrics/dictionary.js';
@@ -12,7 +15,21 @@ import { compareWorkloads, DEFAULT_PAIRING_KEYS, workloadLabel } from './pairing
 import { median } from './stats.js';
 
 /** Parameters that measure concurrency: Little's law applies to them. */
-const CONCURRENCY = new Set(['vus', 'threads', 'sessions', 'iodepth', 'numjobs']);
+const CONCURRENCY = new Set(['vus', 'threads', 'sessions', 'iodepth', 'numjobs', 'async_clients', 'clients', 'users', 'workers', 'concurrency', 'outstanding']);
+/** Offered rates (an open loop): a load too, but latency must be measured, Little's law does not give it. */
+const RATES = new Set(['rate', 'rate_iops', 'iorate', 'iorate_target', 'curve_pct', 'target_rate']);
+
+/** A load on the system: the only kind of X a knee can sit on. */
+export function isLoadParameter(x: string): boolean {
+  return CONCURRENCY.has(x) || RATES.has(x);
+}
+
+/**
+ * Throughput has stopped growing meaningfully when a doubling of the load buys less than 10%
+ * more: the elasticity ln(X1/X0) / ln(N1/N0) below log2(1.1), whatever the step (S2's sessions
+ * go 256 -> 320 -> 392, S5's virtual users double).
+ */
+export const MEANINGFUL_GAIN_PER_DOUBLING = 0.1;
 
 export interface KneeInput {
   x: number[];
@@ -21,18 +38,27 @@ export interface KneeInput {
   latency: Array<number | null> | null;
 }
 
-/** Index of the knee, or null when latency never outgrows throughput. */
-export function findKnee({ x, throughput, latency }: KneeInput): number | null {
+export interface Knee {
+  index: number;
+  /** Throughput's gain over the next step, and latency's, as fractions (0.09 = +9%). */
+  gain: number;
+  latencyGrowth: number;
+}
+
+/** The knee, or null when throughput keeps growing (or latency keeps pace with it). */
+export function findKnee({ x, throughput, latency }: KneeInput): Knee | null {
   const lat = latency ?? x.map((c, i) => (throughput[i]! > 0 ? c / throughput[i]! : null));
+  const floor = Math.log2(1 + MEANINGFUL_GAIN_PER_DOUBLING);
   for (let i = 1; i < x.length; i++) {
     const t0 = throughput[i - 1]!;
     const t1 = throughput[i]!;
     const l0 = lat[i - 1];
     const l1 = lat[i];
-    if (!(t0 > 0) || l0 == null || l1 == null || !(l0 > 0)) continue;
-    const dThroughput = (t1 - t0) / t0;
-    const dLatency = (l1 - l0) / l0;
-    if (dLatency > dThroughput) return i - 1;
+    if (!(t0 > 0) || !(t1 > 0) || !(x[i]! > x[i - 1]!) || !(x[i - 1]! > 0) || l0 == null || l1 == null || !(l0 > 0)) continue;
+    const elasticity = Math.log(t1 / t0) / Math.log(x[i]! / x[i - 1]!);
+    const gain = (t1 - t0) / t0;
+    const latencyGrowth = (l1 - l0) / l0;
+    if (elasticity < floor && latencyGrowth > gain) return { index: i - 1, gain, latencyGrowth };
   }
   return null;
 }
@@ -65,6 +91,7 @@ export function scalingCurves(input: ScalingInput): ScalingResult {
     list.push(r);
     g.byX.set(xv, list);
   }
+  const load = isLoadParameter(input.x);
   const latencyMetric = input.latencyMetric ?? LATENCY_GUESSES.find((m) => input.runs.some((r) => r.metrics[m] !== undefined));
   const series: ScalingSeries[] = [...groups.values()].map((g) => {
     const xs = [...g.byX.keys()].sort((a, b) => a - b);
@@ -74,19 +101,24 @@ export function scalingCurves(input: ScalingInput): ScalingResult {
       return { x: xv, y: median(runs.map((r) => r.metrics[input.metric]!)), latency: lat.length ? median(lat) : null, runs: runs.map((r) => r.id) };
     });
     const throughputLike = info?.better === 'higher' && !xIsMetric;
-    let knee: number | null = null;
+    let knee: Knee | null = null;
     let kneeRule: string | null = null;
-    if (throughputLike && points.length >= 3) {
+    if (throughputLike && load && points.length >= 3) {
       const measured = points.every((p) => p.latency !== null);
       if (measured || CONCURRENCY.has(input.x)) {
         knee = findKnee({ x: points.map((p) => p.x), throughput: points.map((p) => p.y), latency: measured ? points.map((p) => p.latency) : null });
-        kneeRule = measured ? `latency (${latencyMetric}) grows faster than ${input.metric} after this point` : `latency by Little's law (${input.x} / ${input.metric}) grows faster than ${input.metric} after this point`;
+        if (knee) {
+          const next = points[knee.index + 1]!;
+          const pct = (f: number): string => `${f >= 0 ? '+' : ''}${(f * 100).toFixed(1)}%`;
+          const latencyName = measured ? `latency (${latencyMetric})` : `latency by Little's law (${input.x} / ${input.metric})`;
+          kneeRule = `from ${input.x} ${points[knee.index]!.x} to ${next.x} ${input.metric} changes ${pct(knee.gain)} (under ${MEANINGFUL_GAIN_PER_DOUBLING * 100}% per doubling) while ${latencyName} grows ${pct(knee.latencyGrowth)}`;
+        }
       }
     }
     const rest = workloadLabel(g.params);
-    return { config: g.config, label: rest === 'all runs' ? g.config : `${g.config} · ${rest}`, params: g.params, points, knee: knee === null ? null : points[knee]!.x, knee_rule: knee === null ? null : kneeRule };
+    return { config: g.config, label: rest === 'all runs' ? g.config : `${g.config} · ${rest}`, params: g.params, points, knee: knee === null ? null : points[knee.index]!.x, knee_rule: knee === null ? null : kneeRule };
   });
   // By configuration, then workloads as the comparison orders them (by value: 512B, 4K, 1M).
   series.sort((a, b) => a.config.localeCompare(b.config) || compareWorkloads(a.params, b.params));
-  return { x: input.x, metric: input.metric, unit: info?.unit ?? '', series };
+  return { x: input.x, metric: input.metric, unit: info?.unit ?? '', series, x_load: load && !xIsMetric };
 }

@@ -5,8 +5,8 @@
  */
 import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord } from '../../contract/records.js';
 import { createHash } from 'node:crypto';
-import type { Core } from '../core.js';
 import { methodSentences } from '../compare/methods.js';
+import type { StudyQueries } from '../study-queries.js';
 import { conventionNote } from '../compare/wording.js';
 import { packageVersion } from '../paths.js';
 
@@ -62,7 +62,7 @@ function fileGroups(files: ReportEvidence['files']): ReportEvidence['file_groups
   }));
 }
 
-export function buildEvidence(core: Core, study: string, report: ReportRecord, sections: readonly RenderedSection[]): ReportEvidence {
+export function buildEvidence(core: StudyQueries, study: string, report: ReportRecord, sections: readonly RenderedSection[]): ReportEvidence {
   const zh = report.layout.locale === 'zh-CN';
   const settings = core.settings(study);
   const runs = core.runs({ study });
@@ -81,7 +81,7 @@ export function buildEvidence(core: Core, study: string, report: ReportRecord, s
     zh ? `时区：${settings.zone}` : `Time zone of the data: ${settings.zone}`,
     ...(failed.length ? [zh ? `出错的运行不参与对比：${failed.map((r) => r.id).join(', ')}` : `Runs with errors are left out of comparisons: ${failed.map((r) => r.id).join(', ')}`] : []),
   ];
-  const files = core.store.reportStore.imports(core.studyIdOf(study)).map((f) => ({
+  const files = core.studyImports(study).map((f) => ({
     file: f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at, runs: f.runs,
   }));
   return {

@@ -4,9 +4,10 @@
  * XLSX all show this document, so they cannot disagree.
  */
 import type {
-  ChartData, ChartSpec, CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, SavedChart,
+  CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, SavedChart,
 } from '../../contract/records.js';
-import type { Core } from '../core.js';
+import type { StudyQueries } from '../study-queries.js';
+import { chartData } from '../charts/chart-data.js';
 import { metricNoun } from '../compare/compare.js';
 import { rollupCountsText } from '../compare/methods.js';
 import { scalingCurves } from '../compare/scaling.js';
@@ -42,7 +43,7 @@ function basis(compare: CompareResult, n: number, zh: boolean): string {
 }
 
 /** One configuration's measured value (median of its runs of the workload), against a limit if given. */
-function valueFigure(core: Core, study: string, item: HeadlineItem, report: ReportRecord): HeadlineFigure {
+function valueFigure(core: StudyQueries, study: string, item: HeadlineItem, report: ReportRecord): HeadlineFigure {
   const zh = report.layout.locale === 'zh-CN';
   const info = describeMetric(item.metric);
   const settings = core.settings(study);
@@ -68,7 +69,7 @@ function valueFigure(core: Core, study: string, item: HeadlineItem, report: Repo
 }
 
 /** A headline: the chosen pair, the aggregate over all objects, or the geometric mean over the workloads. */
-export function headlineFigure(core: Core, study: string, item: HeadlineItem, report: ReportRecord, warnings: CompareWarning[] = []): HeadlineFigure {
+export function headlineFigure(core: StudyQueries, study: string, item: HeadlineItem, report: ReportRecord, warnings: CompareWarning[] = []): HeadlineFigure {
   if (item.candidate === undefined) return valueFigure(core, study, item, report);
   const candidate = item.candidate;
   const { convention, locale } = report.layout;
@@ -115,37 +116,7 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
   };
 }
 
-/** The data a saved chart draws. */
-export function chartData(core: Core, study: string, spec: ChartSpec, wording: { convention: RatioConvention; locale: 'en' | 'zh-CN' }): ChartData {
-  const { convention, locale } = wording;
-  switch (spec.kind) {
-    case 'compare-bars': {
-      const isPeriods = core.periods(study).some((p) => p.name === spec.baseline);
-      // One quantity in several scopes (read, write, total): each scope is its own metric name.
-      const quantity = spec.metric.replace(/^(read|write|trim|total)\./, '');
-      const metrics = spec.scopes?.length ? spec.scopes.map((sc) => `${sc}.${quantity}`) : [spec.metric];
-      return {
-        kind: spec.kind,
-        compare: core.compare({
-          study, baseline: spec.baseline, candidates: [spec.candidate], metrics, convention, locale,
-          ...(isPeriods && spec.perObjectDay ? { aggregation: { perObjectDay: spec.perObjectDay } } : {}),
-        }),
-      };
-    }
-    case 'speedup-heatmap': {
-      const s = core.studies().find((x) => x.slug === study)!;
-      const isPeriods = s.periods.includes(spec.baseline);
-      const others = (isPeriods ? s.periods : s.configs).filter((c) => c !== spec.baseline);
-      return { kind: spec.kind, compare: core.compare({ study, baseline: spec.baseline, candidates: others, metrics: [spec.metric], convention, locale }) };
-    }
-    case 'scaling':
-      return { kind: 'scaling', scaling: scalingCurves({ runs: core.runs({ study }), x: spec.x, metric: spec.metric }) };
-    case 'time-series':
-      return { kind: 'time-series', series: core.studySeries(study, spec.metric, { top: spec.top ?? 8, config: spec.config, maxPoints: 1500, objects: spec.objects }) };
-  }
-}
-
-function renderSection(core: Core, study: string, section: ReportSection, report: ReportRecord, charts: Map<number, SavedChart>): RenderedSection {
+function renderSection(core: StudyQueries, study: string, section: ReportSection, report: ReportRecord, charts: Map<number, SavedChart>): RenderedSection {
   const zh = report.layout.locale === 'zh-CN';
   const title = sectionTitle(section, zh);
   switch (section.type) {
@@ -189,7 +160,7 @@ function renderSection(core: Core, study: string, section: ReportSection, report
   }
 }
 
-export function renderReport(core: Core, study: string, report: ReportRecord): ReportDocument {
+export function renderReport(core: StudyQueries, study: string, report: ReportRecord): ReportDocument {
   const summary = core.studies().find((s) => s.slug === study);
   if (!summary) throw new Error(`no study "${study}"`);
   const charts = new Map(core.charts(study).map((c) => [c.id, c]));

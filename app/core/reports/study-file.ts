@@ -8,11 +8,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { ReportSection } from '../../contract/records.js';
+import type { ChartSpec, ReportSection } from '../../contract/records.js';
 import { PAGE_SIZE, type Store } from '../store/store.js';
 import { migrate } from '../store/migrations.js';
 
 /** Writes the study into a new file at `out` (replaced if it exists). */
+/** A chart that names runs (a latency CDF, runs overlaid) names them by id: the ids may be new here. */
+function remapChartRuns(specJson: string, runIds: ReadonlyMap<number, number>): string {
+  const spec = JSON.parse(specJson) as ChartSpec;
+  if (!('runs' in spec) || !Array.isArray(spec.runs)) return specJson;
+  return JSON.stringify({ ...spec, runs: spec.runs.map((r) => runIds.get(r) ?? r) });
+}
+
 export function saveStudyFile(store: Store, studyId: number, out: string): void {
   const tmp = `${out}.partial-${process.pid}`;
   fs.rmSync(tmp, { force: true });
@@ -145,8 +152,9 @@ function copyIn(store: Store, file: string, study: Row): string {
 
       const chartIds = new Map<number, number>();
       const insChart = db.prepare('INSERT INTO main.charts (study_id, name, spec, created_at) VALUES (?, ?, ?, ?)');
+      const runIds = new Map((db.prepare('SELECT old, new FROM temp.run_map').all() as Array<{ old: number; new: number }>).map((m) => [m.old, m.new]));
       for (const c of db.prepare('SELECT * FROM x.charts WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {
-        chartIds.set(Number(c['id']), Number(insChart.run(sid, c['name'], c['spec'], c['created_at']).lastInsertRowid));
+        chartIds.set(Number(c['id']), Number(insChart.run(sid, c['name'], remapChartRuns(String(c['spec']), runIds), c['created_at']).lastInsertRowid));
       }
       const insReport = db.prepare('INSERT INTO main.reports (study_id, name, layout, sections, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
       for (const r of db.prepare('SELECT * FROM x.reports WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {

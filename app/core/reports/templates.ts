@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ChartSpec, HeadlineItem, ReportLayout, ReportSection, ReportTemplate, RunRecord } from '../../contract/records.js';
-import type { Core } from '../core.js';
+import type { StudyQueries, TemplateQueries } from '../study-queries.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
 import { scalingCurves } from '../compare/scaling.js';
 
@@ -38,7 +38,7 @@ export function sweepKey(runs: readonly RunRecord[]): string | null {
 }
 
 /** The template that fits the study best, for a first report. */
-export function suggestTemplate(core: Core, study: string): ReportTemplate {
+export function suggestTemplate(core: StudyQueries, study: string): ReportTemplate {
   const s = core.studies().find((x) => x.slug === study)!;
   if (s.periods.length >= 2) return 'before-after';
   const runs = core.runs({ study });
@@ -52,7 +52,7 @@ export interface TemplateResult {
   sections: ReportSection[];
 }
 
-export function buildTemplate(core: Core, study: string, template: ReportTemplate, locale: 'en' | 'zh-CN'): TemplateResult {
+export function buildTemplate(core: TemplateQueries, study: string, template: ReportTemplate, locale: 'en' | 'zh-CN'): TemplateResult {
   const zh = locale === 'zh-CN';
   const summary = core.studies().find((x) => x.slug === study)!;
   const settings = core.settings(study);
@@ -134,7 +134,7 @@ export function buildTemplate(core: Core, study: string, template: ReportTemplat
  * The chart the builder starts from: periods give the metric over time, a sweep its curve, three
  * or more configurations the speedup heat map, two the bars side by side.
  */
-export function proposeChart(core: Core, study: string): ChartSpec {
+export function proposeChart(core: StudyQueries, study: string): ChartSpec {
   const summary = core.studies().find((x) => x.slug === study);
   if (!summary) throw new Error(`no study "${study}"`);
   const runs = core.runs({ study }).filter((r) => r.errors.length === 0);

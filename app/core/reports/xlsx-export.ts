@@ -4,10 +4,9 @@
  * evidence. SheetJS CE writes it, no network, no macros.
  */
 import * as XLSX from '@e965/xlsx';
-import type { ChartData, ComparePair, ReportDocument, RunRecord } from '../../contract/records.js';
+import type { ChartData, ReportDocument, RunRecord } from '../../contract/records.js';
 import { describeMetric } from '../metrics/dictionary.js';
-
-type Row = Array<string | number | null>;
+import { chartRows, pairRows, withUnit, type Row } from '../charts/chart-table.js';
 
 /** Excel's sheet-name rules: 31 characters, none of []:*?/\, unique in the book. */
 function sheetName(wanted: string, taken: Set<string>): string {
@@ -23,46 +22,6 @@ function add(book: XLSX.WorkBook, taken: Set<string>, name: string, rows: Row[])
   const widths = rows[0]?.map((_, c) => Math.min(60, Math.max(8, ...rows.slice(0, 200).map((r) => String(r[c] ?? '').length + 2))));
   if (widths) sheet['!cols'] = widths.map((w) => ({ wch: w }));
   XLSX.utils.book_append_sheet(book, sheet, sheetName(name, taken));
-}
-
-const withUnit = (label: string, unit: string): string => (unit ? `${label} [${unit}]` : label);
-
-/** A side's interval of the median: its bounds and the probability that it holds the median (%). */
-const intervalCells = (ci: ComparePair['ci_baseline']): Row => (ci ? [ci.low, ci.high, ci.coverage * 100] : [null, null, null]);
-
-function pairRows(pairs: readonly ComparePair[]): Row[] {
-  const unit = pairs[0]?.unit ?? '';
-  const b = pairs[0]?.baseline_label ?? 'baseline';
-  return [
-    ['Workload', 'Candidate', withUnit(`Baseline (${b})`, unit), withUnit('Candidate', unit), 'Speedup [x, >1 = candidate better]', 'Change [%]', 'Ratio as worded', 'Significance', 'n baseline', 'n candidate', 'p-value', 'Baseline runs', 'Candidate runs',
-      withUnit('Baseline median interval, low', unit), withUnit('Baseline median interval, high', unit), 'Baseline interval coverage [%]',
-      withUnit('Candidate median interval, low', unit), withUnit('Candidate median interval, high', unit), 'Candidate interval coverage [%]', 'Smallest possible p'],
-    ...pairs.map((p): Row => [
-      p.object === '*' ? 'all objects' : p.workload, p.candidate_label, p.baseline, p.candidate, p.speedup, p.change_pct, p.text, `${p.mark === '~' ? '~ ' : ''}${p.significance_note}`,
-      p.n_baseline, p.n_candidate, p.p_value, p.baseline_runs.join(' '), p.candidate_runs.join(' '),
-      ...intervalCells(p.ci_baseline), ...intervalCells(p.ci_candidate), p.p_min,
-    ]),
-  ];
-}
-
-function chartRows(data: ChartData): Row[] {
-  switch (data.kind) {
-    case 'compare-bars':
-      return pairRows(data.compare.pairs.filter((p) => p.candidate_label === data.compare.candidate));
-    case 'speedup-heatmap': {
-      const m = data.compare.matrix[0];
-      if (!m) return [['No pairs']];
-      return [['Workload', ...m.candidates.map((c) => `${c} speedup against ${m.baseline} [x]`)], ...m.workloads.map((w, j): Row => [w, ...m.candidates.map((_, i) => m.speedup[i]![j] ?? null)])];
-    }
-    case 'scaling': {
-      const s = data.scaling;
-      return [['Line', 'Configuration', s.x, withUnit(s.metric, s.unit), 'Runs'], ...s.series.flatMap((line) => line.points.map((p): Row => [line.label, line.config, p.x, p.y, p.runs.join(' ')]))];
-    }
-    case 'time-series': {
-      const s = data.series;
-      return [['Object', 'Time (UTC)', withUnit(s.metric, s.unit)], ...s.objects.flatMap((o) => o.points.map((p): Row => [o.object, new Date(p[0]).toISOString(), p[1]]))];
-    }
-  }
 }
 
 /** The runs as stored: parameters, then every metric with its dictionary unit. */
@@ -106,5 +65,12 @@ export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | 
       ...(doc.evidence.aggregation.length ? [[], ['Aggregation'], ...doc.evidence.aggregation.map((f): Row => [f])] : []),
     ]);
   }
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array;
+}
+
+/** One chart's numbers as a workbook of one sheet: the chart's XLSX button, from the data it is drawn from. */
+export function chartWorkbook(name: string, data: ChartData): Uint8Array {
+  const book = XLSX.utils.book_new();
+  add(book, new Set(), name, chartRows(data));
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Uint8Array;
 }

@@ -1,6 +1,6 @@
 /** Maps a thrown error to the code the UI acts on (see RpcErrorBody in the contract). */
 import type { RpcErrorBody } from '../../contract/rpc.js';
-import { NotFoundError } from '../core.js';
+import { NotFoundError } from '../errors.js';
 import { ImportCancelledError } from '../import/pipeline.js';
 import { PeriodSpecError } from '../periods/period-spec.js';
 import { InvalidArgumentsError } from './schemas.js';

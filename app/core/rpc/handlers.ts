@@ -90,7 +90,10 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   };
   const reportGroup: Partial<CoreHandlers> = {
     'charts.list': ({ study }) => core.charts(study),
-    'charts.save': ({ study, name, spec }) => core.saveChart(study, name, spec),
+    'charts.save': ({ study, name, spec, id }) => core.saveChart(study, name, spec, id),
+    'charts.rename': ({ study, id, name }) => core.renameChart(study, id, name),
+    'charts.duplicate': ({ study, id, name }) => core.duplicateChart(study, id, name),
+    'charts.xlsx': ({ study, spec, name, locale }) => ({ fileName: `${safeFileName(name)}.xlsx`, mime: XLSX_MIME, base64: Buffer.from(core.chartXlsx(study, spec, name, locale)).toString('base64') }),
     'charts.delete': ({ study, id }) => ({ deleted: core.deleteChart(study, id) }),
     'charts.data': ({ study, spec, locale }) => core.chartData(study, spec, locale),
     'charts.propose': ({ study }) => core.proposeChart(study),

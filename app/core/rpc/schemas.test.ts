@@ -17,6 +17,31 @@ describe('RPC argument validation', () => {
     assert.throws(() => validateArgs('jobs.status', { job: '../../etc' }), /job/);
   });
 
+  it('chart specs: every kind, the four saved before more kinds existed, and nothing else', () => {
+    const specs = [
+      { kind: 'compare-bars', baseline: 'a', candidate: 'b', metric: 'total.iops' },
+      { kind: 'compare-bars', baseline: 'a', candidate: 'b', candidates: ['b', 'c'], metric: 'total.iops', normalised: true },
+      { kind: 'speedup-heatmap', baseline: 'a', metric: 'total.iops' },
+      { kind: 'scaling', x: 'vus', metric: 'nopm', workload: '*' },
+      { kind: 'time-series', metric: 'read.iops', top: 4, window: { from: 1, to: 2 }, points: 500 },
+      { kind: 'latency-cdf', runs: [1, 2] },
+      { kind: 'latency-exceedance', runs: [3] },
+      { kind: 'run-series', runs: [1], metric: 'read.iops', align: false },
+      { kind: 'wait-events', baseline: 'a', candidate: 'b', events: 'background', measure: 'avg_ms' },
+      { kind: 'scatter', x: 'write.iops', y: 'write.lat_avg_ms', top: 10 },
+      { kind: 'repetitions', baseline: 'a', candidate: 'b', metric: 'nopm' },
+      { kind: 'box-plot', metric: 'nopm', over: 'runs', configs: ['a', 'b'], workload: '8 VU' },
+    ];
+    for (const spec of specs) assert.deepEqual(validateArgs('charts.data', { study: 's', spec }).spec, spec);
+    assert.throws(() => validateArgs('charts.data', { study: 's', spec: { kind: 'pie', metric: 'x' } }), /kind/);
+    assert.throws(() => validateArgs('charts.data', { study: 's', spec: { kind: 'time-series', metric: 'x', window: { from: 5, to: 1 } } }), /window ends after it starts/);
+    assert.throws(() => validateArgs('charts.data', { study: 's', spec: { kind: 'latency-cdf', runs: [] } }), /runs/);
+    assert.throws(() => validateArgs('charts.data', { study: 's', spec: { kind: 'box-plot', metric: 'x', over: 'days' } }), /over/);
+    assert.throws(() => validateArgs('charts.save', { study: 's', name: 'n', spec: specs[0], id: 0 }), /id/);
+    assert.deepEqual(validateArgs('charts.rename', { study: 's', id: 3, name: 'new' }), { study: 's', id: 3, name: 'new' });
+    assert.throws(() => validateArgs('charts.duplicate', { study: 's', id: 3, name: '' }), /name/);
+  });
+
   it('table staging: pasted text and a column mapping are checked field by field', () => {
     assert.deepEqual(validateArgs('import.stageText', { name: 'pasted table', text: 'bs\tIOPS\n4K\t1\n' }), { name: 'pasted table', text: 'bs\tIOPS\n4K\t1\n' });
     assert.throws(() => validateArgs('import.stageText', { name: 'p', text: '' }), /text/);

@@ -16,11 +16,25 @@ const pairingKeys = z.array(z.string().regex(/^[a-z_]+$/)).max(20);
 const across = z.enum(['mean', 'max', 'min', 'sum', 'median']);
 
 const perObjectDay = z.enum(['mean', 'max', 'min', 'p50', 'p95', 'p99']);
-const chartSpec = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('compare-bars'), baseline: label, candidate: label, metric: metricName, normalised: z.boolean().optional(), perObjectDay: perObjectDay.optional(), logScale: z.boolean().optional(), scopes: z.array(z.enum(['read', 'write', 'total'])).min(1).max(3).optional() }).strict(),
+const runIds = z.array(z.number().int().positive()).min(1).max(200);
+const sides = z.array(label).min(1).max(50);
+/** Every chart kind's spec; the first four as saved before more kinds existed still read. */
+export const chartSpec = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('compare-bars'), baseline: label, candidate: label, candidates: sides.optional(), metric: metricName, normalised: z.boolean().optional(), perObjectDay: perObjectDay.optional(), logScale: z.boolean().optional(), scopes: z.array(z.enum(['read', 'write', 'total'])).min(1).max(3).optional() }).strict(),
   z.object({ kind: z.literal('speedup-heatmap'), baseline: label, metric: metricName }).strict(),
   z.object({ kind: z.literal('scaling'), x: metricName, metric: metricName, workload: z.string().max(200).optional(), logScale: z.boolean().optional() }).strict(),
-  z.object({ kind: z.literal('time-series'), metric: metricName, top: z.number().int().min(1).max(100).optional(), config: label.optional(), logScale: z.boolean().optional(), objects: z.array(label).max(100).optional() }).strict(),
+  z.object({
+    kind: z.literal('time-series'), metric: metricName, top: z.number().int().min(1).max(100).optional(), config: label.optional(), logScale: z.boolean().optional(), objects: z.array(label).max(100).optional(),
+    window: z.object({ from: z.number().finite(), to: z.number().finite() }).strict().refine((w) => w.to > w.from, 'a window ends after it starts').optional(),
+    points: z.number().int().min(10).max(100_000).optional(),
+  }).strict(),
+  z.object({ kind: z.literal('latency-cdf'), runs: runIds }).strict(),
+  z.object({ kind: z.literal('latency-exceedance'), runs: runIds }).strict(),
+  z.object({ kind: z.literal('run-series'), runs: runIds, metric: metricName.optional(), align: z.boolean().optional(), logScale: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('wait-events'), baseline: label, candidate: label, events: z.enum(['foreground', 'background', 'top']).optional(), top: z.number().int().min(1).max(100).optional(), measure: z.enum(['share', 'avg_ms']).optional() }).strict(),
+  z.object({ kind: z.literal('scatter'), x: metricName, y: metricName, config: label.optional(), objects: z.array(label).max(100).optional(), top: z.number().int().min(1).max(100).optional(), logScale: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('repetitions'), baseline: label, candidate: label, metric: metricName }).strict(),
+  z.object({ kind: z.literal('box-plot'), metric: metricName, over: z.enum(['runs', 'intervals', 'objects']), configs: sides.optional(), workload: z.string().max(300).optional(), logScale: z.boolean().optional() }).strict(),
 ]);
 const sectionId = z.string().min(1).max(64);
 const title = z.string().max(300).optional();
@@ -155,7 +169,10 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'samples.list': none,
   'samples.load': z.object({ slugs: z.array(label).max(50).optional() }).strict(),
   'charts.list': z.object({ study: label }).strict(),
-  'charts.save': z.object({ study: label, name: label, spec: chartSpec }).strict(),
+  'charts.save': z.object({ study: label, name: label, spec: chartSpec, id: z.number().int().positive().optional() }).strict(),
+  'charts.rename': z.object({ study: label, id: z.number().int().positive(), name: label }).strict(),
+  'charts.duplicate': z.object({ study: label, id: z.number().int().positive(), name: label.optional() }).strict(),
+  'charts.xlsx': z.object({ study: label, spec: chartSpec, name: label, locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
   'charts.delete': z.object({ study: label, id: z.number().int().positive() }).strict(),
   'charts.data': z.object({ study: label, spec: chartSpec, locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
   'charts.propose': z.object({ study: label }).strict(),

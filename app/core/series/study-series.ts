@@ -6,12 +6,16 @@
  */
 import type { ObjectSeries } from '../periods/period-stats.js';
 import { lowerBound, lttb } from './lttb.js';
+import { variation } from './variation.js';
 
 export interface StudySeriesObject {
   object: string;
   mean: number;
   max: number;
   samples: number;
+  /** Sample standard deviation and coefficient of variation over every sample, not the drawn points. */
+  sd: number;
+  cv_pct: number | null;
   points: Array<[number, number]>;
 }
 
@@ -30,21 +34,15 @@ export function rankAndDownsample(series: readonly ObjectSeries[], options: { to
   const stats = series
     .filter((s) => !options.objects || options.objects.includes(s.object))
     .map((s) => {
-      let sum = 0;
       let max = -Infinity;
-      let n = 0;
-      for (const v of s.values) {
-        if (!Number.isFinite(v)) continue;
-        sum += v;
-        n++;
-        if (v > max) max = v;
-      }
-      return { s, mean: n ? sum / n : 0, max: n ? max : 0, n };
+      for (const v of s.values) if (Number.isFinite(v) && v > max) max = v;
+      const v = variation(s.values);
+      return { s, mean: v.mean, max: v.n ? max : 0, n: v.n, sd: v.sd, cv: v.cv_pct };
     })
     .sort((a, b) => b.mean - a.mean || a.s.object.localeCompare(b.s.object));
-  return stats.slice(0, options.top ?? stats.length).map(({ s, mean, max, n }) => {
+  return stats.slice(0, options.top ?? stats.length).map(({ s, mean, max, n, sd, cv }) => {
     const d = lttb(s.times, s.values, maxPoints);
-    return { object: s.object, mean, max, samples: n, points: d.times.map((t, i) => [t, d.values[i]!] as [number, number]) };
+    return { object: s.object, mean, max, samples: n, sd, cv_pct: cv, points: d.times.map((t, i) => [t, d.values[i]!] as [number, number]) };
   });
 }
 

@@ -53,6 +53,8 @@ export class ReportStore {
          ON CONFLICT (study_id, name) DO UPDATE SET spec = excluded.spec`,
       ),
       deleteChart: db.prepare('DELETE FROM charts WHERE study_id = ? AND id = ?'),
+      updateChart: db.prepare('UPDATE charts SET name = ?, spec = ? WHERE study_id = ? AND id = ?'),
+      insertChart: db.prepare('INSERT INTO charts (study_id, name, spec, created_at) VALUES (?, ?, ?, ?)'),
       reports: db.prepare<[number], RawReport>('SELECT id, name, layout, sections, created_at, updated_at FROM reports WHERE study_id = ? ORDER BY id'),
       report: db.prepare<[number, number], RawReport>('SELECT id, name, layout, sections, created_at, updated_at FROM reports WHERE study_id = ? AND id = ?'),
       reportByName: db.prepare<[number, string], RawReport>('SELECT id, name, layout, sections, created_at, updated_at FROM reports WHERE study_id = ? AND name = ?'),
@@ -80,6 +82,23 @@ export class ReportStore {
   saveChart(studyId: number, name: string, spec: ChartSpec): ChartRow {
     this.stmt.upsertChart.run(studyId, name, JSON.stringify(spec), new Date().toISOString());
     return chartRow(this.stmt.chartByName.get(studyId, name)!);
+  }
+
+  chartByName(studyId: number, name: string): ChartRow | null {
+    const r = this.stmt.chartByName.get(studyId, name);
+    return r ? chartRow(r) : null;
+  }
+
+  /** Changes a chart's name and spec in place (its id, and so the report sections that draw it, stay). */
+  updateChart(studyId: number, id: number, name: string, spec: ChartSpec): ChartRow | null {
+    const n = this.stmt.updateChart.run(name, JSON.stringify(spec), studyId, id).changes;
+    return n ? this.chart(studyId, id) : null;
+  }
+
+  /** A new chart under a name no other chart of the study has. */
+  insertChart(studyId: number, name: string, spec: ChartSpec): ChartRow {
+    const info = this.stmt.insertChart.run(studyId, name, JSON.stringify(spec), new Date().toISOString());
+    return this.chart(studyId, Number(info.lastInsertRowid))!;
   }
 
   deleteChart(studyId: number, id: number): boolean {

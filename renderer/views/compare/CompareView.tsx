@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState, type JSX } from 'react';
-import type { CompareResult, MetricInfo, RunRecord, StudySettingsRecord, StudySummary } from '../../../app/contract/records.js';
+import type { ChartSpec, CompareResult, MetricInfo, RunRecord, StudySettingsRecord, StudySummary } from '../../../app/contract/records.js';
 import { useBridge } from '../../bridge/context.js';
 import { EChart } from '../../charts/EChart.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTheme } from '../../theme/theme.js';
-import { groupedBarsOption, heatmapOption, normalisedBarsOption } from './compare-chart.js';
-import { pairTooltip } from '../../charts/pair-tooltip.js';
-import { repetitionsOption, type RepetitionsSpec } from './repetitions-chart.js';
+import { compareBarsOption } from '../../charts/kinds/compare-bars.js';
+import { heatmapOption, shownMatrix as withPairs } from '../../charts/kinds/speedup-heatmap.js';
+import { repetitionsOption } from '../../charts/kinds/repetitions.js';
+import { colourOrder, coreXlsx } from '../../charts/use-chart.js';
 import { MatrixTable } from './MatrixTable.js';
 import { SpeedupTable } from './SpeedupTable.js';
 import { WarningsPanel } from './WarningsPanel.js';
@@ -109,37 +110,37 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   // The unit the core reported the values in (the study's choice), else the dictionary's.
   const unit = result?.pairs.find((p) => p.metric === chosenMetric)?.unit ?? info?.unit ?? '';
   const label = metricLabel(info, chosenMetric);
+  const order = useMemo(() => colourOrder(study), [study]);
+  const barSpec = useMemo<ChartSpec | null>(() => (ready ? { kind: 'compare-bars', baseline, candidate, metric: chosenMetric, ...(normalised ? { normalised } : {}), ...(isPeriods ? { perObjectDay } : {}) } : null),
+    [ready, baseline, candidate, chosenMetric, normalised, isPeriods, perObjectDay]);
   const option = useMemo(() => {
-    if (!full || full.pairs.length === 0) return null;
+    if (!full || full.pairs.length === 0 || barSpec?.kind !== 'compare-bars') return null;
     const result = full.kind === 'periods' ? orderObjects(full, chosenMetric, objectOrder, objectTop) : full;
-    const title = withUnit(label, unit, locale);
-    // Hovering a bar gives the exact values, n, and the runs and files behind them.
-    const pairs = result.pairs.filter((p) => p.metric === chosenMetric && p.candidate_label === result.candidate);
-    const tooltip = { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: pairTooltip(pairs, runFiles, locale) };
-    if (normalised) return { ...normalisedBarsOption(result, chosenMetric, t('compare.normalisedTitle', { metric: label, baseline: result.baseline }), t('compare.allObjects')), tooltip };
-    return { ...groupedBarsOption(result, chosenMetric, title, unit, locale, t('compare.allObjects')), tooltip };
-  }, [full, chosenMetric, label, unit, locale, t, normalised, runFiles, objectOrder, objectTop]);
+    // The chart of the spec a saved chart keeps, drawn by the one bars builder; hovering a bar
+    // gives the exact values, n, and the runs and files behind them.
+    const title = normalised ? t('compare.normalisedTitle', { metric: label, baseline: result.baseline }) : label;
+    return compareBarsOption({ ...barSpec, baseline: result.baseline, candidate: result.candidate }, { kind: 'compare-bars', labels: order, compare: result }, { title, locale, theme, mode: 'interactive', runFiles });
+  }, [full, barSpec, chosenMetric, label, locale, t, normalised, runFiles, objectOrder, objectTop, order, theme]);
   const shownPairs = useMemo(() => result?.pairs.filter((p) => p.metric === chosenMetric && p.candidate_label === result.candidate) ?? [], [result, chosenMetric]);
   const hasReps = shownPairs.some((p) => p.n_baseline > 1 || p.n_candidate > 1);
-  const repsSpec: RepetitionsSpec | null = result ? { kind: 'repetitions', study: study.slug, baseline: result.baseline, candidate: result.candidate, metric: chosenMetric } : null;
+  const repsSpec = useMemo<ChartSpec | null>(() => (result ? { kind: 'repetitions', baseline: result.baseline, candidate: result.candidate, metric: chosenMetric } : null), [result, chosenMetric]);
   const repsOption = useMemo(() => {
-    if (!showReps || !hasReps || !result || !repsSpec) return null;
-    return repetitionsOption(result, repsSpec, theme, { title: t('reps.title', { metric: withUnit(label, unit, locale) }), median: t('reps.median'), ci: t('reps.ci'), allObjects: t('compare.allObjects') });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [showReps, hasReps, result, chosenMetric, theme, t, label, unit]);
+    if (!showReps || !hasReps || !result || repsSpec?.kind !== 'repetitions') return null;
+    return repetitionsOption(repsSpec, { kind: 'repetitions', labels: order, compare: result }, { title: t('reps.title', { metric: label }), locale, theme, mode: 'interactive' });
+  }, [showReps, hasReps, result, repsSpec, theme, t, label, locale, order]);
   const pairRuns = useMemo(() => [...new Set(shownPairs.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]))], [shownPairs]);
   // Configurations with no workload in common with the baseline (SVC statistics beside a
   // vdbench grid) have nothing to show in the matrix.
   const shownMatrix = useMemo(() => {
     const m = matrix?.matrix[0];
-    if (!m) return null;
-    const keep = m.candidates.map((_, i) => m.speedup[i]!.some((v) => v !== null));
-    return { ...m, candidates: m.candidates.filter((_, i) => keep[i]), speedup: m.speedup.filter((_, i) => keep[i]) };
+    return m ? withPairs(m) : null;
   }, [matrix]);
   const heatmap = useMemo(() => {
     const m = shownMatrix;
-    return m && m.candidates.length > 0 ? heatmapOption(m, matrix!.tie_band_pct, t('compare.heatmapTitle', { metric: label, baseline: m.baseline })) : null;
-  }, [shownMatrix, matrix, label, t]);
+    if (!m || m.candidates.length === 0 || !matrix) return null;
+    return heatmapOption({ kind: 'speedup-heatmap', baseline: m.baseline, metric: chosenMetric }, { kind: 'speedup-heatmap', labels: order, compare: matrix },
+      { title: t('compare.heatmapTitle', { metric: label, baseline: m.baseline }), locale, theme, mode: 'interactive' });
+  }, [shownMatrix, matrix, label, t, chosenMetric, order, locale, theme]);
 
   if (labels.length < 2) return <p className="notice">{t('compare.needTwo')}</p>;
   const mixed = !isPeriods && (study.periods.includes(baseline) || study.periods.includes(candidate));
@@ -235,6 +236,9 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
         )}
         <SaveChart study={study.slug} defaultName={`${label}: ${baseline} / ${candidate}${normalised ? ' (×)' : ''}`}
           spec={ready ? { kind: 'compare-bars', baseline, candidate, metric: chosenMetric, ...(normalised ? { normalised } : {}), ...(isPeriods ? { perObjectDay } : {}) } : null} />
+        {repsOption && repsSpec && (
+          <SaveChart study={study.slug} label={t('chart.saveRepetitions')} defaultName={t('reps.title', { metric: label })} spec={repsSpec} />
+        )}
         {shownMatrix && shownMatrix.candidates.length > 0 && (
           <SaveChart study={study.slug} label={t('chart.saveHeatmap')} defaultName={t('compare.heatmapTitle', { metric: label, baseline })} spec={{ kind: 'speedup-heatmap', baseline, metric: chosenMetric }} />
         )}
@@ -267,8 +271,8 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
             <p className="notice">{t('compare.noPairs')}</p>
           ) : (
             <>
-              {option && <EChart id="compare-bars" option={option} units={{ y: unit }} />}
-              {repsOption && <EChart id="compare-repetitions" option={repsOption} height={440} units={{ x: 'position', y: unit }} />}
+              {option && barSpec && <EChart id="compare-bars" option={option} units={{ y: unit }} exportXlsx={coreXlsx(bridge, study.slug, barSpec, label, locale)} />}
+              {repsOption && repsSpec && <EChart id="compare-repetitions" option={repsOption} height={440} units={{ x: 'position', y: unit }} exportXlsx={coreXlsx(bridge, study.slug, repsSpec, t('reps.title', { metric: label }), locale)} />}
               <SpeedupTable result={result} metric={chosenMetric} unit={unit} />
               {rollup && (
                 <p className="geomean" data-testid="geomean">

@@ -1,18 +1,23 @@
-import { useEffect, useMemo, useState, type JSX } from 'react';
-import type { LatencyDistributionResult, MetricInfo, RunRecord, SeriesOverlayResult, StudySummary } from '../../../app/contract/records.js';
+import { useMemo, useState, type JSX } from 'react';
+import type { ChartSpec, MetricInfo, RunRecord, StudySummary } from '../../../app/contract/records.js';
 import { useBridge } from '../../bridge/context.js';
 import { EChart } from '../../charts/EChart.js';
-import { formatValue, withUnit } from '../../format.js';
+import type { DataOf } from '../../charts/kinds/context.js';
+import { latencyOption } from '../../charts/kinds/latency.js';
+import { runSeriesOption } from '../../charts/kinds/run-series.js';
+import { coreXlsx, useChartData } from '../../charts/use-chart.js';
+import { SaveChart } from '../../components/SaveChart.js';
+import { formatValue } from '../../format.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTheme } from '../../theme/theme.js';
-import { latencyOption, seriesOverlayOption, type OverlaySpec } from './overlay-charts.js';
 
-const KINDS = ['latency-cdf', 'latency-exceedance', 'series-overlay'] as const;
+const KINDS = ['latency-cdf', 'latency-exceedance', 'run-series'] as const;
+type OverlaySpec = Extract<ChartSpec, { kind: (typeof KINDS)[number] }>;
 
 const hasBins = (r: RunRecord): boolean => Boolean(r.tables['latency_bins'] || r.tables['hist_log_bins']);
 
 /** The runs first offered: the same workload on every configuration that has it, with latency buckets where any run has them. */
-function defaultRuns(runs: RunRecord[]): number[] {
+export function defaultRuns(runs: RunRecord[]): number[] {
   const withBins = runs.filter(hasBins);
   const pool = withBins.length > 0 ? withBins : runs;
   const first = pool[0];
@@ -23,7 +28,8 @@ function defaultRuns(runs: RunRecord[]): number[] {
 
 /**
  * Several runs on one chart: their completion-latency CDF or exceedance (fio json+ buckets or a
- * histogram log), or one metric's time series aligned at t = 0. The chart's state is one spec.
+ * histogram log), or one metric's time series aligned at t = 0. The chart's state is one spec,
+ * the one a saved chart keeps.
  */
 export function OverlayView({ study, runs, dictionary, initialRuns }: { study: StudySummary; runs: RunRecord[]; dictionary: MetricInfo[]; initialRuns: number[] | null }): JSX.Element {
   const bridge = useBridge();
@@ -32,56 +38,36 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
   const anyBins = runs.some(hasBins);
   const [spec, setSpec] = useState<OverlaySpec>(() => {
     const picked = initialRuns?.filter((id) => runs.some((r) => r.id === id)) ?? defaultRuns(runs);
-    return anyBins ? { kind: 'latency-cdf', study: study.slug, runs: picked } : { kind: 'series-overlay', study: study.slug, runs: picked, metric: null, align: true };
+    return anyBins ? { kind: 'latency-cdf', runs: picked } : { kind: 'run-series', runs: picked, align: true };
   });
   const [onlyBins, setOnlyBins] = useState(anyBins);
-  const [distribution, setDistribution] = useState<LatencyDistributionResult | null>(null);
-  const [overlay, setOverlay] = useState<SeriesOverlayResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
-  const latency = spec.kind !== 'series-overlay';
+  const latency = spec.kind !== 'run-series';
+  // Runs overlaid are read 50 at most: a chart of more lines is unreadable anyway.
+  const asked = useMemo<OverlaySpec | null>(() => (spec.runs.length === 0 ? null : { ...spec, runs: spec.runs.slice(0, 50) }), [spec]);
+  const { shown, current, error } = useChartData(study.slug, asked, locale);
+  const distribution = current && shown && (shown.data.kind === 'latency-cdf' || shown.data.kind === 'latency-exceedance') ? (shown.data as DataOf<'latency-cdf'>).distribution : null;
+  const overlay = current && shown?.data.kind === 'run-series' ? (shown.data as DataOf<'run-series'>).overlay : null;
 
-  const runsKey = spec.runs.join(',');
-  const metricArg = spec.kind === 'series-overlay' ? spec.metric : null;
-  const alignArg = spec.kind === 'series-overlay' ? spec.align : true;
-  useEffect(() => {
-    if (spec.runs.length === 0) return;
-    let current = true;
-    setError(null);
-    if (latency) {
-      setDistribution(null);
-      bridge.call('latency.distribution', { study: study.slug, runs: spec.runs }).then((d) => { if (current) setDistribution(d); }, (e: Error) => { if (current) setError(e.message); });
-    } else {
-      setOverlay(null);
-      bridge.call('series.overlay', { study: study.slug, runs: spec.runs.slice(0, 50), ...(metricArg ? { metric: metricArg } : {}), align: alignArg })
-        .then((d) => { if (current) setOverlay(d); }, (e: Error) => { if (current) setError(e.message); });
-    }
-    return () => { current = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bridge, study.slug, runsKey, latency, metricArg, alignArg]);
-
+  const title = spec.kind === 'run-series'
+    ? (overlay ? metricLabel(byName.get(overlay.metric), overlay.metric) : '')
+    : t(spec.kind === 'latency-cdf' ? 'overlay.cdfTitle' : 'overlay.exceedanceTitle');
   const option = useMemo(() => {
-    if (spec.kind === 'series-overlay') {
-      if (!overlay || overlay.series.length === 0) return null;
-      const label = metricLabel(byName.get(overlay.metric), overlay.metric);
-      return seriesOverlayOption(overlay, spec, theme, { title: withUnit(label, overlay.unit, locale), xName: t('overlay.seconds') });
-    }
-    if (!distribution || distribution.curves.length === 0) return null;
-    return latencyOption(distribution, spec, theme, {
-      title: t(spec.kind === 'latency-cdf' ? 'overlay.cdfTitle' : 'overlay.exceedanceTitle'),
-      xName: t('overlay.latencyAxis'),
-      yName: t('overlay.fraction'),
-      histLog: t('overlay.histLog'),
-    });
-  }, [spec, overlay, distribution, theme, t, metricLabel, byName]);
+    if (!current || !shown || !asked) return null;
+    const ctx = { title, locale, theme, mode: 'interactive' as const };
+    if (asked.kind === 'run-series') return shown.data.kind === 'run-series' ? runSeriesOption(asked, shown.data as DataOf<'run-series'>, ctx) : null;
+    return shown.data.kind === asked.kind ? latencyOption(asked, shown.data as DataOf<'latency-cdf'>, ctx) : null;
+  }, [current, shown, asked, title, locale, theme]);
 
-  const setKind = (kind: OverlaySpec['kind']): void => setSpec((s) => (kind === 'series-overlay'
-    ? { kind, study: s.study, runs: s.runs, metric: s.kind === 'series-overlay' ? s.metric : null, align: s.kind === 'series-overlay' ? s.align : true }
-    : { kind, study: s.study, runs: s.runs }));
+  const setKind = (kind: OverlaySpec['kind']): void => setSpec((s) => (kind === 'run-series'
+    ? { kind, runs: s.runs, align: s.kind === 'run-series' ? s.align ?? true : true, ...(s.kind === 'run-series' && s.metric ? { metric: s.metric } : {}) }
+    : { kind, runs: s.runs }));
   const toggleRun = (id: number, on: boolean): void => setSpec((s) => ({ ...s, runs: on ? [...s.runs, id] : s.runs.filter((r) => r !== id) }));
   const offered = latency && onlyBins ? runs.filter(hasBins) : runs;
   const name = (id: number): string => { const r = runs.find((x) => x.id === id); return r ? `${r.config} · ${r.name}` : String(id); };
-  const ready = spec.runs.length === 0 || (latency ? distribution !== null : overlay !== null) || error !== null;
+  const ready = spec.runs.length === 0 || current || error !== null;
+  // What a saved chart keeps: the runs drawn, and for a time series the metric shown.
+  const saved: OverlaySpec | null = option && asked ? (asked.kind === 'run-series' && overlay ? { ...asked, metric: overlay.metric } : asked) : null;
 
   return (
     <div className="overlay" data-testid="overlay-view" data-state={ready ? 'ready' : 'loading'} data-kind={spec.kind} data-spec={JSON.stringify(spec)}>
@@ -91,17 +77,18 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
             {KINDS.map((k) => <option key={k} value={k}>{t(`overlay.kind.${k}`)}</option>)}
           </select>
         </label>
-        {spec.kind === 'series-overlay' && overlay && overlay.metrics.length > 0 && (
+        {spec.kind === 'run-series' && overlay && overlay.metrics.length > 0 && (
           <label>{t('overlay.metric')}
             <select name="overlay-metric" value={overlay.metric} onChange={(e) => setSpec({ ...spec, metric: e.target.value })}>
               {overlay.metrics.map((m) => <option key={m} value={m}>{metricLabel(byName.get(m), m)}</option>)}
             </select>
           </label>
         )}
+        <SaveChart study={study.slug} defaultName={title} spec={saved} />
       </div>
-      {spec.kind === 'series-overlay' && (
+      {spec.kind === 'run-series' && (
         <label className="inline-toggle">
-          <input type="checkbox" name="overlay-align" checked={spec.align} onChange={(e) => setSpec({ ...spec, align: e.target.checked })} />
+          <input type="checkbox" name="overlay-align" checked={spec.align ?? true} onChange={(e) => setSpec({ ...spec, align: e.target.checked })} />
           {t('overlay.align')}
         </label>
       )}
@@ -136,9 +123,9 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
       )}
       {latency && distribution && distribution.curves.length === 0 && <p className="notice">{t('overlay.noCurves')}</p>}
       {!latency && overlay && overlay.series.length === 0 && <p className="notice">{t('overlay.noSeries')}</p>}
-      {option && (
-        <EChart id={spec.kind === 'series-overlay' ? 'series-overlay' : 'latency-distribution'} option={option} height={460}
-          units={latency ? { x: 'latency (ms)', y: '' } : { x: overlay?.aligned ? 's' : 'time', y: overlay?.unit ?? '' }} />
+      {option && saved && (
+        <EChart id={spec.kind === 'run-series' ? 'series-overlay' : 'latency-distribution'} option={option} height={460}
+          exportXlsx={coreXlsx(bridge, study.slug, saved, title, locale)} />
       )}
       {!latency && overlay && overlay.series.length > 0 && (
         <p className="muted" data-testid="overlay-note">{overlay.aligned && overlay.step_s !== null ? t('overlay.alignedNote', { step: String(overlay.step_s) }) : t('overlay.unalignedNote')}</p>

@@ -5,6 +5,7 @@
 import type { JSX } from 'react';
 import { useEffect, useRef } from 'react';
 import * as echarts from 'echarts/core';
+import '../../charts/echarts-setup.js';
 
 /** The report pages' font (report.css): charts print in the same bundled face as the text. */
 const REPORT_FONT = "'Noto Sans SC', sans-serif";

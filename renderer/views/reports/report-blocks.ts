@@ -8,7 +8,7 @@ import { translate, type Locale } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { formatValue } from '../../format.js';
 import { parseMarkdown, type MarkdownBlock } from './markdown.js';
-import { reportChartOption } from './report-charts.js';
+import { reportChartHeight, reportChartOption } from './report-charts.js';
 
 export interface TableShape {
   key: string;
@@ -82,8 +82,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         title(s.title);
         const option = s.chart && s.data ? reportChartOption(s.chart, s.data, { allObjects: t('report.allObjects') }, locale) : null;
         // A heat map gets a row's height per configuration, so thirteen tuning variants stay legible.
-        const rows = s.data?.kind === 'speedup-heatmap' ? (s.data.compare.matrix[0]?.candidates.length ?? 0) : 0;
-        const height = Math.max(CHART_HEIGHT, 170 + 22 * rows);
+        const height = reportChartHeight(s.chart, s.data, CHART_HEIGHT);
         if (option) blocks.push({ kind: 'chart', id: s.id, option, height, caption: s.caption });
         else blocks.push({ kind: 'note', text: t('report.missing', { reason: s.errors[0] ?? t('report.noData') }), tone: 'error' });
         break;

@@ -2,20 +2,12 @@
  * Repetitions: per workload, each side's runs as dots, the median as a bar across them and the
  * interval of the median as a band (the compare engine's: the runs' range for 2-5 runs, the
  * order-statistic interval from 6; the band is named with its coverage, which the table prints).
- * Spec and pure builder, like every chart: (data, spec, theme, words).
+ * Each side in its configuration's colour.
  */
-import type { CompareResult } from '../../../app/contract/records.js';
-import type { ChartTheme } from '../../charts/chart-theme.js';
-import { formatCoverage } from './interval-text.js';
-
-export type RepetitionsSpec = { kind: 'repetitions'; study: string; baseline: string; candidate: string; metric: string };
-
-export interface RepetitionsWords {
-  title: string;
-  median: string;
-  ci: string;
-  allObjects: string;
-}
+import { formatValue, withUnit } from '../../format.js';
+import { formatCoverage } from '../../views/compare/interval-text.js';
+import { escapeHtml as esc } from '../escape-html.js';
+import { finish, stylesFor, titleBlock, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
 /** Where a side sits within its workload's slot, and how far the dots spread. */
 const SIDE_OFFSET = 0.2;
@@ -28,21 +20,26 @@ function spread(count: number): number[] {
   return Array.from({ length: count }, (_, i) => (i - (count - 1) / 2) * step);
 }
 
-export function repetitionsOption(result: CompareResult, spec: RepetitionsSpec, theme: ChartTheme, words: RepetitionsWords): Record<string, unknown> {
+export function repetitionsOption(spec: SpecOf<'repetitions'>, data: DataOf<'repetitions'>, ctx: ChartContext): ChartOption | null {
+  const result = data.compare;
   const pairs = result.pairs.filter((p) => p.metric === spec.metric && p.candidate_label === spec.candidate);
-  const categories = pairs.map((p) => (p.object === '*' ? words.allObjects : p.workload_label));
-  const unit = pairs[0]?.unit ?? '';
+  if (pairs.length === 0) return null;
+  const allObjects = word(ctx.locale, 'compare.allObjects');
+  const categories = pairs.map((p) => (p.object === '*' ? allObjects : p.workload_label));
+  const unit = pairs[0]!.unit;
+  const [bs, cs] = stylesFor([result.baseline, spec.candidate], data, ctx.theme);
   const sides = [
-    { label: result.baseline, colour: theme.palette[0]!, offset: -SIDE_OFFSET, values: (i: number) => pairs[i]!.baseline_values, runs: (i: number) => pairs[i]!.baseline_runs, median: (i: number) => pairs[i]!.baseline, ci: (i: number) => pairs[i]!.ci_baseline },
-    { label: spec.candidate, colour: theme.palette[1]!, offset: SIDE_OFFSET, values: (i: number) => pairs[i]!.candidate_values, runs: (i: number) => pairs[i]!.candidate_runs, median: (i: number) => pairs[i]!.candidate, ci: (i: number) => pairs[i]!.ci_candidate },
+    { label: result.baseline, colour: bs!.color, offset: -SIDE_OFFSET, values: (i: number) => pairs[i]!.baseline_values, runs: (i: number) => pairs[i]!.baseline_runs, median: (i: number) => pairs[i]!.baseline, ci: (i: number) => pairs[i]!.ci_baseline },
+    { label: spec.candidate, colour: cs!.color, offset: SIDE_OFFSET, values: (i: number) => pairs[i]!.candidate_values, runs: (i: number) => pairs[i]!.candidate_runs, median: (i: number) => pairs[i]!.candidate, ci: (i: number) => pairs[i]!.ci_candidate },
   ];
-  return {
-    animation: false,
+  const medianWord = word(ctx.locale, 'reps.median');
+  const ciWord = word(ctx.locale, 'reps.ci');
+  return finish({
     color: sides.map((s) => s.colour),
-    title: { text: words.title, left: 'center', textStyle: { fontSize: 14 } },
+    title: titleBlock(withUnit(ctx.title, unit, ctx.locale), ctx.mode === 'print' ? 13 : 14),
     legend: { top: 28, data: sides.map((s) => s.label) },
     grid: { left: 80, right: 30, top: 80, bottom: categories.length > 6 ? 120 : 60 },
-    tooltip: { trigger: 'item', formatter: (p: { seriesName: string; data: { value: [number, number]; run?: number } }) => `${p.seriesName}${p.data.run ? ` · run ${p.data.run}` : ''}: ${p.data.value[1]} ${unit}` },
+    tooltip: { trigger: 'item', formatter: (p: { seriesName: string; data: { value: [number, number]; run?: number | null } }) => `${esc(p.seriesName)}${p.data.run ? ` · run ${p.data.run}` : ''}: ${formatValue(p.data.value[1], unit, ctx.locale)} ${esc(unit)}` },
     // Two X axes on one span: a category axis for the workloads' names, and a hidden value axis
     // on which each dot sits at its slot's centre (index) plus its side's offset and spread.
     xAxis: [
@@ -55,7 +52,7 @@ export function repetitionsOption(result: CompareResult, spec: RepetitionsSpec, 
       type: 'scatter',
       xAxisIndex: 1,
       symbolSize: 9,
-      itemStyle: { color: side.colour, opacity: 0.85, borderColor: theme.background, borderWidth: 1 },
+      itemStyle: { color: side.colour, opacity: 0.85, borderColor: ctx.theme.background, borderWidth: 1 },
       data: pairs.flatMap((_, i) => {
         const values = side.values(i);
         const runs = side.runs(i);
@@ -67,7 +64,7 @@ export function repetitionsOption(result: CompareResult, spec: RepetitionsSpec, 
         lineStyle: { color: side.colour, width: 3, type: 'solid' },
         label: { show: false },
         data: pairs.map((_, i) => [
-          { name: words.median, coord: [i + side.offset - HALF_WIDTH, side.median(i)], value: side.median(i) },
+          { name: medianWord, coord: [i + side.offset - HALF_WIDTH, side.median(i)], value: side.median(i) },
           { coord: [i + side.offset + HALF_WIDTH, side.median(i)] },
         ]),
       },
@@ -77,9 +74,9 @@ export function repetitionsOption(result: CompareResult, spec: RepetitionsSpec, 
         label: { show: false },
         data: pairs.flatMap((_, i) => {
           const ci = side.ci(i);
-          return ci ? [[{ name: `${words.ci} (${formatCoverage(ci.coverage ?? ci.level)})`, coord: [i + side.offset - HALF_WIDTH, ci.low] }, { coord: [i + side.offset + HALF_WIDTH, ci.high] }]] : [];
+          return ci ? [[{ name: `${ciWord} (${formatCoverage(ci.coverage ?? ci.level)})`, coord: [i + side.offset - HALF_WIDTH, ci.low] }, { coord: [i + side.offset + HALF_WIDTH, ci.high] }]] : [];
         }),
       },
     })),
-  };
+  }, ctx);
 }
