@@ -57,7 +57,8 @@ describe('fio normal output: runtime, time, options and exact figures', () => {
     assert.match((n!.tables['notes'] as string[]).join('\n'), /read IOPS: exact, issued I\/Os ÷ runtime \(\d+ \/ 2\.\d+ s = [\d.]+; fio printed "IOPS=/);
     // The job ran about 2 s; the report's date is its end.
     const runtime = n!.params['runtime_s'] as number;
-    assert.ok(runtime >= 2 && runtime < 2.1, String(runtime));
+    // time_based for 2 s: fio's measured runtime is at least that, a little more on a loaded machine.
+    assert.ok(runtime >= 2 && runtime < 10, String(runtime));
     assert.ok(Math.abs(n!.endMs! - n!.startMs! - runtime * 1000) < 1e-6);
     assert.ok(Math.abs(n!.endMs! - j!.endMs!) <= 1000, 'the end agrees with the JSON timestamp to the second');
     assert.equal(n!.params['size_bytes'], 16 * 1048576, 'the "Laying out IO file (1 file / 16MiB)" line');
