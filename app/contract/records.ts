@@ -191,6 +191,8 @@ export interface ComparePair {
   /** Period comparisons: the object (volume, node); "*" for the aggregate over all objects. */
   object?: string;
   metric: string;
+  /** The metric's name from the dictionary, in the comparison's language ("read mean latency"). */
+  metric_label: string;
   unit: string;
   better: Better;
   baseline_label: string;
@@ -205,7 +207,11 @@ export interface ComparePair {
   /** Always x-fold ("6.90x") and signed % ("-85.5%"), whatever the convention. */
   speedup_text: string;
   change_text: string;
-  /** Worded in the comparison's convention ("latency 6.90x lower", "latency at 14.5% of baseline"). */
+  /**
+   * Worded by its verdict in the comparison's convention ("latency 6.90x lower", "latency at 14.5%
+   * of baseline"); a tie "no change (+0.3%)" or "within the tie band (-1.2%)"; a metric in %
+   * as percentage points ("CPU utilisation +1.5 pp").
+   */
   text: string;
   /** The same ratio in its shortest form, for a label on a bar: "6.90x", "-85.5%", "14.5%". */
   short_text: string;
@@ -219,7 +225,7 @@ export interface ComparePair {
   p_value: number | null;
   significant: boolean | null;
   significance_note: string;
-  /** |change| within the tie band. */
+  /** The verdict is a tie: |change| within the tie band, or a change that prints as 1.00x. */
   tie: boolean;
   /** Better, worse, tie or neutral (a volume metric): what colours and words follow. */
   verdict: Verdict;
@@ -266,6 +272,8 @@ export interface CompareMatrix {
   /** The workloads as shown in the comparison's language. */
   workload_labels: string[];
   speedup: Array<Array<number | null>>;
+  /** Each cell's verdict (what its colour follows), null where no pair exists. */
+  verdicts: Array<Array<Verdict | null>>;
 }
 
 export interface PeriodRecord {
@@ -305,6 +313,8 @@ export interface CompareResult {
   warnings: CompareWarning[];
   /** Period comparisons: the aggregation order, stated. */
   aggregation: string | null;
+  /** The workload filter the runs passed ("stage ≠ *init, *cleanup"), stated with what it left out; null without one. */
+  workload_filter: string | null;
   periods: { baseline: PeriodSide; candidates: PeriodSide[]; metric: string }[] | null;
 }
 
@@ -432,6 +442,11 @@ export interface ReportLayout {
   /** The report's ratio wording, printed on the page; every number in it follows it. */
   convention: RatioConvention;
   locale: 'en' | 'zh-CN';
+  /**
+   * A workload filter every comparison and table of the report applies ("stage!=*init,*prepare,*cleanup"),
+   * the same one `perfdelta compare --where` takes; stated in the evidence.
+   */
+  where?: string;
 }
 
 export interface ReportRecord {

@@ -16,6 +16,7 @@ import { CANONICAL_UNITS } from './metrics/units.js';
 import { comparePeriods, periodRecord } from './compare/compare-periods.js';
 import { DEFAULT_PAIRING_KEYS } from './compare/pairing.js';
 import { DEFAULT_CACHE_BYTES } from './compare/warnings.js';
+import { parseWorkloadFilter } from './compare/workload-filter.js';
 import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
@@ -557,7 +558,7 @@ export class Core {
       }
     }
     return inDisplayUnits(
-      compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys }),
+      compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys, where: parseWorkloadFilter(args.where) }),
       settings.units,
     );
   }
@@ -577,4 +578,9 @@ export interface CompareArgs {
   objects?: string[];
   /** Period comparisons: the configuration whose series the periods cut (default: the one with the most). */
   config?: string;
+  /**
+   * A workload filter on the runs' parameters ("stage!=*init,*prepare,*cleanup; bs=4K"): see
+   * app/core/compare/workload-filter.ts. Configuration comparisons only; periods have no workloads.
+   */
+  where?: string | string[];
 }

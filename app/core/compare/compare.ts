@@ -12,7 +12,8 @@ import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, workloadLabel, 
 import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } from './speedup.js';
 import { confidenceInterval95, mannWhitneyU, median } from './stats.js';
 import { runWarnings } from './warnings.js';
-import { conventionNote, shortRatio, wordRatio, type RatioConvention, type WordingLocale } from './wording.js';
+import { applyWorkloadFilter, describeFilter, type WorkloadClause } from './workload-filter.js';
+import { conventionNote, shortPair, wordPair, type RatioConvention, type WordingLocale } from './wording.js';
 
 export const DEFAULT_COMPARE_METRICS = ['total.iops', 'total.bw_mib_s', 'total.lat_avg_ms'];
 export const ALPHA = 0.05;
@@ -33,6 +34,8 @@ export interface CompareInput extends CompareOptions {
   candidates: readonly string[];
   /** Runs of the study; the sides are picked by configuration label. */
   runs: readonly RunRecord[];
+  /** Only runs this workload filter keeps (stated in the result). */
+  where?: readonly WorkloadClause[];
 }
 
 /** The noun a lower-is-better metric is worded with ("latency 6.90x lower"). */
@@ -74,10 +77,13 @@ export function makePair(
   } else {
     note = 'one run per side: no significance possible';
   }
-  const tie = ch !== null && Math.abs(ch) < options.tieBandPct;
+  const verdict = verdictOf(s, ch, options.tieBandPct, info?.volume === true);
+  const unit = info?.unit ?? '';
+  const wording = { baseline: b, candidate: c, better, noun: metricNoun(meta.metric, options.locale), verdict, unit };
   return {
     ...meta,
-    unit: info?.unit ?? '',
+    metric_label: info ? metricLabel(info, options.locale) : meta.metric,
+    unit,
     better,
     baseline: b,
     candidate: c,
@@ -85,8 +91,8 @@ export function makePair(
     change_pct: ch,
     speedup_text: formatSpeedup(s),
     change_text: formatChange(ch),
-    text: wordRatio({ baseline: b, candidate: c, better, noun: metricNoun(meta.metric, options.locale) }, options.convention, options.locale),
-    short_text: shortRatio({ baseline: b, candidate: c, better, noun: null }, options.convention, s),
+    text: wordPair(wording, options.convention, options.locale),
+    short_text: shortPair({ ...wording, noun: null }, options.convention, s, options.locale),
     mark: significant === false ? '~' : '',
     n_baseline: nb,
     n_candidate: nc,
@@ -95,8 +101,9 @@ export function makePair(
     p_value: pValue,
     significant,
     significance_note: note,
-    tie,
-    verdict: verdictOf(s, ch, options.tieBandPct, info?.volume === true),
+    // A change that prints as 1.00x is a tie as much as one inside the band: roll-ups count it so.
+    tie: verdict === 'tie',
+    verdict,
     baseline_runs: base.runs,
     candidate_runs: cand.runs,
     baseline_values: [...base.values],
@@ -116,16 +123,22 @@ export function rollups(pairs: readonly ComparePair[], candidates: readonly stri
         metric,
         geomean_speedup: g,
         pairs: ps.length,
-        wins: ps.filter((p) => !p.tie && p.speedup !== null && p.speedup > 1).length,
-        losses: ps.filter((p) => !p.tie && p.speedup !== null && p.speedup < 1).length,
-        ties: ps.filter((p) => p.tie || p.speedup === 1).length,
+        // Counted by verdict, the words the pairs print: a volume metric's pairs are none of them.
+        wins: ps.filter((p) => p.verdict === 'better').length,
+        losses: ps.filter((p) => p.verdict === 'worse').length,
+        ties: ps.filter((p) => p.verdict === 'tie').length,
       });
     }
   }
   return out;
 }
 
-export function compareConfigs(input: CompareInput): CompareResult {
+export function compareConfigs(given: CompareInput): CompareResult {
+  const where = given.where ?? [];
+  const sides = new Set([given.baseline, ...given.candidates]);
+  const kept = applyWorkloadFilter(given.runs, where);
+  const leftOut = given.runs.filter((r) => sides.has(r.config)).length - kept.filter((r) => sides.has(r.config)).length;
+  const input = { ...given, runs: kept };
   const keys = input.pairingKeys ?? DEFAULT_PAIRING_KEYS;
   const convention = input.convention ?? 'x-fold';
   const locale = input.locale ?? 'en';
@@ -178,14 +191,16 @@ export function compareConfigs(input: CompareInput): CompareResult {
   }
 
   const workloads = [...matched.values()].sort((a, b) => compareWorkloads(a.params, b.params));
+  const cell = (candidate: string, metric: string, w: Workload): ComparePair | undefined =>
+    pairs.find((p) => p.candidate_label === candidate && p.metric === metric && JSON.stringify(p.workload_params) === JSON.stringify(w.params));
   const matrix: CompareMatrix[] = metrics.map((metric) => ({
     metric,
     baseline: input.baseline,
     candidates: [...input.candidates],
     workloads: workloads.map((w) => w.label),
     workload_labels: workloads.map((w) => workloadLabel(w.params, locale)),
-    speedup: input.candidates.map((c) => workloads.map((w) =>
-      pairs.find((p) => p.candidate_label === c && p.metric === metric && JSON.stringify(p.workload_params) === JSON.stringify(w.params))?.speedup ?? null)),
+    speedup: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.speedup ?? null)),
+    verdicts: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.verdict ?? null)),
   }));
 
   const rollup = rollups(pairs, input.candidates, metrics);
@@ -224,6 +239,7 @@ export function compareConfigs(input: CompareInput): CompareResult {
     matrix,
     warnings,
     aggregation: null,
+    workload_filter: where.length ? describeFilter(where, leftOut, locale) : null,
     periods: null,
   };
 }

@@ -41,6 +41,7 @@ export const reportLayout = z.object({
   orientation: z.enum(['portrait', 'landscape']),
   convention,
   locale: z.enum(['en', 'zh-CN']),
+  where: z.string().max(2000).optional(),
 }).strict();
 const reportId = z.number().int().nonnegative();
 
@@ -117,6 +118,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
         .optional(),
       objects: z.array(label).max(10000).optional(),
       config: label.optional(),
+      where: z.string().max(2000).optional(),
     })
     .strict()
     .refine((a) => a.candidate !== undefined || a.candidates !== undefined, 'name a candidate (candidate or candidates)'),
