@@ -486,6 +486,8 @@ export interface HeadlineFigure {
   n_candidate: number;
   /** How the figure was reached: "median of 3 runs", "mean per volume per day, then mean across…". */
   basis: string;
+  /** The warnings that concern the runs behind this figure (runtime under 60 s, n = 1, a cache...), printed under it. */
+  warnings: CompareWarning[];
 }
 
 /** A chart section with the data it draws, resolved in the core so preview, PDF and XLSX agree. */
@@ -525,8 +527,13 @@ export interface ReportEvidence {
 export interface ReportDocument {
   study: { slug: string; name: string };
   report: { id: number; name: string; layout: ReportLayout };
-  /** When the newest data it shows was imported (not the time of printing: the same study prints the same text). */
+  /**
+   * When the newest data was recorded (the runs' own end times, ISO 8601 UTC), never the import
+   * date or the time of printing; null when no run carries a date.
+   */
   data_as_of: string | null;
+  /** The days the data spans in the data's zone ("2017-09-07" to "2017-09-15"), null when undated. */
+  data_span: { from: string; to: string; zone: string } | null;
   sections: RenderedSection[];
   evidence: ReportEvidence;
 }

@@ -4,13 +4,15 @@
  * XLSX all show this document, so they cannot disagree.
  */
 import type {
-  ChartData, ChartSpec, CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, SavedChart,
+  ChartData, ChartSpec, CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, RunRecord, SavedChart,
 } from '../../contract/records.js';
 import type { Core } from '../core.js';
 import { metricNoun } from '../compare/compare.js';
 import { scalingCurves } from '../compare/scaling.js';
 import { formatChange, formatSpeedup, verdictOf } from '../compare/speedup.js';
-import { wordRatio } from '../compare/wording.js';
+import { runWarnings } from '../compare/warnings.js';
+import { wordPair } from '../compare/wording.js';
+import { dayInZone } from '../periods/timezone.js';
 import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { displayUnit } from '../metrics/units.js';
 import { median } from '../compare/speedup.js';
@@ -40,6 +42,22 @@ function basis(compare: CompareResult, n: number, zh: boolean): string {
   return n > 1 ? `median of ${n} runs` : 'one run';
 }
 
+/**
+ * The warnings that concern the runs behind one figure, each cut to those runs: the reader sees
+ * "runtime under 60 s (runs 3, 57)" under the headline it weakens, not only in the appendix. A
+ * period figure takes its comparison's warnings whole (gaps name objects, not runs).
+ */
+function warningsFor(warnings: readonly CompareWarning[], runs: readonly number[], whole: boolean): CompareWarning[] {
+  const mine = new Set(runs);
+  const out: CompareWarning[] = [];
+  for (const w of warnings) {
+    if (whole || w.runs.length === 0) { out.push({ ...w, runs: [...w.runs] }); continue; }
+    const hit = w.runs.filter((r) => mine.has(r));
+    if (hit.length > 0) out.push({ ...w, runs: hit });
+  }
+  return out;
+}
+
 /** One configuration's measured value (median of its runs of the workload), against a limit if given. */
 function valueFigure(core: Core, study: string, item: HeadlineItem, report: ReportRecord): HeadlineFigure {
   const zh = report.layout.locale === 'zh-CN';
@@ -55,13 +73,16 @@ function valueFigure(core: Core, study: string, item: HeadlineItem, report: Repo
   const shown = (v: number): string => `${v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: Number.isInteger(v) ? 0 : Math.min(digits, 2) })} ${unit}`.trim();
   const better = info?.better ?? 'higher';
   const pct = item.limit ? (value / item.limit) * 100 : null;
+  // A value has no second side, but the runs behind it can still be too short or cached.
+  const warnings = runWarnings({ baseline: runs, candidate: [] }, [item.metric], settings.cache_bytes);
+  if (runs.length === 1) warnings.push({ code: 'single-run', message: 'one run: no repetitions behind the value', runs: [runs[0]!.id] });
   const text = pct === null ? shown(value)
     : zh ? `${shown(value)}：限值 ${shown(item.limit!)} 的 ${pct.toFixed(1)}%` : `${shown(value)}: ${pct.toFixed(1)}% of the ${shown(item.limit!)} limit`;
   return {
     label: item.label ?? (info ? metricLabel(info, report.layout.locale) : item.metric), metric: item.metric, unit, better,
     baseline_label: item.baseline, candidate_label: item.baseline, workload: item.workload ?? null,
     workload_label: item.workload !== undefined ? workloadLabel(workloadParams(runs[0]!, settings.pairing_keys), report.layout.locale) : null, baseline: item.limit ?? null, candidate: value,
-    speedup: null, text, speedup_text: '', change_text: pct === null ? '' : `${pct.toFixed(1)}%`, mark: '', verdict: null, n_baseline: runs.length, n_candidate: runs.length,
+    speedup: null, text, speedup_text: '', change_text: pct === null ? '' : `${pct.toFixed(1)}%`, mark: '', verdict: null, n_baseline: runs.length, n_candidate: runs.length, warnings,
     basis: zh ? (runs.length > 1 ? `${runs.length} 次运行的中位数` : '单次运行') : (runs.length > 1 ? `median of ${runs.length} runs` : 'one run'),
   };
 }
@@ -74,7 +95,7 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
   const zh = locale === 'zh-CN';
   const isPeriods = core.periods(study).some((p) => p.name === item.baseline);
   const compare = core.compare({
-    study, baseline: item.baseline, candidates: [candidate], metrics: [item.metric], convention, locale,
+    study, baseline: item.baseline, candidates: [candidate], metrics: [item.metric], convention, locale, where: report.layout.where,
     ...(isPeriods && item.perObjectDay ? { aggregation: { perObjectDay: item.perObjectDay } } : {}),
   });
   warnings.push(...compare.warnings);
@@ -89,6 +110,7 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
   }
   if (pair) {
     return {
+      warnings: warningsFor(compare.warnings, [...pair.baseline_runs, ...pair.candidate_runs], compare.kind === 'periods'),
       label, metric: item.metric, unit: pair.unit, better: pair.better, baseline_label: pair.baseline_label, candidate_label: pair.candidate_label,
       workload: pair.object === ALL_OBJECTS ? null : pair.workload, workload_label: pair.object === ALL_OBJECTS ? null : pair.workload_label, baseline: pair.baseline, candidate: pair.candidate, speedup: pair.speedup,
       text: pair.text, speedup_text: pair.speedup_text, change_text: pair.change_text, mark: pair.mark, verdict: pair.verdict,
@@ -101,12 +123,15 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
   const g = roll.geomean_speedup;
   const better = info?.better ?? 'higher';
   // Worded as if the baseline were 1: the same words a single pair with this speedup gets.
-  const text = wordRatio({ baseline: better === 'higher' ? 1 : g, candidate: better === 'higher' ? g : 1, better, noun: metricNoun(item.metric, locale) }, convention, locale);
   const change = better === 'higher' ? (g - 1) * 100 : (1 / g - 1) * 100;
+  const verdict = verdictOf(g, change, compare.tie_band_pct, info?.volume === true);
+  const text = wordPair({ baseline: better === 'higher' ? 1 : g, candidate: better === 'higher' ? g : 1, better, noun: metricNoun(item.metric, locale), verdict, unit: '' }, convention, locale);
+  const behind = pairs.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]);
   return {
+    warnings: warningsFor(compare.warnings, behind, false),
     label, metric: item.metric, unit: info?.unit ?? '', better, baseline_label: item.baseline, candidate_label: candidate,
     workload: null, workload_label: null, baseline: null, candidate: null, speedup: g, text, speedup_text: formatSpeedup(g), change_text: formatChange(change), mark: '',
-    verdict: verdictOf(g, change, compare.tie_band_pct, info?.volume === true),
+    verdict,
     n_baseline: roll.pairs, n_candidate: roll.pairs,
     basis: zh
       ? `${roll.pairs} 个负载加速比的几何平均（胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}）`
@@ -115,8 +140,8 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
 }
 
 /** The data a saved chart draws. */
-export function chartData(core: Core, study: string, spec: ChartSpec, wording: { convention: RatioConvention; locale: 'en' | 'zh-CN' }): ChartData {
-  const { convention, locale } = wording;
+export function chartData(core: Core, study: string, spec: ChartSpec, wording: { convention: RatioConvention; locale: 'en' | 'zh-CN'; where?: string }): ChartData {
+  const { convention, locale, where } = wording;
   switch (spec.kind) {
     case 'compare-bars': {
       const isPeriods = core.periods(study).some((p) => p.name === spec.baseline);
@@ -126,7 +151,7 @@ export function chartData(core: Core, study: string, spec: ChartSpec, wording: {
       return {
         kind: spec.kind,
         compare: core.compare({
-          study, baseline: spec.baseline, candidates: [spec.candidate], metrics, convention, locale,
+          study, baseline: spec.baseline, candidates: [spec.candidate], metrics, convention, locale, where,
           ...(isPeriods && spec.perObjectDay ? { aggregation: { perObjectDay: spec.perObjectDay } } : {}),
         }),
       };
@@ -135,7 +160,7 @@ export function chartData(core: Core, study: string, spec: ChartSpec, wording: {
       const s = core.studies().find((x) => x.slug === study)!;
       const isPeriods = s.periods.includes(spec.baseline);
       const others = (isPeriods ? s.periods : s.configs).filter((c) => c !== spec.baseline);
-      return { kind: spec.kind, compare: core.compare({ study, baseline: spec.baseline, candidates: others, metrics: [spec.metric], convention, locale }) };
+      return { kind: spec.kind, compare: core.compare({ study, baseline: spec.baseline, candidates: others, metrics: [spec.metric], convention, locale, where }) };
     }
     case 'scaling':
       return { kind: 'scaling', scaling: scalingCurves({ runs: core.runs({ study }), x: spec.x, metric: spec.metric }) };
@@ -168,7 +193,7 @@ function renderSection(core: Core, study: string, section: ReportSection, report
         const isPeriods = core.periods(study).some((p) => p.name === section.baseline);
         const compare = core.compare({
           study, baseline: section.baseline, candidates: section.candidates, metrics: section.metrics,
-          convention: report.layout.convention, locale: report.layout.locale,
+          convention: report.layout.convention, locale: report.layout.locale, where: report.layout.where,
           ...(isPeriods && section.perObjectDay ? { aggregation: { perObjectDay: section.perObjectDay } } : {}),
         });
         return { id: section.id, type: 'table', title, compare, errors: [] };
@@ -188,17 +213,30 @@ function renderSection(core: Core, study: string, section: ReportSection, report
   }
 }
 
+/**
+ * When the data was recorded: the runs' own start and end times (a period's samples lie inside
+ * its runs), never the import date or the day of printing. Days are the data's zone's.
+ */
+export function dataSpan(runs: readonly RunRecord[], zone: string): { newest: string; from: string; to: string } | null {
+  const times = runs.flatMap((r) => [r.start, r.end]).filter((t): t is string => t !== null).map((t) => Date.parse(t)).filter(Number.isFinite);
+  if (times.length === 0) return null;
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  return { newest: new Date(last).toISOString(), from: dayInZone(first, zone), to: dayInZone(last, zone) };
+}
+
 export function renderReport(core: Core, study: string, report: ReportRecord): ReportDocument {
   const summary = core.studies().find((s) => s.slug === study);
   if (!summary) throw new Error(`no study "${study}"`);
   const charts = new Map(core.charts(study).map((c) => [c.id, c]));
   const sections = report.sections.map((s) => renderSection(core, study, s, report, charts));
   const evidence = buildEvidence(core, study, report, sections);
-  const importedAt = evidence.files.map((f) => f.imported_at).sort();
+  const span = dataSpan(core.runs({ study }).filter((r) => r.errors.length === 0), evidence.zone);
   return {
     study: { slug: summary.slug, name: summary.name },
     report: { id: report.id, name: report.name, layout: report.layout },
-    data_as_of: importedAt[importedAt.length - 1] ?? null,
+    data_as_of: span?.newest ?? null,
+    data_span: span ? { from: span.from, to: span.to, zone: evidence.zone } : null,
     sections,
     evidence,
   };

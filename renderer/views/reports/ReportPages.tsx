@@ -32,14 +32,14 @@ export function pageGeometry(doc: ReportDocument): { width: number; height: numb
   };
 }
 
-function Row({ table, cells, mono, head }: { table: TableShape; cells: string[]; mono?: number[] | undefined; head?: boolean }): JSX.Element {
+function Row({ table, cells, mono, classes, head }: { table: TableShape; cells: string[]; mono?: number[] | undefined; classes?: Array<string | undefined> | undefined; head?: boolean }): JSX.Element {
   return (
     <tr className={head ? 'head' : undefined}>
       {cells.map((c, i) => {
         const lines = c.split('\n');
         const Cell = head ? 'th' : 'td';
         return (
-          <Cell key={i} style={{ width: `${table.widths[i]}%` }}>
+          <Cell key={i} style={{ width: `${table.widths[i]}%` }} className={classes?.[i]}>
             {lines.map((l, j) => <div key={j} className={mono?.includes(i) && j > 0 ? 'mono' : undefined}>{l}</div>)}
           </Cell>
         );
@@ -53,7 +53,7 @@ function Table({ table, rows, head = true }: { table: TableShape; rows: Array<Ex
     <table className="pd-table" data-table={table.key}>
       <colgroup>{table.widths.map((w, i) => <col key={i} style={{ width: `${w}%` }} />)}</colgroup>
       {head && <thead><Row table={table} cells={table.header} head /></thead>}
-      <tbody>{rows.map((r, i) => <Row key={i} table={table} cells={r.cells} mono={r.mono} />)}</tbody>
+      <tbody>{rows.map((r, i) => <Row key={i} table={table} cells={r.cells} mono={r.mono} classes={r.classes} />)}</tbody>
     </table>
   );
 }
@@ -67,14 +67,20 @@ function BlockView({ block, live, onChart }: { block: Block; live: boolean; onCh
     case 'note':
       return <p className={`pd-note pd-${block.tone}`}>{block.text}</p>;
     case 'headline':
+      // The colour comes from the core's verdict (better, worse, tie, neutral; "value" without a ratio), never from the page.
       return (
-        <div className="pd-headline" data-headline={block.text}>
+        <div className={`pd-headline verdict-${block.verdict ?? 'value'}`} data-headline={block.text} data-verdict={block.verdict ?? 'value'}>
           <div className="label">{block.label}</div>
           <div className="big">{block.text}{block.mark ? ' ~' : ''}</div>
           <div className="values">{block.values}</div>
           <div className="basis">{block.basis}</div>
+          {block.warnings.length > 0 && (
+            <ul className="pd-warnings">{block.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+          )}
         </div>
       );
+    case 'item':
+      return <ul className="pd-list"><li>{block.text}</li></ul>;
     case 'md':
       return <div className="pd-md"><MarkdownBlockView block={block.block} /></div>;
     case 'chart':
@@ -219,7 +225,9 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
               <h1>{doc.report.layout.title}</h1>
               {doc.report.layout.subtitle && <p className="pd-sub">{doc.report.layout.subtitle}</p>}
               {doc.report.layout.author && <p className="pd-author">{doc.report.layout.author}</p>}
-              {doc.data_as_of && <p className="pd-asof">{t('report.dataAsOf', { date: doc.data_as_of.slice(0, 10) })}</p>}
+              <p className="pd-asof">{doc.data_span
+                ? `${t('report.dataAsOf', { date: doc.data_span.to })} · ${t('report.dataSpan', { from: doc.data_span.from, to: doc.data_span.to, zone: doc.data_span.zone })}`
+                : t('report.dataUndated')}</p>
               <p className="pd-note pd-convention">{t('report.convention')}: {doc.evidence.convention_note}</p>
             </div>
           </section>

@@ -3,7 +3,7 @@
  * follows), headline figures, Markdown blocks, charts, and table rows (a long table continues
  * on the next page under its header again).
  */
-import type { ComparePair, ReportDocument } from '../../../app/contract/records.js';
+import type { ComparePair, CompareWarning, ConfidenceInterval, ReportDocument, Verdict } from '../../../app/contract/records.js';
 import { translate, type Locale } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { formatValue } from '../../format.js';
@@ -21,24 +21,45 @@ export type Block =
   | { kind: 'title'; text: string; number: string; toc: boolean }
   | { kind: 'subtitle'; text: string }
   | { kind: 'note'; text: string; tone: 'muted' | 'error' | 'convention' }
-  | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean }
+  /** `verdict` picks the figure's colour (null: a value with no ratio); `warnings` print under it. */
+  | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean; verdict: Verdict | null; warnings: string[] }
   | { kind: 'md'; block: MarkdownBlock }
+  /** A bullet of plain text: the evidence is data (file names, filters with "*"), never Markdown. */
+  | { kind: 'item'; text: string }
   | { kind: 'chart'; id: string; option: Record<string, unknown>; height: number; caption: string }
-  | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[] };
+  /** `classes`: a class per cell (a ratio's verdict colour). */
+  | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[]; classes?: Array<string | undefined> };
 
 export const CHART_HEIGHT = 330;
 /** Folders with more files than this are one line in the PDF's evidence. */
 const MAX_LISTED = 25;
 
-function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean; metrics: boolean }): string[] {
+/** A warning as the report's language says it, with the runs it concerns. */
+export function warningText(w: CompareWarning, locale: Locale): string {
+  const key = `warning.${w.code}` as MessageKey;
+  const text = translate(locale, key);
+  const said = text === key ? w.message : text.replace(/[.。]$/, '');
+  return w.runs.length ? `${said} (${translate(locale, 'report.runsOf', { runs: `${w.runs.slice(0, 12).join(', ')}${w.runs.length > 12 ? ', …' : ''}` })})` : said;
+}
+
+/** The 95% intervals of both sides, their coverage where the method states one; "too few runs" when there is none. */
+function intervals(p: ComparePair, locale: Locale): string {
+  if (!p.ci_baseline && !p.ci_candidate) return translate(locale, 'report.noInterval');
+  const one = (c: ConfidenceInterval | null): string => (c ? `${formatValue(c.low, p.unit, locale)}–${formatValue(c.high, p.unit, locale)}` : '–');
+  const level = Math.round((p.ci_baseline ?? p.ci_candidate)!.level * 100);
+  const coverage = [p.ci_baseline, p.ci_candidate].map((c) => (c as (ConfidenceInterval & { coverage?: number }) | null)?.coverage).find((v) => typeof v === 'number');
+  return `${translate(locale, 'report.ci', { level, baseline: one(p.ci_baseline), candidate: one(p.ci_candidate) })} ${p.unit}${coverage !== undefined ? ` (${translate(locale, 'report.coverage', { pct: (coverage * 100).toFixed(1) })})` : ''}`;
+}
+
+function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean; metrics: boolean }, withIntervals: boolean): string[] {
   const unit = p.unit;
   const fmt = (v: number): string => `${formatValue(v, unit, locale)} ${unit}`;
   const sig = `${p.n_baseline}/${p.n_candidate}${p.p_value !== null ? ` · p=${p.p_value < 0.001 ? '<0.001' : p.p_value.toFixed(3)}` : ''}${p.mark ? ' ~' : ''}`;
   return [
     p.object === '*' ? translate(locale, 'report.allObjects') : p.workload_label,
     ...(multi.candidates ? [p.candidate_label] : []),
-    ...(multi.metrics ? [p.metric] : []),
-    fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, sig,
+    ...(multi.metrics ? [p.metric_label] : []),
+    fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, withIntervals ? `${sig}\n${intervals(p, locale)}` : sig,
   ];
 }
 
@@ -68,7 +89,10 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
             : f.baseline !== null && f.candidate !== null
               ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)} · ${f.speedup_text} · ${f.change_text}`
               : `${t('report.against', { candidate: f.candidate_label, baseline: f.baseline_label })} · ${f.speedup_text} · ${f.change_text}`;
-          blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~' });
+          blocks.push({
+            kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~',
+            verdict: f.verdict, warnings: f.warnings.map((w) => warningText(w, locale)),
+          });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
         break;
@@ -105,7 +129,16 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const extra = (multi.candidates ? 1 : 0) + (multi.metrics ? 1 : 0);
         const widths = [rest / (1 + extra), ...Array(extra).fill(rest / (1 + extra)), ...fixed] as number[];
         const table: TableShape = { key: s.id, header, widths };
-        for (const p of c.pairs) blocks.push({ kind: 'row', table, cells: pairCells(p, locale, multi) });
+        // Intervals per row where any pair has one; else one line says why there are none.
+        const withIntervals = c.pairs.some((p) => p.ci_baseline || p.ci_candidate);
+        const verdictAt = header.length - 3;
+        for (const p of c.pairs) {
+          const cells = pairCells(p, locale, multi, withIntervals);
+          const classes = cells.map((_, i) => (i === verdictAt || i === verdictAt + 1 ? `verdict-${p.verdict}` : undefined));
+          blocks.push({ kind: 'row', table, cells, classes });
+        }
+        if (!withIntervals && c.pairs.length) blocks.push({ kind: 'note', text: `${t('report.significance')}: ${t('report.noInterval')}`, tone: 'muted' });
+        if (c.workload_filter) blocks.push({ kind: 'note', text: c.workload_filter, tone: 'muted' });
         if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => u.workload_label).join(zh ? '、' : ', ') }), tone: 'muted' });
         break;
       }
@@ -139,16 +172,16 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   blocks.push({ kind: 'subtitle', text: t('report.convention') });
   blocks.push({ kind: 'note', text: ev.convention_note, tone: 'convention' });
   blocks.push({ kind: 'subtitle', text: t('report.formulas') });
-  for (const f of ev.formulas) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [f] } });
+  for (const f of ev.formulas) blocks.push({ kind: 'item', text: f });
   if (ev.aggregation.length) {
     blocks.push({ kind: 'subtitle', text: t('report.aggregation') });
-    for (const a of ev.aggregation) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [a] } });
+    for (const a of ev.aggregation) blocks.push({ kind: 'item', text: a });
   }
   blocks.push({ kind: 'subtitle', text: t('report.filters') });
-  for (const f of ev.filters) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [f] } });
+  for (const f of ev.filters) blocks.push({ kind: 'item', text: f });
   blocks.push({ kind: 'subtitle', text: t('report.warnings') });
   if (ev.warnings.length === 0) blocks.push({ kind: 'note', text: t('report.noWarnings'), tone: 'muted' });
-  for (const w of ev.warnings) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [`${w.message}${w.runs.length ? ` (runs ${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''})` : ''}`] } });
+  for (const w of ev.warnings) blocks.push({ kind: 'item', text: `${w.message}${w.runs.length ? ` (${t('report.runsOf', { runs: `${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''}` })})` : ''}` });
   blocks.push({ kind: 'note', text: t('report.generator', { generator: ev.generator }), tone: 'muted' });
   return { blocks, toc };
 }
