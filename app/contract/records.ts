@@ -427,11 +427,73 @@ export interface HeadlineItem {
   label?: string;
 }
 
+/** How the values that fall in one pivot cell (or one record's samples) reduce. `cv`: coefficient of variation, %. */
+export type PivotStatistic = 'mean' | 'median' | 'min' | 'max' | 'p95' | 'p99' | 'sum' | 'count' | 'cv';
+
+/**
+ * Where a pivot's records come from:
+ * - `runs`: one record per run; its metrics are the values.
+ * - `run-table`: one record per row of a table the runs carry (AWR's `top_events`,
+ *   `background_events`, `sql_by_elapsed`), `key` naming the row (`name`, `sql_id`); the row's
+ *   numeric columns are the values, and the dimension `row` is the key.
+ * - `periods`: one record per period, day and object of a time-series metric: the statistic
+ *   `samples` of the object's samples that day inside the period (S1's mean and max read response).
+ * - `series`: one record per run and object series: the statistic `samples` of the series'
+ *   points (the mean, or the CV of a fio IOPS log: S3's write jitter).
+ */
+export type PivotSource =
+  | { kind: 'runs' }
+  | { kind: 'run-table'; table: string; key: string }
+  | { kind: 'periods'; periods: string[]; objects?: string[]; config?: string }
+  | { kind: 'series'; objects?: string[] };
+
+/** One figure of a pivot cell. */
+export interface PivotValue {
+  /** A metric name (runs, periods, series; `*` matches a scope: `*.iops`), or a column of the run table. */
+  metric: string;
+  /** How a cell's records reduce (default mean). */
+  statistic?: PivotStatistic;
+  /** Periods and series: how one record's samples reduce first (per object per day; over the series' points). Default mean. */
+  samples?: PivotStatistic;
+  /** The column's words; else the metric's name from the catalog and the statistics used. */
+  label?: string;
+  /** Decimal places; else the unit's usual digits. */
+  digits?: number;
+}
+
+/**
+ * A table of values: rows × columns × one or more values. Dimensions are `config`, `workload`,
+ * `run`, `period`, `day`, `object`, `row` (a run table's key), `row:COLUMN` (another column of
+ * that row, such as an SQL's text), a parameter (`bs`), or parameters worded together
+ * (`pattern+read_pct`: "random read").
+ */
+export interface PivotSection {
+  id: string;
+  type: 'pivot';
+  title?: string;
+  source: PivotSource;
+  rows: string[];
+  columns: string[];
+  values: PivotValue[];
+  /** `joined`: a cell holds every value ("IOPS / MiB/s / ms", one per line); `grouped`: a column per value and column. Default joined. */
+  layout?: 'joined' | 'grouped';
+  /** A margin column: this statistic over the row's cells, per value (S1's mean of the four volumes, and mean of the maxima). */
+  margin?: PivotStatistic;
+  /** One table per value of this dimension (S1's five configurations). */
+  split?: string;
+  /** Only these values of a dimension (as labelled), in this order: `{"config": ["write-back", "write-through"]}`. */
+  only?: Record<string, string[]>;
+  /** Rows ordered by a value (its largest cell in the row), highest first; `top` keeps that many. */
+  sortBy?: number;
+  top?: number;
+}
+
 export type ReportSection =
   | { id: string; type: 'headline'; title?: string; items: HeadlineItem[] }
   | { id: string; type: 'text'; title?: string; markdown: string }
   | { id: string; type: 'chart'; chart: number; caption?: string }
-  | { id: string; type: 'table'; title?: string; baseline: string; candidates: string[]; metrics: string[]; perObjectDay?: PerObjectDayStat };
+  | { id: string; type: 'table'; title?: string; baseline: string; candidates: string[]; metrics: string[]; perObjectDay?: PerObjectDayStat }
+  | PivotSection;
 
 export interface ReportLayout {
   title: string;
@@ -490,6 +552,27 @@ export interface HeadlineFigure {
   warnings: CompareWarning[];
 }
 
+/** One resolved pivot table: the numbers a page, the PDF and the XLSX all show. */
+export interface PivotTable {
+  /** The split's value ("FS840 raw"), null without a split. */
+  title: string | null;
+  /** The row dimensions' names, in the report's language. */
+  row_headers: string[];
+  /** Column combinations, labelled; one unlabelled column when the pivot has no column dimension. */
+  columns: Array<{ key: string; label: string }>;
+  values: Array<{ metric: string; label: string; unit: string; digits: number | null }>;
+  rows: Array<{
+    key: string;
+    labels: string[];
+    /** cells[column][value]; null where no record falls. */
+    cells: Array<Array<number | null>>;
+    /** The margin column's figures, per value; null without a margin. */
+    margin: Array<number | null> | null;
+  }>;
+  /** The margin's heading ("mean"), null without one. */
+  margin_label: string | null;
+}
+
 /** A chart section with the data it draws, resolved in the core so preview, PDF and XLSX agree. */
 export type ChartData =
   | { kind: 'compare-bars' | 'speedup-heatmap'; compare: CompareResult }
@@ -501,7 +584,9 @@ export type RenderedSection =
   | { id: string; type: 'headline'; title: string; figures: HeadlineFigure[]; errors: string[]; warnings: CompareWarning[] }
   | { id: string; type: 'text'; title: string; markdown: string }
   | { id: string; type: 'chart'; title: string; caption: string; chart: SavedChart | null; data: ChartData | null; errors: string[] }
-  | { id: string; type: 'table'; title: string; compare: CompareResult | null; errors: string[] };
+  | { id: string; type: 'table'; title: string; compare: CompareResult | null; errors: string[] }
+  /** `notes`: how the values were reached (sources, statistics, filters), printed under the table. */
+  | { id: string; type: 'pivot'; title: string; layout: 'joined' | 'grouped'; tables: PivotTable[]; notes: string[]; errors: string[] };
 
 export interface ReportEvidence {
   files: Array<{ file: string; sha256: string; format: string; importer_version: string; config: string; imported_at: string; runs: number }>;

@@ -42,7 +42,9 @@ export interface CompareInput extends CompareOptions {
 export function metricNoun(metric: string, locale: WordingLocale): string | null {
   const info = describeMetric(metric);
   if (!info || info.better !== 'lower') return null;
-  return metricLabel(info, locale).replace(/^(total|总计) ?/, '').toLowerCase();
+  // "mean latency", but "CPU utilisation" and "DB time" keep their capitals.
+  const noun = metricLabel(info, locale).replace(/^(total|总计) ?/, '');
+  return /^[A-Z][a-z]/.test(noun) ? noun.charAt(0).toLowerCase() + noun.slice(1) : noun;
 }
 
 export interface SideValues {

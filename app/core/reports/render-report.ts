@@ -18,6 +18,7 @@ import { displayUnit } from '../metrics/units.js';
 import { median } from '../compare/speedup.js';
 import { workloadLabel, workloadParams } from '../compare/pairing.js';
 import { buildEvidence } from './evidence.js';
+import { renderPivot } from './pivot-records.js';
 
 const ALL_OBJECTS = '*';
 
@@ -31,6 +32,7 @@ export function sectionTitle(section: ReportSection, zh: boolean): string {
     case 'headline': return zh ? '主要结论' : 'Headline';
     case 'text': return '';
     case 'table': return zh ? '对比明细' : 'Comparison';
+    case 'pivot': return zh ? '数值表' : 'Values';
     case 'chart': return '';
   }
 }
@@ -125,17 +127,25 @@ export function headlineFigure(core: Core, study: string, item: HeadlineItem, re
   // Worded as if the baseline were 1: the same words a single pair with this speedup gets.
   const change = better === 'higher' ? (g - 1) * 100 : (1 / g - 1) * 100;
   const verdict = verdictOf(g, change, compare.tie_band_pct, info?.volume === true);
-  const text = wordPair({ baseline: better === 'higher' ? 1 : g, candidate: better === 'higher' ? g : 1, better, noun: metricNoun(item.metric, locale), verdict, unit: '' }, convention, locale);
+  const noun = metricNoun(item.metric, locale);
+  // A % metric (CPU utilisation) over many workloads: the mean difference in percentage points,
+  // which a geometric mean of ratios cannot say.
+  const points = info?.unit === '%' && pairs.length > 0;
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const text = points
+    ? wordPair({ baseline: mean(pairs.map((p) => p.baseline)), candidate: mean(pairs.map((p) => p.candidate)), better, noun: noun ?? (info ? metricLabel(info, locale) : null), verdict, unit: '%' }, convention, locale)
+    : wordPair({ baseline: better === 'higher' ? 1 : g, candidate: better === 'higher' ? g : 1, better, noun, verdict, unit: '' }, convention, locale);
   const behind = pairs.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]);
+  const basisPoints = zh ? `${roll.pairs} 个负载差值（百分点）的平均；` : `mean difference over ${roll.pairs} workloads, in percentage points; `;
   return {
     warnings: warningsFor(compare.warnings, behind, false),
     label, metric: item.metric, unit: info?.unit ?? '', better, baseline_label: item.baseline, candidate_label: candidate,
     workload: null, workload_label: null, baseline: null, candidate: null, speedup: g, text, speedup_text: formatSpeedup(g), change_text: formatChange(change), mark: '',
     verdict,
     n_baseline: roll.pairs, n_candidate: roll.pairs,
-    basis: zh
-      ? `${roll.pairs} 个负载加速比的几何平均（胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}）`
-      : `geometric mean of the speedups over ${roll.pairs} workloads (${roll.wins} wins, ${roll.losses} losses, ${roll.ties} ties)`,
+    basis: (points ? basisPoints : '') + (zh
+      ? `${roll.pairs} 个负载加速比的几何平均${points ? ` ${formatSpeedup(g)}` : ''}（胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}）`
+      : `geometric mean of the speedups over ${roll.pairs} workloads${points ? ` ${formatSpeedup(g)}` : ''} (${roll.wins} wins, ${roll.losses} losses, ${roll.ties} ties)`),
   };
 }
 
@@ -199,6 +209,13 @@ function renderSection(core: Core, study: string, section: ReportSection, report
         return { id: section.id, type: 'table', title, compare, errors: [] };
       } catch (err) {
         return { id: section.id, type: 'table', title, compare: null, errors: [errorText(err)] };
+      }
+    }
+    case 'pivot': {
+      try {
+        return renderPivot(core, study, section, report, title);
+      } catch (err) {
+        return { id: section.id, type: 'pivot', title, layout: section.layout ?? 'joined', tables: [], notes: [], errors: [errorText(err)] };
       }
     }
     case 'chart': {

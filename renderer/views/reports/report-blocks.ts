@@ -3,7 +3,7 @@
  * follows), headline figures, Markdown blocks, charts, and table rows (a long table continues
  * on the next page under its header again).
  */
-import type { ComparePair, CompareWarning, ConfidenceInterval, ReportDocument, Verdict } from '../../../app/contract/records.js';
+import type { ComparePair, CompareWarning, ConfidenceInterval, PivotTable, ReportDocument, Verdict } from '../../../app/contract/records.js';
 import { translate, type Locale } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { formatValue } from '../../format.js';
@@ -63,6 +63,45 @@ function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean;
   ];
 }
 
+/** A pivot cell's figure: the digits the section asked for, else the unit's usual ones. */
+function pivotNumber(v: number | null, unit: string, digits: number | null, locale: Locale): string {
+  if (v === null || !Number.isFinite(v)) return '–';
+  if (digits !== null) return v.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return formatValue(v, unit, locale);
+}
+
+/**
+ * A pivot table as rows: `joined` puts every value of a column in its cell, one per line, the
+ * units in the column's heading; `grouped` gives each value its own run of columns (S1's means,
+ * then its maxima). A pivot without column dimensions is grouped: a column per value.
+ */
+function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped', locale: Locale): Block[] {
+  const unitOf = (v: PivotTable['values'][number]): string => (v.unit ? ` (${v.unit})` : '');
+  const single = table.columns.length === 1 && table.columns[0]!.label === '';
+  const grouped = layout === 'grouped' || single;
+  // One unit for all ("mean / max (ms)"), else the units in order ("IOPS / MiB/s / ms").
+  const shared = table.values.every((v) => v.unit === table.values[0]!.unit) && table.values[0]!.unit !== '';
+  const units = shared ? `${table.values.map((v) => v.label).join(' / ')} (${table.values[0]!.unit})` : table.values.map((v) => v.unit || v.label).join(' / ');
+  const dataHeads = grouped
+    ? table.values.flatMap((v) => [
+      ...table.columns.map((c) => (c.label ? `${v.label}${unitOf(v)}\n${c.label}` : `${v.label}${unitOf(v)}`)),
+      ...(table.margin_label ? [`${v.label}${unitOf(v)}\n${table.margin_label}`] : []),
+    ])
+    : [...table.columns.map((c) => `${c.label}\n${units}`), ...(table.margin_label ? [`${table.margin_label}\n${units}`] : [])];
+  const header = [...table.row_headers, ...dataHeads];
+  // Words get room, figures share the rest; an SQL's text gets the most.
+  const weights = [...table.row_headers.map((h) => (/SQL/.test(h) && /text|文本/.test(h) ? 5 : 2.2)), ...dataHeads.map(() => (grouped ? 1.2 : 1.6))];
+  const total = weights.reduce((a, b) => a + b, 0);
+  const shape: TableShape = { key, header, widths: weights.map((w) => (w / total) * 100) };
+  return table.rows.map((row) => {
+    const fmt = (vals: Array<number | null>, i: number): string => pivotNumber(vals[i] ?? null, table.values[i]!.unit, table.values[i]!.digits, locale);
+    const data = grouped
+      ? table.values.flatMap((_, i) => [...row.cells.map((c) => fmt(c, i)), ...(row.margin ? [fmt(row.margin, i)] : [])])
+      : [...row.cells.map((c) => c.map((_, i) => fmt(c, i)).join('\n')), ...(row.margin ? [row.margin.map((_, i) => fmt(row.margin!, i)).join('\n')] : [])];
+    return { kind: 'row' as const, table: shape, cells: [...row.labels, ...data] };
+  });
+}
+
 export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Array<{ number: string; text: string; block: number }> } {
   const locale = doc.report.layout.locale;
   const zh = locale === 'zh-CN';
@@ -110,6 +149,18 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const height = Math.max(CHART_HEIGHT, 170 + 22 * rows);
         if (option) blocks.push({ kind: 'chart', id: s.id, option, height, caption: s.caption });
         else blocks.push({ kind: 'note', text: t('report.missing', { reason: s.errors[0] ?? t('report.noData') }), tone: 'error' });
+        break;
+      }
+      case 'pivot': {
+        title(s.title);
+        for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
+        s.tables.forEach((table, i) => {
+          if (table.title) blocks.push({ kind: 'subtitle', text: table.title });
+          const joined = s.layout === 'joined' && !(table.columns.length === 1 && table.columns[0]!.label === '') && table.values.length > 1;
+          if (joined) blocks.push({ kind: 'note', text: t('report.pivotCell', { values: table.values.map((v) => `${v.label}${v.unit ? ` (${v.unit})` : ''}`).join(' / ') }), tone: 'muted' });
+          blocks.push(...pivotBlocks(`${s.id}-${i}`, table, s.layout, locale));
+        });
+        for (const note of s.notes) blocks.push({ kind: 'note', text: note, tone: 'muted' });
         break;
       }
       case 'table': {
