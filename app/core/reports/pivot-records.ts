@@ -31,7 +31,7 @@ const DIM_WORDS: Record<string, [string, string]> = {
 
 /** The numeric columns of AWR's tables: their unit and words ("% DB time"). */
 const TABLE_COLUMNS: Record<string, { unit: string; en: string; zh: string }> = {
-  waits: { unit: 'waits', en: 'Waits', zh: '等待次数' },
+  waits: { unit: '', en: 'Waits', zh: '等待次数' },
   time_s: { unit: 's', en: 'Wait time', zh: '等待时间' },
   avg_ms: { unit: 'ms', en: 'Avg wait', zh: '平均等待' },
   pct_db_time: { unit: '%', en: '% DB time', zh: '占 DB 时间' },
@@ -40,7 +40,7 @@ const TABLE_COLUMNS: Record<string, { unit: string; en: string; zh: string }> = 
   timeouts_pct: { unit: '%', en: '% timeouts', zh: '超时比例' },
   elapsed_s: { unit: 's', en: 'Elapsed', zh: '耗时' },
   cpu_s: { unit: 's', en: 'CPU time', zh: 'CPU 时间' },
-  executions: { unit: 'executions', en: 'Executions', zh: '执行次数' },
+  executions: { unit: '', en: 'Executions', zh: '执行次数' },
   per_exec_s: { unit: 's', en: 'Elapsed per execution', zh: '每次执行耗时' },
   pct_total: { unit: '%', en: '% DB time', zh: '占 DB 时间' },
   pct_cpu: { unit: '%', en: '% CPU', zh: 'CPU 占比' },
@@ -98,7 +98,7 @@ function valueMeta(value: PivotValue, source: PivotSection['source'], units: Dis
 }
 
 /** How the figures were reached, in the report's language, printed under the table. */
-function notesOf(section: PivotSection, where: string | null, locale: Locale): string[] {
+function notesOf(section: PivotSection, labels: readonly string[], where: string | null, locale: Locale): string[] {
   const zh = locale === 'zh-CN';
   const stats = [...new Set(section.values.map((v) => v.statistic ?? 'mean'))].map((s) => statWord(s, locale)).join(', ');
   const notes: string[] = [];
@@ -112,7 +112,8 @@ function notesOf(section: PivotSection, where: string | null, locale: Locale): s
     notes.push(zh ? `单元格取运行的${stats}。` : `A cell is the ${stats} of its runs.`);
   }
   if (section.margin) notes.push(zh ? `最后一列：每行各单元格的${statWord(section.margin, locale)}。` : `Last column: the ${statWord(section.margin, locale)} of the row's cells.`);
-  if (section.sortBy !== undefined) notes.push(zh ? `按“${section.values[section.sortBy]?.label ?? section.values[section.sortBy]?.metric}”从高到低排序${section.top ? `，取前 ${section.top} 行` : ''}；“–”表示该侧没有。` : `Ordered by ${section.values[section.sortBy]?.label ?? section.values[section.sortBy]?.metric}, highest first${section.top ? `, top ${section.top}` : ''}; "–" where a side has none.`);
+  const by = section.sortBy !== undefined ? labels[section.sortBy] : undefined;
+  if (by !== undefined) notes.push(zh ? `按“${by}”从高到低排序${section.top ? `，取前 ${section.top} 行` : ''}；“–”表示该侧没有。` : `Ordered by ${by}, highest first${section.top ? `, top ${section.top}` : ''}; "–" where a side has none.`);
   if (where && src.kind !== 'periods') notes.push(where);
   return notes;
 }
@@ -213,7 +214,7 @@ export function renderPivot(core: Core, study: string, section: PivotSection, re
   const whereText = where.length ? (zh ? `负载筛选：${report.layout.where}` : `Workload filter: ${report.layout.where}`) : null;
   const empty = tables.every((t) => t.rows.length === 0);
   return {
-    id: section.id, type: 'pivot', title, layout: section.layout ?? 'joined', tables: empty ? [] : tables, notes: notesOf(section, whereText, locale),
+    id: section.id, type: 'pivot', title, layout: section.layout ?? 'joined', tables: empty ? [] : tables, notes: notesOf(section, metas.map((m) => m.label), whereText, locale),
     errors: empty ? [zh ? '没有符合这些维度和数值的数据' : `no ${src.kind === 'run-table' ? `row of ${src.table}` : src.kind === 'periods' ? 'samples in the periods' : src.kind === 'series' ? 'series' : 'runs'} with ${[...section.rows, ...section.columns].join(', ')} and ${section.values.map((v) => v.metric).join(', ')}`] : [],
   };
 }

@@ -12,25 +12,15 @@ import { en, zhCN } from '../../i18n/messages.js';
 import { documentBlocks, type Block, type TableShape } from './report-blocks.js';
 import { inline, MarkdownBlockView } from './markdown.js';
 import { ReportChart } from './ReportChart.js';
+import { MARGIN, MM, pageGeometry } from './page-geometry.js';
+
+export { pageGeometry } from './page-geometry.js';
 import './report.css';
 
-const MM = 96 / 25.4;
-const PAGES = { A4: [210, 297], Letter: [215.9, 279.4] } as const;
-const MARGIN = { side: 16, top: 16, bottom: 22 };
 /** Space between blocks, px (the CSS gives the same margins). */
 const GAP = 8;
-
-export function pageGeometry(doc: ReportDocument): { width: number; height: number; contentWidth: number; contentHeight: number; css: string } {
-  const [w, h] = PAGES[doc.report.layout.page];
-  const [pw, ph] = doc.report.layout.orientation === 'landscape' ? [h, w] : [w, h];
-  return {
-    width: pw * MM,
-    height: ph * MM,
-    contentWidth: (pw - 2 * MARGIN.side) * MM,
-    contentHeight: (ph - MARGIN.top - MARGIN.bottom) * MM,
-    css: `@page { size: ${doc.report.layout.page} ${doc.report.layout.orientation}; margin: 0 }`,
-  };
-}
+/** Tables of up to this many rows are not split over two pages. */
+const SMALL_TABLE = 8;
 
 function Row({ table, cells, mono, classes, head }: { table: TableShape; cells: string[]; mono?: number[] | undefined; classes?: Array<string | undefined> | undefined; head?: boolean }): JSX.Element {
   return (
@@ -107,12 +97,33 @@ export function paginate(blocks: readonly Block[], heights: readonly number[], h
     if (b.kind === 'row' && (prev === undefined || blocks[prev]!.kind !== 'row' || (blocks[prev] as { table: TableShape }).table.key !== b.table.key)) h += headHeights.get(b.table.key) ?? 0;
     return h;
   };
+  const tableKey = (i: number): string | null => { const b = blocks[i]; return b && b.kind === 'row' ? b.table.key : null; };
+  /**
+   * What must go on the same page as block i: a title or subtitle keeps what follows it, a note
+   * the table it introduces, and a small table (up to SMALL_TABLE rows) its rows, so a
+   * configuration's three-row grid is not cut after its first row.
+   */
+  const sticky = (i: number): number => {
+    const b = blocks[i]!;
+    const next = i + 1 < blocks.length ? i + 1 : null;
+    if (next !== null && (b.kind === 'title' || b.kind === 'subtitle' || (b.kind === 'note' && blocks[next]!.kind === 'row'))) return need(next, undefined) + sticky(next);
+    if (b.kind === 'row' && tableKey(i - 1) !== b.table.key) {
+      let end = i + 1;
+      while (tableKey(end) === b.table.key) end++;
+      if (end - i > SMALL_TABLE) return 0;
+      let h = 0;
+      for (let k = i + 1; k < end; k++) h += heights[k]! + GAP;
+      return h;
+    }
+    return 0;
+  };
   for (let i = 0; i < blocks.length; i++) {
     const page = pages[pages.length - 1]!;
     const prev = page[page.length - 1];
     let h = need(i, prev);
-    // A title is kept with the block after it.
-    const withNext = blocks[i]!.kind === 'title' || blocks[i]!.kind === 'subtitle' ? (i + 1 < blocks.length ? need(i + 1, undefined) : 0) : 0;
+    // A title is kept with the block after it; a group that cannot fit on any page is not kept.
+    let withNext = sticky(i);
+    if (need(i, undefined) + withNext > limit) withNext = blocks[i]!.kind === 'title' || blocks[i]!.kind === 'subtitle' ? (i + 1 < blocks.length ? need(i + 1, undefined) : 0) : 0;
     if (page.length > 0 && used + h + withNext > limit) {
       pages.push([]);
       used = 0;

@@ -9,6 +9,8 @@ import type { MessageKey } from '../../i18n/messages.js';
 import { formatValue } from '../../format.js';
 import { parseMarkdown, type MarkdownBlock } from './markdown.js';
 import { reportChartOption } from './report-charts.js';
+import { heatmapForPage } from './heatmap-page.js';
+import { pageGeometry } from './page-geometry.js';
 
 export interface TableShape {
   key: string;
@@ -76,7 +78,8 @@ function pivotNumber(v: number | null, unit: string, digits: number | null, loca
  * then its maxima). A pivot without column dimensions is grouped: a column per value.
  */
 function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped', locale: Locale): Block[] {
-  const unitOf = (v: PivotTable['values'][number]): string => (v.unit ? ` (${v.unit})` : '');
+  // "% DB time", not "% DB time (%)": a unit the label already names is not repeated.
+  const unitOf = (v: PivotTable['values'][number]): string => (v.unit && !v.label.toLowerCase().includes(v.unit.toLowerCase()) ? ` (${v.unit})` : '');
   const single = table.columns.length === 1 && table.columns[0]!.label === '';
   const grouped = layout === 'grouped' || single;
   // One unit for all ("mean / max (ms)"), else the units in order ("IOPS / MiB/s / ms").
@@ -89,23 +92,29 @@ function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped
     ])
     : [...table.columns.map((c) => `${c.label}\n${units}`), ...(table.margin_label ? [`${table.margin_label}\n${units}`] : [])];
   const header = [...table.row_headers, ...dataHeads];
-  // Words get room, figures share the rest; an SQL's text gets the most.
-  const weights = [...table.row_headers.map((h) => (/SQL/.test(h) && /text|文本/.test(h) ? 5 : 2.2)), ...dataHeads.map(() => (grouped ? 1.2 : 1.6))];
-  const total = weights.reduce((a, b) => a + b, 0);
-  const shape: TableShape = { key, header, widths: weights.map((w) => (w / total) * 100) };
-  return table.rows.map((row) => {
+  const rows = table.rows.map((row) => {
     const fmt = (vals: Array<number | null>, i: number): string => pivotNumber(vals[i] ?? null, table.values[i]!.unit, table.values[i]!.digits, locale);
     const data = grouped
       ? table.values.flatMap((_, i) => [...row.cells.map((c) => fmt(c, i)), ...(row.margin ? [fmt(row.margin, i)] : [])])
       : [...row.cells.map((c) => c.map((_, i) => fmt(c, i)).join('\n')), ...(row.margin ? [row.margin.map((_, i) => fmt(row.margin!, i)).join('\n')] : [])];
-    return { kind: 'row' as const, table: shape, cells: [...row.labels, ...data] };
+    return [...row.labels, ...data];
   });
+  // Columns as wide as what they hold (the longest line, or the longest word of a long text,
+  // which wraps), so "CREDIT_DB2_DATA01" is not broken while a day needs little room.
+  // A Chinese character takes about two Latin ones' room.
+  const ems = (line: string): number => [...line].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
+  const longest = (c: number): number => Math.max(...[header[c]!, ...rows.map((r) => r[c] ?? '')].flatMap((cell) => cell.split('\n')).map((line) => Math.min(40, ems(line))));
+  const weights = header.map((_, c) => Math.max(5, longest(c)));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const shape: TableShape = { key, header, widths: weights.map((w) => (w / total) * 100) };
+  return rows.map((cells) => ({ kind: 'row' as const, table: shape, cells }));
 }
 
 export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Array<{ number: string; text: string; block: number }> } {
   const locale = doc.report.layout.locale;
   const zh = locale === 'zh-CN';
   const t = (k: MessageKey, v?: Record<string, string | number>): string => translate(locale, k, v);
+  const contentWidth = pageGeometry(doc).contentWidth;
   const blocks: Block[] = [];
   const toc: Array<{ number: string; text: string; block: number }> = [];
   let n = 0;
@@ -143,10 +152,15 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
       }
       case 'chart': {
         title(s.title);
-        const option = s.chart && s.data ? reportChartOption(s.chart, s.data, { allObjects: t('report.allObjects') }, locale) : null;
-        // A heat map gets a row's height per configuration, so thirteen tuning variants stay legible.
-        const rows = s.data?.kind === 'speedup-heatmap' ? (s.data.compare.matrix[0]?.candidates.length ?? 0) : 0;
-        const height = Math.max(CHART_HEIGHT, 170 + 22 * rows);
+        let option = s.chart && s.data ? reportChartOption(s.chart, s.data, { allObjects: t('report.allObjects') }, locale) : null;
+        let height = CHART_HEIGHT;
+        if (option && s.data?.kind === 'speedup-heatmap') {
+          // A row's height per configuration (thirteen tuning variants stay legible), and the
+          // workloads down the side when they do not fit across the page.
+          const m = s.data.compare.matrix[0];
+          const shown = option['yAxis'] as { data?: unknown[] } | undefined;
+          ({ option, height } = heatmapForPage(option, contentWidth, { workloads: m?.workloads.length ?? 0, configurations: shown?.data?.length ?? m?.candidates.length ?? 0 }));
+        }
         if (option) blocks.push({ kind: 'chart', id: s.id, option, height, caption: s.caption });
         else blocks.push({ kind: 'note', text: t('report.missing', { reason: s.errors[0] ?? t('report.noData') }), tone: 'error' });
         break;
@@ -156,8 +170,10 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
         s.tables.forEach((table, i) => {
           if (table.title) blocks.push({ kind: 'subtitle', text: table.title });
-          const joined = s.layout === 'joined' && !(table.columns.length === 1 && table.columns[0]!.label === '') && table.values.length > 1;
-          if (joined) blocks.push({ kind: 'note', text: t('report.pivotCell', { values: table.values.map((v) => `${v.label}${v.unit ? ` (${v.unit})` : ''}`).join(' / ') }), tone: 'muted' });
+          // The headings say "mean / max (ms)" when the values share a unit; else this note names them.
+          const sharedUnit = table.values.every((v) => v.unit === table.values[0]!.unit && v.unit !== '');
+          const joined = s.layout === 'joined' && !(table.columns.length === 1 && table.columns[0]!.label === '') && table.values.length > 1 && !sharedUnit;
+          if (joined) blocks.push({ kind: 'note', text: t('report.pivotCell', { values: table.values.map((v) => `${v.label}${v.unit && !v.label.toLowerCase().includes(v.unit.toLowerCase()) ? ` (${v.unit})` : ''}`).join(' / ') }), tone: 'muted' });
           blocks.push(...pivotBlocks(`${s.id}-${i}`, table, s.layout, locale));
         });
         for (const note of s.notes) blocks.push({ kind: 'note', text: note, tone: 'muted' });
