@@ -77,9 +77,38 @@ function pivotNumber(v: number | null, unit: string, digits: number | null, loca
  * units in the column's heading; `grouped` gives each value its own run of columns (S1's means,
  * then its maxima). A pivot without column dimensions is grouped: a column per value.
  */
-function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped', locale: Locale): Block[] {
+/** The label names its unit as a word of its own ("% DB time", "IOPS"): "(s)" is not hidden in "Elapsed". */
+function namesUnit(label: string, unit: string): boolean {
+  const u = unit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`(^|[\\s(])${u}($|[\\s),])`, 'i').test(label);
+}
+
+/** Average width of a character at the tables' 10 px, and a cell's padding, px. */
+const EM_PX = 6;
+const PADDING_PX = 10;
+
+/**
+ * Column widths in % for contents of these lengths (in characters): every column as wide as its
+ * longest line where the page allows; where it does not, short columns (ids, figures) keep their
+ * room and the long texts share what is left and wrap.
+ */
+export function columnWidths(lengths: readonly number[], width: number): number[] {
+  const need = lengths.map((n) => Math.max(5, n) * EM_PX + PADDING_PX);
+  const sum = need.reduce((a, b) => a + b, 0);
+  const pct = (px: number[]): number[] => { const t = px.reduce((a, b) => a + b, 0); return px.map((p) => (p / t) * 100); };
+  if (sum <= width) return pct(need.map((n) => n + ((width - sum) * n) / sum));
+  const short = need.map((n, i) => lengths[i]! <= 16 ? n : 0);
+  const left = width - short.reduce((a, b) => a + b, 0);
+  const longNeed = need.reduce((a, n, i) => a + (short[i] ? 0 : n), 0);
+  const longCount = short.filter((n) => n === 0).length;
+  // Not even 18 characters a line left for a text: every column shares in proportion instead.
+  if (longNeed === 0 || left < longCount * (18 * EM_PX + PADDING_PX)) return pct(need);
+  return pct(need.map((n, i) => (short[i] ? n : (left * n) / longNeed)));
+}
+
+function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped', locale: Locale, width: number): Block[] {
   // "% DB time", not "% DB time (%)": a unit the label already names is not repeated.
-  const unitOf = (v: PivotTable['values'][number]): string => (v.unit && !v.label.toLowerCase().includes(v.unit.toLowerCase()) ? ` (${v.unit})` : '');
+  const unitOf = (v: PivotTable['values'][number]): string => (v.unit && !namesUnit(v.label, v.unit) ? ` (${v.unit})` : '');
   const single = table.columns.length === 1 && table.columns[0]!.label === '';
   const grouped = layout === 'grouped' || single;
   // One unit for all ("mean / max (ms)"), else the units in order ("IOPS / MiB/s / ms").
@@ -103,10 +132,12 @@ function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped
   // which wraps), so "CREDIT_DB2_DATA01" is not broken while a day needs little room.
   // A Chinese character takes about two Latin ones' room.
   const ems = (line: string): number => [...line].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
-  const longest = (c: number): number => Math.max(...[header[c]!, ...rows.map((r) => r[c] ?? '')].flatMap((cell) => cell.split('\n')).map((line) => Math.min(40, ems(line))));
-  const weights = header.map((_, c) => Math.max(5, longest(c)));
-  const total = weights.reduce((a, b) => a + b, 0);
-  const shape: TableShape = { key, header, widths: weights.map((w) => (w / total) * 100) };
+  // A heading may wrap between its words; a cell's line should not (a long text caps at 40).
+  const longest = (c: number): number => Math.max(
+    ...header[c]!.split(/[\s\n]+/).map(ems),
+    ...rows.flatMap((r) => (r[c] ?? '').split('\n')).map((line) => Math.min(40, ems(line))),
+  );
+  const shape: TableShape = { key, header, widths: columnWidths(header.map((_, c) => longest(c)), width) };
   return rows.map((cells) => ({ kind: 'row' as const, table: shape, cells }));
 }
 
@@ -173,8 +204,8 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
           // The headings say "mean / max (ms)" when the values share a unit; else this note names them.
           const sharedUnit = table.values.every((v) => v.unit === table.values[0]!.unit && v.unit !== '');
           const joined = s.layout === 'joined' && !(table.columns.length === 1 && table.columns[0]!.label === '') && table.values.length > 1 && !sharedUnit;
-          if (joined) blocks.push({ kind: 'note', text: t('report.pivotCell', { values: table.values.map((v) => `${v.label}${v.unit && !v.label.toLowerCase().includes(v.unit.toLowerCase()) ? ` (${v.unit})` : ''}`).join(' / ') }), tone: 'muted' });
-          blocks.push(...pivotBlocks(`${s.id}-${i}`, table, s.layout, locale));
+          if (joined) blocks.push({ kind: 'note', text: t('report.pivotCell', { values: table.values.map((v) => `${v.label}${v.unit && !namesUnit(v.label, v.unit) ? ` (${v.unit})` : ''}`).join(' / ') }), tone: 'muted' });
+          blocks.push(...pivotBlocks(`${s.id}-${i}`, table, s.layout, locale, contentWidth));
         });
         for (const note of s.notes) blocks.push({ kind: 'note', text: note, tone: 'muted' });
         break;
