@@ -138,4 +138,24 @@ describe('the sample reports print the studies\' published tables', () => {
     assert.match(text, /Workload filter: stage ≠ \*init, \*prepare, \*cleanup \(9 runs left out; runs without stage are kept\)/);
     assert.ok(!/s1-init|s2-prepare|s5-cleanup/.test(text.slice(0, text.indexOf('Evidence'))), 'no housekeeping stage in any table');
   });
+
+  it('Compare: the same workload filter leaves the COSBench stages out of the pairs and the geometric mean; colours follow the verdict', async () => {
+    await wb.openStudy('s5-rook-ceph-optane');
+    await wb.compare('baseline', 'config-2', 'ops_per_s');
+    const rows = async (): Promise<string[]> => page.locator('[data-testid="speedup-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-workload') ?? ''));
+    assert.ok((await rows()).some((w) => /init|prepare|cleanup/.test(w)), 'without a filter the stages pair (1.00x each)');
+    const cleanup = page.locator('[data-testid="speedup-table"] tr[data-workload="s5-cleanup"] td[data-col="speedup"]');
+    assert.equal(await cleanup.getAttribute('data-verdict'), 'tie', 'an unchanged stage is a tie, not a win');
+    assert.match(await page.locator('[data-testid="speedup-table"] tr[data-workload="s5-cleanup"] td[data-col="text"]').textContent() ?? '', /^no change \(\+0\.0%\)$/);
+    await page.locator('input[name="where"]').fill('stage!=*init,*prepare,*cleanup');
+    await page.locator('input[name="where"]').press('Enter');
+    await page.locator('[data-testid="workload-filter"]', { hasText: 'stage ≠ *init, *prepare, *cleanup' }).waitFor();
+    await page.waitForFunction(() => ![...document.querySelectorAll('[data-testid="speedup-table"] tbody tr')].some((tr) => /cleanup/.test(tr.getAttribute('data-workload') ?? '')));
+    assert.deepEqual((await rows()).filter((w) => /stage|s\d-/.test(w)), ['s3-4k-70r30w 4000B 70/30']);
+    assert.match(await page.locator('[data-testid="geomean"]').textContent() ?? '', /over 4 workloads: 1\.47x/);
+    const bank = page.locator('[data-testid="speedup-table"] tr[data-workload="bank 8 threads"] td[data-col="speedup"]');
+    assert.deepEqual([await bank.getAttribute('data-verdict'), await bank.evaluate((el) => getComputedStyle(el).color !== getComputedStyle(el.parentElement!).color)], ['better', true]);
+    await wb.screenshot(path.join(OUTPUT_DIR, 'compare-where-s5.png'));
+  });
 });
+

@@ -39,8 +39,12 @@ const COMMANDS: Record<string, string> = {
   reports: `perfdelta reports --study NAME [--json]
 
 --json: [{"id", "study", "name", "layout": {"title", "subtitle"?, "author"?, "page": "A4"|"Letter",
-          "orientation": "portrait"|"landscape", "convention", "locale": "en"|"zh-CN"},
-          "sections": [{"id", "type": "headline"|"text"|"chart"|"table", ...}], "created", "updated"}]
+          "orientation": "portrait"|"landscape", "convention", "locale": "en"|"zh-CN", "where"?},
+          "sections": [{"id", "type": "headline"|"text"|"chart"|"table"|"pivot", ...}], "created", "updated"}]
+A "pivot" section (a table of values): {"source": {"kind": "runs"} | {"kind": "run-table", "table",
+"key"} | {"kind": "periods", "periods": [...], "objects"?} | {"kind": "series", "objects"?},
+"rows": [dimensions], "columns": [dimensions], "values": [{"metric", "statistic"?, "samples"?,
+"label"?, "digits"?}], "layout"?: "joined"|"grouped", "margin"?, "split"?, "only"?, "sortBy"?, "top"?}.
 `,
   report: `perfdelta report --study NAME --out FILE.pdf [--report NAME] [--template T] [--locale en|zh-CN]
                  [--page A4|Letter] [--orientation portrait|landscape] [--convention C]
