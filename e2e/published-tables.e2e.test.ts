@@ -157,5 +157,32 @@ describe('the sample reports print the studies\' published tables', () => {
     assert.deepEqual([await bank.getAttribute('data-verdict'), await bank.evaluate((el) => getComputedStyle(el).color !== getComputedStyle(el.parentElement!).color)], ['better', true]);
     await wb.screenshot(path.join(OUTPUT_DIR, 'compare-where-s5.png'));
   });
+
+  it('the composer makes a table of values: S2\'s top events of both modes from the AWR tables', async () => {
+    await openReport(page, wb, 's2-exadata-flash-cache', 'Write-back against write-through');
+    await page.locator('button[name="add-pivot"]').click();
+    const last = page.locator('.report-sections > li').last();
+    await last.locator('input[name="section-title"]').fill('Events, composed');
+    await last.locator('select[name="pivot-source"]').selectOption('run-table');
+    const rows = last.locator('input[name="pivot-rows"]');
+    await rows.fill('row');
+    await rows.blur();
+    await last.locator('input[name="pivot-metric"]').fill('pct_db_time');
+    const only = last.locator('input[name="pivot-only"]');
+    await only.fill('config=write-back,write-through');
+    await only.blur();
+    await last.locator('select[name="pivot-sort"]').selectOption('0');
+    await page.locator('button[name="save-report"]').click();
+    await page.locator('[data-testid="report-dirty"]', { hasText: 'Saved' }).waitFor();
+    await page.locator('.pd-page .pd-title', { hasText: 'Events, composed' }).waitFor();
+    await page.waitForSelector('.pd-report[data-fonts="complete"]');
+    // The new section's table: the one right after its title, in the laid-out pages.
+    const table = page.locator('.pd-page .pd-block:has(.pd-title:has-text("Events, composed")) ~ .pd-block .pd-table').first();
+    await table.waitFor();
+    const head = await table.locator('th').allTextContents();
+    assert.deepEqual(head.map((h) => h.trim()), ['Event', 'write-back% DB time', 'write-through% DB time'], 'a column per configuration, the value named under it');
+    const cells = await table.locator('tr', { has: page.locator('td', { hasText: 'free buffer waits' }) }).locator('td').allTextContents();
+    assert.deepEqual(cells.map((c) => c.trim()), ['free buffer waits', '–', '63.0']);
+  });
 });
 

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import * as XLSX from '@e965/xlsx';
 import path from 'node:path';
 import { before, describe, it } from 'node:test';
 import type { HeadlineFigure, PivotTable, RenderedSection, ReportDocument } from '../../contract/records.js';
@@ -64,6 +65,19 @@ describe('the studies\' published tables in the sample reports', () => {
       }
       assert.equal(row(t!, 'after', '2017-09-15').margin![0]!.toFixed(2), '1.06');
     }
+  });
+
+  it('S1: the XLSX has a sheet per table of values, the numbers as printed, units in the headers', () => {
+    const book = XLSX.read(core.exportXlsx('s1-flash-migration', 'Flash migration'), { type: 'buffer' });
+    const name = book.SheetNames.find((n) => n.startsWith('Table') && n.includes('Daytime read response'))!;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name]!, { header: 1 });
+    assert.deepEqual(rows[0]!.slice(0, 3), ['Period', 'Day', 'mean · CREDIT_DB2_DATA01 [ms]']);
+    const day = rows.find((r) => r[1] === '2017-09-08')!;
+    assert.deepEqual(day.slice(2, 6).map((v) => (v as number).toFixed(2)), ['7.64', '6.18', '8.34', '6.46']);
+    const grid = book.SheetNames.find((n) => n.includes('FS840 raw'))!;
+    const g = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[grid]!, { header: 1 });
+    assert.equal(g[0]![1], 'total IOPS · random read [IOPS]');
+    assert.equal(g.find((r) => r[0] === '4K')![1], 307135.53);
   });
 
   it('S1: the five pre-go-live grids, block size × pattern, "IOPS / MB/s / ms" in each cell, in the published order', () => {

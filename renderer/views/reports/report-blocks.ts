@@ -80,7 +80,8 @@ function pivotNumber(v: number | null, unit: string, digits: number | null, loca
 /** The label names its unit as a word of its own ("% DB time", "IOPS"): "(s)" is not hidden in "Elapsed". */
 function namesUnit(label: string, unit: string): boolean {
   const u = unit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  return new RegExp(`(^|[\\s(])${u}($|[\\s),])`, 'i').test(label);
+  // Only Latin letters and digits join a word: in "总计IOPS" the unit stands on its own.
+  return new RegExp(`(^|[^A-Za-z0-9])${u}($|[^A-Za-z0-9/])`, 'i').test(label);
 }
 
 /** Average width of a character at the tables' 10 px, and a cell's padding, px. */
@@ -113,7 +114,9 @@ function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped
   const grouped = layout === 'grouped' || single;
   // One unit for all ("mean / max (ms)"), else the units in order ("IOPS / MiB/s / ms").
   const shared = table.values.every((v) => v.unit === table.values[0]!.unit) && table.values[0]!.unit !== '';
-  const units = shared ? `${table.values.map((v) => v.label).join(' / ')} (${table.values[0]!.unit})` : table.values.map((v) => v.unit || v.label).join(' / ');
+  const units = shared
+    ? `${table.values.map((v) => v.label).join(' / ')}${table.values.every((v) => namesUnit(v.label, v.unit)) ? '' : ` (${table.values[0]!.unit})`}`
+    : table.values.map((v) => v.unit || v.label).join(' / ');
   const dataHeads = grouped
     ? table.values.flatMap((v) => [
       ...table.columns.map((c) => (c.label ? `${v.label}${unitOf(v)}\n${c.label}` : `${v.label}${unitOf(v)}`)),
@@ -279,7 +282,8 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   for (const f of ev.filters) blocks.push({ kind: 'item', text: f });
   blocks.push({ kind: 'subtitle', text: t('report.warnings') });
   if (ev.warnings.length === 0) blocks.push({ kind: 'note', text: t('report.noWarnings'), tone: 'muted' });
-  for (const w of ev.warnings) blocks.push({ kind: 'item', text: `${w.message}${w.runs.length ? ` (${t('report.runsOf', { runs: `${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''}` })})` : ''}` });
+  // In a Chinese report the warning is named in Chinese, the core's detail (tool versions, sizes) after it.
+  for (const w of ev.warnings) blocks.push({ kind: 'item', text: zh ? `${warningText({ ...w, runs: [] }, locale)}：${w.message}${w.runs.length ? `（${t('report.runsOf', { runs: `${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''}` })}）` : ''}` : `${w.message}${w.runs.length ? ` (${t('report.runsOf', { runs: `${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''}` })})` : ''}` });
   blocks.push({ kind: 'note', text: t('report.generator', { generator: ev.generator }), tone: 'muted' });
   return { blocks, toc };
 }
