@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { HeadlineFigure, PivotTable, ReportDocument, ReportEvidence } from '../../../app/contract/records.js';
+import type { ComparePair, CompareResult, HeadlineFigure, PivotTable, ReportDocument, ReportEvidence } from '../../../app/contract/records.js';
 import { columnWidths, documentBlocks, type Block } from './report-blocks.js';
 
 type Row = Extract<Block, { kind: 'row' }>;
@@ -77,4 +77,26 @@ describe('report blocks', () => {
     assert.ok(text! > id! && id! > a! && a === b);
     assert.ok((id! / 100) * 400 >= 13 * 6 + 10, 'an SQL ID does not wrap');
   });
+
+  it('a comparison table gives each pair\'s 95% intervals (and their coverage where the method states one), or says there are too few runs for one', () => {
+    const pair = (over: Partial<ComparePair>): ComparePair => ({
+      workload: '4K', workload_label: '4K', workload_params: {}, metric: 'total.lat_avg_ms', metric_label: 'total mean latency', unit: 'ms', better: 'lower',
+      baseline_label: 'a', candidate_label: 'b', baseline: 2, candidate: 1, speedup: 2, change_pct: -50, speedup_text: '2.00x', change_text: '-50.0%',
+      text: 'mean latency 2.00x lower', short_text: '2.00x', mark: '', n_baseline: 1, n_candidate: 1, ci_baseline: null, ci_candidate: null, p_value: null,
+      significant: null, significance_note: '', tie: false, verdict: 'better', baseline_runs: [1], candidate_runs: [2], baseline_values: [2], candidate_values: [1], ...over,
+    });
+    const compare = (pairs: ComparePair[]): CompareResult => ({
+      study: 's', kind: 'configurations', baseline: 'a', candidate: 'b', candidates: ['b'], metrics: ['total.lat_avg_ms'], pairing_keys: [], convention: 'x-fold', convention_note: '',
+      tie_band_pct: 0, pairs, unmatched: [], geomean_speedup: {}, rollup: [], matrix: [], warnings: [], aggregation: null, workload_filter: null, periods: null,
+    });
+    const table = (pairs: ComparePair[]): Block[] => documentBlocks({ ...doc('en', 'grouped'), sections: [{ id: 't', type: 'table', title: 'T', compare: compare(pairs), errors: [] }] }).blocks;
+    const withCi = pair({ n_baseline: 6, n_candidate: 6, ci_baseline: { low: 1.5, high: 2.5, level: 0.95, method: 'median-order-statistics', coverage: 0.961 } as ComparePair['ci_baseline'], ci_candidate: { low: 0.8, high: 1.2, level: 0.95, method: 'median-order-statistics' } });
+    const rows = table([withCi, pair({ workload_label: '8K' })]).filter((b): b is Row => b.kind === 'row');
+    assert.equal(rows[0]!.cells.at(-1), '6/6\n95% CI 1.500–2.500 / 0.800–1.200 ms (coverage 96.1%)');
+    assert.equal(rows[1]!.cells.at(-1), '1/1\ntoo few runs for an interval');
+    assert.deepEqual(rows[0]!.classes?.filter(Boolean), ['verdict-better', 'verdict-better'], 'the speedup and its words take the verdict\'s colour');
+    const none = table([pair({})]);
+    assert.ok(none.some((b) => b.kind === 'note' && b.text === 'n · p: too few runs for an interval'));
+  });
 });
+
