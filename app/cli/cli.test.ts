@@ -278,12 +278,35 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.equal(cli(['charts', 'rename', String(scaling.id), '--study', 's5-rook-ceph-optane'], home).code, 2, 'rename without --name');
   });
 
+  it('compare --where leaves workloads out before pairing and says so; the text output names each verdict', () => {
+    const home = tempDir();
+    assert.equal(cli(['import', '--study', 'w', '--config', 'disk', path.join(FIO, 'disk')], home).code, 0);
+    assert.equal(cli(['import', '--study', 'w', '--config', 'tmpfs', path.join(FIO, 'tmpfs')], home).code, 0);
+    const all = JSON.parse(cli(['compare', '--study', 'w', '--baseline', 'disk', '--candidate', 'tmpfs', '--metric', 'total.iops', '--json'], home).stdout) as { pairs: Array<{ workload_params: Record<string, unknown>; verdict: string; metric_label: string }>; workload_filter: string | null };
+    const small = all.pairs.filter((p) => p.workload_params['bs'] === 4096).length;
+    assert.ok(small > 0 && small < all.pairs.length, 'the sample has 4K and larger blocks');
+    assert.equal(all.workload_filter, null);
+    const r = cli(['compare', '--study', 'w', '--baseline', 'disk', '--candidate', 'tmpfs', '--metric', 'total.iops', '--where', 'bs=4K', '--json'], home);
+    assert.equal(r.code, 0, r.stderr);
+    const only4k = JSON.parse(r.stdout) as typeof all;
+    assert.equal(only4k.pairs.length, small);
+    assert.ok(only4k.pairs.every((p) => p.workload_params['bs'] === 4096 && ['better', 'worse', 'tie'].includes(p.verdict) && p.metric_label === 'total IOPS'));
+    assert.match(only4k.workload_filter!, /^Workload filter: bs = 4K \(\d+ runs left out; runs without bs are kept\)$/);
+    const text = cli(['compare', '--study', 'w', '--baseline', 'disk', '--candidate', 'tmpfs', '--metric', 'total.iops', '--where', 'bs=4K'], home).stdout;
+    assert.match(text, /VERDICT/);
+    assert.match(text, /Workload filter: bs = 4K/);
+    assert.ok(!/\x1b\[/.test(text), 'no colour codes in a pipe');
+    const bad = cli(['compare', '--study', 'w', '--baseline', 'disk', '--candidate', 'tmpfs', '--where', 'bs 4K'], home);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--where: workload filter "bs 4K": write it as PARAM=VALUE/);
+  });
+
   it('--help documents every command', () => {
     const help = cli(['--help'], tempDir()).stdout;
     for (const c of ['detect', 'import', 'studies', 'runs', 'series', 'compare', 'periods', 'settings', 'samples', 'serve', 'charts']) assert.match(help, new RegExp(`\\n  ${c}`));
     assert.match(cli(['help', 'charts'], tempDir()).stdout, /perfdelta charts show CHART/);
     const compareHelp = cli(['help', 'compare'], tempDir()).stdout;
-    for (const phrase of ['speedup > 1 always means the candidate is better', 'Mann-Whitney', 'geometric mean', '--tie-band', 'matrix', 'percent-of-baseline', '--across-days']) {
+    for (const phrase of ['speedup > 1 always means the candidate is better', 'Mann-Whitney', 'geometric mean', '--tie-band', 'matrix', 'percent-of-baseline', '--across-days', '--where', 'percentage points', 'no change (+0.3%)']) {
       assert.ok(compareHelp.includes(phrase), phrase);
     }
   });

@@ -58,19 +58,26 @@ Deleting a chart a report draws leaves the report saying so.
   reports: `perfdelta reports --study NAME [--json]
 
 --json: [{"id", "study", "name", "layout": {"title", "subtitle"?, "author"?, "page": "A4"|"Letter",
-          "orientation": "portrait"|"landscape", "convention", "locale": "en"|"zh-CN"},
-          "sections": [{"id", "type": "headline"|"text"|"chart"|"table", ...}], "created", "updated"}]
+          "orientation": "portrait"|"landscape", "convention", "locale": "en"|"zh-CN", "where"?},
+          "sections": [{"id", "type": "headline"|"text"|"chart"|"table"|"pivot", ...}], "created", "updated"}]
+A "pivot" section (a table of values): {"source": {"kind": "runs"} | {"kind": "run-table", "table",
+"key"} | {"kind": "periods", "periods": [...], "objects"?} | {"kind": "series", "objects"?},
+"rows": [dimensions], "columns": [dimensions], "values": [{"metric", "statistic"?, "samples"?,
+"label"?, "digits"?}], "layout"?: "joined"|"grouped", "margin"?, "split"?, "only"?, "sortBy"?, "top"?}.
 `,
   report: `perfdelta report --study NAME --out FILE.pdf [--report NAME] [--template T] [--locale en|zh-CN]
-                 [--page A4|Letter] [--orientation portrait|landscape] [--convention C] [--json]
+                 [--page A4|Letter] [--orientation portrait|landscape] [--convention C]
+                 [--where FILTER]... [--json]
 
 Prints a report to PDF through Chromium (the same print page the app uses: title page, contents
 with page numbers, the sections, the evidence appendix; charts as vectors, no animation; a CJK
 font is bundled). The report is --report NAME (or the id perfdelta reports lists, 1 or #1),
 else the study's first report, else a new one
 made from the template that fits the study. --template T (before-after, cache-on-off,
-config-matrix, sweep) makes a new report from T. --page, --orientation, --convention and
---locale change the report's layout and are saved with it, so the same PDF can be made again.
+config-matrix, sweep) makes a new report from T. --page, --orientation, --convention,
+--locale and --where change the report's layout and are saved with it, so the same PDF can be
+made again. --where FILTER is a workload filter (as in "perfdelta help compare") every headline,
+table and chart of the report applies, stated in its evidence; --where "" removes it.
 Needs Chromium or Chrome (PERFDELTA_CHROMIUM names one).
 --json: {"study", "report": {"id", "name"}, "out", "bytes"}
 `,
@@ -157,9 +164,17 @@ read|write|trim|total, e.g. total.iops, read.bw_mib_s (MiB/s = 2^20 B/s), write.
                   [--metric NAME]... [--convention x-fold|percent-change|percent-of-baseline]
                   [--tie-band PCT] [--pair-by KEY,KEY...] [--locale en|zh-CN]
                   [--stat mean|max|min|p50|p95|p99] [--across-objects mean|max|min|sum|median]
-                  [--across-days mean|max|min|sum|median] [--object NAME]... [--json]
+                  [--across-days mean|max|min|sum|median] [--object NAME]... [--where FILTER]... [--json]
 
 Labels are configurations, or periods (see "perfdelta help periods"), not a mix.
+
+--where FILTER keeps only the runs whose workload parameters pass it, before anything is paired:
+PARAM=VALUE[,VALUE...] keeps runs with one of the values, PARAM!=VALUE[,...] drops them; "*"
+matches any text, block sizes may be written 4K; clauses are separated by ";" or given as more
+--where options. A clause constrains only runs that have the parameter (S5's COSBench stages:
+--where 'stage!=*init,*prepare,*cleanup' keeps every CockroachDB and HammerDB run). The filter
+leaves the pairs, the geometric mean and the roll-up alike, and is stated in "workload_filter".
+Configuration comparisons only (periods cut time series, which have no workload parameters).
 
 Configurations: runs pair by workload parameters (default keys: bs, bssplit, pattern, read_pct,
 iodepth, numjobs, threads, vus; --pair-by narrows or widens them), never by file order. Runs of
@@ -175,7 +190,12 @@ speedup > 1 always means the candidate is better: candidate/baseline for higher-
 metrics (IOPS, MiB/s), baseline/candidate for lower-is-better ones (latency).
 change_pct is the raw % change. "text" words the ratio in the study's convention (or
 --convention): x-fold "6.90x faster" / "latency 6.90x lower"; percent-change "+590.0%" /
-"latency -85.5%"; percent-of-baseline "latency at 14.5% of baseline".
+"latency -85.5%"; percent-of-baseline "latency at 14.5% of baseline". "verdict" is better,
+worse, tie or neutral, and the words follow it: a tie (|change| within the tie band, or a change
+that prints as 1.00x) reads "no change (+0.3%)" or "within the tie band (-1.2%)", never
+"1.00x faster"; a volume of work (neutral) says how much more or fewer. A metric measured in %
+(CPU utilisation) is worded as a difference in percentage points, "CPU utilisation +1.5 pp", in
+every convention. On a terminal the VERDICT and AS WORDED columns are coloured (NO_COLOR stops it).
 Repetitions: each side is the median of its runs (an even number: the mean of the two middle
 ones), with an interval of the median made of its runs: the range for 2-5 runs, the
 order-statistic interval benchstat reports from 6 ("method"), each with its "coverage", the
@@ -188,15 +208,16 @@ outcome to reach p < 0.05 ("p_min", the smallest p possible, is 0.05 or more: 3 
 cannot, 4 can). "significance_note" says which, and a warning names the runs.
 Roll-ups per candidate and metric: the geometric mean of the speedups (never the arithmetic
 mean of ratios) and wins / losses / ties: with two or more runs a side, better or worse only
-when p < 0.05 and |change| >= --tie-band % ("~" is a tie); with one run on a side, by the tie
-band alone ("untested" counts those).
+when p < 0.05 and the verdict says so ("~" is a tie); with one run on a side, by the verdict
+alone, a tie being |change| < --tie-band % or a change that prints as 1.00x ("untested" counts
+those); a volume metric's pairs are none of the three.
 With several candidates, "matrix" gives speedup[candidate][workload] per metric.
 Warnings name the runs they concern: runtime under 60 s, run errors, differing ioengine, direct
 I/O or tool versions, missing latency (gtod_reduce), a working set that may fit in a cache,
 TPM across HammerDB versions, fewer samples than expected in a period (gaps).
 --json: {"study", "kind": "configurations"|"periods", "baseline", "candidate", "candidates",
          "metrics", "pairing_keys", "convention", "convention_note", "tie_band_pct",
-         "pairs": [{"workload", "workload_params", "object"?, "metric", "unit", "better",
+         "pairs": [{"workload", "workload_params", "object"?, "metric", "metric_label", "unit", "better",
                     "baseline_label", "candidate_label", "baseline", "candidate", "speedup",
                     "change_pct", "speedup_text", "change_text", "text", "mark", "n_baseline",
                     "n_candidate", "ci_baseline", "ci_candidate" ({"low", "high", "level",
@@ -208,8 +229,9 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
          "unmatched": [{"side", "candidate", "workload", "runs"}],
          "geomean_speedup": {metric: value}, "rollup": [{"candidate", "metric",
          "geomean_speedup", "pairs", "wins", "losses", "ties", "untested"}], "matrix": [{"metric",
-         "baseline", "candidates", "workloads", "speedup": [[...]]}],
-         "warnings": [{"code", "message", "runs", "objects"?}], "aggregation", "periods"}
+         "baseline", "candidates", "workloads", "speedup": [[...]], "verdicts": [[...]]}],
+         "warnings": [{"code", "message", "runs", "objects"?}], "aggregation", "workload_filter",
+         "periods"}
 A study, configuration, period or metric the study does not have is an error (exit 1) naming
 the closest names there are; with --json it is printed as {"error": {"code": "unknown_name",
 "kind": "study"|"configuration"|"period"|"metric", "name", "message", "suggestions": [...]}}.

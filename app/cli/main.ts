@@ -12,7 +12,7 @@ import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
 import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
 import { UsageError } from './usage.js';
-import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, type CliContext } from './report-commands.js';
+import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
@@ -149,6 +149,7 @@ function cmdCompare(values: Values): number {
   const tieBand = values['tie-band'] !== undefined ? Number(values['tie-band']) : undefined;
   if (tieBand !== undefined && !(tieBand >= 0 && tieBand <= 100)) throw new UsageError('--tie-band takes a percentage from 0 to 100');
   const pairBy = typeof values['pair-by'] === 'string' ? values['pair-by'].split(',').map((k) => k.trim()).filter(Boolean) : undefined;
+  const where = whereOption(values);
   const result = withCore(values, (core) =>
     core.compare({
       study: need(values, 'study'),
@@ -161,6 +162,7 @@ function cmdCompare(values: Values): number {
       locale: oneOf(values, 'locale', ['en', 'zh-CN'] as const),
       objects: values['object'] as string[] | undefined,
       config: typeof values['config'] === 'string' ? values['config'] : undefined,
+      where,
       aggregation: {
         perObjectDay: oneOf(values, 'stat', PER_OBJECT_DAY),
         acrossObjects: oneOf(values, 'across-objects', ACROSS),
@@ -298,6 +300,7 @@ const OPTIONS = {
   orientation: { type: 'string' },
   mapping: { type: 'string' },
   'log-latency-unit': { type: 'string' },
+  where: { type: 'string', multiple: true },
 } as const;
 
 export async function main(argv: string[]): Promise<number> {

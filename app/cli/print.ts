@@ -1,13 +1,22 @@
 /** Human-readable CLI output: aligned columns, units in the headers. */
-import type { CompareResult, ConfidenceInterval, PeriodRecord, RunRecord, StudySummary } from '../contract/records.js';
+import type { CompareResult, ConfidenceInterval, PeriodRecord, RunRecord, StudySummary, Verdict } from '../contract/records.js';
 import { formatCoverage } from '../core/compare/median-interval.js';
 import { DEFAULT_PAIRING_KEYS, workloadLabel, workloadParams } from '../core/compare/pairing.js';
 import { describeMetric } from '../core/metrics/dictionary.js';
 
-function table(rows: string[][]): string {
+/** `paint(row, column, padded text)`: colour for a cell (the verdict column), added after padding so columns stay aligned. */
+function table(rows: string[][], paint?: (row: number, col: number, text: string) => string): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n') + '\n';
+  return rows.map((r, ri) => r.map((c, i) => {
+    const cell = i === r.length - 1 ? c : c.padEnd(widths[i]!);
+    return paint ? paint(ri, i, cell) : cell;
+  }).join('  ')).join('\n') + '\n';
 }
+
+/** ANSI colours on a terminal only (never in a pipe or with NO_COLOR): green better, red worse, dim tie. */
+const COLOURS: Record<Verdict, string> = { better: '\x1b[32m', worse: '\x1b[31m', tie: '\x1b[2m', neutral: '' };
+const useColour = (): boolean => Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
+const coloured = (verdict: Verdict, text: string): string => (useColour() && COLOURS[verdict] ? `${COLOURS[verdict]}${text}\x1b[0m` : text);
 
 const fmt = (v: number | undefined, digits = 2): string => (v === undefined ? '' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
@@ -61,6 +70,7 @@ export function printCompare(result: CompareResult): void {
   process.stdout.write(`${result.study}: ${against} against ${result.baseline} (speedup > 1 = candidate better)\n`);
   process.stdout.write(`${result.convention_note}\n`);
   if (result.aggregation) process.stdout.write(`Aggregation: ${result.aggregation}\n`);
+  if (result.workload_filter) process.stdout.write(`${result.workload_filter}\n`);
   for (const side of result.periods ?? []) {
     const unit = describeMetric(side.metric)?.unit ?? '';
     for (const ps of [side.baseline, ...side.candidates]) {
@@ -75,15 +85,17 @@ export function printCompare(result: CompareResult): void {
       if (pairs.length === 0) continue;
       const unit = pairs[0]!.unit;
       const significance = pairs.some((p) => p.p_value !== null);
+      process.stdout.write(`${pairs[0]!.metric_label} (${metric})\n`);
+      // The verdict column says in words what the colour says: better, worse, tie, or neutral (a volume).
       process.stdout.write(table([
-        [result.kind === 'periods' ? 'OBJECT' : 'WORKLOAD', `${result.baseline} (${unit})`, `${candidate} (${unit})`, 'SPEEDUP', 'CHANGE', 'AS WORDED', 'n',
+        [result.kind === 'periods' ? 'OBJECT' : 'WORKLOAD', `${result.baseline} (${unit})`, `${candidate} (${unit})`, 'SPEEDUP', 'CHANGE', 'VERDICT', 'AS WORDED', 'n',
           ...(significance ? ['p', `MEDIAN INTERVAL ${result.baseline}`, `MEDIAN INTERVAL ${candidate}`] : [])],
         ...pairs.map((p) => [
-          p.workload, fmtIn(p.baseline, unit), fmtIn(p.candidate, unit), `${p.speedup_text}${p.mark ? ' ' + p.mark : ''}${p.tie ? ' (tie)' : ''}`,
-          p.change_text, p.text, `${p.n_baseline}/${p.n_candidate}`,
+          p.workload, fmtIn(p.baseline, unit), fmtIn(p.candidate, unit), `${p.speedup_text}${p.mark ? ' ' + p.mark : ''}`,
+          p.change_text, p.verdict, p.text, `${p.n_baseline}/${p.n_candidate}`,
           ...(significance ? [p.p_value === null ? '' : p.p_value.toPrecision(2), ci(p.ci_baseline, unit), ci(p.ci_candidate, unit)] : []),
         ]),
-      ]));
+      ], (row, col, text) => (row > 0 && (col === 5 || col === 6) ? coloured(pairs[row - 1]!.verdict, text) : text)));
       const r = result.rollup.find((x) => x.candidate === candidate && x.metric === metric);
       if (r) {
         const g = r.geomean_speedup === null ? '–' : `${r.geomean_speedup.toFixed(2)}x`;

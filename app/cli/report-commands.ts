@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { ReportLayout, ReportRecord, ReportTemplate } from '../contract/records.js';
 import type { Core } from '../core/core.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
+import { parseWorkloadFilter } from '../core/compare/workload-filter.js';
 import { UsageError } from './usage.js';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -37,6 +38,18 @@ function choice<T extends string>(values: Values, name: string, allowed: readonl
   return v as T;
 }
 
+/** --where clauses (repeatable), checked here so a typo is a usage error, not a failed comparison. */
+export function whereOption(values: Values): string[] | undefined {
+  const where = values['where'] as string[] | undefined;
+  if (!where || where.length === 0) return undefined;
+  try {
+    parseWorkloadFilter(where);
+  } catch (err) {
+    throw new UsageError(`--where: ${(err as Error).message}`);
+  }
+  return where;
+}
+
 /** A report by its name, else by the id `perfdelta reports` lists ("1" or "#1"). */
 function byNameOrId(core: Core, study: string, which: string): ReportRecord {
   const id = /^#?(\d+)$/.exec(which.trim());
@@ -50,6 +63,7 @@ function resolveReport(core: Core, values: Values): ReportRecord {
   const name = str(values, 'report');
   const template = choice(values, 'template', TEMPLATES);
   const locale = choice(values, 'locale', ['en', 'zh-CN'] as const);
+  const where = whereOption(values);
   let report: ReportRecord;
   if (template) report = core.createReport(study, { template, name, locale });
   else if (name) report = byNameOrId(core, study, name);
@@ -60,6 +74,8 @@ function resolveReport(core: Core, values: Values): ReportRecord {
     ...(choice(values, 'orientation', ['portrait', 'landscape'] as const) ? { orientation: choice(values, 'orientation', ['portrait', 'landscape'] as const)! } : {}),
     ...(choice(values, 'convention', CONVENTIONS) ? { convention: choice(values, 'convention', CONVENTIONS)! } : {}),
     ...(locale && !template ? { locale } : {}),
+    // "" clears the filter: perfdelta report --where "" --out F.pdf.
+    ...(where ? { where: where.join('; ').trim() || undefined } : {}),
   };
   if (Object.keys(changes).length) report = core.saveReport(study, { id: report.id, name: report.name, layout: { ...report.layout, ...changes }, sections: report.sections });
   return report;

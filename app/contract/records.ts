@@ -203,6 +203,8 @@ export interface ComparePair {
   /** Period comparisons: the object (volume, node); "*" for the aggregate over all objects. */
   object?: string;
   metric: string;
+  /** The metric's name from the dictionary, in the comparison's language ("read mean latency"). */
+  metric_label: string;
   unit: string;
   better: Better;
   baseline_label: string;
@@ -217,7 +219,11 @@ export interface ComparePair {
   /** Always x-fold ("6.90x") and signed % ("-85.5%"), whatever the convention. */
   speedup_text: string;
   change_text: string;
-  /** Worded in the comparison's convention ("latency 6.90x lower", "latency at 14.5% of baseline"). */
+  /**
+   * Worded by its verdict in the comparison's convention ("latency 6.90x lower", "latency at 14.5%
+   * of baseline"); a tie "no change (+0.3%)" or "within the tie band (-1.2%)"; a metric in %
+   * as percentage points ("CPU utilisation +1.5 pp").
+   */
   text: string;
   /** The same ratio in its shortest form, for a label on a bar: "6.90x", "-85.5%", "14.5%". */
   short_text: string;
@@ -240,7 +246,7 @@ export interface ComparePair {
   significant: boolean | null;
   /** Why the pair is or is not significant, in the comparison's language ("3 runs per side cannot reach p < 0.05; at least 4 per side are needed"). */
   significance_note: string;
-  /** |change| within the tie band. */
+  /** The verdict is a tie: |change| within the tie band, or a change that prints as 1.00x. */
   tie: boolean;
   /** Better, worse, tie or neutral (a volume metric): what colours and words follow. */
   verdict: Verdict;
@@ -294,6 +300,8 @@ export interface CompareMatrix {
   /** The workloads as shown in the comparison's language. */
   workload_labels: string[];
   speedup: Array<Array<number | null>>;
+  /** Each cell's verdict (what its colour follows), null where no pair exists. */
+  verdicts: Array<Array<Verdict | null>>;
 }
 
 export interface PeriodRecord {
@@ -333,6 +341,8 @@ export interface CompareResult {
   warnings: CompareWarning[];
   /** Period comparisons: the aggregation order, stated. */
   aggregation: string | null;
+  /** The workload filter the runs passed ("stage ≠ *init, *cleanup"), stated with what it left out; null without one. */
+  workload_filter: string | null;
   periods: { baseline: PeriodSide; candidates: PeriodSide[]; metric: string }[] | null;
 }
 
@@ -495,11 +505,73 @@ export interface HeadlineItem {
   label?: string;
 }
 
+/** How the values that fall in one pivot cell (or one record's samples) reduce. `cv`: coefficient of variation, %. */
+export type PivotStatistic = 'mean' | 'median' | 'min' | 'max' | 'p95' | 'p99' | 'sum' | 'count' | 'cv';
+
+/**
+ * Where a pivot's records come from:
+ * - `runs`: one record per run; its metrics are the values.
+ * - `run-table`: one record per row of a table the runs carry (AWR's `top_events`,
+ *   `background_events`, `sql_by_elapsed`), `key` naming the row (`name`, `sql_id`); the row's
+ *   numeric columns are the values, and the dimension `row` is the key.
+ * - `periods`: one record per period, day and object of a time-series metric: the statistic
+ *   `samples` of the object's samples that day inside the period (S1's mean and max read response).
+ * - `series`: one record per run and object series: the statistic `samples` of the series'
+ *   points (the mean, or the CV of a fio IOPS log: S3's write jitter).
+ */
+export type PivotSource =
+  | { kind: 'runs' }
+  | { kind: 'run-table'; table: string; key: string }
+  | { kind: 'periods'; periods: string[]; objects?: string[]; config?: string }
+  | { kind: 'series'; objects?: string[] };
+
+/** One figure of a pivot cell. */
+export interface PivotValue {
+  /** A metric name (runs, periods, series; `*` matches a scope: `*.iops`), or a column of the run table. */
+  metric: string;
+  /** How a cell's records reduce (default mean). */
+  statistic?: PivotStatistic;
+  /** Periods and series: how one record's samples reduce first (per object per day; over the series' points). Default mean. */
+  samples?: PivotStatistic;
+  /** The column's words; else the metric's name from the catalog and the statistics used. */
+  label?: string;
+  /** Decimal places; else the unit's usual digits. */
+  digits?: number;
+}
+
+/**
+ * A table of values: rows × columns × one or more values. Dimensions are `config`, `workload`,
+ * `run`, `period`, `day`, `object`, `row` (a run table's key), `row:COLUMN` (another column of
+ * that row, such as an SQL's text), a parameter (`bs`), or parameters worded together
+ * (`pattern+read_pct`: "random read").
+ */
+export interface PivotSection {
+  id: string;
+  type: 'pivot';
+  title?: string;
+  source: PivotSource;
+  rows: string[];
+  columns: string[];
+  values: PivotValue[];
+  /** `joined`: a cell holds every value ("IOPS / MiB/s / ms", one per line); `grouped`: a column per value and column. Default joined. */
+  layout?: 'joined' | 'grouped';
+  /** A margin column: this statistic over the row's cells, per value (S1's mean of the four volumes, and mean of the maxima). */
+  margin?: PivotStatistic;
+  /** One table per value of this dimension (S1's five configurations). */
+  split?: string;
+  /** Only these values of a dimension (as labelled), in this order: `{"config": ["write-back", "write-through"]}`. */
+  only?: Record<string, string[]>;
+  /** Rows ordered by a value (its largest cell in the row), highest first; `top` keeps that many. */
+  sortBy?: number;
+  top?: number;
+}
+
 export type ReportSection =
   | { id: string; type: 'headline'; title?: string; items: HeadlineItem[] }
   | { id: string; type: 'text'; title?: string; markdown: string }
   | { id: string; type: 'chart'; chart: number; caption?: string }
-  | { id: string; type: 'table'; title?: string; baseline: string; candidates: string[]; metrics: string[]; perObjectDay?: PerObjectDayStat };
+  | { id: string; type: 'table'; title?: string; baseline: string; candidates: string[]; metrics: string[]; perObjectDay?: PerObjectDayStat }
+  | PivotSection;
 
 export interface ReportLayout {
   title: string;
@@ -510,6 +582,11 @@ export interface ReportLayout {
   /** The report's ratio wording, printed on the page; every number in it follows it. */
   convention: RatioConvention;
   locale: 'en' | 'zh-CN';
+  /**
+   * A workload filter every comparison and table of the report applies ("stage!=*init,*prepare,*cleanup"),
+   * the same one `perfdelta compare --where` takes; stated in the evidence.
+   */
+  where?: string;
 }
 
 export interface ReportRecord {
@@ -549,6 +626,29 @@ export interface HeadlineFigure {
   n_candidate: number;
   /** How the figure was reached: "median of 3 runs", "mean per volume per day, then mean across…". */
   basis: string;
+  /** The warnings that concern the runs behind this figure (runtime under 60 s, n = 1, a cache...), printed under it. */
+  warnings: CompareWarning[];
+}
+
+/** One resolved pivot table: the numbers a page, the PDF and the XLSX all show. */
+export interface PivotTable {
+  /** The split's value ("FS840 raw"), null without a split. */
+  title: string | null;
+  /** The row dimensions' names, in the report's language. */
+  row_headers: string[];
+  /** Column combinations, labelled; one unlabelled column when the pivot has no column dimension. */
+  columns: Array<{ key: string; label: string }>;
+  values: Array<{ metric: string; label: string; unit: string; digits: number | null }>;
+  rows: Array<{
+    key: string;
+    labels: string[];
+    /** cells[column][value]; null where no record falls. */
+    cells: Array<Array<number | null>>;
+    /** The margin column's figures, per value; null without a margin. */
+    margin: Array<number | null> | null;
+  }>;
+  /** The margin's heading ("mean"), null without one. */
+  margin_label: string | null;
 }
 
 /** Five numbers and the outliers of one configuration's values (Tukey: whiskers at 1.5 IQR). */
@@ -619,7 +719,9 @@ export type RenderedSection =
   | { id: string; type: 'headline'; title: string; figures: HeadlineFigure[]; errors: string[]; warnings: CompareWarning[] }
   | { id: string; type: 'text'; title: string; markdown: string }
   | { id: string; type: 'chart'; title: string; caption: string; chart: SavedChart | null; data: ChartData | null; errors: string[] }
-  | { id: string; type: 'table'; title: string; compare: CompareResult | null; errors: string[] };
+  | { id: string; type: 'table'; title: string; compare: CompareResult | null; errors: string[] }
+  /** `notes`: how the values were reached (sources, statistics, filters), printed under the table. */
+  | { id: string; type: 'pivot'; title: string; layout: 'joined' | 'grouped'; tables: PivotTable[]; notes: string[]; errors: string[] };
 
 export interface ReportEvidence {
   files: Array<{ file: string; sha256: string; format: string; importer_version: string; config: string; imported_at: string; runs: number }>;
@@ -645,8 +747,13 @@ export interface ReportEvidence {
 export interface ReportDocument {
   study: { slug: string; name: string };
   report: { id: number; name: string; layout: ReportLayout };
-  /** When the newest data it shows was imported (not the time of printing: the same study prints the same text). */
+  /**
+   * When the newest data was recorded (the runs' own end times, ISO 8601 UTC), never the import
+   * date or the time of printing; null when no run carries a date.
+   */
   data_as_of: string | null;
+  /** The days the data spans in the data's zone ("2017-09-07" to "2017-09-15"), null when undated. */
+  data_span: { from: string; to: string; zone: string } | null;
   sections: RenderedSection[];
   evidence: ReportEvidence;
 }

@@ -60,6 +60,8 @@ export interface RpcMethods {
       aggregation?: { perObjectDay?: 'mean' | 'max' | 'min' | 'p50' | 'p95' | 'p99'; acrossObjects?: AcrossStat; acrossDays?: AcrossStat };
       objects?: string[];
       config?: string;
+      /** A workload filter: "stage!=*init,*prepare,*cleanup; bs=4K" (see `perfdelta help compare`). */
+      where?: string;
     };
     result: CompareResult;
   };

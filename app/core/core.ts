@@ -16,6 +16,7 @@ import { CANONICAL_UNITS } from './metrics/units.js';
 import { comparePeriods, periodBounds, periodRecord } from './compare/compare-periods.js';
 import { DEFAULT_PAIRING_KEYS } from './compare/pairing.js';
 import { DEFAULT_CACHE_BYTES } from './compare/warnings.js';
+import { parseWorkloadFilter } from './compare/workload-filter.js';
 import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
@@ -30,7 +31,7 @@ import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
 import { variation, type Variation } from './series/variation.js';
 import { clipToWindow, rankAndDownsample, scatterByTime } from './series/study-series.js';
-import { Store } from './store/store.js';
+import { Store, type PeriodRow } from './store/store.js';
 import { renderReport } from './reports/render-report.js';
 import { chartData } from './charts/chart-data.js';
 import { SavedCharts } from './charts/saved-charts.js';
@@ -405,6 +406,14 @@ export class Core implements StudyQueries, TemplateQueries {
     return this.store.periods(this.studyId(study)).map(periodRecord);
   }
 
+  periodRows(study: string): PeriodRow[] {
+    return this.store.periods(this.studyId(study));
+  }
+
+  seriesConfigs(study: string, metric: string): string[] {
+    return this.store.seriesConfigs(this.studyId(study), metric);
+  }
+
   /** Defines (or redefines) a named period from its written form, in the study's zone unless given. */
   definePeriod(study: string, name: string, spec: string, zone?: string): PeriodRecord {
     const id = this.studyId(study);
@@ -621,7 +630,7 @@ export class Core implements StudyQueries, TemplateQueries {
     const runMetrics = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
     for (const m of args.metrics ?? []) if (!runMetrics.has(m)) throw unknownName('metric', m, [...runMetrics].sort(), `the runs of study "${study.name}"`);
     return inDisplayUnits(
-      compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys }),
+      compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys, where: parseWorkloadFilter(args.where) }),
       settings.units,
     );
   }

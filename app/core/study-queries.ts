@@ -4,11 +4,12 @@
  * class itself, so the core can use them without an import circle (core -> reports -> core).
  */
 import type {
-  CompareResult, LatencyDistributionResult, PeriodRecord, RunRecord, SavedChart, ChartSpec, ScatterResult, SeriesOverlayResult,
+  CompareResult, LatencyDistributionResult, PeriodRecord, RunRecord, SavedChart, ChartSpec, ScatterResult, SeriesOverlayResult, SeriesRecord,
   StudySeriesResult, StudySettingsRecord, StudySummary,
 } from '../contract/records.js';
 import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import type { Aggregation, ObjectSeries } from './periods/period-stats.js';
+import type { PeriodRow } from './store/store.js';
 
 export interface CompareArgs {
   study: string;
@@ -24,6 +25,11 @@ export interface CompareArgs {
   objects?: string[];
   /** Period comparisons: the configuration whose series the periods cut (default: the one with the most). */
   config?: string;
+  /**
+   * A workload filter on the runs' parameters ("stage!=*init,*prepare,*cleanup; bs=4K"): see
+   * app/core/compare/workload-filter.ts. Configuration comparisons only; periods have no workloads.
+   */
+  where?: string | string[];
 }
 
 export interface StudySeriesOptions {
@@ -52,6 +58,12 @@ export interface StudyQueries {
   runs(filter: { study?: string; config?: string; ids?: number[] }): RunRecord[];
   settings(study: string): StudySettingsRecord;
   periods(study: string): PeriodRecord[];
+  /** The periods as the store holds them (epoch-ms ranges), for the statistics that cut series by them. */
+  periodRows(study: string): PeriodRow[];
+  /** Configurations with series of a metric, the one with the most points first. */
+  seriesConfigs(study: string, metric: string): string[];
+  /** A run's series, every point. */
+  series(run: number, metric?: string): SeriesRecord[];
   compare(args: CompareArgs): CompareResult;
   charts(study: string): SavedChart[];
   seriesMetrics(study: string): string[];

@@ -14,6 +14,8 @@ import { waitEventsData } from './wait-events-data.js';
 export interface ChartWording {
   convention: RatioConvention;
   locale: 'en' | 'zh-CN';
+  /** A report's workload filter: its charts leave out what its tables leave out. */
+  where?: string;
 }
 
 /** How many points a time series is drawn with at most, unless the spec says. */
@@ -81,7 +83,7 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
       return {
         kind: spec.kind, labels,
         compare: queries.compare({
-          study, baseline: spec.baseline, candidates: candidatesOf(spec), metrics, convention, locale,
+          study, baseline: spec.baseline, candidates: candidatesOf(spec), metrics, convention, locale, ...(periods ? {} : { where: wording.where }),
           ...(periods && spec.perObjectDay ? { aggregation: { perObjectDay: spec.perObjectDay } } : {}),
         }),
       };
@@ -89,10 +91,10 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
     case 'speedup-heatmap': {
       const s = queries.studies().find((x) => x.slug === study)!;
       const others = (isPeriod(spec.baseline) ? s.periods : s.configs).filter((c) => c !== spec.baseline);
-      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: others, metrics: [spec.metric], convention, locale }) };
+      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: others, metrics: [spec.metric], convention, locale, where: wording.where }) };
     }
     case 'repetitions':
-      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: [spec.candidate], metrics: [spec.metric], convention, locale }) };
+      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: [spec.candidate], metrics: [spec.metric], convention, locale, where: wording.where }) };
     case 'scaling':
       return { kind: 'scaling', labels, scaling: scalingCurves({ runs: queries.runs({ study }), x: spec.x, metric: spec.metric }) };
     case 'time-series': {

@@ -116,9 +116,12 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
     matrix: metrics.map((metric) => ({
       metric, baseline: input.baseline.name, candidates, workloads: objects, workload_labels: objects,
       speedup: candidates.map((c) => objects.map((o) => pairs.find((p) => p.candidate_label === c && p.metric === metric && p.workload === o)?.speedup ?? null)),
+      verdicts: candidates.map((c) => objects.map((o) => pairs.find((p) => p.candidate_label === c && p.metric === metric && p.workload === o)?.verdict ?? null)),
     })),
     warnings,
     aggregation: describeAggregation(agg, locale) + (!input.seriesConfig ? '' : locale === 'zh-CN' ? `，配置“${input.seriesConfig}”` : `, over configuration "${input.seriesConfig}"`),
+    // Periods cut time series, which have no workload parameters to filter on.
+    workload_filter: null,
     periods: sides,
   };
 }

@@ -13,7 +13,8 @@ import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } f
 import { ALPHA, significanceOf, tooFewSentence, type SampleNoun } from './significance.js';
 import { median, medianInterval } from './stats.js';
 import { runWarnings } from './warnings.js';
-import { conventionNote, shortRatio, wordRatio, type RatioConvention, type WordingLocale } from './wording.js';
+import { applyWorkloadFilter, describeFilter, type WorkloadClause } from './workload-filter.js';
+import { conventionNote, shortPair, wordPair, type RatioConvention, type WordingLocale } from './wording.js';
 
 export const DEFAULT_COMPARE_METRICS = ['total.iops', 'total.bw_mib_s', 'total.lat_avg_ms'];
 export { ALPHA };
@@ -34,13 +35,17 @@ export interface CompareInput extends CompareOptions {
   candidates: readonly string[];
   /** Runs of the study; the sides are picked by configuration label. */
   runs: readonly RunRecord[];
+  /** Only runs this workload filter keeps (stated in the result). */
+  where?: readonly WorkloadClause[];
 }
 
 /** The noun a lower-is-better metric is worded with ("latency 6.90x lower"). */
 export function metricNoun(metric: string, locale: WordingLocale): string | null {
   const info = describeMetric(metric);
   if (!info || info.better !== 'lower') return null;
-  return metricLabel(info, locale).replace(/^(total|总计) ?/, '').toLowerCase();
+  // "mean latency", but "CPU utilisation" and "DB time" keep their capitals.
+  const noun = metricLabel(info, locale).replace(/^(total|总计) ?/, '');
+  return /^[A-Z][a-z]/.test(noun) ? noun.charAt(0).toLowerCase() + noun.slice(1) : noun;
 }
 
 export interface SideValues {
@@ -68,10 +73,13 @@ export function makePair(
   const nb = base.values.length;
   const nc = cand.values.length;
   const sig = significanceOf(base.values, cand.values, options.locale, options.noun ?? 'run');
-  const tie = ch !== null && Math.abs(ch) < options.tieBandPct;
+  const verdict = verdictOf(s, ch, options.tieBandPct, info?.volume === true);
+  const unit = info?.unit ?? '';
+  const wording = { baseline: b, candidate: c, better, noun: metricNoun(meta.metric, options.locale), verdict, unit };
   return {
     ...meta,
-    unit: info?.unit ?? '',
+    metric_label: info ? metricLabel(info, options.locale) : meta.metric,
+    unit,
     better,
     baseline: b,
     candidate: c,
@@ -79,8 +87,8 @@ export function makePair(
     change_pct: ch,
     speedup_text: formatSpeedup(s),
     change_text: formatChange(ch),
-    text: wordRatio({ baseline: b, candidate: c, better, noun: metricNoun(meta.metric, options.locale) }, options.convention, options.locale),
-    short_text: shortRatio({ baseline: b, candidate: c, better, noun: null }, options.convention, s),
+    text: wordPair(wording, options.convention, options.locale),
+    short_text: shortPair({ ...wording, noun: null }, options.convention, s, options.locale),
     mark: sig.mark,
     n_baseline: nb,
     n_candidate: nc,
@@ -91,8 +99,9 @@ export function makePair(
     p_method: sig.p_method,
     significant: sig.significant,
     significance_note: sig.significance_note,
-    tie,
-    verdict: verdictOf(s, ch, options.tieBandPct, info?.volume === true),
+    // A change that prints as 1.00x is a tie as much as one inside the band.
+    tie: verdict === 'tie',
+    verdict,
     baseline_runs: base.runs,
     candidate_runs: cand.runs,
     baseline_values: [...base.values],
@@ -109,6 +118,7 @@ export function makePair(
  */
 export function rollupOutcome(p: ComparePair): { outcome: 'win' | 'loss' | 'tie' | null; untested: boolean } {
   const untested = p.p_value === null;
+  if (p.verdict === 'neutral') return { outcome: null, untested };
   if (!untested && p.significant !== true) return { outcome: 'tie', untested };
   const outcome = p.verdict === 'better' ? 'win' : p.verdict === 'worse' ? 'loss' : p.verdict === 'tie' ? 'tie' : null;
   return { outcome, untested };
@@ -162,7 +172,12 @@ export function significanceWarnings(pairs: readonly ComparePair[], locale: Word
   return out;
 }
 
-export function compareConfigs(input: CompareInput): CompareResult {
+export function compareConfigs(given: CompareInput): CompareResult {
+  const where = given.where ?? [];
+  const sides = new Set([given.baseline, ...given.candidates]);
+  const kept = applyWorkloadFilter(given.runs, where);
+  const leftOut = given.runs.filter((r) => sides.has(r.config)).length - kept.filter((r) => sides.has(r.config)).length;
+  const input = { ...given, runs: kept };
   const keys = input.pairingKeys ?? DEFAULT_PAIRING_KEYS;
   const convention = input.convention ?? 'x-fold';
   const locale = input.locale ?? 'en';
@@ -215,14 +230,16 @@ export function compareConfigs(input: CompareInput): CompareResult {
   }
 
   const workloads = [...matched.values()].sort((a, b) => compareWorkloads(a.params, b.params));
+  const cell = (candidate: string, metric: string, w: Workload): ComparePair | undefined =>
+    pairs.find((p) => p.candidate_label === candidate && p.metric === metric && JSON.stringify(p.workload_params) === JSON.stringify(w.params));
   const matrix: CompareMatrix[] = metrics.map((metric) => ({
     metric,
     baseline: input.baseline,
     candidates: [...input.candidates],
     workloads: workloads.map((w) => w.label),
     workload_labels: workloads.map((w) => workloadLabel(w.params, locale)),
-    speedup: input.candidates.map((c) => workloads.map((w) =>
-      pairs.find((p) => p.candidate_label === c && p.metric === metric && JSON.stringify(p.workload_params) === JSON.stringify(w.params))?.speedup ?? null)),
+    speedup: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.speedup ?? null)),
+    verdicts: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.verdict ?? null)),
   }));
 
   const rollup = rollups(pairs, input.candidates, metrics);
@@ -254,6 +271,7 @@ export function compareConfigs(input: CompareInput): CompareResult {
     matrix,
     warnings,
     aggregation: null,
+    workload_filter: where.length ? describeFilter(where, leftOut, locale) : null,
     periods: null,
   };
 }

@@ -5,7 +5,12 @@
  *   x-fold               "6.90x faster"      "latency 6.90x lower"
  *   percent-change       "+590.0%"           "latency -85.5%"
  *   percent-of-baseline  "690.0% of baseline" "latency at 14.5% of baseline"
+ *
+ * A pair is worded through its verdict (wordPair): a tie says "no change (+0.3%)", never
+ * "1.00x faster"; a volume of work states its change without judging it; a metric measured in %
+ * (CPU utilisation) changes by percentage points ("+1.5 pp"), which no ratio convention can say.
  */
+import type { Verdict } from '../../contract/records.js';
 import type { Better } from '../metrics/dictionary.js';
 
 export const CONVENTIONS = ['x-fold', 'percent-change', 'percent-of-baseline'] as const;
@@ -72,4 +77,59 @@ export function shortRatio(w: Wordable, convention: RatioConvention, speedup: nu
   if (convention === 'percent-change') return signed(((c - b) / b) * 100);
   if (convention === 'percent-of-baseline') return pct((c / b) * 100);
   return speedup === null ? '–' : fold(speedup);
+}
+
+/** One pair to word: its two values, the verdict the core reached, and the metric's unit. */
+export interface PairWording extends Wordable {
+  verdict: Verdict;
+  /** The metric's unit: "%" words the change as a difference in percentage points. */
+  unit: string;
+}
+
+/** A change within this much of zero is "no change"; beyond it, a tie is "within the tie band". */
+const PRINTS_AS_ONE = 0.005;
+
+/** "+1.5 pp" / "+1.5 个百分点": an absolute difference of two percentages. */
+export function formatPoints(points: number, locale: WordingLocale = 'en'): string {
+  const s = points.toFixed(1);
+  const signedText = `${points >= 0 && !s.startsWith('-') ? '+' : ''}${s}`;
+  return locale === 'zh-CN' ? `${signedText} 个百分点` : `${signedText} pp`;
+}
+
+/** A metric whose values are percentages: its changes are percentage points. */
+export const isPercentUnit = (unit: string): boolean => unit === '%';
+
+/**
+ * A pair worded by its verdict in the report's convention and language. Better and worse pairs
+ * read as wordRatio words them; a tie says so with the change it was judged on ("no change
+ * (+0.3%)", "within the tie band (-1.2%)"); a neutral (volume) metric states how much more or
+ * less there was; a % metric gives the difference in percentage points in every convention.
+ */
+export function wordPair(w: PairWording, convention: RatioConvention, locale: WordingLocale = 'en'): string {
+  const { baseline: b, candidate: c, noun, verdict } = w;
+  const zh = locale === 'zh-CN';
+  const points = isPercentUnit(w.unit) && Number.isFinite(b) && Number.isFinite(c);
+  if (!points && (!(b > 0) || !(c > 0))) return '–';
+  const change = points ? formatPoints(c - b, locale) : signed(((c - b) / b) * 100);
+  if (verdict === 'tie') {
+    const unchanged = points ? Math.abs(c - b) < 0.05 : Math.abs(c / b - 1) < PRINTS_AS_ONE;
+    if (zh) return `${noun ?? ''}${unchanged ? '持平' : '在持平区间内'}（${change}）`;
+    return `${noun ? `${noun}: ` : ''}${unchanged ? 'no change' : 'within the tie band'} (${change})`;
+  }
+  if (points) return zh ? `${noun ?? ''}${change}` : `${noun ? `${noun} ` : ''}${change}`;
+  if (verdict === 'neutral') {
+    // A volume of work (waits, executions): how much more or less, never better or worse.
+    const subject = noun ? (zh ? noun : `${noun} `) : '';
+    if (convention === 'percent-change') return `${subject}${zh && subject ? ' ' : ''}${change}`;
+    if (convention === 'percent-of-baseline') return zh ? `${subject}为基线的 ${pct((c / b) * 100)}` : `${subject}${pct((c / b) * 100)} of baseline`;
+    if (zh) return c >= b ? `${subject}增至 ${(c / b).toFixed(2)} 倍` : `${subject}减至 1/${(b / c).toFixed(2)}`;
+    return c >= b ? `${subject}${fold(c / b)} more` : `${subject}${fold(b / c)} fewer`;
+  }
+  return wordRatio(w, convention, locale);
+}
+
+/** The pair's shortest label (a bar's): "6.90x", "-85.5%", or "+1.5 pp" for a % metric. */
+export function shortPair(w: PairWording, convention: RatioConvention, speedup: number | null, locale: WordingLocale = 'en'): string {
+  if (isPercentUnit(w.unit) && Number.isFinite(w.baseline) && Number.isFinite(w.candidate)) return formatPoints(w.candidate - w.baseline, locale);
+  return shortRatio(w, convention, speedup);
 }

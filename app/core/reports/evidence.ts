@@ -3,11 +3,12 @@
  * with their SHA-256 and importer version, configurations, periods, pairing keys, formulas,
  * aggregation orders, filters and every warning the comparisons raised.
  */
-import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord } from '../../contract/records.js';
+import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord, RunRecord } from '../../contract/records.js';
 import { createHash } from 'node:crypto';
 import { methodSentences } from '../compare/methods.js';
 import type { StudyQueries } from '../study-queries.js';
 import { conventionNote } from '../compare/wording.js';
+import { applyWorkloadFilter, describeFilter, parseWorkloadFilter } from '../compare/workload-filter.js';
 import { packageVersion } from '../paths.js';
 
 // The methods (median, interval, significance, geometric mean, roll-up) are stated by the code that
@@ -46,6 +47,17 @@ function uniqueWarnings(warnings: readonly CompareWarning[]): CompareWarning[] {
   return [...seen.values()];
 }
 
+/** The report's workload filter, stated with the runs of the study it leaves out. */
+function workloadFilter(report: ReportRecord, runs: readonly RunRecord[]): string[] {
+  const clauses = parseWorkloadFilter(report.layout.where);
+  if (clauses.length === 0) return [];
+  const kept = new Set(applyWorkloadFilter(runs, clauses).map((r) => r.id));
+  const out = runs.filter((r) => !kept.has(r.id)).map((r) => r.id);
+  const zh = report.layout.locale === 'zh-CN';
+  const listed = out.length ? (zh ? `：运行 ${out.join(', ')}` : `: runs ${out.join(', ')}`) : '';
+  return [`${describeFilter(clauses, out.length, report.layout.locale)}${listed}`];
+}
+
 function fileGroups(files: ReportEvidence['files']): ReportEvidence['file_groups'] {
   const groups = new Map<string, ReportEvidence['files']>();
   for (const f of files) {
@@ -60,6 +72,28 @@ function fileGroups(files: ReportEvidence['files']): ReportEvidence['file_groups
     formats: [...new Set(fs.map((f) => f.format))].sort(),
     combined_sha256: createHash('sha256').update(fs.map((f) => f.sha256).sort().join('\n')).digest('hex'),
   }));
+}
+
+const isAbsolute = (file: string): boolean => /^(\/|[A-Za-z]:[\\/]|\\\\|~[\\/])/.test(file);
+
+/**
+ * File names as a colleague can use them, never a path of the machine that imported them: an
+ * absolute path (the CLI keeps a path as it was typed) is cut to what lies below the folder all
+ * the study's absolute paths share, so "/home/ana/runs/disk/a.json" prints as "disk/a.json" and
+ * a file imported alone as its name. Relative names (the app's, the samples') stay as they are.
+ */
+export function shownFileNames(files: readonly string[]): Map<string, string> {
+  const split = (f: string): string[] => f.replace(/\\/g, '/').split('/');
+  const absolute = files.filter(isAbsolute).map(split);
+  let common = absolute[0]?.slice(0, -1) ?? [];
+  for (const parts of absolute) {
+    let i = 0;
+    while (i < common.length && i < parts.length - 1 && common[i] === parts[i]) i++;
+    common = common.slice(0, i);
+  }
+  const out = new Map<string, string>();
+  for (const f of files) out.set(f, isAbsolute(f) ? split(f).slice(common.length).join('/') : f);
+  return out;
 }
 
 export function buildEvidence(core: StudyQueries, study: string, report: ReportRecord, sections: readonly RenderedSection[]): ReportEvidence {
@@ -80,9 +114,12 @@ export function buildEvidence(core: StudyQueries, study: string, report: ReportR
     zh ? `持平区间：±${settings.tie_band_pct}%` : `Tie band: ±${settings.tie_band_pct}%`,
     zh ? `时区：${settings.zone}` : `Time zone of the data: ${settings.zone}`,
     ...(failed.length ? [zh ? `出错的运行不参与对比：${failed.map((r) => r.id).join(', ')}` : `Runs with errors are left out of comparisons: ${failed.map((r) => r.id).join(', ')}`] : []),
+    ...workloadFilter(report, runs),
   ];
-  const files = core.studyImports(study).map((f) => ({
-    file: f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at, runs: f.runs,
+  const imports = core.studyImports(study);
+  const names = shownFileNames(imports.map((f) => f.file_name));
+  const files = imports.map((f) => ({
+    file: names.get(f.file_name) ?? f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at, runs: f.runs,
   }));
   return {
     files,

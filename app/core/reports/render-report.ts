@@ -4,7 +4,7 @@
  * XLSX all show this document, so they cannot disagree.
  */
 import type {
-  CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, SavedChart,
+  CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, RunRecord, SavedChart,
 } from '../../contract/records.js';
 import type { StudyQueries } from '../study-queries.js';
 import { chartData } from '../charts/chart-data.js';
@@ -12,12 +12,15 @@ import { metricNoun } from '../compare/compare.js';
 import { rollupCountsText } from '../compare/methods.js';
 import { scalingCurves } from '../compare/scaling.js';
 import { formatChange, formatSpeedup, verdictOf } from '../compare/speedup.js';
-import { wordRatio } from '../compare/wording.js';
+import { runWarnings } from '../compare/warnings.js';
+import { wordPair } from '../compare/wording.js';
+import { dayInZone } from '../periods/timezone.js';
 import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { displayUnit } from '../metrics/units.js';
 import { median } from '../compare/speedup.js';
 import { workloadLabel, workloadParams } from '../compare/pairing.js';
 import { buildEvidence } from './evidence.js';
+import { renderPivot } from './pivot-records.js';
 
 const ALL_OBJECTS = '*';
 
@@ -31,6 +34,7 @@ export function sectionTitle(section: ReportSection, zh: boolean): string {
     case 'headline': return zh ? '主要结论' : 'Headline';
     case 'text': return '';
     case 'table': return zh ? '对比明细' : 'Comparison';
+    case 'pivot': return zh ? '数值表' : 'Values';
     case 'chart': return '';
   }
 }
@@ -40,6 +44,22 @@ function basis(compare: CompareResult, n: number, zh: boolean): string {
   if (compare.kind === 'periods') return compare.aggregation ?? '';
   if (zh) return n > 1 ? `${n} 次运行的中位数` : '单次运行';
   return n > 1 ? `median of ${n} runs` : 'one run';
+}
+
+/**
+ * The warnings that concern the runs behind one figure, each cut to those runs: the reader sees
+ * "runtime under 60 s (runs 3, 57)" under the headline it weakens, not only in the appendix. A
+ * period figure takes its comparison's warnings whole (gaps name objects, not runs).
+ */
+function warningsFor(warnings: readonly CompareWarning[], runs: readonly number[], whole: boolean): CompareWarning[] {
+  const mine = new Set(runs);
+  const out: CompareWarning[] = [];
+  for (const w of warnings) {
+    if (whole || w.runs.length === 0) { out.push({ ...w, runs: [...w.runs] }); continue; }
+    const hit = w.runs.filter((r) => mine.has(r));
+    if (hit.length > 0) out.push({ ...w, runs: hit });
+  }
+  return out;
 }
 
 /** One configuration's measured value (median of its runs of the workload), against a limit if given. */
@@ -57,13 +77,16 @@ function valueFigure(core: StudyQueries, study: string, item: HeadlineItem, repo
   const shown = (v: number): string => `${v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: Number.isInteger(v) ? 0 : Math.min(digits, 2) })} ${unit}`.trim();
   const better = info?.better ?? 'higher';
   const pct = item.limit ? (value / item.limit) * 100 : null;
+  // A value has no second side, but the runs behind it can still be too short or cached.
+  const warnings = runWarnings({ baseline: runs, candidate: [] }, [item.metric], settings.cache_bytes);
+  if (runs.length === 1) warnings.push({ code: 'single-run', message: 'one run: no repetitions behind the value', runs: [runs[0]!.id] });
   const text = pct === null ? shown(value)
     : zh ? `${shown(value)}：限值 ${shown(item.limit!)} 的 ${pct.toFixed(1)}%` : `${shown(value)}: ${pct.toFixed(1)}% of the ${shown(item.limit!)} limit`;
   return {
     label: item.label ?? (info ? metricLabel(info, report.layout.locale) : item.metric), metric: item.metric, unit, better,
     baseline_label: item.baseline, candidate_label: item.baseline, workload: item.workload ?? null,
     workload_label: item.workload !== undefined ? workloadLabel(workloadParams(runs[0]!, settings.pairing_keys), report.layout.locale) : null, baseline: item.limit ?? null, candidate: value,
-    speedup: null, text, speedup_text: '', change_text: pct === null ? '' : `${pct.toFixed(1)}%`, mark: '', verdict: null, n_baseline: runs.length, n_candidate: runs.length,
+    speedup: null, text, speedup_text: '', change_text: pct === null ? '' : `${pct.toFixed(1)}%`, mark: '', verdict: null, n_baseline: runs.length, n_candidate: runs.length, warnings,
     basis: zh ? (runs.length > 1 ? `${runs.length} 次运行的中位数` : '单次运行') : (runs.length > 1 ? `median of ${runs.length} runs` : 'one run'),
   };
 }
@@ -76,7 +99,7 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
   const zh = locale === 'zh-CN';
   const isPeriods = core.periods(study).some((p) => p.name === item.baseline);
   const compare = core.compare({
-    study, baseline: item.baseline, candidates: [candidate], metrics: [item.metric], convention, locale,
+    study, baseline: item.baseline, candidates: [candidate], metrics: [item.metric], convention, locale, where: report.layout.where,
     ...(isPeriods && item.perObjectDay ? { aggregation: { perObjectDay: item.perObjectDay } } : {}),
   });
   warnings.push(...compare.warnings);
@@ -91,6 +114,7 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
   }
   if (pair) {
     return {
+      warnings: warningsFor(compare.warnings, [...pair.baseline_runs, ...pair.candidate_runs], compare.kind === 'periods'),
       label, metric: item.metric, unit: pair.unit, better: pair.better, baseline_label: pair.baseline_label, candidate_label: pair.candidate_label,
       workload: pair.object === ALL_OBJECTS ? null : pair.workload, workload_label: pair.object === ALL_OBJECTS ? null : pair.workload_label, baseline: pair.baseline, candidate: pair.candidate, speedup: pair.speedup,
       text: pair.text, speedup_text: pair.speedup_text, change_text: pair.change_text, mark: pair.mark, verdict: pair.verdict,
@@ -103,16 +127,27 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
   const g = roll.geomean_speedup;
   const better = info?.better ?? 'higher';
   // Worded as if the baseline were 1: the same words a single pair with this speedup gets.
-  const text = wordRatio({ baseline: better === 'higher' ? 1 : g, candidate: better === 'higher' ? g : 1, better, noun: metricNoun(item.metric, locale) }, convention, locale);
   const change = better === 'higher' ? (g - 1) * 100 : (1 / g - 1) * 100;
+  const verdict = verdictOf(g, change, compare.tie_band_pct, info?.volume === true);
+  const noun = metricNoun(item.metric, locale);
+  // A % metric (CPU utilisation) over many workloads: the mean difference in percentage points,
+  // which a geometric mean of ratios cannot say.
+  const points = info?.unit === '%' && pairs.length > 0;
+  const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const text = points
+    ? wordPair({ baseline: mean(pairs.map((p) => p.baseline)), candidate: mean(pairs.map((p) => p.candidate)), better, noun: noun ?? (info ? metricLabel(info, locale) : null), verdict, unit: '%' }, convention, locale)
+    : wordPair({ baseline: better === 'higher' ? 1 : g, candidate: better === 'higher' ? g : 1, better, noun, verdict, unit: '' }, convention, locale);
+  const behind = pairs.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]);
+  const basisPoints = zh ? `${roll.pairs} 个负载差值（百分点）的平均；` : `mean difference over ${roll.pairs} workloads, in percentage points; `;
   return {
+    warnings: warningsFor(compare.warnings, behind, false),
     label, metric: item.metric, unit: info?.unit ?? '', better, baseline_label: item.baseline, candidate_label: candidate,
     workload: null, workload_label: null, baseline: null, candidate: null, speedup: g, text, speedup_text: formatSpeedup(g), change_text: formatChange(change), mark: '',
-    verdict: verdictOf(g, change, compare.tie_band_pct, info?.volume === true),
+    verdict,
     n_baseline: roll.pairs, n_candidate: roll.pairs,
-    basis: zh
-      ? `${roll.pairs} 个负载加速比的几何平均（${rollupCountsText(roll, locale)}）`
-      : `geometric mean of the speedups over ${roll.pairs} workloads (${rollupCountsText(roll, locale)})`,
+    basis: (points ? basisPoints : '') + (zh
+      ? `${roll.pairs} 个负载加速比的几何平均${points ? ` ${formatSpeedup(g)}` : ''}（${rollupCountsText(roll, locale)}）`
+      : `geometric mean of the speedups over ${roll.pairs} workloads${points ? ` ${formatSpeedup(g)}` : ''} (${rollupCountsText(roll, locale)})`),
   };
 }
 
@@ -140,12 +175,19 @@ function renderSection(core: StudyQueries, study: string, section: ReportSection
         const isPeriods = core.periods(study).some((p) => p.name === section.baseline);
         const compare = core.compare({
           study, baseline: section.baseline, candidates: section.candidates, metrics: section.metrics,
-          convention: report.layout.convention, locale: report.layout.locale,
+          convention: report.layout.convention, locale: report.layout.locale, where: report.layout.where,
           ...(isPeriods && section.perObjectDay ? { aggregation: { perObjectDay: section.perObjectDay } } : {}),
         });
         return { id: section.id, type: 'table', title, compare, errors: [] };
       } catch (err) {
         return { id: section.id, type: 'table', title, compare: null, errors: [errorText(err)] };
+      }
+    }
+    case 'pivot': {
+      try {
+        return renderPivot(core, study, section, report, title);
+      } catch (err) {
+        return { id: section.id, type: 'pivot', title, layout: section.layout ?? 'joined', tables: [], notes: [], errors: [errorText(err)] };
       }
     }
     case 'chart': {
@@ -160,17 +202,30 @@ function renderSection(core: StudyQueries, study: string, section: ReportSection
   }
 }
 
+/**
+ * When the data was recorded: the runs' own start and end times (a period's samples lie inside
+ * its runs), never the import date or the day of printing. Days are the data's zone's.
+ */
+export function dataSpan(runs: readonly RunRecord[], zone: string): { newest: string; from: string; to: string } | null {
+  const times = runs.flatMap((r) => [r.start, r.end]).filter((t): t is string => t !== null).map((t) => Date.parse(t)).filter(Number.isFinite);
+  if (times.length === 0) return null;
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  return { newest: new Date(last).toISOString(), from: dayInZone(first, zone), to: dayInZone(last, zone) };
+}
+
 export function renderReport(core: StudyQueries, study: string, report: ReportRecord): ReportDocument {
   const summary = core.studies().find((s) => s.slug === study);
   if (!summary) throw new Error(`no study "${study}"`);
   const charts = new Map(core.charts(study).map((c) => [c.id, c]));
   const sections = report.sections.map((s) => renderSection(core, study, s, report, charts));
   const evidence = buildEvidence(core, study, report, sections);
-  const importedAt = evidence.files.map((f) => f.imported_at).sort();
+  const span = dataSpan(core.runs({ study }).filter((r) => r.errors.length === 0), evidence.zone);
   return {
     study: { slug: summary.slug, name: summary.name },
     report: { id: report.id, name: report.name, layout: report.layout },
-    data_as_of: importedAt[importedAt.length - 1] ?? null,
+    data_as_of: span?.newest ?? null,
+    data_span: span ? { from: span.from, to: span.to, zone: evidence.zone } : null,
     sections,
     evidence,
   };

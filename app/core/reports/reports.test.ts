@@ -107,7 +107,9 @@ describe('reports of the sample studies', () => {
     await loadSamples(one, ['fio-bs-qd-sweep']);
     const report = one.createReport('fio-bs-qd-sweep');
     const doc = one.renderReport('fio-bs-qd-sweep', report.name);
-    assert.deepEqual(doc.sections.map((s) => s.type).filter((t) => t !== 'text'), ['chart', 'chart'], 'throughput and latency curves');
+    assert.deepEqual(doc.sections.map((s) => s.type).filter((t) => t !== 'text'), ['chart', 'chart', 'pivot'], 'throughput and latency curves, and the values');
+    const values = doc.sections.find((s) => s.type === 'pivot');
+    assert.ok(values?.type === 'pivot' && values.tables[0]!.rows.length === 12, 'a row per workload: 3 block sizes × 4 depths, never averaged together');
     for (const s of doc.sections) {
       if (s.type !== 'chart' || !s.data || s.data.kind !== 'scaling') continue;
       assert.equal(s.data.scaling.series.length, 3, 'a curve per block size');

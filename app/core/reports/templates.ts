@@ -4,7 +4,7 @@
  * a sweep (a parameter with several values). The user edits from there.
  */
 import { randomUUID } from 'node:crypto';
-import type { ChartSpec, HeadlineItem, ReportLayout, ReportSection, ReportTemplate, RunRecord } from '../../contract/records.js';
+import type { ChartSpec, HeadlineItem, PivotValue, ReportLayout, ReportSection, ReportTemplate, RunRecord } from '../../contract/records.js';
 import type { StudyQueries, TemplateQueries } from '../study-queries.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
 import { scalingCurves } from '../compare/scaling.js';
@@ -15,6 +15,11 @@ const SERIES_LATENCY = ['read.lat_avg_ms', 'total.lat_avg_ms', 'write.lat_avg_ms
 const SWEEP_KEYS = ['vus', 'sessions', 'threads', 'iodepth', 'numjobs'];
 
 const id = (): string => randomUUID().slice(0, 8);
+
+/** A table of the values themselves beside the ratios: what engineers otherwise rebuild in a spreadsheet. */
+function valuesTable(title: string, rows: string[], columns: string[], values: PivotValue[], only?: Record<string, string[]>): ReportSection {
+  return { id: id(), type: 'pivot', title, source: { kind: 'runs' }, rows, columns, values, ...(only ? { only } : {}) };
+}
 
 function present(runs: readonly RunRecord[], wanted: readonly string[]): string[] {
   const have = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
@@ -79,6 +84,14 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(metric)} 随时间变化` : `${label(metric)} over time`, { kind: 'time-series', metric, top: 8 }) });
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(metric)}：${baseline} 与 ${candidate}（按对象）` : `${label(metric)}: ${baseline} and ${candidate} per object`, { kind: 'compare-bars', baseline, candidate, metric }) });
     sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: [metric] });
+    // Each day of both periods: the objects' mean of their daily mean and of their daily maximum.
+    sections.push({
+      id: id(), type: 'pivot', title: zh ? `${label(metric)}：每天` : `${label(metric)} per day`, source: { kind: 'periods', periods: [baseline, candidate] },
+      rows: ['period', 'day'], columns: [], values: [
+        { metric, samples: 'mean', label: zh ? '各对象日均值的平均' : 'mean of the objects\' daily means' },
+        { metric, samples: 'max', label: zh ? '各对象日最大值的平均' : 'mean of the objects\' daily maxima' },
+      ],
+    });
     return { name: zh ? '迁移前后' : 'Before and after', layout, sections };
   }
 
@@ -101,6 +114,8 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     }
     sections.push(text(zh ? `扫描参数：${x}。` : `Swept parameter: ${x}.`));
     if (others.length > 0) sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics });
+    // Per workload, not per value of the swept parameter alone: a sweep over block sizes and depths must not average block sizes together.
+    sections.push(valuesTable(zh ? '各负载的数值' : 'Values per workload', ['workload'], ['config'], metrics.map((m) => ({ metric: m })), { config: summary.configs.slice(0, 6) }));
     return { name: zh ? '扫描' : 'Sweep', layout, sections };
   }
 
@@ -117,6 +132,8 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}：${baseline} 与 ${first}` : `${label(throughput)}: ${baseline} and ${first}`, { kind: 'compare-bars', baseline, candidate: first, metric: throughput }) });
     sections.push(text(zh ? `基线为 ${baseline}。` : `The baseline is ${baseline}.`));
     sections.push({ id: id(), type: 'table', baseline, candidates: paired.length ? paired : others, metrics });
+    // The values of the baseline and up to five configurations beside it: a page holds six columns.
+    sections.push(valuesTable(zh ? '各配置的数值' : 'Values per configuration', ['workload'], ['config'], metrics.map((m) => ({ metric: m })), { config: [baseline, ...(paired.length ? paired : others)].slice(0, 6) }));
     return { name: zh ? '配置矩阵' : 'Configuration matrix', layout, sections };
   }
 
@@ -127,6 +144,7 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
   sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}（相对 ${baseline}）` : `${label(throughput)} relative to ${baseline}`, { kind: 'compare-bars', baseline, candidate, metric: throughput, normalised: true }) });
   sections.push(text(zh ? `${candidate} 与 ${baseline} 对比。` : `${candidate} against ${baseline}.`));
   sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: present(runs, metrics) });
+  sections.push(valuesTable(zh ? '两个配置的数值' : 'Values of both configurations', ['workload'], ['config'], present(runs, metrics).map((m) => ({ metric: m })), { config: [baseline, candidate] }));
   return { name: zh ? `${candidate} 与 ${baseline}` : `${candidate} against ${baseline}`, layout, sections };
 }
 

@@ -4,9 +4,10 @@
  * evidence. SheetJS CE writes it, no network, no macros.
  */
 import * as XLSX from '@e965/xlsx';
-import type { ChartData, ReportDocument, RunRecord } from '../../contract/records.js';
+import type { ChartData, PivotTable, ReportDocument, RunRecord } from '../../contract/records.js';
 import { describeMetric } from '../metrics/dictionary.js';
 import { chartRows, pairRows, withUnit, type Row } from '../charts/chart-table.js';
+import { shownFileNames } from './evidence.js';
 
 /** Excel's sheet-name rules: 31 characters, none of []:*?/\, unique in the book. */
 function sheetName(wanted: string, taken: Set<string>): string {
@@ -24,13 +25,27 @@ function add(book: XLSX.WorkBook, taken: Set<string>, name: string, rows: Row[])
   XLSX.utils.book_append_sheet(book, sheet, sheetName(name, taken));
 }
 
+/** A table of values: a column per value and column of the pivot (and its margin), units in the headers, the numbers as shown. */
+export function pivotRows(table: PivotTable): Row[] {
+  const heads = table.values.flatMap((v) => [
+    ...table.columns.map((c) => withUnit(c.label ? `${v.label} · ${c.label}` : v.label, v.unit)),
+    ...(table.margin_label ? [withUnit(`${v.label} · ${table.margin_label}`, v.unit)] : []),
+  ]);
+  return [
+    [...table.row_headers, ...heads],
+    ...table.rows.map((r): Row => [...r.labels, ...table.values.flatMap((_, i) => [...r.cells.map((c) => c[i] ?? null), ...(r.margin ? [r.margin[i] ?? null] : [])])]),
+  ];
+}
+
 /** The runs as stored: parameters, then every metric with its dictionary unit. */
 export function runRows(runs: readonly RunRecord[]): Row[] {
   const params = [...new Set(runs.flatMap((r) => Object.keys(r.params)))];
   const metrics = [...new Set(runs.flatMap((r) => Object.keys(r.metrics)))].sort();
   const header: Row = ['Run', 'Configuration', 'Tool', 'Name', 'Source file', 'SHA-256', ...params, ...metrics.map((m) => withUnit(m, describeMetric(m)?.unit ?? ''))];
+  // Never the importing machine's absolute paths: the names the evidence prints.
+  const files = shownFileNames(runs.map((r) => r.source.file));
   return [header, ...runs.map((r): Row => [
-    r.id, r.config, `${r.tool}${r.tool_version ? ' ' + r.tool_version : ''}`, r.name, r.source.file, r.source.sha256,
+    r.id, r.config, `${r.tool}${r.tool_version ? ' ' + r.tool_version : ''}`, r.name, files.get(r.source.file) ?? r.source.file, r.source.sha256,
     ...params.map((p) => (r.params[p] === undefined ? null : typeof r.params[p] === 'boolean' ? String(r.params[p]) : (r.params[p] as string | number))),
     ...metrics.map((m) => r.metrics[m] ?? null),
   ])];
@@ -53,6 +68,12 @@ export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | 
         for (const metric of s.compare.metrics) add(book, taken, `Table ${t} ${metric}`, pairRows(s.compare.pairs.filter((p) => p.metric === metric)));
       }
       if (s.type === 'chart' && s.data) add(book, taken, `Chart ${s.title}`, chartRows(s.data));
+      if (s.type === 'pivot') {
+        for (const table of s.tables) {
+          t++;
+          add(book, taken, `Table ${t} ${table.title ?? s.title}`, [...pivotRows(table), [], ...s.notes.map((n): Row => [n])]);
+        }
+      }
     }
   }
   add(book, taken, 'Runs', runRows(runs));

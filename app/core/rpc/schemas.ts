@@ -41,11 +41,30 @@ const title = z.string().max(300).optional();
 const headlineItem = z.object({
   baseline: label, candidate: label.optional(), limit: z.number().positive().optional(), metric: metricName, workload: z.string().max(300).optional(), perObjectDay: perObjectDay.optional(), label: z.string().max(300).optional(),
 }).strict();
+const pivotStatistic = z.enum(['mean', 'median', 'min', 'max', 'p95', 'p99', 'sum', 'count', 'cv']);
+const dimension = z.string().trim().min(1).max(120);
+const pivotSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('runs') }).strict(),
+  z.object({ kind: z.literal('run-table'), table: z.string().min(1).max(100), key: z.string().min(1).max(100) }).strict(),
+  z.object({ kind: z.literal('periods'), periods: z.array(label).min(1).max(50), objects: z.array(label).max(1000).optional(), config: label.optional() }).strict(),
+  z.object({ kind: z.literal('series'), objects: z.array(label).max(1000).optional() }).strict(),
+]);
+const pivotValue = z.object({
+  metric: z.string().regex(/^[a-z0-9_.*]+$/i, 'a metric or column name such as total.iops, *.iops or pct_db_time').max(120),
+  statistic: pivotStatistic.optional(), samples: pivotStatistic.optional(), label: z.string().max(200).optional(), digits: z.number().int().min(0).max(6).optional(),
+}).strict();
 export const reportSection = z.discriminatedUnion('type', [
   z.object({ id: sectionId, type: z.literal('headline'), title, items: z.array(headlineItem).max(50) }).strict(),
   z.object({ id: sectionId, type: z.literal('text'), title, markdown: z.string().max(100000) }).strict(),
   z.object({ id: sectionId, type: z.literal('chart'), chart: z.number().int(), caption: z.string().max(2000).optional() }).strict(),
   z.object({ id: sectionId, type: z.literal('table'), title, baseline: label, candidates: z.array(label).min(1).max(50), metrics: z.array(metricName).min(1).max(20), perObjectDay: perObjectDay.optional() }).strict(),
+  z.object({
+    id: sectionId, type: z.literal('pivot'), title, source: pivotSource,
+    rows: z.array(dimension).min(1).max(4), columns: z.array(dimension).max(4), values: z.array(pivotValue).min(1).max(12),
+    layout: z.enum(['joined', 'grouped']).optional(), margin: pivotStatistic.optional(), split: dimension.optional(),
+    only: z.record(dimension, z.array(z.string().max(300)).max(1000)).optional(),
+    sortBy: z.number().int().min(0).max(11).optional(), top: z.number().int().positive().max(10000).optional(),
+  }).strict(),
 ]);
 export const reportLayout = z.object({
   title: z.string().trim().min(1).max(300),
@@ -55,6 +74,7 @@ export const reportLayout = z.object({
   orientation: z.enum(['portrait', 'landscape']),
   convention,
   locale: z.enum(['en', 'zh-CN']),
+  where: z.string().max(2000).optional(),
 }).strict();
 const reportId = z.number().int().nonnegative();
 
@@ -131,6 +151,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
         .optional(),
       objects: z.array(label).max(10000).optional(),
       config: label.optional(),
+      where: z.string().max(2000).optional(),
     })
     .strict()
     .refine((a) => a.candidate !== undefined || a.candidates !== undefined, 'name a candidate (candidate or candidates)'),

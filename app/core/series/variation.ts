@@ -28,3 +28,8 @@ export function variation(values: ArrayLike<number>): Variation {
   const sd = n > 1 ? Math.sqrt(m2 / (n - 1)) : 0;
   return { n, mean: n ? mean : 0, sd, cv_pct: n > 1 && mean !== 0 ? (sd / Math.abs(mean)) * 100 : null };
 }
+
+/** Sample standard deviation ÷ mean × 100; null with fewer than two values or a mean of zero. */
+export function coefficientOfVariationPct(values: ArrayLike<number>): number | null {
+  return variation(values).cv_pct;
+}

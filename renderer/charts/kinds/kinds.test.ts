@@ -18,7 +18,7 @@ const ORDER = ['disk', 'tmpfs', 'nvme', EVIL];
 
 function pair(workload: string, candidate: string, baseline: number, value: number, verdict: Verdict): ComparePair {
   return {
-    workload, workload_label: workload, workload_params: {}, metric: 'total.iops', unit: 'IOPS', better: 'higher', baseline_label: 'disk', candidate_label: candidate,
+    workload, workload_label: workload, workload_params: {}, metric: 'total.iops', metric_label: 'total IOPS', unit: 'IOPS', better: 'higher', baseline_label: 'disk', candidate_label: candidate,
     baseline, candidate: value, speedup: value / baseline, change_pct: (value / baseline - 1) * 100, speedup_text: `${(value / baseline).toFixed(2)}x`, change_text: '', text: `${(value / baseline).toFixed(2)}x faster`,
     short_text: `${(value / baseline).toFixed(2)}x`, mark: '', n_baseline: 3, n_candidate: 3, ci_baseline: { low: baseline * 0.9, high: baseline * 1.1, level: 0.95, method: 'min-max', coverage: 0.75, low_order: 1, high_order: 3 }, ci_candidate: null,
     p_value: null, p_min: 0.1, p_method: 'exact', significant: null, significance_note: '', tie: verdict === 'tie', verdict, baseline_runs: [1, 2, 3], candidate_runs: [4, 5, 6], baseline_values: [baseline * 0.9, baseline, baseline * 1.1], candidate_values: [value, value, value],
@@ -28,8 +28,8 @@ function pair(workload: string, candidate: string, baseline: number, value: numb
 function compare(candidates: string[], pairs: ComparePair[]): CompareResult {
   return {
     study: 's', kind: 'configurations', baseline: 'disk', candidate: candidates[0]!, candidates, metrics: ['total.iops'], pairing_keys: ['bs'], convention: 'x-fold', convention_note: '', tie_band_pct: 2,
-    pairs, unmatched: [], geomean_speedup: {}, rollup: [], warnings: [], aggregation: null, periods: null,
-    matrix: [{ metric: 'total.iops', baseline: 'disk', candidates, workloads: ['4K read', '64K read'], workload_labels: ['4K read', '64K read'], speedup: candidates.map((_, i) => [1 + i, i === 0 ? 1.001 : null]) }],
+    pairs, unmatched: [], geomean_speedup: {}, rollup: [], warnings: [], aggregation: null, workload_filter: null, periods: null,
+    matrix: [{ metric: 'total.iops', baseline: 'disk', candidates, workloads: ['4K read', '64K read'], workload_labels: ['4K read', '64K read'], speedup: candidates.map((_, i) => [1 + i, i === 0 ? 1.001 : null]), verdicts: candidates.map((_, i) => ['better', i === 0 ? 'tie' : null]) }],
   };
 }
 
@@ -215,7 +215,7 @@ describe('chart kinds: axes and marks per kind', () => {
     assert.ok(tip.startsWith('&lt;img'), tip);
     // On paper a grid of many workloads turns on its side: the workloads down the page.
     const workloads = Array.from({ length: 18 }, (_, i) => `w${i}`);
-    const wide = { ...threeWay, matrix: [{ metric: 'total.iops', baseline: 'disk', candidates: ['tmpfs', 'nvme'], workloads, workload_labels: workloads, speedup: [workloads.map(() => 2), workloads.map(() => 0.5)] }] };
+    const wide = { ...threeWay, matrix: [{ metric: 'total.iops', baseline: 'disk', candidates: ['tmpfs', 'nvme'], workloads, workload_labels: workloads, speedup: [workloads.map(() => 2), workloads.map(() => 0.5)], verdicts: [workloads.map(() => 'better' as const), workloads.map(() => 'worse' as const)] }] };
     const paper = draw({ kind: 'speedup-heatmap', baseline: 'disk', metric: 'total.iops' }, { kind: 'speedup-heatmap', labels: ORDER, compare: wide }, { mode: 'print' });
     assert.deepEqual(paper['yAxis'].data, workloads);
     assert.deepEqual(paper['xAxis'].data, ['tmpfs', 'nvme']);

@@ -11,7 +11,7 @@ type Matrix = DataOf<'speedup-heatmap'>['compare']['matrix'][number];
 /** The rows that have at least one pair. */
 export function shownMatrix(m: Matrix): Matrix {
   const keep = m.candidates.map((_, i) => m.speedup[i]!.some((v) => v !== null));
-  return { ...m, candidates: m.candidates.filter((_, i) => keep[i]), speedup: m.speedup.filter((_, i) => keep[i]) };
+  return { ...m, candidates: m.candidates.filter((_, i) => keep[i]), speedup: m.speedup.filter((_, i) => keep[i]), verdicts: m.verdicts?.filter((_, i) => keep[i]) ?? [] };
 }
 
 /**

@@ -62,6 +62,9 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   const [result, setResult] = useState<CompareResult | null>(null);
   const [matrix, setMatrix] = useState<CompareResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The workload filter as typed, and as applied (on Enter or leaving the field: a half-typed clause is not sent).
+  const [whereDraft, setWhereDraft] = useState('');
+  const [where, setWhere] = useState('');
 
   useEffect(() => {
     bridge.call('studies.settings', { study: study.slug }).then(setSettings, (err: Error) => setError(err.message));
@@ -89,15 +92,15 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
     const common = { study: study.slug, baseline, metrics: [chosenMetric], convention: settings.convention, tieBandPct: settings.tie_band_pct, locale };
     const request = isPeriods
       ? { ...common, candidate, aggregation: { perObjectDay } }
-      : { ...common, candidate, pairingKeys: settings.pairing_keys };
+      : { ...common, candidate, pairingKeys: settings.pairing_keys, ...(where.trim() ? { where } : {}) };
     bridge.call('compare.run', request).then((r) => { if (current) { setResult(r); setError(null); } }, (err: Error) => { if (current) setError(err.message); });
     const others = (isPeriods ? study.periods : study.configs).filter((c) => c !== baseline);
     if (others.length > 1) {
-      const all = isPeriods ? { ...common, candidates: others, aggregation: { perObjectDay } } : { ...common, candidates: others, pairingKeys: settings.pairing_keys };
+      const all = isPeriods ? { ...common, candidates: others, aggregation: { perObjectDay } } : { ...common, candidates: others, pairingKeys: settings.pairing_keys, ...(where.trim() ? { where } : {}) };
       bridge.call('compare.run', all).then((m) => { if (current) setMatrix(m); }, () => { if (current) setMatrix(null); });
     }
     return () => { current = false; };
-  }, [bridge, study, baseline, candidate, chosenMetric, ready, settings, locale, isPeriods, perObjectDay]);
+  }, [bridge, study, baseline, candidate, chosenMetric, ready, settings, locale, isPeriods, perObjectDay, where]);
 
   // Optimistic: the control changes at once, the study keeps the choice in the background.
   const save = (changes: Partial<StudySettingsRecord>): void => {
@@ -256,6 +259,11 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
               {k}
             </label>
           ))}
+          <label className="where">{t('compare.where')}
+            <input name="where" value={whereDraft} placeholder="stage!=*init,*prepare,*cleanup" title={t('compare.whereHelp')}
+              onChange={(e) => setWhereDraft(e.target.value)} onBlur={() => setWhere(whereDraft)}
+              onKeyDown={(e) => { if (e.key === 'Enter') setWhere(whereDraft); }} />
+          </label>
         </fieldset>
       )}
       {(baseline === candidate || mixed) && <p className="notice">{t('compare.same')}</p>}
@@ -266,6 +274,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
           <p className="convention" data-testid="convention">
             {t('compare.convention', { baseline, candidate, direction })}{locale === 'zh-CN' ? '' : ' '}{result.convention_note}
             {result.aggregation && <><br />{t('compare.aggregation', { text: result.aggregation })}</>}
+            {result.workload_filter && <><br /><span data-testid="workload-filter">{result.workload_filter}</span></>}
           </p>
           {result.pairs.length === 0 ? (
             <p className="notice">{t('compare.noPairs')}</p>

@@ -2,14 +2,10 @@ import type { JSX } from 'react';
 import type { CompareMatrix } from '../../../app/contract/records.js';
 import { useI18n } from '../../i18n/i18n.js';
 
-/** Baseline against every other configuration: one speedup per cell, coloured by better/worse. */
-export function MatrixTable({ matrix, metricLabel, tieBandPct }: { matrix: CompareMatrix; metricLabel: string; tieBandPct: number }): JSX.Element {
+/** Baseline against every other configuration: one speedup per cell, coloured by the core's verdict. */
+export function MatrixTable({ matrix, metricLabel }: { matrix: CompareMatrix; metricLabel: string; tieBandPct: number }): JSX.Element {
   const { t } = useI18n();
-  const shade = (v: number | null): string => {
-    if (v === null) return 'na';
-    if (Math.abs(v - 1) * 100 < tieBandPct || v === 1) return 'tie';
-    return v > 1 ? 'better' : 'worse';
-  };
+  const shade = (i: number, j: number): string => matrix.verdicts[i]?.[j] ?? 'na';
   return (
     <section className="matrix" data-testid="speedup-matrix">
       <h3>{t('compare.matrix', { baseline: matrix.baseline, metric: metricLabel })}</h3>
@@ -23,7 +19,7 @@ export function MatrixTable({ matrix, metricLabel, tieBandPct }: { matrix: Compa
               <tr key={c} data-candidate={c}>
                 <th>{c}</th>
                 {matrix.speedup[i]!.map((v, j) => (
-                  <td key={matrix.workloads[j]} className={`num cell ${shade(v)}`}>{v === null ? '–' : `${v.toFixed(2)}x`}</td>
+                  <td key={matrix.workloads[j]} className={`num cell ${shade(i, j)}`} data-verdict={shade(i, j)}>{v === null ? '–' : `${v.toFixed(2)}x`}</td>
                 ))}
               </tr>
             ))}

@@ -33,11 +33,11 @@ export function SpeedupTable({ result, metric, unit }: { result: CompareResult; 
             <td>{p.object === '*' ? t('compare.allObjects') : p.workload_label}</td>
             <td className="num" data-col="baseline">{formatValue(p.baseline, unit, locale)}</td>
             <td className="num" data-col="candidate">{formatValue(p.candidate, unit, locale)}</td>
-            <td className={`num speedup ${p.tie ? 'tie' : p.speedup !== null && p.speedup >= 1 ? 'better' : 'worse'}`} data-col="speedup"
+            <td className={`num speedup ${p.verdict}`} data-col="speedup" data-verdict={p.verdict}
               title={p.significance_note}>
               {p.speedup_text}{p.mark && <span className="mark"> {p.mark}</span>}
             </td>
-            <td data-col="text">{p.text}</td>
+            <td data-col="text" className={`worded ${p.verdict}`}>{p.text}</td>
             <td className="num" data-col="change">{p.change_text}</td>
             <td className="num">{p.n_baseline} / {p.n_candidate}</td>
             <td className="num" data-col="p" title={p.significance_note}>{p.p_value === null ? '–' : p.p_value.toPrecision(2)}</td>

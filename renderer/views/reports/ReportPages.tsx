@@ -12,34 +12,24 @@ import { en, zhCN } from '../../i18n/messages.js';
 import { documentBlocks, type Block, type TableShape } from './report-blocks.js';
 import { inline, MarkdownBlockView } from './markdown.js';
 import { ReportChart } from './ReportChart.js';
+import { MARGIN, MM, pageGeometry } from './page-geometry.js';
+
+export { pageGeometry } from './page-geometry.js';
 import './report.css';
 
-const MM = 96 / 25.4;
-const PAGES = { A4: [210, 297], Letter: [215.9, 279.4] } as const;
-const MARGIN = { side: 16, top: 16, bottom: 22 };
 /** Space between blocks, px (the CSS gives the same margins). */
 const GAP = 8;
+/** Tables of up to this many rows are not split over two pages. */
+const SMALL_TABLE = 8;
 
-export function pageGeometry(doc: ReportDocument): { width: number; height: number; contentWidth: number; contentHeight: number; css: string } {
-  const [w, h] = PAGES[doc.report.layout.page];
-  const [pw, ph] = doc.report.layout.orientation === 'landscape' ? [h, w] : [w, h];
-  return {
-    width: pw * MM,
-    height: ph * MM,
-    contentWidth: (pw - 2 * MARGIN.side) * MM,
-    contentHeight: (ph - MARGIN.top - MARGIN.bottom) * MM,
-    css: `@page { size: ${doc.report.layout.page} ${doc.report.layout.orientation}; margin: 0 }`,
-  };
-}
-
-function Row({ table, cells, mono, head }: { table: TableShape; cells: string[]; mono?: number[] | undefined; head?: boolean }): JSX.Element {
+function Row({ table, cells, mono, classes, head }: { table: TableShape; cells: string[]; mono?: number[] | undefined; classes?: Array<string | undefined> | undefined; head?: boolean }): JSX.Element {
   return (
     <tr className={head ? 'head' : undefined}>
       {cells.map((c, i) => {
         const lines = c.split('\n');
         const Cell = head ? 'th' : 'td';
         return (
-          <Cell key={i} style={{ width: `${table.widths[i]}%` }}>
+          <Cell key={i} style={{ width: `${table.widths[i]}%` }} className={classes?.[i]}>
             {lines.map((l, j) => <div key={j} className={mono?.includes(i) && j > 0 ? 'mono' : undefined}>{l}</div>)}
           </Cell>
         );
@@ -53,7 +43,7 @@ function Table({ table, rows, head = true }: { table: TableShape; rows: Array<Ex
     <table className="pd-table" data-table={table.key}>
       <colgroup>{table.widths.map((w, i) => <col key={i} style={{ width: `${w}%` }} />)}</colgroup>
       {head && <thead><Row table={table} cells={table.header} head /></thead>}
-      <tbody>{rows.map((r, i) => <Row key={i} table={table} cells={r.cells} mono={r.mono} />)}</tbody>
+      <tbody>{rows.map((r, i) => <Row key={i} table={table} cells={r.cells} mono={r.mono} classes={r.classes} />)}</tbody>
     </table>
   );
 }
@@ -67,14 +57,20 @@ function BlockView({ block, live, onChart }: { block: Block; live: boolean; onCh
     case 'note':
       return <p className={`pd-note pd-${block.tone}`}>{block.text}</p>;
     case 'headline':
+      // The colour comes from the core's verdict (better, worse, tie, neutral; "value" without a ratio), never from the page.
       return (
-        <div className="pd-headline" data-headline={block.text}>
+        <div className={`pd-headline verdict-${block.verdict ?? 'value'}`} data-headline={block.text} data-verdict={block.verdict ?? 'value'}>
           <div className="label">{block.label}</div>
           <div className="big">{block.text}{block.mark ? ' ~' : ''}</div>
           <div className="values">{block.values}</div>
           <div className="basis">{block.basis}</div>
+          {block.warnings.length > 0 && (
+            <ul className="pd-warnings">{block.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+          )}
         </div>
       );
+    case 'item':
+      return <ul className="pd-list"><li>{block.text}</li></ul>;
     case 'md':
       return <div className="pd-md"><MarkdownBlockView block={block.block} /></div>;
     case 'chart':
@@ -101,12 +97,33 @@ export function paginate(blocks: readonly Block[], heights: readonly number[], h
     if (b.kind === 'row' && (prev === undefined || blocks[prev]!.kind !== 'row' || (blocks[prev] as { table: TableShape }).table.key !== b.table.key)) h += headHeights.get(b.table.key) ?? 0;
     return h;
   };
+  const tableKey = (i: number): string | null => { const b = blocks[i]; return b && b.kind === 'row' ? b.table.key : null; };
+  /**
+   * What must go on the same page as block i: a title or subtitle keeps what follows it, a note
+   * the table it introduces, and a small table (up to SMALL_TABLE rows) its rows, so a
+   * configuration's three-row grid is not cut after its first row.
+   */
+  const sticky = (i: number): number => {
+    const b = blocks[i]!;
+    const next = i + 1 < blocks.length ? i + 1 : null;
+    if (next !== null && (b.kind === 'title' || b.kind === 'subtitle' || (b.kind === 'note' && blocks[next]!.kind === 'row'))) return need(next, undefined) + sticky(next);
+    if (b.kind === 'row' && tableKey(i - 1) !== b.table.key) {
+      let end = i + 1;
+      while (tableKey(end) === b.table.key) end++;
+      if (end - i > SMALL_TABLE) return 0;
+      let h = 0;
+      for (let k = i + 1; k < end; k++) h += heights[k]! + GAP;
+      return h;
+    }
+    return 0;
+  };
   for (let i = 0; i < blocks.length; i++) {
     const page = pages[pages.length - 1]!;
     const prev = page[page.length - 1];
     let h = need(i, prev);
-    // A title is kept with the block after it.
-    const withNext = blocks[i]!.kind === 'title' || blocks[i]!.kind === 'subtitle' ? (i + 1 < blocks.length ? need(i + 1, undefined) : 0) : 0;
+    // A title is kept with the block after it; a group that cannot fit on any page is not kept.
+    let withNext = sticky(i);
+    if (need(i, undefined) + withNext > limit) withNext = blocks[i]!.kind === 'title' || blocks[i]!.kind === 'subtitle' ? (i + 1 < blocks.length ? need(i + 1, undefined) : 0) : 0;
     if (page.length > 0 && used + h + withNext > limit) {
       pages.push([]);
       used = 0;
@@ -219,7 +236,9 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
               <h1>{doc.report.layout.title}</h1>
               {doc.report.layout.subtitle && <p className="pd-sub">{doc.report.layout.subtitle}</p>}
               {doc.report.layout.author && <p className="pd-author">{doc.report.layout.author}</p>}
-              {doc.data_as_of && <p className="pd-asof">{t('report.dataAsOf', { date: doc.data_as_of.slice(0, 10) })}</p>}
+              <p className="pd-asof">{doc.data_span
+                ? `${t('report.dataAsOf', { date: doc.data_span.to })} · ${t('report.dataSpan', { from: doc.data_span.from, to: doc.data_span.to, zone: doc.data_span.zone })}`
+                : t('report.dataUndated')}</p>
               <p className="pd-note pd-convention">{t('report.convention')}: {doc.evidence.convention_note}</p>
             </div>
           </section>

@@ -116,7 +116,8 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
     const section: ReportSection = type === 'headline' ? { id: newId(), type, items: [{ ...base, metric }] }
       : type === 'text' ? { id: newId(), type, markdown: '' }
         : type === 'chart' ? { id: newId(), type, chart: charts[0]?.id ?? 0 }
-          : { id: newId(), type, baseline: base.baseline, candidates: labels.slice(1, 2), metrics: [metric] };
+          : type === 'pivot' ? { id: newId(), type, source: { kind: 'runs' }, rows: ['workload'], columns: ['config'], values: [{ metric }] }
+            : { id: newId(), type, baseline: base.baseline, candidates: labels.slice(1, 2), metrics: [metric] };
     setSections([...draft.sections, section]);
   };
 
@@ -170,6 +171,10 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
                 {CONVENTIONS.map((c) => <option key={c} value={c}>{t(`compare.wording.${c}`)}</option>)}
               </select>
             </label>
+            <label className="wide">{t('reports.where')}
+              <input name="report-where" value={draft.layout.where ?? ''} placeholder="stage!=*init,*prepare,*cleanup" title={t('compare.whereHelp')}
+                onChange={(e) => change({ ...draft, layout: { ...draft.layout, where: e.target.value || undefined } })} />
+            </label>
             <label>{t('reports.language')}
               <select name="report-layout-locale" value={draft.layout.locale} onChange={(e) => change({ ...draft, layout: { ...draft.layout, locale: e.target.value as 'en' | 'zh-CN' } })}>
                 <option value="en">{t('lang.en')}</option><option value="zh-CN">{t('lang.zh-CN')}</option>
@@ -194,7 +199,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
           </ol>
           <div className="controls">
             <span>{t('reports.add')}:</span>
-            {(['headline', 'text', 'chart', 'table'] as const).map((k) => (
+            {(['headline', 'text', 'chart', 'table', 'pivot'] as const).map((k) => (
               <button key={k} type="button" name={`add-${k}`} onClick={() => add(k)}>{t(`reports.add${k[0]!.toUpperCase()}${k.slice(1)}` as 'reports.addText')}</button>
             ))}
           </div>

@@ -1,7 +1,8 @@
-/** One report section's editor: headline figures, Markdown text, a saved chart, a comparison table. */
+/** One report section's editor: headline figures, Markdown text, a saved chart, a comparison table, a table of values. */
 import type { JSX } from 'react';
 import type { HeadlineItem, MetricInfo, ReportSection, SavedChart, StudySummary } from '../../../app/contract/records.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { PivotEditor } from './PivotEditor.js';
 
 interface Props {
   section: ReportSection;
@@ -67,6 +68,13 @@ export function SectionEditor({ section, study, metrics, dictionary, charts, onC
             <select name="table-metrics" multiple size={4} value={section.metrics}
               onChange={(e) => onChange({ ...section, metrics: [...e.target.selectedOptions].map((o) => o.value) })}>{metricOptions}</select>
           </label>
+        </div>
+      );
+    case 'pivot':
+      return (
+        <div className="section-editor">
+          {titleInput}
+          <PivotEditor section={section} study={study} metrics={metrics} dictionary={dictionary} onChange={onChange} />
         </div>
       );
     case 'headline': {

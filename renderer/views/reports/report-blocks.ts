@@ -3,12 +3,14 @@
  * follows), headline figures, Markdown blocks, charts, and table rows (a long table continues
  * on the next page under its header again).
  */
-import type { ComparePair, ReportDocument } from '../../../app/contract/records.js';
+import type { ComparePair, CompareWarning, ConfidenceInterval, PivotTable, ReportDocument, Verdict } from '../../../app/contract/records.js';
 import { translate, type Locale } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { formatValue } from '../../format.js';
 import { parseMarkdown, type MarkdownBlock } from './markdown.js';
 import { reportChartHeight, reportChartOption } from './report-charts.js';
+import { formatCoverage } from '../compare/interval-text.js';
+import { pageGeometry } from './page-geometry.js';
 
 export interface TableShape {
   key: string;
@@ -21,31 +23,135 @@ export type Block =
   | { kind: 'title'; text: string; number: string; toc: boolean }
   | { kind: 'subtitle'; text: string }
   | { kind: 'note'; text: string; tone: 'muted' | 'error' | 'convention' }
-  | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean }
+  /** `verdict` picks the figure's colour (null: a value with no ratio); `warnings` print under it. */
+  | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean; verdict: Verdict | null; warnings: string[] }
   | { kind: 'md'; block: MarkdownBlock }
+  /** A bullet of plain text: the evidence is data (file names, filters with "*"), never Markdown. */
+  | { kind: 'item'; text: string }
   | { kind: 'chart'; id: string; option: Record<string, unknown>; height: number; caption: string }
-  | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[] };
+  /** `classes`: a class per cell (a ratio's verdict colour). */
+  | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[]; classes?: Array<string | undefined> };
 
 export const CHART_HEIGHT = 330;
 /** Folders with more files than this are one line in the PDF's evidence. */
 const MAX_LISTED = 25;
 
-function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean; metrics: boolean }): string[] {
+/** A warning as the report's language says it, with the runs it concerns. */
+export function warningText(w: CompareWarning, locale: Locale): string {
+  const key = `warning.${w.code}` as MessageKey;
+  const text = translate(locale, key);
+  const said = text === key ? w.message : text.replace(/[.。]$/, '');
+  return w.runs.length ? `${said} (${translate(locale, 'report.runsOf', { runs: `${w.runs.slice(0, 12).join(', ')}${w.runs.length > 12 ? ', …' : ''}` })})` : said;
+}
+
+/**
+ * Both sides' intervals of the median, each with its true coverage (the range of 2-5 runs holds
+ * the median with 50% to 93.75%, the order-statistic interval from 6 with 95% or more: never an
+ * assumed "95%"); "too few runs" when there is none.
+ */
+function intervals(p: ComparePair, locale: Locale): string {
+  if (!p.ci_baseline && !p.ci_candidate) return translate(locale, 'report.noInterval');
+  const one = (c: ConfidenceInterval | null): string =>
+    (c ? `${formatValue(c.low, p.unit, locale)}–${formatValue(c.high, p.unit, locale)} (${formatCoverage(typeof c.coverage === 'number' ? c.coverage : c.level)})` : '–');
+  return `${translate(locale, 'report.ci', { baseline: one(p.ci_baseline), candidate: one(p.ci_candidate) })} ${p.unit}`;
+}
+
+function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean; metrics: boolean }, withIntervals: boolean): string[] {
   const unit = p.unit;
   const fmt = (v: number): string => `${formatValue(v, unit, locale)} ${unit}`;
   const sig = `${p.n_baseline}/${p.n_candidate}${p.p_value !== null ? ` · p=${p.p_value < 0.001 ? '<0.001' : p.p_value.toFixed(3)}` : ''}${p.mark ? ' ~' : ''}`;
   return [
     p.object === '*' ? translate(locale, 'report.allObjects') : p.workload_label,
     ...(multi.candidates ? [p.candidate_label] : []),
-    ...(multi.metrics ? [p.metric] : []),
-    fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, sig,
+    ...(multi.metrics ? [p.metric_label] : []),
+    fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, withIntervals ? `${sig}\n${intervals(p, locale)}` : sig,
   ];
+}
+
+/** A pivot cell's figure: the digits the section asked for, else the unit's usual ones. */
+function pivotNumber(v: number | null, unit: string, digits: number | null, locale: Locale): string {
+  if (v === null || !Number.isFinite(v)) return '–';
+  if (digits !== null) return v.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return formatValue(v, unit, locale);
+}
+
+/**
+ * A pivot table as rows: `joined` puts every value of a column in its cell, one per line, the
+ * units in the column's heading; `grouped` gives each value its own run of columns (S1's means,
+ * then its maxima). A pivot without column dimensions is grouped: a column per value.
+ */
+/** The label names its unit as a word of its own ("% DB time", "IOPS"): "(s)" is not hidden in "Elapsed". */
+function namesUnit(label: string, unit: string): boolean {
+  const u = unit.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  // Only Latin letters and digits join a word: in "总计IOPS" the unit stands on its own.
+  return new RegExp(`(^|[^A-Za-z0-9])${u}($|[^A-Za-z0-9/])`, 'i').test(label);
+}
+
+/** Average width of a character at the tables' 10 px, and a cell's padding, px. */
+const EM_PX = 6;
+const PADDING_PX = 10;
+
+/**
+ * Column widths in % for contents of these lengths (in characters): every column as wide as its
+ * longest line where the page allows; where it does not, short columns (ids, figures) keep their
+ * room and the long texts share what is left and wrap.
+ */
+export function columnWidths(lengths: readonly number[], width: number): number[] {
+  const need = lengths.map((n) => Math.max(5, n) * EM_PX + PADDING_PX);
+  const sum = need.reduce((a, b) => a + b, 0);
+  const pct = (px: number[]): number[] => { const t = px.reduce((a, b) => a + b, 0); return px.map((p) => (p / t) * 100); };
+  if (sum <= width) return pct(need.map((n) => n + ((width - sum) * n) / sum));
+  const short = need.map((n, i) => lengths[i]! <= 16 ? n : 0);
+  const left = width - short.reduce((a, b) => a + b, 0);
+  const longNeed = need.reduce((a, n, i) => a + (short[i] ? 0 : n), 0);
+  const longCount = short.filter((n) => n === 0).length;
+  // Not even 18 characters a line left for a text: every column shares in proportion instead.
+  if (longNeed === 0 || left < longCount * (18 * EM_PX + PADDING_PX)) return pct(need);
+  return pct(need.map((n, i) => (short[i] ? n : (left * n) / longNeed)));
+}
+
+function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped', locale: Locale, width: number): Block[] {
+  // "% DB time", not "% DB time (%)": a unit the label already names is not repeated.
+  const unitOf = (v: PivotTable['values'][number]): string => (v.unit && !namesUnit(v.label, v.unit) ? ` (${v.unit})` : '');
+  const single = table.columns.length === 1 && table.columns[0]!.label === '';
+  const grouped = layout === 'grouped' || single;
+  // One unit for all ("mean / max (ms)"), else the units in order ("IOPS / MiB/s / ms").
+  const shared = table.values.every((v) => v.unit === table.values[0]!.unit) && table.values[0]!.unit !== '';
+  const units = shared
+    ? `${table.values.map((v) => v.label).join(' / ')}${table.values.every((v) => namesUnit(v.label, v.unit)) ? '' : ` (${table.values[0]!.unit})`}`
+    : table.values.map((v) => v.unit || v.label).join(' / ');
+  const dataHeads = grouped
+    ? table.values.flatMap((v) => [
+      ...table.columns.map((c) => (c.label ? `${v.label}${unitOf(v)}\n${c.label}` : `${v.label}${unitOf(v)}`)),
+      ...(table.margin_label ? [`${v.label}${unitOf(v)}\n${table.margin_label}`] : []),
+    ])
+    : [...table.columns.map((c) => `${c.label}\n${units}`), ...(table.margin_label ? [`${table.margin_label}\n${units}`] : [])];
+  const header = [...table.row_headers, ...dataHeads];
+  const rows = table.rows.map((row) => {
+    const fmt = (vals: Array<number | null>, i: number): string => pivotNumber(vals[i] ?? null, table.values[i]!.unit, table.values[i]!.digits, locale);
+    const data = grouped
+      ? table.values.flatMap((_, i) => [...row.cells.map((c) => fmt(c, i)), ...(row.margin ? [fmt(row.margin, i)] : [])])
+      : [...row.cells.map((c) => c.map((_, i) => fmt(c, i)).join('\n')), ...(row.margin ? [row.margin.map((_, i) => fmt(row.margin!, i)).join('\n')] : [])];
+    return [...row.labels, ...data];
+  });
+  // Columns as wide as what they hold (the longest line, or the longest word of a long text,
+  // which wraps), so "CREDIT_DB2_DATA01" is not broken while a day needs little room.
+  // A Chinese character takes about two Latin ones' room.
+  const ems = (line: string): number => [...line].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 2 : 1), 0);
+  // A heading may wrap between its words; a cell's line should not (a long text caps at 40).
+  const longest = (c: number): number => Math.max(
+    ...header[c]!.split(/[\s\n]+/).map(ems),
+    ...rows.flatMap((r) => (r[c] ?? '').split('\n')).map((line) => Math.min(40, ems(line))),
+  );
+  const shape: TableShape = { key, header, widths: columnWidths(header.map((_, c) => longest(c)), width) };
+  return rows.map((cells) => ({ kind: 'row' as const, table: shape, cells }));
 }
 
 export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Array<{ number: string; text: string; block: number }> } {
   const locale = doc.report.layout.locale;
   const zh = locale === 'zh-CN';
   const t = (k: MessageKey, v?: Record<string, string | number>): string => translate(locale, k, v);
+  const contentWidth = pageGeometry(doc).contentWidth;
   const blocks: Block[] = [];
   const toc: Array<{ number: string; text: string; block: number }> = [];
   let n = 0;
@@ -68,7 +174,10 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
             : f.baseline !== null && f.candidate !== null
               ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)} · ${f.speedup_text} · ${f.change_text}`
               : `${t('report.against', { candidate: f.candidate_label, baseline: f.baseline_label })} · ${f.speedup_text} · ${f.change_text}`;
-          blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~' });
+          blocks.push({
+            kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~',
+            verdict: f.verdict, warnings: f.warnings.map((w) => warningText(w, locale)),
+          });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
         break;
@@ -85,6 +194,20 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const height = reportChartHeight(s.chart, s.data, CHART_HEIGHT);
         if (option) blocks.push({ kind: 'chart', id: s.id, option, height, caption: s.caption });
         else blocks.push({ kind: 'note', text: t('report.missing', { reason: s.errors[0] ?? t('report.noData') }), tone: 'error' });
+        break;
+      }
+      case 'pivot': {
+        title(s.title);
+        for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
+        s.tables.forEach((table, i) => {
+          if (table.title) blocks.push({ kind: 'subtitle', text: table.title });
+          // The headings say "mean / max (ms)" when the values share a unit; else this note names them.
+          const sharedUnit = table.values.every((v) => v.unit === table.values[0]!.unit && v.unit !== '');
+          const joined = s.layout === 'joined' && !(table.columns.length === 1 && table.columns[0]!.label === '') && table.values.length > 1 && !sharedUnit;
+          if (joined) blocks.push({ kind: 'note', text: t('report.pivotCell', { values: table.values.map((v) => `${v.label}${v.unit && !namesUnit(v.label, v.unit) ? ` (${v.unit})` : ''}`).join(' / ') }), tone: 'muted' });
+          blocks.push(...pivotBlocks(`${s.id}-${i}`, table, s.layout, locale, contentWidth));
+        });
+        for (const note of s.notes) blocks.push({ kind: 'note', text: note, tone: 'muted' });
         break;
       }
       case 'table': {
@@ -104,9 +227,18 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const extra = (multi.candidates ? 1 : 0) + (multi.metrics ? 1 : 0);
         const widths = [rest / (1 + extra), ...Array(extra).fill(rest / (1 + extra)), ...fixed] as number[];
         const table: TableShape = { key: s.id, header, widths };
-        for (const p of c.pairs) blocks.push({ kind: 'row', table, cells: pairCells(p, locale, multi) });
+        // Intervals per row where any pair has one; else one line says why there are none.
+        const withIntervals = c.pairs.some((p) => p.ci_baseline || p.ci_candidate);
+        const verdictAt = header.length - 3;
+        for (const p of c.pairs) {
+          const cells = pairCells(p, locale, multi, withIntervals);
+          const classes = cells.map((_, i) => (i === verdictAt || i === verdictAt + 1 ? `verdict-${p.verdict}` : undefined));
+          blocks.push({ kind: 'row', table, cells, classes });
+        }
+        if (!withIntervals && c.pairs.length) blocks.push({ kind: 'note', text: `${t('report.significance')}: ${t('report.noInterval')}`, tone: 'muted' });
         // Why some pairs are "~" whatever their figures (one run, too few runs): said under the table.
         for (const w of c.warnings) if (w.code === 'single-run' || w.code === 'few-repetitions') blocks.push({ kind: 'note', text: `~ ${w.message}`, tone: 'muted' });
+        if (c.workload_filter) blocks.push({ kind: 'note', text: c.workload_filter, tone: 'muted' });
         if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => u.workload_label).join(zh ? '、' : ', ') }), tone: 'muted' });
         break;
       }
@@ -140,16 +272,17 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   blocks.push({ kind: 'subtitle', text: t('report.convention') });
   blocks.push({ kind: 'note', text: ev.convention_note, tone: 'convention' });
   blocks.push({ kind: 'subtitle', text: t('report.formulas') });
-  for (const f of ev.formulas) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [f] } });
+  for (const f of ev.formulas) blocks.push({ kind: 'item', text: f });
   if (ev.aggregation.length) {
     blocks.push({ kind: 'subtitle', text: t('report.aggregation') });
-    for (const a of ev.aggregation) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [a] } });
+    for (const a of ev.aggregation) blocks.push({ kind: 'item', text: a });
   }
   blocks.push({ kind: 'subtitle', text: t('report.filters') });
-  for (const f of ev.filters) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [f] } });
+  for (const f of ev.filters) blocks.push({ kind: 'item', text: f });
   blocks.push({ kind: 'subtitle', text: t('report.warnings') });
   if (ev.warnings.length === 0) blocks.push({ kind: 'note', text: t('report.noWarnings'), tone: 'muted' });
-  for (const w of ev.warnings) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [`${w.message}${w.runs.length ? ` (runs ${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''})` : ''}`] } });
+  // In a Chinese report the warning is named in Chinese, the core's detail (tool versions, sizes) after it.
+  for (const w of ev.warnings) blocks.push({ kind: 'item', text: zh ? `${warningText({ ...w, runs: [] }, locale)}：${w.message}${w.runs.length ? `（${t('report.runsOf', { runs: `${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''}` })}）` : ''}` : `${w.message}${w.runs.length ? ` (${t('report.runsOf', { runs: `${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''}` })})` : ''}` });
   blocks.push({ kind: 'note', text: t('report.generator', { generator: ev.generator }), tone: 'muted' });
   return { blocks, toc };
 }
