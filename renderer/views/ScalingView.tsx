@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type JSX } from 'react';
 import type { MetricInfo, RunRecord, ScalingResult, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
+import { escapeHtml } from '../charts/escape-html.js';
 import { PALETTE } from '../charts/palette.js';
 import { formatBlockSize, formatValue, withUnit } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
@@ -58,7 +59,7 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
       title: { text: `${withUnit(label, result.unit, locale)}${shownWorkload !== '*' ? ` · ${shownWorkload}` : ''}`, left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 28, type: 'scroll' },
       grid: { left: 80, right: 30, top: 80, bottom: 50 },
-      tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}<br/>${x} = ${fmtX(p.value[0])}: ${formatValue(p.value[1], result.unit, locale)} ${result.unit}` },
+      tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${escapeHtml(p.seriesName)}<br/>${escapeHtml(x)} = ${escapeHtml(fmtX(p.value[0]))}: ${formatValue(p.value[1], result.unit, locale)} ${escapeHtml(result.unit)}` },
       xAxis: { type: logX ? 'log' : 'value', logBase: 2, name: byName.has(x) ? withUnit(metricLabel(byName.get(x), x), byName.get(x)!.unit, locale) : x, nameLocation: 'middle', nameGap: 30, axisLabel: { formatter: fmtX } },
       yAxis: { type: 'value', name: result.unit },
       series: shown.map((s) => ({

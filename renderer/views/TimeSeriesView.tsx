@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type JSX } from 'react';
 import type { MetricInfo, ScatterResult, StudySeriesResult, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
+import { escapeHtml } from '../charts/escape-html.js';
 import { periodMarks } from '../charts/period-marks.js';
 import { PALETTE } from '../charts/palette.js';
 import { formatValue, withUnit, zoneOffsetMinutes } from '../format.js';
@@ -119,7 +120,7 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
       title: { text: t('series.scatterTitle'), left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 28, type: 'scroll' },
       grid: { left: 70, right: 30, top: 80, bottom: 50 },
-      tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${p.seriesName}<br/>${formatValue(p.value[0], 'IOPS', locale)} IOPS, ${formatValue(p.value[1], 'ms', locale)} ms` },
+      tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${escapeHtml(p.seriesName)}<br/>${formatValue(p.value[0], 'IOPS', locale)} IOPS, ${formatValue(p.value[1], 'ms', locale)} ms` },
       xAxis: { type: 'value', name: t('series.writeIops'), nameLocation: 'middle', nameGap: 28 },
       yAxis: { type: 'value', name: 'ms' },
       series: scatter.objects.map((o) => ({ name: o.object, type: 'scatter', symbolSize: 4, large: true, data: o.points.map(([x, y]) => [x, y]) })),

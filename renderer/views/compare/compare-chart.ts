@@ -1,6 +1,7 @@
 /** The grouped bar chart of a comparison: baseline and candidate side by side per workload or object. */
 import type { CompareResult } from '../../../app/contract/records.js';
 import { PALETTE } from '../../charts/palette.js';
+import { escapeHtml } from '../../charts/escape-html.js';
 import { formatValue } from '../../format.js';
 
 /** Category labels that stay readable: wrapped when few, slanted when many (a vdbench grid). */
@@ -85,7 +86,7 @@ export function heatmapOption(matrix: CompareResult['matrix'][number], tieBandPc
     animation: false,
     title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
     grid: { left: 120, right: 90, top: 50, bottom: 90 },
-    tooltip: { formatter: (p: { data: [number, number, number | null, string] }) => `${matrix.candidates[p.data[1]]} · ${matrix.workload_labels[p.data[0]]}: ${p.data[3]}` },
+    tooltip: { formatter: (p: { data: [number, number, number | null, string] }) => `${escapeHtml(matrix.candidates[p.data[1]])} · ${escapeHtml(matrix.workload_labels[p.data[0]])}: ${escapeHtml(p.data[3])}` },
     xAxis: { type: 'category', data: matrix.workload_labels, axisLabel: { interval: 0, rotate: matrix.workload_labels.length > 8 ? 40 : 0 }, splitArea: { show: true } },
     yAxis: { type: 'category', data: matrix.candidates, splitArea: { show: true } },
     visualMap: {

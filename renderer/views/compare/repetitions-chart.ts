@@ -5,6 +5,7 @@
  */
 import type { CompareResult } from '../../../app/contract/records.js';
 import type { ChartTheme } from '../../charts/chart-theme.js';
+import { escapeHtml } from '../../charts/escape-html.js';
 
 export type RepetitionsSpec = { kind: 'repetitions'; study: string; baseline: string; candidate: string; metric: string };
 
@@ -40,7 +41,7 @@ export function repetitionsOption(result: CompareResult, spec: RepetitionsSpec, 
     title: { text: words.title, left: 'center', textStyle: { fontSize: 14 } },
     legend: { top: 28, data: sides.map((s) => s.label) },
     grid: { left: 80, right: 30, top: 80, bottom: categories.length > 6 ? 120 : 60 },
-    tooltip: { trigger: 'item', formatter: (p: { seriesName: string; data: { value: [number, number]; run?: number } }) => `${p.seriesName}${p.data.run ? ` · run ${p.data.run}` : ''}: ${p.data.value[1]} ${unit}` },
+    tooltip: { trigger: 'item', formatter: (p: { seriesName: string; data: { value: [number, number]; run?: number } }) => `${escapeHtml(p.seriesName)}${p.data.run ? ` · run ${p.data.run}` : ''}: ${p.data.value[1]} ${escapeHtml(unit)}` },
     // Two X axes on one span: a category axis for the workloads' names, and a hidden value axis
     // on which each dot sits at its slot's centre (index) plus its side's offset and spread.
     xAxis: [
