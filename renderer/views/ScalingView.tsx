@@ -59,7 +59,15 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
       title: { text: `${withUnit(label, result.unit, locale)}${shownWorkload !== '*' ? ` · ${shownWorkload}` : ''}`, left: 'center', textStyle: { fontSize: 14 } },
       legend: { top: 28, type: 'scroll' },
       grid: { left: 80, right: 30, top: 80, bottom: 50 },
-      tooltip: { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${escapeHtml(p.seriesName)}<br/>${escapeHtml(x)} = ${escapeHtml(fmtX(p.value[0]))}: ${formatValue(p.value[1], result.unit, locale)} ${escapeHtml(result.unit)}` },
+      // The knee's pin is an item too: its value is the word "knee", its place the knee point.
+      tooltip: {
+        trigger: 'item',
+        formatter: (p: { seriesName: string; componentType?: string; value: unknown; data?: { coord?: [number, number] } }) => {
+          const [px, py] = p.componentType === 'markPoint' ? p.data?.coord ?? [Number.NaN, Number.NaN] : (p.value as [number, number]);
+          const what = p.componentType === 'markPoint' ? ` · ${escapeHtml(p.value)}` : '';
+          return `${escapeHtml(p.seriesName)}${what}<br/>${escapeHtml(x)} = ${escapeHtml(fmtX(px))}: ${formatValue(py, result.unit, locale)} ${escapeHtml(result.unit)}`;
+        },
+      },
       xAxis: { type: logX ? 'log' : 'value', logBase: 2, name: byName.has(x) ? withUnit(metricLabel(byName.get(x), x), byName.get(x)!.unit, locale) : x, nameLocation: 'middle', nameGap: 30, axisLabel: { formatter: fmtX } },
       yAxis: { type: 'value', name: result.unit },
       series: shown.map((s) => ({

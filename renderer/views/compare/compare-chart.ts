@@ -86,7 +86,8 @@ export function heatmapOption(matrix: CompareResult['matrix'][number], tieBandPc
     animation: false,
     title: { text: title, left: 'center', textStyle: { fontSize: 14 } },
     grid: { left: 120, right: 90, top: 50, bottom: 90 },
-    tooltip: { formatter: (p: { data: [number, number, number | null, string] }) => `${escapeHtml(matrix.candidates[p.data[1]])} · ${escapeHtml(matrix.workload_labels[p.data[0]])}: ${escapeHtml(p.data[3])}` },
+    // A cell's datum is an object ({value, label}): its row, column and text are looked up by index.
+    tooltip: { formatter: (p: { dataIndex: number }) => { const [x, y, , text] = data[p.dataIndex] ?? []; return x === undefined || y === undefined ? '' : `${escapeHtml(matrix.candidates[y])} · ${escapeHtml(matrix.workload_labels[x])}: ${escapeHtml(text)}`; } },
     xAxis: { type: 'category', data: matrix.workload_labels, axisLabel: { interval: 0, rotate: matrix.workload_labels.length > 8 ? 40 : 0 }, splitArea: { show: true } },
     yAxis: { type: 'category', data: matrix.candidates, splitArea: { show: true } },
     visualMap: {
