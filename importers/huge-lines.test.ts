@@ -1,0 +1,46 @@
+/**
+ * Inputs the fuzz suite found to hang an importer: one line of a million characters. A pattern
+ * anchored only at the end (/\s+$/, /\d+$/) is retried at every character of such a line, so
+ * the work grows with its square: minutes for one file. Each case must parse as the file
+ * without the long run of characters does (the timeout turns a regression into a failure
+ * instead of a stuck test run).
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { detectFormat } from './registry.js';
+import { REPO_ROOT } from './test-support/corpus.js';
+import type { ParseResult } from './types.js';
+
+const MILLION = 1_000_000;
+
+function parse(text: string, name: string): ParseResult {
+  const bytes = new TextEncoder().encode(text);
+  const d = detectFormat(bytes);
+  assert.ok(d.importer, d.reason);
+  return d.importer.parse({ bytes, name });
+}
+
+describe('a line of a million characters parses in linear time', () => {
+  it('vdbench: a flatfile row led by a million blanks (trailing blanks were cut with /\\s+$/)', { timeout: 30_000 }, () => {
+    const file = path.join(REPO_ROOT, 'samples', 'vdbench', 'fs840-thick', 'flatfile.html');
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const clean = parse(lines.join('\n'), 'flatfile.html');
+    lines[61] = ' '.repeat(MILLION) + lines[61];
+    const long = parse(lines.join('\n'), 'flatfile.html');
+    assert.deepEqual(long.errors, []);
+    assert.deepEqual(long.runs.map((r) => r.name), clean.runs.map((r) => r.name));
+  });
+
+  it('iostat: a device named by a million digits and letters (partitions were told with /\\d+$/)', { timeout: 30_000 }, () => {
+    const block = (time: string, device: string): string => `${time}\nDevice:  rrqm/s wrqm/s r/s w/s rkB/s wkB/s avgrq-sz avgqu-sz await r_await w_await svctm %util\nsda 0.00 0.00 4.00 0.00 16.00 0.00 8.00 0.10 2.00 2.00 0.00 1.00 0.40\n${device} 0.00 0.00 1.00 0.00 4.00 0.00 8.00 0.10 2.00 2.00 0.00 1.00 0.40\n\n`;
+    const head = 'Linux 3.10.0 (h) \t01/02/2020 \t_x86_64_\t(8 CPU)\n\n';
+    const long = '9'.repeat(MILLION) + 'sdb';
+    const r = parse(head + block('01/02/2020 11:59:58 PM', long) + block('01/02/2020 11:59:59 PM', long), 'iostat.txt');
+    assert.deepEqual(r.errors, []);
+    const run = r.runs[0]!;
+    assert.ok(run.series.some((s) => s.object === long), 'the long-named device is kept as it is');
+    assert.equal(run.metrics['read.iops'], 5, 'both devices summed: neither is a partition of the other');
+  });
+});
