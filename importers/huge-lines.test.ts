@@ -1,15 +1,17 @@
 /**
- * Inputs the fuzz suite found to hang an importer: one line of a million characters. A pattern
- * anchored only at the end (/\s+$/, /\d+$/) is retried at every character of such a line, so
- * the work grows with its square: minutes for one file. Each case must parse as the file
- * without the long run of characters does (the timeout turns a regression into a failure
- * instead of a stuck test run).
+ * Inputs the fuzz suite found to hang an importer. A pattern anchored only at the end (/\s+$/,
+ * /\d+$/) is retried at every character of a line of a million of them; /^\s*X/m runs over
+ * every following blank line from every line start; a stray quote made a table's records be
+ * counted again and again. The work grew with the square of the input: minutes for one file,
+ * and, in detection, seconds for every file dropped. Each case must give what the same input
+ * without the long run gives (the timeout turns a regression into a failure instead of a
+ * stuck test run).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { detectFormat } from './registry.js';
+import { detectFormat, importers } from './registry.js';
 import { REPO_ROOT } from './test-support/corpus.js';
 import type { ParseResult } from './types.js';
 
@@ -42,5 +44,28 @@ describe('a line of a million characters parses in linear time', () => {
     const run = r.runs[0]!;
     assert.ok(run.series.some((s) => s.object === long), 'the long-named device is kept as it is');
     assert.equal(run.metrics['read.iops'], 5, 'both devices summed: neither is a partition of the other');
+  });
+});
+
+describe('detection and tables: blank lines, quotes and long heads stay linear', () => {
+  // Detection is handed a 64 KiB head in the pipeline; a megabyte here makes a quadratic
+  // pattern take minutes instead of seconds, so a regression cannot hide under the timeout.
+  const MEGA_HEADS: Array<[string, string]> = [
+    ['a head of blank lines', '\n'.repeat(MILLION)],
+    ['blank lines after a pipe', '|' + '\n'.repeat(MILLION)],
+    ['quotes after a brace', '{' + '"'.repeat(MILLION)],
+    ['an unclosed quote over many lines', '{"' + 'a,\n'.repeat(MILLION / 3)],
+  ];
+  for (const [what, head] of MEGA_HEADS) {
+    it(`every importer's detect() on ${what}`, { timeout: 60_000 }, () => {
+      const claimed = importers.filter((i) => i.detect(head)).map((i) => i.id);
+      assert.ok(claimed.length <= 1, `claimed by ${claimed.join(', ')}`);
+    });
+  }
+
+  it('a CSV with a stray quote in row 100 of 100,000 parses: the rows before it are read', { timeout: 60_000 }, () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) => `${i === 99 ? '"' : ''}4K,randread,${i + 1},${1000 + i},0.5`);
+    const r = parse(['bs,pattern,iodepth,IOPS,Latency (ms)', ...rows].join('\n'), 'table.csv');
+    assert.ok(r.runs.length >= 99, `${r.runs.length} runs, errors: ${r.errors.map((e) => e.message).join('; ').slice(0, 300)}`);
   });
 });
