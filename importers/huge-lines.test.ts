@@ -35,6 +35,23 @@ describe('a line of a million characters parses in linear time', () => {
     assert.deepEqual(long.runs.map((r) => r.name), clean.runs.map((r) => r.name));
   });
 
+  it('AWR: a wait-event row led by a million digits (numbers were told with an ambiguous \\d[\\d,]*\\.?\\d*)', { timeout: 30_000 }, () => {
+    const file = path.join(REPO_ROOT, 'samples', 'awr', 'sweep', 'sessions-032.txt');
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const row = lines.findIndex((l) => l.startsWith('gc current block 3-way'));
+    assert.ok(row > 0);
+    const clean = parse(lines.join('\n'), 'sessions-032.txt');
+    lines[row] = '9'.repeat(MILLION) + lines[row];
+    const long = parse(lines.join('\n'), 'sessions-032.txt');
+    assert.deepEqual(long.runs.map((r) => r.name), clean.runs.map((r) => r.name));
+    assert.equal(long.runs[0]!.metrics['db_time_s'], clean.runs[0]!.metrics['db_time_s']);
+  });
+
+  it('a table cell of a million digits and a letter is refused as not a number, in linear time', { timeout: 30_000 }, () => {
+    const r = parse(['bs,pattern,IOPS,Latency (ms)', '4K,randread,1000,0.5', `8K,randread,${'9'.repeat(MILLION)}x,0.7`, '16K,randread,800,0.9'].join('\n'), 'table.csv');
+    assert.match(r.errors[0]?.message ?? '', /^row 3, column C \("IOPS"\): "9{20}/, 'the cell is refused where it is');
+  });
+
   it('iostat: a device named by a million digits and letters (partitions were told with /\\d+$/)', { timeout: 30_000 }, () => {
     const block = (time: string, device: string): string => `${time}\nDevice:  rrqm/s wrqm/s r/s w/s rkB/s wkB/s avgrq-sz avgqu-sz await r_await w_await svctm %util\nsda 0.00 0.00 4.00 0.00 16.00 0.00 8.00 0.10 2.00 2.00 0.00 1.00 0.40\n${device} 0.00 0.00 1.00 0.00 4.00 0.00 8.00 0.10 2.00 2.00 0.00 1.00 0.40\n\n`;
     const head = 'Linux 3.10.0 (h) \t01/02/2020 \t_x86_64_\t(8 CPU)\n\n';
