@@ -13,6 +13,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { detectFormat, importers } from './registry.js';
 import { REPO_ROOT } from './test-support/corpus.js';
+import { S1_TSV } from './test-support/spreadsheet-fixtures.js';
 import type { ParseResult } from './types.js';
 
 const MILLION = 1_000_000;
@@ -79,6 +80,14 @@ describe('detection and tables: blank lines, quotes and long heads stay linear',
       assert.ok(claimed.length <= 1, `claimed by ${claimed.join(', ')}`);
     });
   }
+
+  it('a pasted table with a row led by 300 KB of quotes and braces (each quote trimmed the cell so far)', { timeout: 60_000 }, () => {
+    const lines = S1_TSV.split('\n');
+    const clean = parse(lines.join('\n'), 's1.tsv');
+    lines[9] = '{"a":'.repeat(60_000) + lines[9];
+    const long = parse(lines.join('\n'), 's1.tsv');
+    assert.ok(long.errors.length > 0 || long.runs.length >= clean.runs.length - 6, `${long.runs.length} runs of ${clean.runs.length}`);
+  });
 
   it('a CSV with a stray quote in row 100 of 100,000 parses: the rows before it are read', { timeout: 60_000 }, () => {
     const rows = Array.from({ length: 100_000 }, (_, i) => `${i === 99 ? '"' : ''}4K,randread,${i + 1},${1000 + i},0.5`);

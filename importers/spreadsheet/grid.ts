@@ -76,21 +76,29 @@ function workbookGrids(bytes: Uint8Array): Grid[] {
 function splitQuoted(line: string, sep: string): string[] {
   const out: string[] = [];
   let cur = '';
+  // Whether the cell so far is blank (cur.trim() === ''; a quote then opens it): kept as the cell grows, since
+  // trimming the cell at every quote made a long line full of quotes quadratic (the fuzz suite).
+  let blank = true;
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
     const ch = line[i]!;
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; }
+      if (ch === '"' && line[i + 1] === '"') { cur += '"'; i++; blank = false; }
       else if (ch === '"') quoted = false;
-      else cur += ch;
-    } else if (ch === '"' && cur.trim() === '') {
+      else {
+        cur += ch;
+        if (blank && ch.trim() !== '') blank = false;
+      }
+    } else if (ch === '"' && blank) {
       quoted = true;
       cur = '';
     } else if (ch === sep) {
       out.push(cur);
       cur = '';
+      blank = true;
     } else {
       cur += ch;
+      if (blank && ch.trim() !== '') blank = false;
     }
   }
   out.push(cur);
