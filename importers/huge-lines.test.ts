@@ -53,6 +53,24 @@ describe('a line of a million characters parses in linear time', () => {
     assert.match(r.errors[0]?.message ?? '', /^row 3, column C \("IOPS"\): "9{20}/, 'the cell is refused where it is');
   });
 
+  it('AWR HTML: a table row of a million empty cells (every row of the table was padded to its width)', { timeout: 60_000 }, () => {
+    const row = (cells: string[]): string => `<tr>${cells.map((c) => `<td class="awrc">${c}</td>`).join('')}</tr>`;
+    const rows = Array.from({ length: 200 }, (_, i) => row([`event ${i}`, String(1000 + i), '0', '1', '2.00', '0.5', '1.2']));
+    rows.splice(100, 0, `<tr>${'<td>'.repeat(MILLION)}</tr>`);
+    const html = [
+      '<html lang="en"><head><title>AWR Report for DB: T, Inst: T1, Snaps: 1-2</title></head><body class="awr">',
+      '<h1 class="awr">WORKLOAD REPOSITORY report for</h1>',
+      '<h3 class="awr">Foreground Wait Events</h3>',
+      '<table border="0" width="600" class="tdiff" summary="This table displays Foreground Wait Events and their wait statistics">',
+      '<tr><th class="awrbg" scope="col">Event</th><th class="awrbg" scope="col">Waits</th><th class="awrbg" scope="col">%Time -outs</th><th class="awrbg" scope="col">Total Wait Time (s)</th><th class="awrbg" scope="col">Avg wait (ms)</th><th class="awrbg" scope="col">Waits /txn</th><th class="awrbg" scope="col">% DB time</th></tr>',
+      ...rows, '</table>', '</body></html>',
+    ].join('\n');
+    const before = process.memoryUsage().rss;
+    const r = parse(html, 'awr.html');
+    assert.ok(r.runs.length + r.errors.length > 0);
+    assert.ok(process.memoryUsage().rss - before < 1024 ** 3, 'well under a gigabyte more');
+  });
+
   it('iostat: a device named by a million digits and letters (partitions were told with /\\d+$/)', { timeout: 30_000 }, () => {
     const block = (time: string, device: string): string => `${time}\nDevice:  rrqm/s wrqm/s r/s w/s rkB/s wkB/s avgrq-sz avgqu-sz await r_await w_await svctm %util\nsda 0.00 0.00 4.00 0.00 16.00 0.00 8.00 0.10 2.00 2.00 0.00 1.00 0.40\n${device} 0.00 0.00 1.00 0.00 4.00 0.00 8.00 0.10 2.00 2.00 0.00 1.00 0.40\n\n`;
     const head = 'Linux 3.10.0 (h) \t01/02/2020 \t_x86_64_\t(8 CPU)\n\n';
