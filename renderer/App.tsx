@@ -54,7 +54,9 @@ export function App(): JSX.Element {
   }, [bridge]);
 
   useEffect(() => {
-    void refresh();
+    // `?study=slug`: the Electron main process opened a study file (a double-click on it) and
+    // loads the window on that study.
+    void refresh(new URLSearchParams(window.location.search).get('study') ?? undefined);
     bridge.call('metrics.dictionary', {}).then(setDictionary, (err: Error) => setError(err.message));
   }, [bridge, refresh]);
 

@@ -9,19 +9,37 @@ import { toErrorBody } from '../core/rpc/errors.js';
 import { dbPathIn } from '../core/paths.js';
 import { RpcHost } from '../host/rpc-host.js';
 import { CONTENT_SECURITY_POLICY } from '../web/csp.js';
-import { APP_ORIGIN, RPC_CHANNEL, type ElectronMain } from './electron-api.js';
-import { guardNavigation, isAppUrl } from './security.electron.js';
+import { APP_ORIGIN, RPC_CHANNEL, type BrowserWindowInstance, type ElectronMain } from './electron-api.js';
+import { checkIpcCall } from './ipc-limits.electron.js';
+import { watchStudyFiles } from './open-study.electron.js';
+import { denyPermissions, guardNavigation, isAppUrl } from './security.electron.js';
 import { printReport } from './print.electron.js';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { app, BrowserWindow, dialog, ipcMain, protocol } = require('electron') as ElectronMain;
+const { app, BrowserWindow, dialog, ipcMain, protocol, session } = require('electron') as ElectronMain;
 
 const RENDERER_DIR = path.join(__dirname, '..', 'renderer');
 const MIME: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.woff2': 'font/woff2', '.png': 'image/png', '.svg': 'image/svg+xml' };
 
 app.setName('PerfDelta');
+// One PerfDelta at a time: a second launch (a double-clicked study file) hands its argv to the
+// first, which opens the file, and ends.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+  process.exit(0);
+}
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
-guardNavigation(app);
+// DevTools only in development: a packaged build has none.
+const devTools = !app.isPackaged;
+guardNavigation(app, { devTools });
+
+let win: BrowserWindowInstance | null = null;
+let openStudy: (file: string) => Promise<void> = async () => undefined;
+// Registered before 'ready': macOS sends the file a launch was made for before it.
+const studyFiles = watchStudyFiles(app, { argv: process.argv, cwd: process.cwd() }, (file) => void openStudy(file), () => {
+  if (win?.isMinimized()) win.restore();
+  win?.focus();
+});
 
 function serveRenderer(request: { url: string }): Response {
   const url = new URL(request.url);
@@ -43,9 +61,12 @@ async function start(): Promise<void> {
   if (isNew && process.env['PERFDELTA_NO_SAMPLES'] !== '1') await rpc.call('samples.load', {});
 
   protocol.handle('app', serveRenderer);
+  denyPermissions(session.defaultSession);
   ipcMain.handle(RPC_CHANNEL, async (event, method, args) => {
     // Only our own page may call: not a frame that somehow loaded another origin.
     if (!event.senderFrame || !isAppUrl(event.senderFrame.url)) return { ok: false, error: { code: 'forbidden', message: 'untrusted sender' } };
+    const tooLarge = checkIpcCall(String(method), args);
+    if (tooLarge) return { ok: false, error: tooLarge };
     try {
       return { ok: true, result: await rpc.call(String(method), args) };
     } catch (err) {
@@ -60,13 +81,28 @@ async function start(): Promise<void> {
     nodeIntegration: false,
     webviewTag: false,
     spellcheck: false,
+    devTools,
   } as const;
   // Reports print in a hidden window of the same kind, through printToPDF.
   rpc.printer = ({ study, report }) => printReport(BrowserWindow, webPreferences, study, report);
-  const win = new BrowserWindow({ width: 1400, height: 900, title: 'PerfDelta', show: false, webPreferences });
-  win.once('ready-to-show', () => win.show());
-  await win.loadURL(`${APP_ORIGIN}/index.html`);
+  const window = new BrowserWindow({ width: 1400, height: 900, title: 'PerfDelta', show: false, webPreferences });
+  win = window;
+  window.once('ready-to-show', () => window.show());
+  await window.loadURL(`${APP_ORIGIN}/index.html`);
   app.on('before-quit', () => void rpc.close());
+
+  // A study file opened with PerfDelta becomes a study here (checked by the core like Open
+  // study file...), and the window shows it; a file the core refuses is said in a dialog.
+  openStudy = async (file) => {
+    try {
+      const base64 = fs.readFileSync(file).toString('base64');
+      const { study } = (await rpc.call('studies.openFile', { name: path.basename(file), base64 })) as { study: string };
+      await window.loadURL(`${APP_ORIGIN}/index.html?study=${encodeURIComponent(study)}`);
+    } catch (err) {
+      dialog.showErrorBox(`PerfDelta could not open ${path.basename(file)}`, err instanceof Error ? err.message : String(err));
+    }
+  };
+  studyFiles.ready();
 }
 
 // A failure before the window exists (a database from a newer PerfDelta, a broken install)

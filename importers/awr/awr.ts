@@ -18,7 +18,8 @@ const TITLES = [
   /WORKLOAD REPOSITORY (?:PDB )?report\b/i,
   /WORKLOAD REPOSITORY (?:SQL Report|COMPARE PERIOD REPORT|RAC report|Global report)/i,
   /<title>\s*AWR (?:RAC |SQL |Compare Periods? |Diff )?Report for DB:/i,
-  /^\s*STATSPACK (?:report|SQL report) for\b/im,
+  // [ \t]*, not \s*: in multiline mode \s* runs over every following blank line, from every line start.
+  /^[ \t]*STATSPACK (?:report|SQL report) for\b/im,
 ];
 
 /** A report pasted without its title line still has its header blocks. */

@@ -78,6 +78,13 @@ interface TableBuilder {
  * tables with two rows of spanning cells). Leading rows made only of `<th>` become the
  * column names, joined per column with a space.
  */
+/**
+ * Columns a table may have. AWR's widest (the RAC global report's) have about a hundred; a row
+ * of a million cells (a damaged file) would otherwise pad every row of its table to a million
+ * (gigabytes, found by the fuzz suite). Cells past it are left out.
+ */
+const MAX_COLUMNS = 1000;
+
 function gridOf(b: TableBuilder): { headers: string[]; rows: string[][] } {
   const grid: Array<Array<{ text: string; header: boolean } | undefined>> = [];
   b.rows.forEach((row, r) => {
@@ -85,9 +92,10 @@ function gridOf(b: TableBuilder): { headers: string[]; rows: string[][] } {
     let c = 0;
     for (const cell of row) {
       while (grid[r]![c] !== undefined) c++;
+      if (c >= MAX_COLUMNS) break;
       for (let dr = 0; dr < cell.rowspan; dr++) {
         const target = (grid[r + dr] ??= []);
-        for (let dc = 0; dc < cell.colspan; dc++) {
+        for (let dc = 0; dc < cell.colspan && c + dc < MAX_COLUMNS; dc++) {
           // A spanned cell's text goes to its first column only, so values are never counted twice.
           target[c + dc] = { text: dc === 0 ? cell.text : '', header: cell.header };
         }

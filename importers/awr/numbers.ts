@@ -11,7 +11,7 @@
 const POWERS = { K: 1, M: 2, G: 3, T: 4, P: 5 } as const;
 type SuffixLetter = keyof typeof POWERS;
 
-const NUMBER = /^([+-]?)(\d[\d,]*\.?\d*|\.\d+)(?:[eE]([+-]?\d+))?([KMGTP])?$/;
+const NUMBER = /^([+-]?)(\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE]([+-]?\d+))?([KMGTP])?$/;
 
 function parseWith(text: string, base: 1000 | 1024): number | null {
   let t = text.trim();
@@ -82,7 +82,7 @@ function scale10(v: number, exp: number): number {
 
 /** A token that is a value, not a word: what the text table reader must not glue into a name. */
 export function looksNumeric(token: string): boolean {
-  return /^[+-]?(\d[\d,]*\.?\d*|\.\d+)(?:[eE][+-]?\d+)?[KMGTP]?%?(?:s|ms|us|ns)?$/.test(token) || /^n\/a$/i.test(token) || /^#{2,}$/.test(token);
+  return /^[+-]?(\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[KMGTP]?%?(?:s|ms|us|ns)?$/.test(token) || /^n\/a$/i.test(token) || /^#{2,}$/.test(token);
 }
 
 /** Minutes as AWR prints them (2 decimals) to seconds, without binary noise (59.23 -> 3553.8). */

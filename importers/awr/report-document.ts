@@ -72,7 +72,7 @@ function textDocument(text: string): ReportDocument {
     titles,
     noData,
     textSections: report.sections,
-    complete: /^\s*End of Report\b/m.test(text.slice(-8192)),
+    complete: /^[ \t]*End of Report\b/m.test(text.slice(-8192)),
     banner,
   };
 }

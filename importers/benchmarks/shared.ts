@@ -13,7 +13,7 @@ export function splitLines(text: string): string[] {
 export function num(field: string | undefined | null): number | null {
   if (field === undefined || field === null) return null;
   const t = field.trim();
-  if (t === '' || !/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(t)) return null;
+  if (t === '' || !/^[-+]?(\d+(?:\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(t)) return null;
   const v = Number(t);
   return Number.isFinite(v) ? v : null;
 }

@@ -183,7 +183,7 @@ export const fioNormalImporter: Importer = {
   title: 'fio normal console output',
 
   detect(head: string): boolean {
-    return /^\S.*?: \(groupid=\d+, jobs=\d+\): err=/m.test(head) && /^\s+(read|write|trim|mixed)\s*: IOPS=/m.test(head);
+    return /^\S.*?: \(groupid=\d+, jobs=\d+\): err=/m.test(head) && /^[ \t]+(read|write|trim|mixed)\s*: IOPS=/m.test(head);
   },
 
   parse({ bytes }): ParseResult {

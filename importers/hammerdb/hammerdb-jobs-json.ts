@@ -216,7 +216,8 @@ export const hammerdbJobsJsonImporter: Importer = {
   detect(head: string): boolean {
     if (!/^\s*[[{]/.test(head)) return false;
     return /"TEST RESULT\s*:\s*System achieved/.test(head)
-      || /"\S+ (tpm|qph)"\s*:\s*\{/.test(head)
+      // The database name is bounded: "\S+ tpm" retried at every quote of a head full of them.
+      || /"[^"\s]{1,100} (tpm|qph)"\s*:\s*\{/.test(head)
       || (/"(NEWORD|PAYMENT|DELIVERY|SLEV|OSTAT)"\s*:\s*\{/.test(head) && /"avg_ms"\s*:/.test(head))
       || /^\s*\[\s*"\d+"\s*,\s*"Vuser \d+:/.test(head);
   },

@@ -19,7 +19,7 @@ export function parseNumber(cell: Cell, decimalComma = false): number | null {
   } else if (/^[-+]?\d{1,3}([, ]\d{3})+(\.\d+)?$/.test(s)) {
     s = s.replace(/[, ]/g, '');
   }
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return NaN;
+  if (!/^[-+]?(\d+(?:\.\d*)?|\.\d+)(e[-+]?\d+)?$/i.test(s)) return NaN;
   return Number(s);
 }
 

@@ -87,6 +87,6 @@ export function csvNumber(raw: string, delim: string): number | null {
     else if (/^-?\d+,\d+$/.test(s)) s = s.replace(',', '.');
   }
   if (/^-?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(s)) s = s.replace(/,/g, '');
-  if (!/^-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(s)) return null;
+  if (!/^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(s)) return null;
   return Number(s);
 }

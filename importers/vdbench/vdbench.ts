@@ -16,7 +16,8 @@ import { reportFile, textLines } from './report-file.js';
 const RAW_TABLE = /\binterval\s+i\/o\s+MB\/sec\b[^\n]*\r?\n\s+rate\s+(?:1024|1000)\*\*2/i;
 const FS_TABLE = /\.Interval\.+\s+\.+ReqstdOps\.+/;
 /** The flatfile header names its columns; "reqrate"/"Rate" keeps other "tod Run Interval" tables out. */
-const FLAT_TABLE = /^\s*tod\s+(?:timestamp\s+)?Run\s+Interval\b.*\b(?:reqrate|rate)\b/im;
+// [ \t]*, not \s*: in multiline mode \s* runs over every following blank line, from every line start.
+const FLAT_TABLE = /^[ \t]*tod\s+(?:timestamp\s+)?Run\s+Interval\b.*\b(?:reqrate|rate)\b/im;
 
 /**
  * Reports that print "Starting RD=" lines (Report.displayRunStart writes them to every report)

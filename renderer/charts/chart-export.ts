@@ -6,6 +6,7 @@
  */
 import * as echarts from 'echarts/core';
 import type { EChartsCoreOption } from 'echarts/core';
+import { tsvCell } from './spreadsheet-safe.js';
 
 export function download(name: string, href: string): void {
   const a = document.createElement('a');
@@ -88,9 +89,7 @@ export function plottedTable(option: Record<string, unknown>, units: ChartUnits 
   };
 }
 
-const tsvCell = (v: Cell): string => (v === null ? '' : typeof v === 'number' ? String(v) : v.replace(/[\t\n]/g, ' '));
-
-/** The plotted numbers as TSV (exact numbers, not rounded), for pasting. */
+/** The plotted numbers as TSV (exact numbers, not rounded), for pasting; no text cell pastes as a formula. */
 export function optionToTsv(option: Record<string, unknown>): string {
   const t = plottedTable(option, null);
   return [t.headers, ...t.rows].map((r) => r.map(tsvCell).join('\t')).join('\n') + '\n';
