@@ -18,7 +18,7 @@ import { stageTable, tablePreview, type StagedTable, type TableStageOptions } fr
 import type { StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
 import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
-import { rdName, vdbenchPrimaries } from './link-vdbench.js';
+import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
 import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
 
@@ -219,7 +219,6 @@ const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.resu
 const isCompanionFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => companionKind(r) !== null);
 const isSnapshotFile = (f: StagedFile): boolean => f.svc !== undefined;
 const isVdbench = (f: StagedFile): boolean => f.importer?.id === 'vdbench' && f.result.errors.length === 0;
-const folderOf = (p: string): string => p.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
 
 interface Held {
   index: number;
@@ -268,27 +267,7 @@ export class ImportSession {
 
   finish(): ImportResult {
     const restage = (h: Held): StagedFile => (h.parked ? this.options.restage!(h.file) : h.file);
-    // vdbench: one report per output folder gives the runs; the others join them.
-    const vdbench = this.held.filter((h) => isVdbench(h.file)).map((h) => ({ ...h, file: restage(h) }));
-    const primaries = vdbenchPrimaries(vdbench.map((h, i) => ({ index: i, path: h.file.path, runs: h.file.result.runs })));
-    const runIdsOf = new Map<number, Array<{ id: number; run: ParsedRun }>>();
-    // A folder imported before (say its totals.html) already gave its runs.
-    const earlier = new Map<number, Array<{ id: number; run: ParsedRun }>>();
-    vdbench.forEach((h, i) => {
-      const existing = this.store.vdbenchRunsInFolder(this.study.id, this.config, folderOf(h.file.path));
-      if (existing.length > 0) earlier.set(i, existing);
-    });
-    const secondary = (i: number): boolean => earlier.has(i) || (primaries.has(i) && primaries.get(i) !== i);
-    vdbench.forEach((h, i) => {
-      if (secondary(i)) return;
-      const ids = this.write(h.index, h.file);
-      if (primaries.has(i)) runIdsOf.set(i, ids);
-    });
-    vdbench.forEach((h, i) => {
-      if (!secondary(i)) return;
-      const primary = primaries.get(i)!;
-      this.writeSecondary(h.index, h.file, earlier.get(i) ?? runIdsOf.get(primary) ?? [], earlier.has(i) ? 'an earlier import of this folder' : vdbench[primary]!.file.path);
-    });
+    this.finishVdbench(this.held.filter((h) => isVdbench(h.file)).map((h) => ({ ...h, file: restage(h) })));
     for (const h of this.held) {
       if (isVdbench(h.file) || isSnapshotFile(h.file)) continue;
       this.options.checkCancel?.();
@@ -323,7 +302,7 @@ export class ImportSession {
   }
 
   /** Writes one file (its original bytes, its import, its runs); returns the runs it made. */
-  private write(index: number, file: StagedFile): Array<{ id: number; run: ParsedRun }> {
+  private write(index: number, file: StagedFile, extraNotes: readonly string[] = []): Array<{ id: number; run: ParsedRun }> {
     this.options.checkCancel?.();
     this.progress(file.path, 0);
     const preview = previewOf(file);
@@ -358,11 +337,17 @@ export class ImportSession {
         const log = fioLogTable(run)!;
         const { owner, how } = findLogOwner(file.path, log.stem, this.owners, log.job ?? null);
         if (owner) {
-          this.store.addSeries(owner.runId, attachSeries(run.series, owner, log));
-          // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
-          if (log.kind === 'clat_hist' && run.tables['latency_bins']) this.store.mergeIntoRun(owner.runId, {}, { hist_log_bins: run.tables['latency_bins'] });
+          const { series, renamed } = this.unclaimedSeries(owner.runId, attachSeries(run.series, owner, log), file.path);
+          this.store.addSeries(owner.runId, series);
           runIds.push(owner.runId);
           notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
+          if (renamed) notes.push(renamed);
+          // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
+          // One distribution per run: a second histogram log's is not put over the first.
+          if (log.kind === 'clat_hist' && run.tables['latency_bins']) {
+            if (this.store.hasBins(owner.runId, 'hist_log_bins')) notes.push(`run ${owner.runId} already has a histogram log's latency distribution from another file: this file's rows are its time series only, its whole distribution stays in the kept file`);
+            else this.store.mergeIntoRun(owner.runId, {}, { hist_log_bins: run.tables['latency_bins'] });
+          }
         } else {
           const unit = isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
           runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, inChosenUnit(run, unit)));
@@ -373,7 +358,11 @@ export class ImportSession {
       const tests = this.store.hammerdbTests(this.study.id, this.config);
       file.result.runs.forEach((run, ordinal) => {
         const kind = companionKind(run)!;
-        const { test, how } = findTest(run, kind, tests);
+        const found = findTest(run, kind, tests);
+        // A test joined by another file's counter or profile keeps that one: two are never
+        // folded into one series or one table without being the same.
+        const taken = found.test ? this.companionClash(found.test.runId, kind, run) : null;
+        const { test, how } = taken ? { test: null, how: taken } : found;
         if (test) {
           if (kind === 'counter') this.store.addSeries(test.runId, run.series);
           else this.store.mergeIntoRun(test.runId, run.metrics, run.tables);
@@ -396,8 +385,32 @@ export class ImportSession {
         }
       });
     }
-    done({ ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] });
+    done({ ...base, warnings: [...notes, ...extraNotes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] });
     return made;
+  }
+
+  /**
+   * A log's series for a run that may already hold series of the same object and metric from
+   * another file: those of this file are named after it rather than appended to the others
+   * (two logs' samples in one series would interleave two runs' clocks).
+   */
+  private unclaimedSeries(runId: number, series: ParsedSeries[], file: string): { series: ParsedSeries[]; renamed: string | null } {
+    if (!series.some((s) => this.store.hasSeries(runId, s.object, s.metric))) return { series, renamed: null };
+    const name = file.split(/[\\/]/).pop() ?? file;
+    return {
+      series: series.map((s) => ({ ...s, object: `${s.object} (${name})` })),
+      renamed: `run ${runId} already has series of the same name from another file: this file's are named "… (${name})"`,
+    };
+  }
+
+  /** Why a HammerDB test cannot take this companion (it holds another file's counter or profile), or null. */
+  private companionClash(runId: number, kind: 'counter' | 'profile', run: ParsedRun): string | null {
+    if (kind === 'counter') {
+      return run.series.some((s) => this.store.hasSeries(runId, s.object, s.metric)) ? `run ${runId} already has a transaction counter series from another file` : null;
+    }
+    const held = this.store.runTables(runId)['transactions'];
+    if (held === undefined || JSON.stringify(held) === JSON.stringify(run.tables['transactions'])) return null;
+    return `run ${runId} already has another time profile`;
   }
 
   /** Keeps a file's original bytes and records its import (the file's row first: the import names it). */
@@ -418,8 +431,62 @@ export class ImportSession {
     });
   }
 
-  /** A vdbench report of a folder whose runs came from another report: kept, joined to those runs. */
-  private writeSecondary(index: number, file: StagedFile, target: Array<{ id: number; run: ParsedRun }>, source: string): void {
+  /**
+   * vdbench: per output folder, the reports that hold the same results (compared run by run,
+   * figure by figure) give their runs once; a report that holds other results gives its own;
+   * a histogram joins the run of its run definition.
+   */
+  private finishVdbench(vdbench: readonly Held[]): void {
+    const roles = planVdbench(vdbench.map((h, i) => ({ index: i, path: h.file.path, runs: h.file.result.runs })), (folder) => this.store.vdbenchRunsInFolder(this.study.id, this.config, folder));
+    // The run ids each primary report gave, in the order of its runs.
+    const idsOf = new Map<number, number[]>();
+    const ids = (of: ResultsSource): number[] => ('file' in of ? idsOf.get(of.file) ?? [] : of.stored.runs.map((r) => r.id));
+    const labelOf = (of: ResultsSource): string => ('file' in of ? vdbench[of.file]!.file.path : `${of.stored.file}, from an earlier import of this folder`);
+    vdbench.forEach((h, i) => {
+      const role = roles.get(i);
+      if (role && role.kind !== 'primary') return;
+      const made = this.write(h.index, h.file, role?.note ? [role.note] : []);
+      // A report whose bytes the study already has wrote nothing: its stored runs stand for it.
+      idsOf.set(i, made.length ? made.map((m) => m.id) : this.outcomes[h.index]!.runs);
+    });
+    vdbench.forEach((h, i) => {
+      const role = roles.get(i);
+      if (!role || role.kind === 'primary') return;
+      if (role.kind === 'copy') {
+        const target = ids(role.of);
+        this.writeSecondary(h.index, h.file, role.matches.map((m) => target[m]).filter((id): id is number => id !== undefined), [role.note]);
+        return;
+      }
+      const joined: number[] = [];
+      const notes: string[] = [];
+      this.writeSecondary(h.index, h.file, [], [], () => {
+        const sources = new Set<string>();
+        h.file.result.runs.forEach((run, k) => {
+          const t = role.targets[k];
+          const id = t ? ids(t.of)[t.run] : undefined;
+          if (!t || id === undefined) return;
+          const key = run.host ? `histogram ${run.host}` : 'histogram';
+          // Another file's histogram of this run stays: the second is kept as a file and says so.
+          if (this.store.runHasTable(id, key)) {
+            notes.push(`${rdName(run)}: run ${id} already has a response-time histogram from another file; this one is kept as a file only`);
+            return;
+          }
+          this.store.mergeIntoRun(id, {}, { [key]: run.tables });
+          joined.push(id);
+          sources.add(labelOf(t.of));
+        });
+        notes.unshift(`response-time histogram added to ${joined.length} run(s) of ${[...sources].join(', ') || 'no report'}`);
+        if (role.note) notes.push(role.note);
+        return { runs: joined, notes };
+      });
+    });
+  }
+
+  /**
+   * A vdbench report whose results other runs already hold: its file kept, its outcome naming
+   * those runs and why (`join`: what a histogram adds to them).
+   */
+  private writeSecondary(index: number, file: StagedFile, runs: number[], notes: string[], join?: () => { runs: number[]; notes: string[] }): void {
     const preview = previewOf(file);
     const base = outcomeBase(file, preview);
     const duplicate = this.duplicate(file, base);
@@ -428,22 +495,8 @@ export class ImportSession {
       return;
     }
     this.keep(file, preview.warnings);
-    const notes: string[] = [];
-    const runIds: number[] = [];
-    if (file.result.runs.every((r) => r.tables['report'] === 'histogram')) {
-      for (const run of file.result.runs) {
-        const match = target.find((t) => rdName(t.run) === rdName(run));
-        if (match) {
-          this.store.mergeIntoRun(match.id, {}, { histogram: run.tables });
-          runIds.push(match.id);
-        }
-      }
-      notes.push(`response-time histogram added to ${runIds.length} run(s) of ${source}`);
-    } else {
-      runIds.push(...target.map((t) => t.id));
-      notes.push(`the same results as ${source}, which gave the runs: kept as a file, no runs of its own`);
-    }
-    this.settle(index, { ...base, warnings: [...notes, ...preview.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] }, file.source.size);
+    const joined = join?.() ?? { runs, notes };
+    this.settle(index, { ...base, warnings: [...joined.notes, ...preview.warnings], status: 'imported', runs: [...new Set(joined.runs)], errors: [] }, file.source.size);
   }
 
   /**
@@ -476,11 +529,18 @@ export class ImportSession {
         if ('error' in stream) throw new UnreadableFileError(located(stream.error));
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
         const unit = !owner && isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
+        // A run's series of the same name from another file are not appended to (unclaimedSeries).
+        const name = file.path.split(/[\\/]/).pop() ?? file.path;
+        let renamed = false;
         const put = (pieces: ParsedSeries[]): void => {
           for (const s of owner ? attachSeries(pieces, owner, log) : unit === 'us' ? asMicroseconds(pieces) : pieces) {
             const key = `${s.object}\u0000${s.metric}`;
             let w = series.get(key);
-            if (!w) series.set(key, (w = this.store.seriesWriter(runId, s.object, s.metric, s.unit)));
+            if (!w) {
+              const taken = owner !== null && this.store.hasSeries(runId, s.object, s.metric);
+              renamed ||= taken;
+              series.set(key, (w = this.store.seriesWriter(runId, taken ? `${s.object} (${name})` : s.object, s.metric, s.unit)));
+            }
             w.push(s.times, s.values);
           }
         };
@@ -497,8 +557,9 @@ export class ImportSession {
         const run = end.result.runs[0]!;
         const warnings = [...end.result.warnings.map(located), ...run.warnings];
         if (!owner) this.store.completeRun(runId, inChosenUnit(run, unit));
-        const note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log, unit);
+        let note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log, unit);
         const rows = fioLogTable(run)?.rows;
+        if (renamed) note += `; run ${runId} already had series of the same name from another file: this file's are named "… (${name})"`;
         const outcomeWarnings = [note, ...(rows !== undefined ? [`${rows.toLocaleString('en-US')} rows`] : []), ...warnings.map((w) => `${run.name}: ${w}`)];
         this.store.setImportWarnings(importId, outcomeWarnings);
         return {

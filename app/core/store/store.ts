@@ -583,17 +583,55 @@ export class Store {
     );
   }
 
-  /** vdbench runs of a study's configuration whose report came from `folder`: a later drop of the same output folder joins them. */
-  vdbenchRunsInFolder(studyId: number, config: string, folder: string): Array<{ id: number; run: ParsedRun }> {
+  /**
+   * vdbench runs of a study's configuration whose report came from `folder`, by the file that
+   * gave them (in the order of its runs): a later drop of the same output folder compares its
+   * reports with them before it joins them.
+   */
+  vdbenchRunsInFolder(studyId: number, config: string, folder: string): Array<{ file: string; runs: Array<{ id: number; run: ParsedRun }> }> {
     const rows = this.db.prepare(
-      `SELECT r.id, r.name, r.params, i.file_name FROM runs r JOIN imports i ON i.id = r.import_id
-       WHERE r.study_id = ? AND r.config = ? AND i.format = 'vdbench'`,
-    ).all(studyId, config) as Array<{ id: number; name: string; params: string; file_name: string }>;
-    const dirOf = (p: string): string => p.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
-    return rows.filter((r) => dirOf(r.file_name) === folder).map((r) => ({
-      id: r.id,
-      run: { name: r.name, params: JSON.parse(r.params) as Record<string, ParamValue> } as unknown as ParsedRun,
-    }));
+      `SELECT r.id, r.name, r.host, r.params, r.metrics, r.tables, i.file_name FROM runs r JOIN imports i ON i.id = r.import_id
+       WHERE r.study_id = ? AND r.config = ? AND i.format = 'vdbench' ORDER BY r.import_id, r.ordinal`,
+    ).all(studyId, config) as Array<{ id: number; name: string; host: string | null; params: string; metrics: string; tables: string; file_name: string }>;
+    const byFile = new Map<string, Array<{ id: number; run: ParsedRun }>>();
+    for (const r of rows) {
+      if (path.posix.dirname(r.file_name.replace(/\\/g, '/')) !== folder) continue;
+      const tables = JSON.parse(r.tables) as Record<string, unknown>;
+      // Only results: a histogram stored as runs of its own holds no figures to compare.
+      if (tables['report'] === 'histogram') continue;
+      const list = byFile.get(r.file_name) ?? [];
+      list.push({
+        id: r.id,
+        run: {
+          name: r.name, host: r.host, params: JSON.parse(r.params) as Record<string, ParamValue>, metrics: JSON.parse(r.metrics) as Record<string, number>,
+          tables, tool: 'vdbench', toolVersion: null, startMs: null, endMs: null, series: [], warnings: [], errors: [],
+        },
+      });
+      byFile.set(r.file_name, list);
+    }
+    return [...byFile].map(([file, runs]) => ({ file, runs }));
+  }
+
+  /** Whether a run has a series of this object and metric (another file gave it). */
+  hasSeries(runId: number, object: string, metric: string): boolean {
+    return this.stmt.nextChunk.get(runId, object, metric)!.next > 0;
+  }
+
+  /** Whether a run has a latency distribution of this source (`hist_log_bins`: a histogram log joined it). */
+  hasBins(runId: number, source: string): boolean {
+    return this.db.prepare('SELECT 1 FROM run_bins WHERE run_id = ? AND source = ? LIMIT 1').get(runId, source) !== undefined;
+  }
+
+  /** A run's tables as stored. */
+  runTables(runId: number): Record<string, unknown> {
+    const row = this.db.prepare('SELECT tables FROM runs WHERE id = ?').get(runId) as { tables: string } | undefined;
+    return row ? (JSON.parse(row.tables) as Record<string, unknown>) : {};
+  }
+
+  /** Whether a run's tables hold `key` (a companion file joined it before). */
+  runHasTable(runId: number, key: string): boolean {
+    const row = this.db.prepare('SELECT json_type(tables, ?) AS t FROM runs WHERE id = ?').get(`$."${key.replace(/"/g, '')}"`, runId) as { t: string | null } | undefined;
+    return row?.t != null;
   }
 
   /** fio JSON runs of a study: the runs a log file imported later may belong to. */
