@@ -28,7 +28,9 @@ Commands:
 Options everywhere:
   --db FILE     the database (default: $PERFDELTA_HOME/perfdelta.sqlite, else the OS
                 application-data folder, e.g. ~/.config/PerfDelta on Linux)
-  --json        machine-readable output (a documented contract: fields are only ever added)
+  --json        machine-readable output (a documented contract: fields are only ever added);
+                when a command fails, stdout holds {"error": {"command", "code": "usage"|
+                "not_found"|"busy"|"failed", "message"}} (the message also goes to stderr)
   --help        help for a command: perfdelta help compare
   --version
 
@@ -90,6 +92,9 @@ Exit status: 0 when every file imported, was a duplicate or was skipped, 1 when 
 Files are read one at a time; fio logs of 8 MB and more are streamed (read, parsed and written
 4 MB at a time: a 2 GB log never sits in memory). On a terminal the progress shows files and
 the percentage of bytes read; Ctrl+C stops the import and nothing of it is written.
+Another PerfDelta writing to the same database (a second import, the workbench) is waited for:
+the import says so on stderr and starts when the database is free (it gives up, writing
+nothing, after 30 minutes).
 fio latency logs (lat, clat, slat) carry no unit: the fio JSON of their run decides (ns for
 fio 3, µs for fio 2). --log-latency-unit says what a latency log imported without its JSON is
 written in (default ns, fio 3's).

@@ -20,7 +20,7 @@ import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
 import { isValidZone } from './periods/timezone.js';
-import { commitFiles, ImportSession, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
+import { commitFiles, ImportSession, lockWait, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
 import { logClaims } from './import/log-claims.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
@@ -236,19 +236,20 @@ export class Core {
     const bytes = paths.reduce((n, p) => n + fs.statSync(p).size, 0);
     const stageOptions = { mapping, mappingFor: (sig: string) => this.mappings.get(sig) };
     // File by file: each is read, parsed and written, then dropped; one transaction for all.
+    const expected = { files: paths.length, bytes };
     return this.store.transaction(() => {
       const session = new ImportSession(this.store, {
         study, config, studySlug,
         onProgress: options.onProgress,
         checkCancel: options.checkCancel,
         logUnit: () => options.logUnit,
-        expected: { files: paths.length, bytes },
+        expected,
         restage: (f) => stageFile(f.path, f.source, stageOptions),
         rememberMapping: (sig, m) => this.mappings.save(sig, m),
       });
       for (const p of paths) session.add(stageFile(shown(p), diskSource(p), stageOptions));
       return session.finish();
-    });
+    }, lockWait({ ...options, expected }));
   }
 
   // ---- distributions and overlays ----------------------------------------------------------

@@ -102,7 +102,7 @@ export class RpcHost {
   private onMessage(msg: WorkerReply): void {
     if (msg.kind === 'progress') {
       const job = this.jobs.get(msg.job);
-      if (job) Object.assign(job, { done: msg.done, total: msg.total, current: msg.current || null, bytes_done: msg.bytesDone, bytes_total: msg.bytesTotal });
+      if (job) Object.assign(job, { done: msg.done, total: msg.total, current: msg.current || null, bytes_done: msg.bytesDone, bytes_total: msg.bytesTotal, waiting: msg.waiting === true });
       return;
     }
     if (msg.kind !== 'result') return;
@@ -126,16 +126,16 @@ export class RpcHost {
   /** Starts an import in the worker and returns at once; the job records progress and result. */
   private startImport(args: RpcArgs<'import.commit'>): { job: string } {
     const id = randomUUID();
-    const status: JobStatus = { id, state: 'running', done: 0, total: args.ids.length, current: null, bytes_done: 0, bytes_total: 0, result: null, error: null };
+    const status: JobStatus = { id, state: 'running', done: 0, total: args.ids.length, current: null, waiting: false, bytes_done: 0, bytes_total: 0, result: null, error: null };
     const seq = this.nextJobSeq++;
     this.jobs.set(id, status);
     this.jobSeq.set(id, seq);
     this.forward('import.commit', args, id, seq).then(
       (result) => {
-        Object.assign(status, { state: 'done', done: status.total, current: null, result: result as ImportResult });
+        Object.assign(status, { state: 'done', done: status.total, current: null, waiting: false, result: result as ImportResult });
         this.checkpointer?.postMessage('checkpoint');
       },
-      (err: Error) => Object.assign(status, { state: err instanceof RpcError && err.code === 'cancelled' ? 'cancelled' : 'failed', current: null, error: err.message }),
+      (err: Error) => Object.assign(status, { state: err instanceof RpcError && err.code === 'cancelled' ? 'cancelled' : 'failed', current: null, waiting: false, error: err.message }),
     ).finally(() => {
       this.jobSeq.delete(id);
       setTimeout(() => this.jobs.delete(id), JOB_RETENTION_MS).unref();

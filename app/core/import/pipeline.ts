@@ -15,7 +15,7 @@ import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../import
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
-import type { StudyRow, Store } from '../store/store.js';
+import type { LockWait, StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
 import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
 import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
@@ -183,6 +183,8 @@ export interface ImportProgress {
   /** Bytes read so far and in all (a 2 GB log moves the bar while it is the only file). */
   bytesDone: number;
   bytesTotal: number;
+  /** True while another process (a second import, the workbench) holds the database: nothing read yet. */
+  waiting?: boolean;
 }
 
 export interface CommitOptions {
@@ -205,14 +207,23 @@ export interface CommitOptions {
 
 /** Writes every file that parsed cleanly, in one transaction. */
 export function commitFiles(store: Store, files: readonly StagedFile[], options: CommitOptions): ImportResult {
+  const expected = options.expected ?? { files: files.length, bytes: files.reduce((n, f) => n + f.source.size, 0) };
   return store.transaction(() => {
-    const session = new ImportSession(store, {
-      ...options,
-      expected: options.expected ?? { files: files.length, bytes: files.reduce((n, f) => n + f.source.size, 0) },
-    });
+    const session = new ImportSession(store, { ...options, expected });
     for (const f of files) session.add(f);
     return session.finish();
-  });
+  }, lockWait({ ...options, expected }));
+}
+
+/**
+ * How an import waits for another process's write: its progress says "waiting" (the sheet and
+ * the CLI show it) and Stop / Ctrl+C still work; nothing is read or written meanwhile.
+ */
+export function lockWait(options: Pick<CommitOptions, 'onProgress' | 'checkCancel' | 'expected'>): LockWait {
+  return {
+    checkCancel: options.checkCancel,
+    onWait: () => options.onProgress?.({ done: 0, total: options.expected?.files ?? 0, current: '', bytesDone: 0, bytesTotal: options.expected?.bytes ?? 0, waiting: true }),
+  };
 }
 
 const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every(isLogRun);

@@ -130,6 +130,33 @@ export const PAGE_SIZE = 65536;
 
 const SLOW_QUERY_MS = 40;
 
+/**
+ * How long one statement waits for another connection's lock (SQLite's busy timeout). Two
+ * processes may share a data folder (the CLI beside the workbench): a write waits its turn.
+ */
+export const BUSY_TIMEOUT_MS = 60_000;
+/** A transaction waiting for the write lock tries this often, to report the wait and to see a cancel. */
+const LOCK_POLL_MS = 250;
+/** How long a transaction waits for another process's import before giving up (a large import takes minutes). */
+export const LOCK_WAIT_MS = 30 * 60_000;
+
+/** How a transaction waits for the write lock another process holds. */
+export interface LockWait {
+  /** Called once when the lock is found taken: the caller says "waiting for another import". */
+  onWait?: () => void;
+  /** Throws to stop waiting (a cancelled import). */
+  checkCancel?: () => void;
+  maxWaitMs?: number;
+}
+
+/** The write lock stayed with another process longer than a transaction waits. */
+export class DatabaseBusyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DatabaseBusyError';
+  }
+}
+
 export class Store {
   readonly db: Database.Database;
   private readonly stmt;
@@ -144,6 +171,8 @@ export class Store {
   constructor(readonly file: string, nativeBinding?: string, options: { backgroundCheckpoint?: boolean } = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file, nativeBinding ? { nativeBinding } : {});
+    // Another process (a second CLI, the web host) may be writing: wait for it rather than fail.
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // A new database gets 64 KiB pages: original files and series chunks are large blobs, which
     // 4 KiB pages cut into thousands of overflow pages (a 48 MB file writes about 5x faster).
     // The page size is fixed once the first table exists, so only a new file can have it.
@@ -211,9 +240,49 @@ export class Store {
     this.db.close();
   }
 
-  /** Runs `fn` in one transaction: all of it is written, or none of it. */
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+  /**
+   * Runs `fn` in one transaction: all of it is written, or none of it. The transaction takes the
+   * write lock first (BEGIN IMMEDIATE): a deferred one that reads and then writes fails at once
+   * with "database is locked" when another process wrote meanwhile, which no busy timeout
+   * helps. While another process holds the lock, `wait.onWait` is told (the import's progress
+   * says so) and `wait.checkCancel` may stop the wait; nothing is written until it is ours.
+   */
+  transaction<T>(fn: () => T, wait: LockWait = {}): T {
+    // Inside a transaction already: a savepoint of it.
+    if (this.db.inTransaction) return this.db.transaction(fn)();
+    this.beginImmediate(wait);
+    try {
+      const out = fn();
+      this.db.exec('COMMIT');
+      return out;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  /** Takes the write lock, trying in short waits so that the waiting can be reported and cancelled. */
+  private beginImmediate(wait: LockWait): void {
+    const started = Date.now();
+    this.db.pragma(`busy_timeout = ${LOCK_POLL_MS}`);
+    try {
+      for (let tries = 0; ; tries++) {
+        try {
+          this.db.exec('BEGIN IMMEDIATE');
+          return;
+        } catch (err) {
+          if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+        }
+        wait.checkCancel?.();
+        const waited = Date.now() - started;
+        if (waited > (wait.maxWaitMs ?? LOCK_WAIT_MS)) {
+          throw new DatabaseBusyError(`the database stayed locked by another PerfDelta (an import or the workbench) for ${Math.round(waited / 1000)} s: nothing was written; try again when it has finished`);
+        }
+        if (tries === 0) wait.onWait?.();
+      }
+    } finally {
+      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
   }
 
   /** Logs queries slower than 40 ms (Signal's threshold): a slow UI starts here. */
