@@ -212,6 +212,9 @@ export class Core {
     const files = ids.map((id) => {
       const f = this.staged.get(id);
       if (!f) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
+      // An upload waits in the sheet as a spool file: if it was removed meanwhile, say so before anything is written.
+      const spool = this.spooled.get(id);
+      if (spool && !fs.existsSync(spool)) throw new NotFoundError(`the uploaded copy of ${f.path} is gone from the spool folder (${spool}): nothing was imported; drop the file again`);
       return f;
     });
     const { logUnits, ...rest } = hooks;

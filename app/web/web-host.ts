@@ -6,14 +6,20 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { toErrorBody } from '../core/rpc/errors.js';
+import { MAX_STAGE_BYTES } from '../core/rpc/schemas.js';
 import type { RpcHost } from '../host/rpc-host.js';
 import { CONTENT_SECURITY_POLICY } from './csp.js';
 
 const MAX_JSON_BYTES = 16 * 1024 * 1024;
+/** The largest upload /stage takes: the Electron window's limit for a dropped file (MAX_STAGE_BYTES). */
+export const MAX_UPLOAD_BYTES = MAX_STAGE_BYTES;
+/** Room left on the spool's disk after an upload: a full disk fails the database too. */
+const SPOOL_DISK_RESERVE_BYTES = 256 * 1024 * 1024;
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,6 +34,8 @@ const MIME: Record<string, string> = {
 
 export interface WebHostOptions {
   rpc: RpcHost;
+  /** The largest upload accepted (default MAX_UPLOAD_BYTES). */
+  maxUploadBytes?: number;
   /** The built renderer (build/renderer). */
   staticDir: string;
   port?: number;
@@ -78,6 +86,47 @@ function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
+const mb = (n: number): string => (n < 1e6 ? `${n.toLocaleString('en-US')} bytes` : `${(n / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB`);
+
+/**
+ * The length an upload declares, checked before anything is written: over the limit, or more
+ * than the spool's disk has room for, it is refused at once (413) with the file named. An
+ * upload without a length is refused (411): its size could only be found by writing it.
+ */
+function uploadLength(req: http.IncomingMessage, name: string, limit: number, spoolDir: string): number {
+  const header = req.headers['content-length'];
+  const declared = Number(header);
+  if (header === undefined || !/^\d+$/.test(header) || !Number.isSafeInteger(declared)) {
+    throw Object.assign(new Error(`${name || 'the upload'}: no Content-Length: the web host takes an upload only when its size is declared`), { status: 411 });
+  }
+  if (declared > limit) {
+    throw Object.assign(new Error(`${name || 'the upload'} is ${mb(declared)}: the web host takes uploads up to ${mb(limit)}; import larger files with \`perfdelta import\``), { status: 413 });
+  }
+  let free = Infinity;
+  try {
+    const s = fs.statfsSync(spoolDir);
+    free = s.bavail * s.bsize;
+  } catch {
+    // No figure for this disk: the write itself will say.
+  }
+  if (declared > free - SPOOL_DISK_RESERVE_BYTES) {
+    throw Object.assign(new Error(`${name || 'the upload'} is ${mb(declared)} but the disk of ${spoolDir} has ${mb(Math.max(0, free))} free: nothing was written`), { status: 413 });
+  }
+  return declared;
+}
+
+/** Passes the body through, failing it should it run past the length it declared. */
+function limitTo(declared: number, name: string): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      if (seen > declared) done(Object.assign(new Error(`${name}: more bytes than the declared ${declared}`), { status: 400 }));
+      else done(null, chunk);
+    },
+  });
+}
+
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(32).toString('hex');
   const staticRoot = path.resolve(options.staticDir);
@@ -118,10 +167,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // Dropped files arrive as raw bytes and go straight to a spool file as they come: a 2 GB
       // log is never in this process's memory. The core stages it from there.
       const name = decodeURIComponent(String(req.headers['x-file-name'] ?? '')); // a bad escape rejects: 400 below
+      // Refused from the declared length, before a byte is written to disk.
+      const declared = uploadLength(req, name, options.maxUploadBytes ?? MAX_UPLOAD_BYTES, options.rpc.spoolDir);
       const spool = randomUUID();
       const file = path.join(options.rpc.spoolDir, spool);
       try {
-        await pipeline(req, fs.createWriteStream(file, { flags: 'wx' }));
+        await pipeline(req, limitTo(declared, name), fs.createWriteStream(file, { flags: 'wx' }));
       } catch (err) {
         fs.rmSync(file, { force: true }); // an upload cut off half-way leaves nothing behind
         throw err;
@@ -199,8 +250,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     if (refuseForeign(req, res)) return;
     if (req.method === 'POST' && (url.pathname === '/rpc' || url.pathname === '/stage')) {
       if (refuseUnauthorized(req, res)) return;
-      handleRpc(req, res, url).catch((err: Error & { status?: number }) =>
-        send(res, err.status ?? 400, { ok: false, error: { code: 'invalid_arguments', message: err.message } }));
+      handleRpc(req, res, url).catch((err: Error & { status?: number }) => {
+        if (res.headersSent) return void res.destroy();
+        // A refused upload is not read on: the connection closes once the answer is out.
+        if (!req.readableEnded) {
+          res.setHeader('connection', 'close');
+          res.once('finish', () => req.destroy());
+        }
+        send(res, err.status ?? 400, { ok: false, error: { code: 'invalid_arguments', message: err.message } });
+      });
       return;
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
