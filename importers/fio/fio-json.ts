@@ -6,6 +6,7 @@ import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, LatencyBins, ParamValue, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
 import { findFioDocuments, type JsonDocument } from './json-documents.js';
 import { BinCounts, readFioDocuments } from './json-scan.js';
+import { jobValueProblems } from './json-values.js';
 import { binEntries, latencyBins } from './latency-bins.js';
 import { optionSet, workloadParams, type JobOptions } from './options.js';
 
@@ -23,10 +24,14 @@ const PERCENTILES: ReadonlyArray<[string, string]> = [
   ['99.990000', 'p9999'],
 ];
 
+/**
+ * A figure fio writes as a non-negative number. A string holding one is read (and warned about,
+ * json-values.ts); a negative or non-finite value is impossible and left out, so it never
+ * reaches a total or a comparison.
+ */
 function num(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return null;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
 function obj(v: unknown): Json | null {
@@ -159,7 +164,7 @@ function derivedParams(job: Json, warnings: string[]): Record<string, ParamValue
 
 function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions): ParsedRun {
   const fioVersion = typeof doc['fio version'] === 'string' ? (doc['fio version'] as string) : null;
-  const warnings: string[] = [];
+  const warnings: string[] = jobValueProblems(job);
   const ownOptions = stringMap(job['job options']);
   const options: JobOptions = { ...globalOptions, ...ownOptions };
   const params = Object.keys(options).length > 0 ? workloadParams(options) : derivedParams(job, warnings);

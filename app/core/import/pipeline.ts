@@ -21,6 +21,7 @@ import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo 
 import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
 import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
+import { possibleResult, possibleRun, possibleSeries } from './impossible-values.js';
 
 export interface StagedFile {
   id: string;
@@ -96,7 +97,7 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
   if (!detection || detection.importer?.id === 'spreadsheet') {
     // A table: read through its mapping (given, remembered for its header, or proposed).
     const staged = stageTable(bytes, tableOptions);
-    return { ...base, importer: staged.importer, result: staged.result, streamed: false, table: staged.table ?? undefined };
+    return { ...base, importer: staged.importer, result: possibleResult(staged.result), streamed: false, table: staged.table ?? undefined };
   }
   const result: ParseResult = detection.importer
     ? parseSafely(detection.importer, bytes, path)
@@ -125,7 +126,8 @@ function svcPreviewRun(svc: SvcStageInfo): ParsedRun {
 
 function parseSafely(importer: Importer, bytes: Uint8Array, name: string): ParseResult {
   try {
-    return importer.parse({ bytes, name });
+    // Every format's figures pass one check where they become runs (impossible-values.ts).
+    return possibleResult(importer.parse({ bytes, name }));
   } catch (err) {
     // An importer bug must not lose the user's other files: report it against this one.
     return { runs: [], warnings: [], errors: [{ message: `the ${importer.title} importer failed: ${(err as Error).message}` }] };
@@ -543,7 +545,15 @@ export class ImportSession {
         // A run's series of the same name from another file are not appended to (unclaimedSeries).
         const name = file.path.split(/[\\/]/).pop() ?? file.path;
         let renamed = false;
-        const put = (pieces: ParsedSeries[]): void => {
+        // Impossible samples are left out as they stream by, counted per series for one note each.
+        const leftOut = new Map<string, number>();
+        const put = (raw: ParsedSeries[]): void => {
+          const checked = possibleSeries(raw);
+          const pieces = checked.notes.length === 0 ? raw : checked.series;
+          checked.series.forEach((s, i) => {
+            const dropped = raw[i]!.values.length - s.values.length;
+            if (dropped > 0) leftOut.set(`${s.metric} for "${s.object}"`, (leftOut.get(`${s.metric} for "${s.object}"`) ?? 0) + dropped);
+          });
           for (const s of owner ? attachSeries(pieces, owner, log) : unit === 'us' ? asMicroseconds(pieces) : pieces) {
             const key = `${s.object}\u0000${s.metric}`;
             let w = series.get(key);
@@ -565,8 +575,8 @@ export class ImportSession {
         put(end.series);
         for (const w of series.values()) w.finish();
         if (end.result.errors.length > 0) throw new UnreadableFileError(end.result.errors.map(located).join('; '));
-        const run = end.result.runs[0]!;
-        const warnings = [...end.result.warnings.map(located), ...run.warnings];
+        const run = possibleRun(end.result.runs[0]!);
+        const warnings = [...end.result.warnings.map(located), ...run.warnings, ...[...leftOut].map(([what, n]) => `${n.toLocaleString('en-US')} sample(s) of ${what} negative or not numbers, left out`)];
         if (!owner) this.store.completeRun(runId, inChosenUnit(run, unit));
         let note = owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log, unit);
         const rows = fioLogTable(run)?.rows;
@@ -672,7 +682,7 @@ export class ImportSession {
       for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, warnings: [`no rates: ${why} (the file is kept)`, ...this.outcomes[i]!.warnings] };
       return;
     }
-    const runId = this.store.insertRun(this.study.id, firstImport, this.config, 0, aggregate.run);
+    const runId = this.store.insertRun(this.study.id, firstImport, this.config, 0, possibleRun(aggregate.run));
     const note = `one of ${used.length} statistics files, combined into run ${runId} "${aggregate.run.name}"${aggregate.warnings.length ? `: ${aggregate.warnings.join('; ')}` : ''}`;
     for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, runs: [runId], warnings: [note, ...this.outcomes[i]!.warnings] };
   }
