@@ -74,7 +74,10 @@ settings, saved charts and reports. Open it elsewhere with open-study.
   'open-study': `perfdelta open-study FILE.perfdelta [--json]
 
 Opens a study file as a new study (a study of the same name here is kept; the new one gets a
-"(2)" name). Every original file is checked against its SHA-256 first.
+"(2)" name). The file is checked before anything is read from it: it must be an SQLite file
+with exactly PerfDelta's schema (no triggers, views, unknown tables or indexes) at a schema
+version this PerfDelta knows, and every original file must match its SHA-256; otherwise it is
+refused, naming the file, and nothing is written.
 --json: {"study": slug}
 `,
   detect: `perfdelta detect FILE|DIR... [--json]

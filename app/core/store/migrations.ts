@@ -42,15 +42,16 @@ interface AppliedRow {
   sha256: string;
 }
 
+/** The table of applied migrations (its text as every store since the first has it). */
+export const SCHEMA_MIGRATIONS_SQL = `CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at TEXT NOT NULL)`;
+
 /** Applies pending migrations, each in its own transaction; throws MigrationDriftError on drift. */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
   // Created only when missing: even CREATE TABLE IF NOT EXISTS waits for the write lock, and
   // opening a store must not wait for another process's import.
   const known = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
-  if (!known) {
-    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      id INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  }
+  if (!known) db.exec(SCHEMA_MIGRATIONS_SQL);
   const applied = db.prepare('SELECT id, name, sha256 FROM schema_migrations ORDER BY id').all() as AppliedRow[];
 
   if (applied.length > migrations.length) {
