@@ -1,9 +1,10 @@
 /**
  * The local web host: serves the workbench and the RPC table to a browser on this machine only.
- * Bound to 127.0.0.1; every RPC call carries a random per-launch token; Host and Origin are
- * checked so that no web page the user visits (and no DNS-rebinding trick) can reach it.
+ * Bound to 127.0.0.1; every RPC call carries a random per-launch token, or the session cookie a
+ * one-time launch link handed over (launch-session.ts); Host and Origin are checked so that no
+ * web page the user visits (and no DNS-rebinding trick) can reach it.
  */
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { Transform } from 'node:stream';
@@ -14,6 +15,7 @@ import { toErrorBody } from '../core/rpc/errors.js';
 import { MAX_STAGE_BYTES } from '../core/rpc/schemas.js';
 import type { RpcHost } from '../host/rpc-host.js';
 import { CONTENT_SECURITY_POLICY } from './csp.js';
+import { LaunchSessions, sameSecret } from './launch-session.js';
 
 const MAX_JSON_BYTES = 16 * 1024 * 1024;
 /** The largest upload /stage takes: the Electron window's limit for a dropped file (MAX_STAGE_BYTES). */
@@ -41,21 +43,23 @@ export interface WebHostOptions {
   port?: number;
   /** Fixed token for tests; a random one otherwise. */
   token?: string;
+  /** How long a launch link works unused (default LAUNCH_CODE_TTL_MS). */
+  launchCodeTtlMs?: number;
 }
 
 export interface WebHost {
   url: string;
-  /** The URL to open: the token travels in the fragment, which browsers never send to a server. */
+  /** The URL with the token in the fragment (which browsers never send to a server): what `perfdelta serve` prints. */
   launchUrl: string;
+  /**
+   * A new one-time link (`/launch?code=...`) that signs a browser in with a session cookie: what
+   * goes on Chromium's command line, where other users can read it, since it is worth nothing
+   * once used or a minute old.
+   */
+  launchLink(ttlMs?: number): string;
   token: string;
   port: number;
   close(): Promise<void>;
-}
-
-function sameToken(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
@@ -129,6 +133,7 @@ function limitTo(declared: number, name: string): Transform {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(32).toString('hex');
+  const sessions = new LaunchSessions(options.launchCodeTtlMs);
   const staticRoot = path.resolve(options.staticDir);
   let port = 0;
 
@@ -149,14 +154,33 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     return false;
   }
 
+  /**
+   * The token (CLI, print page, tests), or the session cookie, which a request counts only from
+   * this host's own pages: it must carry their Origin (a browser sends one with every POST).
+   */
+  function authorized(req: http.IncomingMessage): boolean {
+    const header = req.headers.authorization;
+    if (header !== undefined) return header.startsWith('Bearer ') && sameSecret(header.slice(7), token);
+    const origin = req.headers.origin;
+    return origin !== undefined && allowedOrigins().has(origin) && sessions.carriesSession(req, port);
+  }
+
   function refuseUnauthorized(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-    const header = req.headers.authorization ?? '';
-    const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-    if (!given || !sameToken(given, token)) {
-      send(res, 401, { ok: false, error: { code: 'unauthorized', message: 'missing or wrong token' } });
-      return true;
+    if (authorized(req)) return false;
+    send(res, 401, { ok: false, error: { code: 'unauthorized', message: 'not signed in: open the link that `npm start` or `perfdelta serve` printed' } });
+    return true;
+  }
+
+  /** A launch link: its code, once and in time, becomes the session cookie; then on to the workbench. */
+  function launch(res: http.ServerResponse, url: URL): void {
+    const code = url.searchParams.get('code') ?? '';
+    const headers = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+    if (!code || !sessions.redeem(code)) {
+      res.writeHead(401, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
+        .end('This PerfDelta launch link was already used or has expired. Start PerfDelta again (npm start), or open the URL `perfdelta serve` printed.\n');
+      return;
     }
-    return false;
+    res.writeHead(303, { ...headers, 'set-cookie': sessions.setCookie(port), location: '/' }).end();
   }
 
   async function handleRpc(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
@@ -261,6 +285,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       });
       return;
     }
+    if (req.method === 'GET' && url.pathname === '/launch') {
+      launch(res, url);
+      return;
+    }
     if (req.method === 'GET' || req.method === 'HEAD') {
       serveStatic(res, url);
       return;
@@ -277,6 +305,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   return {
     url,
     launchUrl: `${url}#token=${token}`,
+    launchLink: (ttlMs?: number) => `${url}launch?code=${sessions.issue(ttlMs)}`,
     token,
     port,
     close: () => new Promise<void>((resolve) => {
