@@ -12,6 +12,9 @@ import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../co
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
 import { migrate } from './migrations.js';
+import { BUSY_TIMEOUT_MS, beginImmediate, type LockWait } from './write-lock.js';
+
+export { BUSY_TIMEOUT_MS, DatabaseBusyError, LOCK_WAIT_MS, type LockWait } from './write-lock.js';
 import { ReportStore } from './report-store.js';
 import { CHUNK_POINTS, chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
 import { concatPoints } from '../../../importers/series-stream.js';
@@ -130,33 +133,6 @@ export const PAGE_SIZE = 65536;
 
 const SLOW_QUERY_MS = 40;
 
-/**
- * How long one statement waits for another connection's lock (SQLite's busy timeout). Two
- * processes may share a data folder (the CLI beside the workbench): a write waits its turn.
- */
-export const BUSY_TIMEOUT_MS = 60_000;
-/** A transaction waiting for the write lock tries this often, to report the wait and to see a cancel. */
-const LOCK_POLL_MS = 250;
-/** How long a transaction waits for another process's import before giving up (a large import takes minutes). */
-export const LOCK_WAIT_MS = 30 * 60_000;
-
-/** How a transaction waits for the write lock another process holds. */
-export interface LockWait {
-  /** Called once when the lock is found taken: the caller says "waiting for another import". */
-  onWait?: () => void;
-  /** Throws to stop waiting (a cancelled import). */
-  checkCancel?: () => void;
-  maxWaitMs?: number;
-}
-
-/** The write lock stayed with another process longer than a transaction waits. */
-export class DatabaseBusyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DatabaseBusyError';
-  }
-}
-
 export class Store {
   readonly db: Database.Database;
   private readonly stmt;
@@ -250,7 +226,7 @@ export class Store {
   transaction<T>(fn: () => T, wait: LockWait = {}): T {
     // Inside a transaction already: a savepoint of it.
     if (this.db.inTransaction) return this.db.transaction(fn)();
-    this.beginImmediate(wait);
+    beginImmediate(this.db, wait);
     try {
       const out = fn();
       this.db.exec('COMMIT');
@@ -258,30 +234,6 @@ export class Store {
     } catch (err) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
       throw err;
-    }
-  }
-
-  /** Takes the write lock, trying in short waits so that the waiting can be reported and cancelled. */
-  private beginImmediate(wait: LockWait): void {
-    const started = Date.now();
-    this.db.pragma(`busy_timeout = ${LOCK_POLL_MS}`);
-    try {
-      for (let tries = 0; ; tries++) {
-        try {
-          this.db.exec('BEGIN IMMEDIATE');
-          return;
-        } catch (err) {
-          if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-        }
-        wait.checkCancel?.();
-        const waited = Date.now() - started;
-        if (waited > (wait.maxWaitMs ?? LOCK_WAIT_MS)) {
-          throw new DatabaseBusyError(`the database stayed locked by another PerfDelta (an import or the workbench) for ${Math.round(waited / 1000)} s: nothing was written; try again when it has finished`);
-        }
-        if (tries === 0) wait.onWait?.();
-      }
-    } finally {
-      this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
   }
 
