@@ -9,6 +9,7 @@ import { S1_TSV } from '../../importers/test-support/spreadsheet-fixtures.js';
 
 const BIN = path.join(REPO_ROOT, 'app', 'cli', 'bin.cjs');
 const FIO = path.join(REPO_ROOT, 'samples', 'fio');
+const SAMPLE = path.join(FIO, 'disk', 'randread-4k-qd1.json');
 
 function cli(args: string[], home: string): { code: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, PERFDELTA_HOME: home }, encoding: 'utf8' });
@@ -326,5 +327,53 @@ describe('perfdelta CLI (the --json contract)', () => {
     child.kill('SIGTERM');
     assert.match(line, /^http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64}$/);
     assert.ok(fs.existsSync(db), 'the database named by --db');
+  });
+});
+
+describe('perfdelta --json on failure (issue 18)', () => {
+  it('every command prints its error object on stdout when it fails, and exits non-zero', () => {
+    const home = tempDir();
+    const dbDir = path.join(home, 'a-folder.sqlite');
+    fs.mkdirSync(dbDir);
+    const failing: Array<[string, string[], string]> = [
+      ['detect', ['detect'], 'usage'],
+      ['detect', ['detect', path.join(home, 'missing.json')], 'failed'],
+      ['import', ['import', path.join(home, 'missing')], 'usage'],
+      ['import', ['import', '--db', dbDir, SAMPLE], 'failed'],
+      ['studies', ['studies', '--db', dbDir], 'failed'],
+      ['runs', ['runs', '--study', 'nope'], 'unknown_name'],
+      ['series', ['series', '--run', 'x'], 'usage'],
+      ['compare', ['compare', '--study', 'nope', '--baseline', 'a', '--candidate', 'b'], 'unknown_name'],
+      ['samples', ['samples', '--load', 'no-such-sample'], 'failed'],
+      ['periods', ['periods'], 'usage'],
+      ['scaling', ['scaling', '--study', 'nope'], 'usage'],
+      ['settings', ['settings', '--study', 'nope'], 'unknown_name'],
+      ['serve', ['serve', '--port', '99999'], 'usage'],
+      ['reports', ['reports', '--study', 'nope'], 'unknown_name'],
+      ['report', ['report', '--study', 'nope', '--out', 'x.txt'], 'usage'],
+      ['export', ['export', '--study', 'nope', '--out', path.join(home, 'x.xlsx')], 'unknown_name'],
+      ['save-study', ['save-study', '--study', 'nope', '--out', path.join(home, 'x.perfdelta')], 'unknown_name'],
+      ['open-study', ['open-study', path.join(home, 'missing.perfdelta')], 'usage'],
+      ['frobnicate', ['frobnicate'], 'usage'],
+    ];
+    for (const [command, args, code] of failing) {
+      const r = cli([...args, '--json'], home);
+      assert.notEqual(r.code, 0, `${args.join(' ')} fails`);
+      // An unknown study is an unknown name: the error carries the closest names (issue 24).
+      let doc: { error?: { command: string | null; code: string; message: string } };
+      try {
+        doc = JSON.parse(r.stdout) as typeof doc;
+      } catch {
+        assert.fail(`${args.join(' ')} --json printed no JSON on stdout: ${JSON.stringify(r.stdout)} (stderr ${r.stderr})`);
+      }
+      assert.equal(doc.error?.command, command, args.join(' '));
+      assert.equal(doc.error?.code, code, `${args.join(' ')}: ${doc.error?.message}`);
+      assert.ok(doc.error!.message.length > 0 && r.stderr.includes(doc.error!.message), 'the same message on stderr');
+    }
+    for (const args of [['--no-such-option'], []]) {
+      const r = cli([...args, '--json'], home);
+      assert.equal(r.code, 2);
+      assert.equal((JSON.parse(r.stdout) as { error: { code: string } }).error.code, 'usage', args.join(' '));
+    }
   });
 });

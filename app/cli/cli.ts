@@ -1,5 +1,5 @@
 /** The entry point of the `perfdelta` command (bundled to build/app/cli.cjs). */
-import { main } from './main.js';
+import { cliError, main } from './main.js';
 
 // `perfdelta runs | head`: a closed pipe ends the output, it is not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -13,6 +13,7 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     process.stderr.write(`perfdelta: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(cliError(null, err), null, 2)}\n`);
     process.exitCode = 1;
   },
 );

@@ -30,7 +30,10 @@ Commands:
 Options everywhere:
   --db FILE     the database (default: $PERFDELTA_HOME/perfdelta.sqlite, else the OS
                 application-data folder, e.g. ~/.config/PerfDelta on Linux)
-  --json        machine-readable output (a documented contract: fields are only ever added)
+  --json        machine-readable output (a documented contract: fields are only ever added);
+                when a command fails, stdout holds {"error": {"command", "code": "usage"|
+                "not_found"|"unknown_name"|"busy"|"failed", "message"}} (the message also
+                goes to stderr; "unknown_name" adds "kind", "name" and the closest "suggestions")
   --help        help for a command: perfdelta help compare
   --version
 
@@ -98,7 +101,10 @@ settings, saved charts and reports. Open it elsewhere with open-study.
   'open-study': `perfdelta open-study FILE.perfdelta [--json]
 
 Opens a study file as a new study (a study of the same name here is kept; the new one gets a
-"(2)" name). Every original file is checked against its SHA-256 first.
+"(2)" name). The file is checked before anything is read from it: it must be an SQLite file
+with exactly PerfDelta's schema (no triggers, views, unknown tables or indexes) at a schema
+version this PerfDelta knows, and every original file must match its SHA-256; otherwise it is
+refused, naming the file, and nothing is written.
 --json: {"study": slug}
 `,
   detect: `perfdelta detect FILE|DIR... [--json]
@@ -116,6 +122,9 @@ Exit status: 0 when every file imported, was a duplicate or was skipped, 1 when 
 Files are read one at a time; fio logs of 8 MB and more are streamed (read, parsed and written
 4 MB at a time: a 2 GB log never sits in memory). On a terminal the progress shows files and
 the percentage of bytes read; Ctrl+C stops the import and nothing of it is written.
+Another PerfDelta writing to the same database (a second import, the workbench) is waited for:
+the import says so on stderr and starts when the database is free (it gives up, writing
+nothing, after 30 minutes).
 fio latency logs (lat, clat, slat) carry no unit: the fio JSON of their run decides (ns for
 fio 3, µs for fio 2). --log-latency-unit says what a latency log imported without its JSON is
 written in (default ns, fio 3's).
@@ -233,7 +242,7 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
          "warnings": [{"code", "message", "runs", "objects"?}], "aggregation", "workload_filter",
          "periods"}
 A study, configuration, period or metric the study does not have is an error (exit 1) naming
-the closest names there are; with --json it is printed as {"error": {"code": "unknown_name",
+the closest names there are; with --json it is printed as {"error": {"command", "code": "unknown_name",
 "kind": "study"|"configuration"|"period"|"metric", "name", "message", "suggestions": [...]}}.
 `,
   scaling: `perfdelta scaling --study NAME --x PARAM --metric NAME [--json]

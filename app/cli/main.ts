@@ -7,7 +7,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { detectFormat } from '../../importers/registry.js';
 import type { ImportResult } from '../contract/records.js';
-import { Core, expandPaths, UnknownNameError } from '../core/core.js';
+import { Core, expandPaths, NotFoundError, UnknownNameError } from '../core/core.js';
+import { DatabaseBusyError } from '../core/store/store.js';
 import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
 import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
@@ -88,11 +89,19 @@ function cmdImport(values: Values, inputs: string[]): number {
   const mapping = typeof values['mapping'] === 'string' ? readMapping(values['mapping']) : undefined;
   const unit = values['log-latency-unit'];
   if (unit !== undefined && unit !== 'ns' && unit !== 'us') throw new UsageError(`--log-latency-unit is ns or us, not "${String(unit)}"`);
+  let toldWaiting = false;
   const result = withCore(values, (core) =>
     core.importPaths(inputs, study, config, {
       mapping,
       logUnit: unit,
-      onProgress: values['json'] ? undefined : ({ done, total, current, bytesDone, bytesTotal }) => {
+      onProgress: ({ done, total, current, bytesDone, bytesTotal, waiting }) => {
+        // Another process holds the database: said once, on stderr (stdout stays the --json document).
+        if (waiting) {
+          if (!toldWaiting) process.stderr.write('perfdelta import: waiting for another import to finish (the database is in use by another PerfDelta); nothing is written until it is free…\n');
+          toldWaiting = true;
+          return;
+        }
+        if (values['json']) return;
         // A large file moves the percentage while the file count stands still.
         const pct = bytesTotal > 0 ? ` ${Math.floor((bytesDone / bytesTotal) * 100)}%` : '';
         if (current && process.stderr.isTTY) process.stderr.write(`\r[${Math.min(done + 1, total)}/${total}${pct}] ${current}`.slice(0, 120).padEnd(120));
@@ -303,12 +312,37 @@ const OPTIONS = {
   where: { type: 'string', multiple: true },
 } as const;
 
+/**
+ * What `--json` prints on stdout when a command fails: `{error: {command, code, message}}`, so a
+ * script reading stdout always gets a document (the message also goes to stderr).
+ */
+export interface CliError {
+  error: {
+    command: string | null; code: 'usage' | 'not_found' | 'unknown_name' | 'busy' | 'failed'; message: string;
+    /** unknown_name: what kind of name, the name given, and the closest names there are. */
+    kind?: string; name?: string; suggestions?: string[];
+  };
+}
+
+export function cliError(command: string | null, err: unknown): CliError {
+  if (err instanceof UnknownNameError) return { error: { command, ...err.toJSON().error } };
+  const message = err instanceof Error ? err.message : String(err);
+  const code = err instanceof UsageError ? 'usage'
+    : err instanceof NotFoundError ? 'not_found'
+      : err instanceof DatabaseBusyError || (err as { code?: string } | null)?.code === 'SQLITE_BUSY' ? 'busy'
+        : 'failed';
+  return { error: { command, code, message } };
+}
+
 export async function main(argv: string[]): Promise<number> {
+  // Known before the arguments parse: a bad option still gets its JSON error.
+  const wantsJson = argv.includes('--json');
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
     process.stderr.write(`perfdelta: ${(err as Error).message}\nRun perfdelta --help for usage.\n`);
+    if (wantsJson) json(cliError(null, new UsageError((err as Error).message)));
     return 2;
   }
   const values = parsed.values as Values;
@@ -316,6 +350,10 @@ export async function main(argv: string[]): Promise<number> {
   if (values['version']) {
     process.stdout.write(`${packageVersion()}\n`);
     return 0;
+  }
+  if (!command && !values['help'] && wantsJson) {
+    json(cliError(null, new UsageError('no command given (perfdelta --help lists them)')));
+    return 2;
   }
   if (!command || command === 'help') {
     process.stdout.write(rest[0] ? commandHelp(rest[0]) : HELP);
@@ -350,9 +388,8 @@ export async function main(argv: string[]): Promise<number> {
     }
   } catch (err) {
     const usage = err instanceof UsageError;
-    // A name that does not exist: with --json, the error as an object with the closest names.
-    if (values['json'] && err instanceof UnknownNameError) json(err);
     process.stderr.write(`perfdelta ${command}: ${(err as Error).message}\n${usage ? 'Run perfdelta --help for usage.\n' : ''}`);
+    if (wantsJson) json(cliError(command, err));
     return usage ? 2 : 1;
   }
 }

@@ -171,6 +171,8 @@ export interface JobStatus {
   bytes_total: number;
   /** What is being worked on, e.g. the file name. */
   current: string | null;
+  /** Waiting for another process (a CLI import, another window) to release the database: nothing read yet. */
+  waiting: boolean;
   result: ImportResult | null;
   error: string | null;
 }

@@ -21,7 +21,7 @@ import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
 import { isValidZone } from './periods/timezone.js';
-import { commitFiles, ImportSession, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
+import { commitFiles, ImportSession, lockWait, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
 import { LOG_OWNER_FORMATS } from './import/link-logs.js';
 import { logClaims } from './import/log-claims.js';
@@ -226,6 +226,9 @@ export class Core implements StudyQueries, TemplateQueries {
     const files = ids.map((id) => {
       const f = this.staged.get(id);
       if (!f) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
+      // An upload waits in the sheet as a spool file: if it was removed meanwhile, say so before anything is written.
+      const spool = this.spooled.get(id);
+      if (spool && !fs.existsSync(spool)) throw new NotFoundError(`the uploaded copy of ${f.path} is gone from the spool folder (${spool}): nothing was imported; drop the file again`);
       return f;
     });
     const { logUnits, ...rest } = hooks;
@@ -250,19 +253,20 @@ export class Core implements StudyQueries, TemplateQueries {
     const bytes = paths.reduce((n, p) => n + fs.statSync(p).size, 0);
     const stageOptions = { mapping, mappingFor: (sig: string) => this.mappings.get(sig) };
     // File by file: each is read, parsed and written, then dropped; one transaction for all.
+    const expected = { files: paths.length, bytes };
     return this.store.transaction(() => {
       const session = new ImportSession(this.store, {
         study, config, studySlug,
         onProgress: options.onProgress,
         checkCancel: options.checkCancel,
         logUnit: () => options.logUnit,
-        expected: { files: paths.length, bytes },
+        expected,
         restage: (f) => stageFile(f.path, f.source, stageOptions),
         rememberMapping: (sig, m) => this.mappings.save(sig, m),
       });
       for (const p of paths) session.add(stageFile(shown(p), diskSource(p), stageOptions));
       return session.finish();
-    });
+    }, lockWait({ ...options, expected }));
   }
 
   // ---- distributions and overlays ----------------------------------------------------------

@@ -12,6 +12,7 @@ import type { RpcArgs, RpcMethod, RpcResult } from '../contract/rpc.js';
 import { RpcError } from '../core/rpc/errors.js';
 import { isRpcMethod, validateArgs } from '../core/rpc/schemas.js';
 import { safeFileName } from '../core/rpc/file-name.js';
+import { createSpool, removeSpool } from './spool.js';
 import type { WorkerData, WorkerReply, WorkerRequest } from '../core/worker/protocol.js';
 
 interface Pending {
@@ -41,7 +42,7 @@ export class RpcHost {
   private readonly cancelSlot = new Int32Array(new SharedArrayBuffer(4));
   private readonly jobSeq = new Map<string, number>();
   private nextJobSeq = 1;
-  /** Uploads are spooled here as they arrive (the web host), then staged from disk. */
+  /** Uploads are spooled here as they arrive (the web host), then staged from disk: this host's own folder (spool.ts). */
   readonly spoolDir: string;
   /** Set when the worker died: every call fails at once instead of waiting forever. */
   private dead: Error | null = null;
@@ -49,10 +50,9 @@ export class RpcHost {
 
   /** `workerFile` is the bundled core worker (build/app/core-worker.cjs). */
   constructor(data: Omit<WorkerData, 'cancel' | 'spoolDir'>, workerFile = path.join(__dirname, 'core-worker.cjs')) {
-    this.spoolDir = path.join(data.dataDir, 'spool');
-    // Uploads left by a crashed session are of no use: staging never survives a restart.
-    fs.rmSync(this.spoolDir, { recursive: true, force: true });
-    fs.mkdirSync(this.spoolDir, { recursive: true });
+    // Uploads left by a crashed session are of no use (staging never survives a restart), but
+    // another host on this data folder may be running: only dead hosts' spools are removed.
+    this.spoolDir = createSpool(data.dataDir);
     const workerData: WorkerData = { ...data, cancel: this.cancelSlot.buffer as SharedArrayBuffer, spoolDir: this.spoolDir };
     // A larger young generation: a big fio JSON parses into millions of short-lived objects,
     // and V8's default (16 MB semi-spaces) spends much of the import copying them.
@@ -102,7 +102,7 @@ export class RpcHost {
   private onMessage(msg: WorkerReply): void {
     if (msg.kind === 'progress') {
       const job = this.jobs.get(msg.job);
-      if (job) Object.assign(job, { done: msg.done, total: msg.total, current: msg.current || null, bytes_done: msg.bytesDone, bytes_total: msg.bytesTotal });
+      if (job) Object.assign(job, { done: msg.done, total: msg.total, current: msg.current || null, bytes_done: msg.bytesDone, bytes_total: msg.bytesTotal, waiting: msg.waiting === true });
       return;
     }
     if (msg.kind !== 'result') return;
@@ -126,16 +126,16 @@ export class RpcHost {
   /** Starts an import in the worker and returns at once; the job records progress and result. */
   private startImport(args: RpcArgs<'import.commit'>): { job: string } {
     const id = randomUUID();
-    const status: JobStatus = { id, state: 'running', done: 0, total: args.ids.length, current: null, bytes_done: 0, bytes_total: 0, result: null, error: null };
+    const status: JobStatus = { id, state: 'running', done: 0, total: args.ids.length, current: null, waiting: false, bytes_done: 0, bytes_total: 0, result: null, error: null };
     const seq = this.nextJobSeq++;
     this.jobs.set(id, status);
     this.jobSeq.set(id, seq);
     this.forward('import.commit', args, id, seq).then(
       (result) => {
-        Object.assign(status, { state: 'done', done: status.total, current: null, result: result as ImportResult });
+        Object.assign(status, { state: 'done', done: status.total, current: null, waiting: false, result: result as ImportResult });
         this.checkpointer?.postMessage('checkpoint');
       },
-      (err: Error) => Object.assign(status, { state: err instanceof RpcError && err.code === 'cancelled' ? 'cancelled' : 'failed', current: null, error: err.message }),
+      (err: Error) => Object.assign(status, { state: err instanceof RpcError && err.code === 'cancelled' ? 'cancelled' : 'failed', current: null, waiting: false, error: err.message }),
     ).finally(() => {
       this.jobSeq.delete(id);
       setTimeout(() => this.jobs.delete(id), JOB_RETENTION_MS).unref();
@@ -187,6 +187,7 @@ export class RpcHost {
     this.dead ??= new Error('PerfDelta is shutting down');
     await this.checkpointer?.terminate();
     await this.worker.terminate();
+    removeSpool(this.spoolDir);
   }
 }
 

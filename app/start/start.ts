@@ -10,6 +10,9 @@ import { dataDir, dbPathIn } from '../core/paths.js';
 import { findChromium } from './find-chromium.js';
 import { serve } from './serve.js';
 
+/** How long the link printed in the terminal works, unused. */
+const PRINTED_LINK_TTL_MS = 15 * 60_000;
+
 /** The Electron binary, or why there is none. */
 export function electronBinary(): { path: string } | { reason: string } {
   let resolved: unknown;
@@ -37,7 +40,10 @@ async function main(): Promise<void> {
 
   const dir = dataDir();
   const host = await serve({ dbPath: dbPathIn(dir), loadSamplesIfNew: true });
-  console.log(`Open ${host.launchUrl}`);
+  // One-time links, never the token: a command line (Chromium's) is readable by every local
+  // user, and a used or expired link is worth nothing (launch-session.ts). The printed one, for
+  // a browser of the user's choice, gives the user time to open it.
+  console.log(`Open ${host.launchLink(PRINTED_LINK_TTL_MS)} (a one-time link: it signs one browser in, within 15 minutes)`);
   console.log(`Data folder: ${dir}. Ctrl-C stops PerfDelta.`);
 
   const chromium = findChromium();
@@ -46,7 +52,7 @@ async function main(): Promise<void> {
     const profile = path.join(dir, 'chromium-profile');
     // Chromium refuses to run as root without --no-sandbox (containers, CI boxes).
     const asRoot = process.platform === 'linux' && process.getuid?.() === 0 ? ['--no-sandbox'] : [];
-    spawn(chromium, [`--app=${host.launchUrl}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync',
+    spawn(chromium, [`--app=${host.launchLink()}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-sync',
       '--disable-background-networking', '--disable-component-update', '--window-size=1400,900', ...asRoot], { stdio: 'ignore', detached: true }).unref();
   }
   const stop = async (): Promise<void> => {

@@ -124,3 +124,84 @@ describe('web host security', () => {
     assert.equal(preview.runs.length, 1);
   });
 });
+
+describe('launch links and the session cookie (issue 18: no secret on a command line)', () => {
+  let host: WebHost;
+  let rpc: RpcHost;
+  let dir: string;
+  const rpcBody = JSON.stringify({ method: 'studies.list', args: {} });
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-launch-'));
+    const staticDir = path.join(dir, 'static');
+    fs.mkdirSync(staticDir);
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>t</title>');
+    rpc = new RpcHost({ dbPath: path.join(dir, 'db.sqlite'), dataDir: dir, mode: 'web' }, WORKER);
+    host = await startWebHost({ rpc, staticDir, launchCodeTtlMs: 300 });
+  });
+  after(async () => {
+    await host.close();
+    await rpc.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const own = (): string => `http://127.0.0.1:${host.port}`;
+  const json = { 'content-type': 'application/json' };
+  const launch = (link: string): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> => requestFull(host.port, { path: new URL(link).pathname + new URL(link).search, method: 'GET' });
+
+  it('exchanges a launch code once for an HttpOnly, SameSite=Strict session cookie', async () => {
+    const link = host.launchLink();
+    assert.match(link, new RegExp(`^${own()}/launch\\?code=[0-9a-f]{64}$`));
+    assert.ok(!link.includes(host.token), 'the link does not carry the token');
+    const first = await launch(link);
+    assert.equal(first.status, 303);
+    assert.equal(first.headers.location, '/');
+    const cookie = String(first.headers['set-cookie']);
+    assert.match(cookie, new RegExp(`^perfdelta_session_${host.port}=[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=/$`));
+    assert.ok(!cookie.includes(host.token), 'the session secret is not the token');
+    const session = cookie.split(';')[0]!;
+    const call = await requestFull(host.port, { headers: { ...json, cookie: session, origin: own() }, body: rpcBody });
+    assert.equal(call.status, 200, 'the workbench\'s calls work with the cookie');
+    const stage = await requestFull(host.port, { path: '/stage', headers: { cookie: session, origin: own(), 'x-file-name': 'a.json', 'content-type': 'application/octet-stream' }, body: '{}' });
+    assert.notEqual(stage.status, 401, 'uploads too');
+    const again = await launch(link);
+    assert.equal(again.status, 401, 'a used code is worth nothing');
+    assert.equal(again.headers['set-cookie'], undefined);
+    assert.match(again.body, /already used or has expired/);
+  });
+
+  it('refuses an expired, unknown or empty code, and a code used as a token', async () => {
+    const link = host.launchLink();
+    const code = new URL(link).searchParams.get('code')!;
+    const asToken = await requestFull(host.port, { headers: { ...json, authorization: `Bearer ${code}` }, body: rpcBody });
+    assert.equal(asToken.status, 401);
+    await new Promise((r) => setTimeout(r, 400));
+    assert.equal((await launch(link)).status, 401, 'expired');
+    assert.equal((await launch(`${own()}/launch?code=${'0'.repeat(64)}`)).status, 401);
+    assert.equal((await launch(`${own()}/launch`)).status, 401);
+  });
+
+  it('takes the cookie only from its own pages: not without an Origin, not from a foreign one, not a wrong value', async () => {
+    const session = String((await launch(host.launchLink())).headers['set-cookie']).split(';')[0]!;
+    assert.equal((await requestFull(host.port, { headers: { ...json, cookie: session }, body: rpcBody })).status, 401, 'no Origin');
+    assert.equal((await requestFull(host.port, { headers: { ...json, cookie: session, origin: 'http://evil.example' }, body: rpcBody })).status, 403, 'foreign Origin');
+    assert.equal((await requestFull(host.port, { headers: { ...json, cookie: session, origin: `http://127.0.0.1:${host.port + 1}` }, body: rpcBody })).status, 403, 'another port of this machine');
+    const wrong = session.replace(/=.*/, `=${'f'.repeat(64)}`);
+    assert.equal((await requestFull(host.port, { headers: { ...json, cookie: wrong, origin: own() }, body: rpcBody })).status, 401);
+    const launchForeign = await requestFull(host.port, { path: new URL(host.launchLink()).pathname + new URL(host.launchLink()).search, method: 'GET', headers: { host: 'evil.example' } });
+    assert.equal(launchForeign.status, 403, 'a launch through a foreign Host (DNS rebinding) is refused');
+  });
+});
+
+/** A raw request with its headers in the answer. */
+function requestFull(port: number, opts: { path?: string; method?: string; headers?: Record<string, string>; body?: string | Buffer }): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, path: opts.path ?? '/rpc', method: opts.method ?? 'POST', headers: opts.headers, setHost: !opts.headers?.['host'] }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(opts.body);
+  });
+}

@@ -6,6 +6,7 @@ import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, LatencyBins, ParamValue, ParsedRun, ParsedSeries, ParseResult } from '../types.js';
 import { findFioDocuments, type JsonDocument } from './json-documents.js';
 import { BinCounts, readFioDocuments } from './json-scan.js';
+import { jobValueProblems } from './json-values.js';
 import { binEntries, latencyBins } from './latency-bins.js';
 import { placeSequentialJobs } from './job-windows.js';
 import { num, obj, stringMap, type Json } from './json-values.js';
@@ -142,7 +143,7 @@ function derivedParams(job: Json, warnings: string[]): Record<string, ParamValue
 
 function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions): ParsedRun {
   const fioVersion = typeof doc['fio version'] === 'string' ? (doc['fio version'] as string) : null;
-  const warnings: string[] = [];
+  const warnings: string[] = jobValueProblems(job);
   const ownOptions = stringMap(job['job options']);
   const options: JobOptions = { ...globalOptions, ...ownOptions };
   const params = Object.keys(options).length > 0 ? workloadParams(options) : derivedParams(job, warnings);

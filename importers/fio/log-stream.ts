@@ -127,11 +127,20 @@ export class FioLogStream {
       const t = new Float64Array(count);
       const v = new Float64Array(count);
       const m = withMax ? new Float64Array(count) : null;
+      // The summary is the mean of the possible samples: a negative value (fio never writes one)
+      // is kept in the series for the import's check to name and leave out, never averaged in.
       let sum = 0;
+      let counted = 0;
       if (count === r.rows) {
         // One direction only (a read or a write job): no picking, one scaled copy.
         t.set(times.subarray(0, count));
-        for (let k = 0; k < count; k++) sum += v[k] = values[k]! * factor;
+        for (let k = 0; k < count; k++) {
+          const x = (v[k] = values[k]! * factor);
+          if (x >= 0) {
+            sum += x;
+            counted++;
+          }
+        }
         if (m) for (let k = 0; k < count; k++) m[k] = maxima[k]! * factor;
       } else {
         let j = 0;
@@ -139,11 +148,15 @@ export class FioLogStream {
           if (dirs[k] !== d) continue;
           t[j] = times[k]!;
           if (m) m[j] = maxima[k]! * factor;
-          sum += v[j++] = values[k]! * factor;
+          const x = (v[j++] = values[k]! * factor);
+          if (x >= 0) {
+            sum += x;
+            counted++;
+          }
         }
       }
       this.sums[d]! += sum;
-      this.counts[d]! += count;
+      this.counts[d]! += counted;
       points.push(m ? { dir: d, times: t, values: v, maxima: m } : { dir: d, times: t, values: v });
     }
     return points;

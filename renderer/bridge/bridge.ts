@@ -45,13 +45,22 @@ export class ElectronBridge implements Bridge {
 }
 
 export class WebBridge implements Bridge {
-  constructor(private readonly token: string) {}
+  /**
+   * `token`: the per-launch token from the URL a user opened; null when a launch link signed the
+   * window in, and the host's session cookie (HttpOnly, sent by the browser) is the credential.
+   */
+  constructor(private readonly token: string | null) {}
+
+  private auth(): Record<string, string> {
+    return this.token ? { authorization: `Bearer ${this.token}` } : {};
+  }
 
   async stageFile(name: string, file: Blob): Promise<FilePreview> {
     // The File itself is the body: the browser streams it from disk, the host spools it to disk.
     const res = await fetch('/stage', {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
+      credentials: 'same-origin',
+      headers: { ...this.auth(), 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
       body: file,
     });
     return unwrap<FilePreview>((await res.json()) as Envelope);
@@ -65,7 +74,8 @@ export class WebBridge implements Bridge {
     }
     const res = await fetch('/rpc', {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' },
+      credentials: 'same-origin',
+      headers: { ...this.auth(), 'content-type': 'application/json' },
       body: JSON.stringify({ method, args }),
     });
     return unwrap<RpcResult<M>>((await res.json()) as Envelope);
@@ -85,7 +95,7 @@ function webToken(): string | null {
 
 export function createBridge(): Bridge {
   if (window.perfdelta) return new ElectronBridge(window.perfdelta);
-  const token = webToken();
-  if (!token) throw new BridgeError('unauthorized', 'no access token: open the URL that `npm start` or `perfdelta serve` printed');
-  return new WebBridge(token);
+  // No token in the URL: a launch link signed this window in with a cookie (or the host says
+  // "not signed in" on the first call).
+  return new WebBridge(webToken());
 }

@@ -320,10 +320,12 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
 
         {phase.kind === 'importing' && (
           <div className="progress-block">
-            <p>{t('import.progress', { done: progress?.done ?? 0, total: progress?.total ?? importable.length, current: progress?.current ?? '' })}</p>
+            {progress?.waiting
+              ? <p data-testid="import-waiting">{t('import.waiting')}</p>
+              : <p>{t('import.progress', { done: progress?.done ?? 0, total: progress?.total ?? importable.length, current: progress?.current ?? '' })}</p>}
             {/* Bytes, not files: a single 2 GB log moves the bar while it is read. */}
             <progress max={progress?.bytes_total || 1} value={progress?.bytes_done ?? 0} data-testid="import-progress" />
-            <p className="muted" data-testid="import-bytes">
+            <p className="muted" data-testid="import-bytes" hidden={progress?.waiting}>
               {t('import.bytes', { done: ((progress?.bytes_done ?? 0) / 1e6).toFixed(0), total: ((progress?.bytes_total ?? 0) / 1e6).toFixed(0), pct: progress?.bytes_total ? Math.floor((progress.bytes_done / progress.bytes_total) * 100) : 0 })}
             </p>
             <div className="buttons">

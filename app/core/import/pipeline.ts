@@ -15,12 +15,13 @@ import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../import
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
-import type { StudyRow, Store } from '../store/store.js';
+import type { LockWait, StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
 import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
-import { rdName, vdbenchPrimaries } from './link-vdbench.js';
+import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
 import { asMicroseconds, attachSeries, findLogOwner, implausibleLatency, isLatencyLog, isLogRun, LOG_OWNER_FORMATS, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
+import { possibleResult, possibleRun, possibleSeries } from './impossible-values.js';
 
 export interface StagedFile {
   id: string;
@@ -96,7 +97,7 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
   if (!detection || detection.importer?.id === 'spreadsheet') {
     // A table: read through its mapping (given, remembered for its header, or proposed).
     const staged = stageTable(bytes, tableOptions);
-    return { ...base, importer: staged.importer, result: staged.result, streamed: false, table: staged.table ?? undefined };
+    return { ...base, importer: staged.importer, result: possibleResult(staged.result), streamed: false, table: staged.table ?? undefined };
   }
   const result: ParseResult = detection.importer
     ? parseSafely(detection.importer, bytes, path)
@@ -125,7 +126,8 @@ function svcPreviewRun(svc: SvcStageInfo): ParsedRun {
 
 function parseSafely(importer: Importer, bytes: Uint8Array, name: string): ParseResult {
   try {
-    return importer.parse({ bytes, name });
+    // Every format's figures pass one check where they become runs (impossible-values.ts).
+    return possibleResult(importer.parse({ bytes, name }));
   } catch (err) {
     // An importer bug must not lose the user's other files: report it against this one.
     return { runs: [], warnings: [], errors: [{ message: `the ${importer.title} importer failed: ${(err as Error).message}` }] };
@@ -191,6 +193,8 @@ export interface ImportProgress {
   /** Bytes read so far and in all (a 2 GB log moves the bar while it is the only file). */
   bytesDone: number;
   bytesTotal: number;
+  /** True while another process (a second import, the workbench) holds the database: nothing read yet. */
+  waiting?: boolean;
 }
 
 export interface CommitOptions {
@@ -213,21 +217,29 @@ export interface CommitOptions {
 
 /** Writes every file that parsed cleanly, in one transaction. */
 export function commitFiles(store: Store, files: readonly StagedFile[], options: CommitOptions): ImportResult {
+  const expected = options.expected ?? { files: files.length, bytes: files.reduce((n, f) => n + f.source.size, 0) };
   return store.transaction(() => {
-    const session = new ImportSession(store, {
-      ...options,
-      expected: options.expected ?? { files: files.length, bytes: files.reduce((n, f) => n + f.source.size, 0) },
-    });
+    const session = new ImportSession(store, { ...options, expected });
     for (const f of files) session.add(f);
     return session.finish();
-  });
+  }, lockWait({ ...options, expected }));
+}
+
+/**
+ * How an import waits for another process's write: its progress says "waiting" (the sheet and
+ * the CLI show it) and Stop / Ctrl+C still work; nothing is read or written meanwhile.
+ */
+export function lockWait(options: Pick<CommitOptions, 'onProgress' | 'checkCancel' | 'expected'>): LockWait {
+  return {
+    checkCancel: options.checkCancel,
+    onWait: () => options.onProgress?.({ done: 0, total: options.expected?.files ?? 0, current: '', bytesDone: 0, bytesTotal: options.expected?.bytes ?? 0, waiting: true }),
+  };
 }
 
 const isLogFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every(isLogRun);
 const isCompanionFile = (f: StagedFile): boolean => f.result.runs.length > 0 && f.result.runs.every((r) => companionKind(r) !== null);
 const isSnapshotFile = (f: StagedFile): boolean => f.svc !== undefined;
 const isVdbench = (f: StagedFile): boolean => f.importer?.id === 'vdbench' && f.result.errors.length === 0;
-const folderOf = (p: string): string => p.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
 
 interface Held {
   index: number;
@@ -276,27 +288,7 @@ export class ImportSession {
 
   finish(): ImportResult {
     const restage = (h: Held): StagedFile => (h.parked ? this.options.restage!(h.file) : h.file);
-    // vdbench: one report per output folder gives the runs; the others join them.
-    const vdbench = this.held.filter((h) => isVdbench(h.file)).map((h) => ({ ...h, file: restage(h) }));
-    const primaries = vdbenchPrimaries(vdbench.map((h, i) => ({ index: i, path: h.file.path, runs: h.file.result.runs })));
-    const runIdsOf = new Map<number, Array<{ id: number; run: ParsedRun }>>();
-    // A folder imported before (say its totals.html) already gave its runs.
-    const earlier = new Map<number, Array<{ id: number; run: ParsedRun }>>();
-    vdbench.forEach((h, i) => {
-      const existing = this.store.vdbenchRunsInFolder(this.study.id, this.config, folderOf(h.file.path));
-      if (existing.length > 0) earlier.set(i, existing);
-    });
-    const secondary = (i: number): boolean => earlier.has(i) || (primaries.has(i) && primaries.get(i) !== i);
-    vdbench.forEach((h, i) => {
-      if (secondary(i)) return;
-      const ids = this.write(h.index, h.file);
-      if (primaries.has(i)) runIdsOf.set(i, ids);
-    });
-    vdbench.forEach((h, i) => {
-      if (!secondary(i)) return;
-      const primary = primaries.get(i)!;
-      this.writeSecondary(h.index, h.file, earlier.get(i) ?? runIdsOf.get(primary) ?? [], earlier.has(i) ? 'an earlier import of this folder' : vdbench[primary]!.file.path);
-    });
+    this.finishVdbench(this.held.filter((h) => isVdbench(h.file)).map((h) => ({ ...h, file: restage(h) })));
     for (const h of this.held) {
       if (isVdbench(h.file) || isSnapshotFile(h.file)) continue;
       this.options.checkCancel?.();
@@ -331,7 +323,7 @@ export class ImportSession {
   }
 
   /** Writes one file (its original bytes, its import, its runs); returns the runs it made. */
-  private write(index: number, file: StagedFile): Array<{ id: number; run: ParsedRun }> {
+  private write(index: number, file: StagedFile, extraNotes: readonly string[] = []): Array<{ id: number; run: ParsedRun }> {
     this.options.checkCancel?.();
     this.progress(file.path, 0);
     const preview = previewOf(file);
@@ -366,11 +358,17 @@ export class ImportSession {
         const log = fioLogTable(run)!;
         const { owner, how } = findLogOwner(file.path, log.stem, this.owners, log.job ?? null);
         if (owner) {
-          this.store.addSeries(owner.runId, attachSeries(run.series, owner, log));
-          // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
-          if (log.kind === 'clat_hist' && run.tables['latency_bins']) this.store.mergeIntoRun(owner.runId, {}, { hist_log_bins: run.tables['latency_bins'] });
+          const { series, renamed } = this.unclaimedSeries(owner.runId, attachSeries(run.series, owner, log), file.path);
+          this.store.addSeries(owner.runId, series);
           runIds.push(owner.runId);
           notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
+          if (renamed) notes.push(renamed);
+          // A histogram log's whole distribution joins the run too: its CDF beside the json+ one.
+          // One distribution per run: a second histogram log's is not put over the first.
+          if (log.kind === 'clat_hist' && run.tables['latency_bins']) {
+            if (this.store.hasBins(owner.runId, 'hist_log_bins')) notes.push(`run ${owner.runId} already has a histogram log's latency distribution from another file: this file's rows are its time series only, its whole distribution stays in the kept file`);
+            else this.store.mergeIntoRun(owner.runId, {}, { hist_log_bins: run.tables['latency_bins'] });
+          }
         } else {
           const unit = isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
           const orphan = inChosenUnit(run, unit);
@@ -382,7 +380,11 @@ export class ImportSession {
       const tests = this.store.hammerdbTests(this.study.id, this.config);
       file.result.runs.forEach((run, ordinal) => {
         const kind = companionKind(run)!;
-        const { test, how } = findTest(run, kind, tests);
+        const found = findTest(run, kind, tests);
+        // A test joined by another file's counter or profile keeps that one: two are never
+        // folded into one series or one table without being the same.
+        const taken = found.test ? this.companionClash(found.test.runId, kind, run) : null;
+        const { test, how } = taken ? { test: null, how: taken } : found;
         if (test) {
           if (kind === 'counter') this.store.addSeries(test.runId, run.series);
           else this.store.mergeIntoRun(test.runId, run.metrics, run.tables);
@@ -405,8 +407,32 @@ export class ImportSession {
         }
       });
     }
-    done({ ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] });
+    done({ ...base, warnings: [...notes, ...extraNotes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] });
     return made;
+  }
+
+  /**
+   * A log's series for a run that may already hold series of the same object and metric from
+   * another file: those of this file are named after it rather than appended to the others
+   * (two logs' samples in one series would interleave two runs' clocks).
+   */
+  private unclaimedSeries(runId: number, series: ParsedSeries[], file: string): { series: ParsedSeries[]; renamed: string | null } {
+    if (!series.some((s) => this.store.hasSeries(runId, s.object, s.metric))) return { series, renamed: null };
+    const name = file.split(/[\\/]/).pop() ?? file;
+    return {
+      series: series.map((s) => ({ ...s, object: `${s.object} (${name})` })),
+      renamed: `run ${runId} already has series of the same name from another file: this file's are named "… (${name})"`,
+    };
+  }
+
+  /** Why a HammerDB test cannot take this companion (it holds another file's counter or profile), or null. */
+  private companionClash(runId: number, kind: 'counter' | 'profile', run: ParsedRun): string | null {
+    if (kind === 'counter') {
+      return run.series.some((s) => this.store.hasSeries(runId, s.object, s.metric)) ? `run ${runId} already has a transaction counter series from another file` : null;
+    }
+    const held = this.store.runTables(runId)['transactions'];
+    if (held === undefined || JSON.stringify(held) === JSON.stringify(run.tables['transactions'])) return null;
+    return `run ${runId} already has another time profile`;
   }
 
   /** Keeps a file's original bytes and records its import (the file's row first: the import names it). */
@@ -427,8 +453,62 @@ export class ImportSession {
     });
   }
 
-  /** A vdbench report of a folder whose runs came from another report: kept, joined to those runs. */
-  private writeSecondary(index: number, file: StagedFile, target: Array<{ id: number; run: ParsedRun }>, source: string): void {
+  /**
+   * vdbench: per output folder, the reports that hold the same results (compared run by run,
+   * figure by figure) give their runs once; a report that holds other results gives its own;
+   * a histogram joins the run of its run definition.
+   */
+  private finishVdbench(vdbench: readonly Held[]): void {
+    const roles = planVdbench(vdbench.map((h, i) => ({ index: i, path: h.file.path, runs: h.file.result.runs })), (folder) => this.store.vdbenchRunsInFolder(this.study.id, this.config, folder));
+    // The run ids each primary report gave, in the order of its runs.
+    const idsOf = new Map<number, number[]>();
+    const ids = (of: ResultsSource): number[] => ('file' in of ? idsOf.get(of.file) ?? [] : of.stored.runs.map((r) => r.id));
+    const labelOf = (of: ResultsSource): string => ('file' in of ? vdbench[of.file]!.file.path : `${of.stored.file}, from an earlier import of this folder`);
+    vdbench.forEach((h, i) => {
+      const role = roles.get(i);
+      if (role && role.kind !== 'primary') return;
+      const made = this.write(h.index, h.file, role?.note ? [role.note] : []);
+      // A report whose bytes the study already has wrote nothing: its stored runs stand for it.
+      idsOf.set(i, made.length ? made.map((m) => m.id) : this.outcomes[h.index]!.runs);
+    });
+    vdbench.forEach((h, i) => {
+      const role = roles.get(i);
+      if (!role || role.kind === 'primary') return;
+      if (role.kind === 'copy') {
+        const target = ids(role.of);
+        this.writeSecondary(h.index, h.file, role.matches.map((m) => target[m]).filter((id): id is number => id !== undefined), [role.note]);
+        return;
+      }
+      const joined: number[] = [];
+      const notes: string[] = [];
+      this.writeSecondary(h.index, h.file, [], [], () => {
+        const sources = new Set<string>();
+        h.file.result.runs.forEach((run, k) => {
+          const t = role.targets[k];
+          const id = t ? ids(t.of)[t.run] : undefined;
+          if (!t || id === undefined) return;
+          const key = run.host ? `histogram ${run.host}` : 'histogram';
+          // Another file's histogram of this run stays: the second is kept as a file and says so.
+          if (this.store.runHasTable(id, key)) {
+            notes.push(`${rdName(run)}: run ${id} already has a response-time histogram from another file; this one is kept as a file only`);
+            return;
+          }
+          this.store.mergeIntoRun(id, {}, { [key]: run.tables });
+          joined.push(id);
+          sources.add(labelOf(t.of));
+        });
+        notes.unshift(`response-time histogram added to ${joined.length} run(s) of ${[...sources].join(', ') || 'no report'}`);
+        if (role.note) notes.push(role.note);
+        return { runs: joined, notes };
+      });
+    });
+  }
+
+  /**
+   * A vdbench report whose results other runs already hold: its file kept, its outcome naming
+   * those runs and why (`join`: what a histogram adds to them).
+   */
+  private writeSecondary(index: number, file: StagedFile, runs: number[], notes: string[], join?: () => { runs: number[]; notes: string[] }): void {
     const preview = previewOf(file);
     const base = outcomeBase(file, preview);
     const duplicate = this.duplicate(file, base);
@@ -437,22 +517,8 @@ export class ImportSession {
       return;
     }
     this.keep(file, preview.warnings);
-    const notes: string[] = [];
-    const runIds: number[] = [];
-    if (file.result.runs.every((r) => r.tables['report'] === 'histogram')) {
-      for (const run of file.result.runs) {
-        const match = target.find((t) => rdName(t.run) === rdName(run));
-        if (match) {
-          this.store.mergeIntoRun(match.id, {}, { histogram: run.tables });
-          runIds.push(match.id);
-        }
-      }
-      notes.push(`response-time histogram added to ${runIds.length} run(s) of ${source}`);
-    } else {
-      runIds.push(...target.map((t) => t.id));
-      notes.push(`the same results as ${source}, which gave the runs: kept as a file, no runs of its own`);
-    }
-    this.settle(index, { ...base, warnings: [...notes, ...preview.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] }, file.source.size);
+    const joined = join?.() ?? { runs, notes };
+    this.settle(index, { ...base, warnings: [...joined.notes, ...preview.warnings], status: 'imported', runs: [...new Set(joined.runs)], errors: [] }, file.source.size);
   }
 
   /**
@@ -485,11 +551,26 @@ export class ImportSession {
         if ('error' in stream) throw new UnreadableFileError(located(stream.error));
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
         const unit = !owner && isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
-        const put = (pieces: ParsedSeries[]): void => {
+        // A run's series of the same name from another file are not appended to (unclaimedSeries).
+        const name = file.path.split(/[\\/]/).pop() ?? file.path;
+        let renamed = false;
+        // Impossible samples are left out as they stream by, counted per series for one note each.
+        const leftOut = new Map<string, number>();
+        const put = (raw: ParsedSeries[]): void => {
+          const checked = possibleSeries(raw);
+          const pieces = checked.notes.length === 0 ? raw : checked.series;
+          checked.series.forEach((s, i) => {
+            const dropped = raw[i]!.values.length - s.values.length;
+            if (dropped > 0) leftOut.set(`${s.metric} for "${s.object}"`, (leftOut.get(`${s.metric} for "${s.object}"`) ?? 0) + dropped);
+          });
           for (const s of owner ? attachSeries(pieces, owner, log) : unit === 'us' ? asMicroseconds(pieces) : pieces) {
             const key = `${s.object}\u0000${s.metric}`;
             let w = series.get(key);
-            if (!w) series.set(key, (w = this.store.seriesWriter(runId, s.object, s.metric, s.unit)));
+            if (!w) {
+              const taken = owner !== null && this.store.hasSeries(runId, s.object, s.metric);
+              renamed ||= taken;
+              series.set(key, (w = this.store.seriesWriter(runId, taken ? `${s.object} (${name})` : s.object, s.metric, s.unit)));
+            }
             w.push(s.times, s.values);
           }
         };
@@ -503,12 +584,13 @@ export class ImportSession {
         put(end.series);
         for (const w of series.values()) w.finish();
         if (end.result.errors.length > 0) throw new UnreadableFileError(end.result.errors.map(located).join('; '));
-        const run = end.result.runs[0]!;
-        const warnings = [...end.result.warnings.map(located), ...run.warnings];
+        const run = possibleRun(end.result.runs[0]!);
+        const warnings = [...end.result.warnings.map(located), ...run.warnings, ...[...leftOut].map(([what, n]) => `${n.toLocaleString('en-US')} sample(s) of ${what} negative or not numbers, left out`)];
         const orphan = owner ? null : inChosenUnit(run, unit);
         if (orphan) this.store.completeRun(runId, orphan);
-        const note = [owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log, unit), ...(orphan?.warnings.filter((w) => !run.warnings.includes(w)) ?? [])].join('; ');
+        let note = [owner ? `attached to run ${owner.runId} "${owner.runName}" as time series (${how})` : orphanNote(how, log, unit), ...(orphan?.warnings.filter((w) => !run.warnings.includes(w)) ?? [])].join('; ');
         const rows = fioLogTable(run)?.rows;
+        if (renamed) note += `; run ${runId} already had series of the same name from another file: this file's are named "… (${name})"`;
         const outcomeWarnings = [note, ...(rows !== undefined ? [`${rows.toLocaleString('en-US')} rows`] : []), ...warnings.map((w) => `${run.name}: ${w}`)];
         this.store.setImportWarnings(importId, outcomeWarnings);
         return {
@@ -612,7 +694,7 @@ export class ImportSession {
       for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, warnings: [`no rates: ${why} (the file is kept)`, ...this.outcomes[i]!.warnings] };
       return;
     }
-    const run = { ...aggregate.run, warnings: [...aggregate.run.warnings, ...aggregate.unread] };
+    const run = possibleRun({ ...aggregate.run, warnings: [...aggregate.run.warnings, ...aggregate.unread] });
     const runId = this.store.insertRun(this.study.id, firstImport, this.config, 0, run);
     const note = `one of ${used.length} statistics files, combined into run ${runId} "${run.name}"${notes.length ? `: ${notes.join('; ')}` : ''}`;
     for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, runs: [runId], warnings: [note, ...this.outcomes[i]!.warnings] };

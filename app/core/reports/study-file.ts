@@ -11,6 +11,7 @@ import Database from 'better-sqlite3';
 import type { ChartSpec, ReportSection } from '../../contract/records.js';
 import { PAGE_SIZE, type Store } from '../store/store.js';
 import { migrate } from '../store/migrations.js';
+import { openCheckedStudyFile, StudyFileError } from './study-file-check.js';
 
 /** Writes the study into a new file at `out` (replaced if it exists). */
 /** A chart that names runs (a latency CDF, runs overlaid) names them by id: the ids may be new here. */
@@ -52,12 +53,7 @@ export function saveStudyFile(store: Store, studyId: number, out: string): void 
 
 type Row = Record<string, unknown>;
 
-export class StudyFileError extends Error {
-  constructor(file: string, message: string) {
-    super(`${file}: ${message}`);
-    this.name = 'StudyFileError';
-  }
-}
+export { StudyFileError };
 
 /**
  * Opens a study file into the store, in one transaction. A study of the same slug already here
@@ -68,10 +64,14 @@ export function openStudyFile(store: Store, bytes: Uint8Array, fileName: string)
   const tmp = path.join(dir, 'study.perfdelta');
   try {
     fs.writeFileSync(tmp, bytes);
+    // Checked before anything else reads it: SQLite, no triggers or views, PerfDelta's schema
+    // at a version this one knows (study-file-check.ts).
+    openCheckedStudyFile(tmp, bytes, fileName).close();
     // A copy, migrated up if an older PerfDelta wrote it; the user's file is never touched.
     let src: Database.Database;
     try {
       src = new Database(tmp);
+      src.pragma('trusted_schema = OFF');
       src.pragma('journal_mode = DELETE');
       migrate(src);
     } catch (err) {
@@ -96,17 +96,23 @@ export function openStudyFile(store: Store, bytes: Uint8Array, fileName: string)
     }
     src.close();
     if (damaged) throw new StudyFileError(fileName, `original file ${damaged.slice(0, 12)}… does not match its SHA-256: the study file is damaged`);
-    return copyIn(store, tmp, studies[0]!);
+    return copyIn(store, tmp, studies[0]!, fileName);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function copyIn(store: Store, file: string, study: Row): string {
+function copyIn(store: Store, file: string, study: Row, fileName: string): string {
   const db = store.db;
+  // The attached file's schema was checked; no schema text of it may call a function with side effects either.
+  const trusted = db.pragma('trusted_schema', { simple: true });
+  db.pragma('trusted_schema = OFF');
   db.prepare('ATTACH DATABASE ? AS x').run(file);
   try {
-    return db.transaction(() => {
+    // The checked copy is the one attached: nothing changed it since (it is ours, in a private folder).
+    const attached = (db.prepare("SELECT COUNT(*) AS n FROM x.sqlite_master WHERE type IN ('trigger', 'view')").get() as { n: number }).n;
+    if (attached > 0) throw new StudyFileError(fileName, 'refused: it holds a trigger or a view; nothing was imported');
+    return store.transaction(() => {
       let slug = String(study['slug']);
       let name = String(study['name']);
       const exists = db.prepare<[string, string]>('SELECT 1 FROM main.studies WHERE slug = ? OR name = ?');
@@ -164,8 +170,9 @@ function copyIn(store: Store, file: string, study: Row): string {
       }
       db.exec('DELETE FROM temp.run_map');
       return slug;
-    })();
+    });
   } finally {
     db.prepare('DETACH DATABASE x').run();
+    db.pragma(`trusted_schema = ${Number(trusted)}`);
   }
 }

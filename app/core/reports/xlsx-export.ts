@@ -18,7 +18,25 @@ function sheetName(wanted: string, taken: Set<string>): string {
   return name;
 }
 
+/** Excel's limit on the text of one cell (SheetJS refuses to write more). */
+export const EXCEL_CELL_CHARS = 32_767;
+
+/**
+ * A text longer than a cell holds, cut with a visible mark saying how long it was: one long
+ * name or option string must not fail the whole workbook (issue 18). The mark is counted
+ * within the limit, and a cut never splits a surrogate pair.
+ */
+export function fitCell(text: string): string {
+  if (text.length <= EXCEL_CELL_CHARS) return text;
+  const mark = `… [cut: ${text.length.toLocaleString('en-US')} characters]`;
+  let end = EXCEL_CELL_CHARS - mark.length;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end--;
+  return text.slice(0, end) + mark;
+}
+
 function add(book: XLSX.WorkBook, taken: Set<string>, name: string, rows: Row[]): void {
+  rows = rows.map((r) => r.map((c) => (typeof c === 'string' ? fitCell(c) : c)));
   const sheet = XLSX.utils.aoa_to_sheet(rows);
   const widths = rows[0]?.map((_, c) => Math.min(60, Math.max(8, ...rows.slice(0, 200).map((r) => String(r[c] ?? '').length + 2))));
   if (widths) sheet['!cols'] = widths.map((w) => ({ wch: w }));

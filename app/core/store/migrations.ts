@@ -42,10 +42,16 @@ interface AppliedRow {
   sha256: string;
 }
 
+/** The table of applied migrations (its text as every store since the first has it). */
+export const SCHEMA_MIGRATIONS_SQL = `CREATE TABLE IF NOT EXISTS schema_migrations (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at TEXT NOT NULL)`;
+
 /** Applies pending migrations, each in its own transaction; throws MigrationDriftError on drift. */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  // Created only when missing: even CREATE TABLE IF NOT EXISTS waits for the write lock, and
+  // opening a store must not wait for another process's import.
+  const known = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (!known) db.exec(SCHEMA_MIGRATIONS_SQL);
   const applied = db.prepare('SELECT id, name, sha256 FROM schema_migrations ORDER BY id').all() as AppliedRow[];
 
   if (applied.length > migrations.length) {
@@ -65,12 +71,16 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
 
   const record = db.prepare('INSERT INTO schema_migrations (id, name, sha256, applied_at) VALUES (?, ?, ?, ?)');
   const ran: number[] = [];
+  const isApplied = db.prepare<[number], { id: number }>('SELECT id FROM schema_migrations WHERE id = ?');
   for (const m of migrations.slice(applied.length)) {
+    // Immediate, and checked again inside: another process opening the same new database at
+    // the same moment may have applied it while this one waited for the lock.
     db.transaction(() => {
+      if (isApplied.get(m.id)) return;
       db.exec(m.sql);
       record.run(m.id, m.name, migrationHash(m), new Date().toISOString());
-    })();
-    ran.push(m.id);
+      ran.push(m.id);
+    }).immediate();
   }
   return ran;
 }

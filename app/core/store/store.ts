@@ -12,6 +12,9 @@ import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../co
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
 import { migrate } from './migrations.js';
+import { BUSY_TIMEOUT_MS, beginImmediate, type LockWait } from './write-lock.js';
+
+export { BUSY_TIMEOUT_MS, DatabaseBusyError, LOCK_WAIT_MS, type LockWait } from './write-lock.js';
 import { ReportStore } from './report-store.js';
 import { CHUNK_POINTS, chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
 import { concatPoints } from '../../../importers/series-stream.js';
@@ -144,6 +147,8 @@ export class Store {
   constructor(readonly file: string, nativeBinding?: string, options: { backgroundCheckpoint?: boolean } = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file, nativeBinding ? { nativeBinding } : {});
+    // Another process (a second CLI, the web host) may be writing: wait for it rather than fail.
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // A new database gets 64 KiB pages: original files and series chunks are large blobs, which
     // 4 KiB pages cut into thousands of overflow pages (a 48 MB file writes about 5x faster).
     // The page size is fixed once the first table exists, so only a new file can have it.
@@ -211,9 +216,25 @@ export class Store {
     this.db.close();
   }
 
-  /** Runs `fn` in one transaction: all of it is written, or none of it. */
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+  /**
+   * Runs `fn` in one transaction: all of it is written, or none of it. The transaction takes the
+   * write lock first (BEGIN IMMEDIATE): a deferred one that reads and then writes fails at once
+   * with "database is locked" when another process wrote meanwhile, which no busy timeout
+   * helps. While another process holds the lock, `wait.onWait` is told (the import's progress
+   * says so) and `wait.checkCancel` may stop the wait; nothing is written until it is ours.
+   */
+  transaction<T>(fn: () => T, wait: LockWait = {}): T {
+    // Inside a transaction already: a savepoint of it.
+    if (this.db.inTransaction) return this.db.transaction(fn)();
+    beginImmediate(this.db, wait);
+    try {
+      const out = fn();
+      this.db.exec('COMMIT');
+      return out;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    }
   }
 
   /** Logs queries slower than 40 ms (Signal's threshold): a slow UI starts here. */
@@ -591,17 +612,55 @@ export class Store {
     );
   }
 
-  /** vdbench runs of a study's configuration whose report came from `folder`: a later drop of the same output folder joins them. */
-  vdbenchRunsInFolder(studyId: number, config: string, folder: string): Array<{ id: number; run: ParsedRun }> {
+  /**
+   * vdbench runs of a study's configuration whose report came from `folder`, by the file that
+   * gave them (in the order of its runs): a later drop of the same output folder compares its
+   * reports with them before it joins them.
+   */
+  vdbenchRunsInFolder(studyId: number, config: string, folder: string): Array<{ file: string; runs: Array<{ id: number; run: ParsedRun }> }> {
     const rows = this.db.prepare(
-      `SELECT r.id, r.name, r.params, i.file_name FROM runs r JOIN imports i ON i.id = r.import_id
-       WHERE r.study_id = ? AND r.config = ? AND i.format = 'vdbench'`,
-    ).all(studyId, config) as Array<{ id: number; name: string; params: string; file_name: string }>;
-    const dirOf = (p: string): string => p.replace(/\\/g, '/').replace(/\/[^/]*$/, '');
-    return rows.filter((r) => dirOf(r.file_name) === folder).map((r) => ({
-      id: r.id,
-      run: { name: r.name, params: JSON.parse(r.params) as Record<string, ParamValue> } as unknown as ParsedRun,
-    }));
+      `SELECT r.id, r.name, r.host, r.params, r.metrics, r.tables, i.file_name FROM runs r JOIN imports i ON i.id = r.import_id
+       WHERE r.study_id = ? AND r.config = ? AND i.format = 'vdbench' ORDER BY r.import_id, r.ordinal`,
+    ).all(studyId, config) as Array<{ id: number; name: string; host: string | null; params: string; metrics: string; tables: string; file_name: string }>;
+    const byFile = new Map<string, Array<{ id: number; run: ParsedRun }>>();
+    for (const r of rows) {
+      if (path.posix.dirname(r.file_name.replace(/\\/g, '/')) !== folder) continue;
+      const tables = JSON.parse(r.tables) as Record<string, unknown>;
+      // Only results: a histogram stored as runs of its own holds no figures to compare.
+      if (tables['report'] === 'histogram') continue;
+      const list = byFile.get(r.file_name) ?? [];
+      list.push({
+        id: r.id,
+        run: {
+          name: r.name, host: r.host, params: JSON.parse(r.params) as Record<string, ParamValue>, metrics: JSON.parse(r.metrics) as Record<string, number>,
+          tables, tool: 'vdbench', toolVersion: null, startMs: null, endMs: null, series: [], warnings: [], errors: [],
+        },
+      });
+      byFile.set(r.file_name, list);
+    }
+    return [...byFile].map(([file, runs]) => ({ file, runs }));
+  }
+
+  /** Whether a run has a series of this object and metric (another file gave it). */
+  hasSeries(runId: number, object: string, metric: string): boolean {
+    return this.stmt.nextChunk.get(runId, object, metric)!.next > 0;
+  }
+
+  /** Whether a run has a latency distribution of this source (`hist_log_bins`: a histogram log joined it). */
+  hasBins(runId: number, source: string): boolean {
+    return this.db.prepare('SELECT 1 FROM run_bins WHERE run_id = ? AND source = ? LIMIT 1').get(runId, source) !== undefined;
+  }
+
+  /** A run's tables as stored. */
+  runTables(runId: number): Record<string, unknown> {
+    const row = this.db.prepare('SELECT tables FROM runs WHERE id = ?').get(runId) as { tables: string } | undefined;
+    return row ? (JSON.parse(row.tables) as Record<string, unknown>) : {};
+  }
+
+  /** Whether a run's tables hold `key` (a companion file joined it before). */
+  runHasTable(runId: number, key: string): boolean {
+    const row = this.db.prepare('SELECT json_type(tables, ?) AS t FROM runs WHERE id = ?').get(`$."${key.replace(/"/g, '')}"`, runId) as { t: string | null } | undefined;
+    return row?.t != null;
   }
 
   /** fio JSON and normal-output runs of a study: the runs a log file imported later may belong to. */

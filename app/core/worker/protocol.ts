@@ -31,4 +31,4 @@ export type WorkerReply =
   | { kind: 'ready' }
   | { kind: 'result'; id: number; ok: true; result: unknown }
   | { kind: 'result'; id: number; ok: false; error: RpcErrorBody }
-  | { kind: 'progress'; job: string; done: number; total: number; current: string; bytesDone: number; bytesTotal: number };
+  | { kind: 'progress'; job: string; done: number; total: number; current: string; bytesDone: number; bytesTotal: number; waiting?: boolean };
