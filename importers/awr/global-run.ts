@@ -25,7 +25,7 @@ import { cell, columnRoles, headerKey, type ReportTable } from './report-tables.
 import { sectionRows, truncationWarning } from './sections.js';
 import { parseSnapTime } from './snap-time.js';
 import type { SqlRow } from './sql-stats.js';
-import { bgRow, eventNames, fgRow, readWaitEvents, topEventRows, waitMetrics } from './wait-events.js';
+import { bgRow, computedAveragesWarning, eventNames, fgRow, fillZeroAverages, readWaitEvents, topEventRows, waitMetrics } from './wait-events.js';
 
 const instanceRows = (t: ReportTable | undefined): string[][] =>
   t ? t.rows.filter((r) => /^\d+$/.test((r[0] ?? '').trim())) : [];
@@ -133,6 +133,8 @@ export function globalRun(doc: ReportDocument, fileName: string): ParsedRun {
   const top = topTable ? topEventRows({ ...topTable, rows: topTable.rows.filter((r) => (r[0] ?? '').trim() === '*') }, names) : [];
   const fg = readWaitEvents(doc, /^foreground wait events \(global\)$/, names);
   const bg = readWaitEvents(doc, /^background wait events \(global\)$/, names);
+  const computed = computedAveragesWarning([...fillZeroAverages(top), ...fillZeroAverages(fg), ...fillZeroAverages(bg)]);
+  if (computed) warnings.push(computed);
   waitMetrics(fg.length > 0 ? fg : top, 'wait', 'pct_db_time', metrics);
   waitMetrics(bg, 'bgwait', 'pct_bg_time', metrics);
 

@@ -13,8 +13,8 @@ import type { ReportDocument } from './report-document.js';
 import { sectionRows, truncationWarning } from './sections.js';
 import { readPlanStatistics, readSqlByElapsed, readSqlSummary } from './sql-stats.js';
 import {
-  BACKGROUND_TITLE, bgRow, eventNames, fgRow, FOREGROUND_TITLE, readTimeModel, readTopEvents, readWaitClasses, readWaitEvents,
-  repairCutTopTimes, waitMetrics,
+  BACKGROUND_TITLE, bgRow, computedAveragesWarning, eventNames, fgRow, fillZeroAverages, FOREGROUND_TITLE, readTimeModel, readTopEvents,
+  readWaitClasses, readWaitEvents, repairCutTopTimes, waitMetrics,
 } from './wait-events.js';
 
 export const AWR_TOOL = 'oracle-awr';
@@ -80,16 +80,17 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   const activity = readInstanceActivity(doc);
   const params = readInitParameters(doc);
 
+  const tm = (name: RegExp): number | null => timeModel.find((r) => name.test(r.statistic))?.time_s ?? null;
+  if (repairCutTopTimes(doc, top, fg, tm(/^db cpu$/i)) > 0) {
+    warnings.push('top events: the 11.2.0.4 text layout cuts total wait times to 4 characters ("Tota" column); times taken from the foreground wait event list and the time model');
+  }
+  const computed = computedAveragesWarning([...fillZeroAverages(top), ...fillZeroAverages(fg), ...fillZeroAverages(bg)]);
+  if (computed) warnings.push(computed);
   // The full foreground list; the top events stand in only when the report has no list (cut
   // off before it, or a short report printing the summary only). Not event by event: the 10g
   // and STATSPACK top list also counts background events.
   waitMetrics(fg.length > 0 ? fg : top, 'wait', 'pct_db_time', metrics);
   waitMetrics(bg, 'bgwait', 'pct_bg_time', metrics);
-
-  const tm = (name: RegExp): number | null => timeModel.find((r) => name.test(r.statistic))?.time_s ?? null;
-  if (repairCutTopTimes(doc, top, fg, tm(/^db cpu$/i)) > 0) {
-    warnings.push('top events: the 11.2.0.4 text layout cuts total wait times to 4 characters ("Tota" column); times taken from the foreground wait event list and the time model');
-  }
   const elapsedS = h.elapsedMin !== null ? minutesToSeconds(h.elapsedMin) : null;
   const dbTimeS = tm(/^db time$/i) ?? (h.dbTimeMin !== null ? minutesToSeconds(h.dbTimeMin) : null);
   if (elapsedS !== null) metrics['elapsed_s'] = elapsedS;

@@ -10,6 +10,7 @@
  * own unit (numbers.ts). Event names cut to the text column are joined to full names printed
  * elsewhere (names.ts); wait classes to the fixed list of classes.
  */
+import { isIdleEvent } from './idle-events.js';
 import { NameResolver, resolveWaitClass, snakeKey } from './names.js';
 import { parseAwrNumber, parseWaitMs } from './numbers.js';
 import { tablesTitled, type ReportDocument } from './report-document.js';
@@ -22,6 +23,10 @@ export interface TopEventRow {
   avg_ms: number | null;
   pct_db_time: number | null;
   wait_class: string | null;
+  /** The average was printed as 0 and is total wait time / waits (see fillZeroAverages). */
+  avg_computed?: true;
+  /** The event is of Oracle's Idle wait class (idle-events.ts): kept, never ranked. */
+  idle?: true;
 }
 
 export interface WaitEventRow {
@@ -33,6 +38,10 @@ export interface WaitEventRow {
   waits_per_txn: number | null;
   /** % DB time for foreground lists, % bg time for the background list. */
   pct_time: number | null;
+  /** The printed wait class, where the list has a Wait Class column (RAC global report). */
+  wait_class?: string;
+  avg_computed?: true;
+  idle?: true;
 }
 
 export interface WaitClassRow {
@@ -131,14 +140,16 @@ export function topEventRows(t: ReportTable, names: NameResolver): TopEventRow[]
     const printed = cell(r, c.name);
     if (!printed) continue;
     const cls = cell(r, c.cls);
-    out.push({
+    const row: TopEventRow = {
       name: names.resolve(printed, widthOf(t, c.name)),
       waits: parseAwrNumber(cell(r, c.waits)),
       time_s: parseAwrNumber(cell(r, c.time)),
       avg_ms: parseWaitMs(cell(r, c.avg), avgUnitMs(t.headers[c.avg ?? -1])),
       pct_db_time: parseAwrNumber(cell(r, c.pct)),
       wait_class: cls ? resolveWaitClass(cls) : null,
-    });
+    };
+    if (!/^(db cpu|cpu time)$/i.test(row.name) && isIdleEvent(row.name, row.wait_class)) row.idle = true;
+    out.push(row);
   }
   return out;
 }
@@ -149,7 +160,8 @@ export function waitEventRows(t: ReportTable, names: NameResolver): WaitEventRow
   for (const r of t.rows) {
     const printed = cell(r, c.name);
     if (!printed) continue;
-    out.push({
+    const cls = cell(r, c.cls);
+    const row: WaitEventRow = {
       name: names.resolve(printed, widthOf(t, c.name)),
       waits: parseAwrNumber(cell(r, c.waits)),
       timeouts_pct: parseAwrNumber(cell(r, c.timeouts)),
@@ -157,9 +169,37 @@ export function waitEventRows(t: ReportTable, names: NameResolver): WaitEventRow
       avg_ms: parseWaitMs(cell(r, c.avg), avgUnitMs(t.headers[c.avg ?? -1])),
       waits_per_txn: parseAwrNumber(cell(r, c.txn)),
       pct_time: parseAwrNumber(cell(r, c.pct)),
-    });
+    };
+    if (cls) row.wait_class = resolveWaitClass(cls);
+    if (isIdleEvent(row.name, row.wait_class)) row.idle = true;
+    out.push(row);
   }
   return out;
+}
+
+/**
+ * Averages AWR printed as 0. Up to 12.1 the average is printed in whole milliseconds, so any
+ * event averaging under 0.5 ms prints "0" (write-back's cell single block physical read:
+ * 5,921,681 waits in 1,635 s is 0.276 ms): with waits and a total time printed, the average is
+ * their quotient. An average printed as anything else is kept as printed. Returns the events
+ * whose average was computed, for the run's warning.
+ */
+export function fillZeroAverages(rows: ReadonlyArray<WaitEventRow | TopEventRow>): string[] {
+  const filled: string[] = [];
+  for (const r of rows) {
+    if (r.avg_ms !== 0 || !r.waits || !r.time_s || r.time_s <= 0) continue;
+    r.avg_ms = (r.time_s * 1000) / r.waits;
+    r.avg_computed = true;
+    filled.push(r.name);
+  }
+  return filled;
+}
+
+/** The run's warning for averages computed from total time / waits, or null. */
+export function computedAveragesWarning(names: readonly string[]): string | null {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return null;
+  return `average waits printed as 0 (under the 1 ms the column shows) computed as total wait time / waits: ${unique.join(', ')}`;
 }
 
 /** Table rows: the list's percentage under its own name (% DB time for foreground, % bg time for background). */
