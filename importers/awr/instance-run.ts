@@ -12,6 +12,7 @@ import { minutesToSeconds } from './numbers.js';
 import type { ReportDocument } from './report-document.js';
 import { sectionRows, truncationWarning } from './sections.js';
 import { readPlanStatistics, readSqlByElapsed, readSqlSummary } from './sql-stats.js';
+import { eventWaits, idleIn, readWaitHistograms } from './wait-histograms.js';
 import {
   BACKGROUND_TITLE, bgRow, computedAveragesWarning, eventNames, fgRow, fillZeroAverages, FOREGROUND_TITLE, readTimeModel, readTopEvents,
   readWaitClasses, readWaitEvents, repairCutTopTimes, waitMetrics,
@@ -71,6 +72,7 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   const top = readTopEvents(doc, names);
   const fg = readWaitEvents(doc, FOREGROUND_TITLE, names);
   const bg = readWaitEvents(doc, BACKGROUND_TITLE, names);
+  const histograms = readWaitHistograms(doc, names, eventWaits([...fg, ...bg]), idleIn([...top, ...fg, ...bg]));
   const classes = readWaitClasses(doc);
   const timeModel = readTimeModel(doc);
   const sql = readSqlByElapsed(doc);
@@ -117,6 +119,7 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   put('top_events', top);
   put('foreground_events', fg.map(fgRow));
   put('background_events', bg.map(bgRow));
+  put('wait_histograms', histograms);
   put('wait_classes', classes);
   put('time_model', timeModel);
   put('sql_by_elapsed', sql);
@@ -133,6 +136,7 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   tables['sections'] = sections;
   const cut = truncationWarning(doc, sections);
   if (cut) warnings.push(cut);
+  warnings.push(...names.warnings());
 
   return {
     name: runName(h, fileName),
