@@ -240,6 +240,7 @@ export function globalRun(doc: ReportDocument, fileName: string): ParsedRun {
   const cut = truncationWarning(doc, sections);
   if (cut) warnings.push(cut);
   warnings.push(...names.warnings());
+  put('cut_names', names.joins());
 
   const params = headerParams(h, doc.kind);
   const instances = instanceRows(tablesTitled(doc, /^database instances included in report$/)[0]).length;

@@ -137,6 +137,7 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   const cut = truncationWarning(doc, sections);
   if (cut) warnings.push(cut);
   warnings.push(...names.warnings());
+  put('cut_names', names.joins());
 
   return {
     name: runName(h, fileName),

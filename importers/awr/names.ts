@@ -83,9 +83,9 @@ const LONG_EVENT_NAMES = [
  */
 export class NameResolver {
   private readonly known = new Map<string, string>();
-  /** Printed (cut) name to the full name it was joined to, and cut names no full name matched. */
+  /** Printed (cut) name to the full name it was joined to; cut names two or more full names start with. */
   readonly joined = new Map<string, string>();
-  readonly unmatched = new Set<string>();
+  readonly ambiguous = new Set<string>();
 
   constructor(builtIn: readonly string[] = LONG_EVENT_NAMES) {
     for (const n of builtIn) this.learn(n);
@@ -112,22 +112,19 @@ export class NameResolver {
       this.joined.set(p, matches[0]![1]);
       return matches[0]![1];
     }
-    this.unmatched.add(p);
+    if (matches.length > 1) this.ambiguous.add(p);
     return p;
   }
 
-  /**
-   * What the run says about cut names: which were joined to a full name by prefix, and which
-   * stayed as printed (their metric keys then differ from an HTML report's).
-   */
+  /** The joins made, for the run's `cut_names` table: what each printed name was read as. */
+  joins(): Array<{ printed: string; name: string }> {
+    return [...this.joined].map(([printed, name]) => ({ printed, name }));
+  }
+
+  /** A warning for cut names that could be several events: their metrics keep the cut name. */
   warnings(): string[] {
-    const out: string[] = [];
-    if (this.joined.size > 0) {
-      out.push(`event names cut by the text layout joined to the full name they start with: ${[...this.joined].map(([a, b]) => `"${a}" = "${b}"`).join(', ')}`);
-    }
-    const left = [...this.unmatched].filter((n) => !this.joined.has(n));
-    if (left.length > 0) out.push(`event names as long as their text column (possibly cut) that match no known full name, kept as printed: ${left.map((n) => `"${n}"`).join(', ')}`);
-    return out;
+    if (this.ambiguous.size === 0) return [];
+    return [`event names cut by the text layout that several known events start with, kept as printed: ${[...this.ambiguous].map((n) => `"${n}"`).join(', ')}`];
   }
 }
 
