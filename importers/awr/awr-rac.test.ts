@@ -89,6 +89,19 @@ describe('AWR: a two-node RAC study (text, HTML and gzip)', () => {
     assert.equal(under(inst, 4).toFixed(1), '98.4');
   });
 
+  it('keeps the global report\'s per-instance rows per instance', () => {
+    for (const name of ['awr_rac.txt', 'awr_rac.html']) {
+      const run = parse(file(0, name));
+      const load = run.tables['instance_load'] as Array<{ instance: number; instance_name: string; statistic: string; per_s: number }>;
+      const reads = load.filter((r) => r.statistic === 'Physical Reads');
+      assert.deepEqual(reads.map((r) => [r.instance, r.instance_name]), [[1, 'slobrac1'], [2, 'slobrac2']], name);
+      // The cluster-wide figure is their sum (52% and 48% of 118,000 a second).
+      assert.equal(reads[0]!.per_s + reads[1]!.per_s, run.metrics['load.physical_reads_per_s']);
+      const top = run.tables['instance_top_events'] as Array<{ instance: number; name: string; avg_ms: number }>;
+      assert.equal(top.filter((r) => r.name === 'db file sequential read').length, 2, name);
+    }
+  });
+
   it('a global text report without title underlines still gives its header', () => {
     const bare = fs.readFileSync(file(0, 'awr_rac.txt'), 'utf8').replace(/^~+\n/gm, '');
     const run = parse('bare.txt', new TextEncoder().encode(bare));

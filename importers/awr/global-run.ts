@@ -25,6 +25,7 @@ import { cell, columnRoles, headerKey, type ReportTable } from './report-tables.
 import { sectionRows, truncationWarning } from './sections.js';
 import { parseSnapTime } from './snap-time.js';
 import type { SqlRow } from './sql-stats.js';
+import { perInstanceTables } from './per-instance.js';
 import { eventWaits, idleIn, readWaitHistograms } from './wait-histograms.js';
 import { bgRow, computedAveragesWarning, eventNames, fgRow, fillZeroAverages, readWaitEvents, topEventRows, waitMetrics } from './wait-events.js';
 
@@ -239,6 +240,7 @@ export function globalRun(doc: ReportDocument, fileName: string): ParsedRun {
   tables['sections'] = sections;
   const cut = truncationWarning(doc, sections);
   if (cut) warnings.push(cut);
+  for (const [name, rows] of Object.entries(perInstanceTables(doc, names))) put(name, rows);
   warnings.push(...names.warnings());
   put('cut_names', names.joins());
 
