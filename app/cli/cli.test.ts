@@ -106,6 +106,23 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.match(files[1]!.warnings.join(' '), /empty/);
   });
 
+  it('import of an AWR folder: gzipped reports read, the load script\'s output skipped, exit 0; nothing but non-results exits 1', async () => {
+    const home = tempDir();
+    const { writeRacStudy } = await import('../../importers/test-support/rac-study.js');
+    const { sides } = await writeRacStudy();
+    const r = cli(['import', '--study', 'rac', '--config', 'a', '--json', sides[0]], home);
+    assert.equal(r.code, 0, r.stderr);
+    const files = (JSON.parse(r.stdout) as { files: Array<{ path: string; status: string; format: string | null; runs: number[]; warnings: string[] }> }).files;
+    const gz = files.find((f) => f.path.endsWith('.gz'))!;
+    assert.deepEqual([gz.status, gz.format], ['imported', 'awr']);
+    assert.match(gz.warnings[0]!, /same report as/);
+    const tm = files.find((f) => f.path.endsWith('tm.out'))!;
+    assert.deepEqual([tm.status, tm.format], ['skipped', null]);
+    const only = cli(['import', '--study', 'rac', '--config', 'a', path.join(sides[0], 'tm.out')], home);
+    assert.equal(only.code, 1);
+    assert.match(only.stdout, /nothing imported/);
+  });
+
   it('import --log-latency-unit reads a latency log without its JSON in the unit given; another unit is a usage error', () => {
     const home = tempDir();
     const log = path.join(home, 'old_clat.1.log');

@@ -85,8 +85,14 @@ Detects each file's format from its content (never from its name).
 Imports files (folders are walked) into the study NAME (created when new; default "Imported")
 under the configuration LABEL (default "default"). All files that parse go in one transaction;
 a file that fails is reported and nothing of it is written. A file already imported into the
-study (same SHA-256) is reported as "duplicate" and creates no runs; an empty file as "skipped".
-Exit status: 0 when every file imported, was a duplicate or was skipped, 1 when any file failed.
+study (same SHA-256) is reported as "duplicate" and creates no runs. A file with nothing to
+import is "skipped", its reason the first warning: an empty file, or one no importer recognises
+(a load script's output or a picture beside the results): the rest of the folder imports.
+Gzipped files (.gz) are read from their decompressed content. The same AWR report in another
+form (text, HTML, gzipped; same DBID, instances and snapshot range) is kept as a file of the run
+the first form made: "imported", its runs that run, its first warning "same report as FILE".
+Exit status: 0 when at least one file was imported or already there and none failed (skipped
+files do not count against it); 1 when any file failed, or nothing at all was imported.
 Files are read one at a time; fio logs of 8 MB and more are streamed (read, parsed and written
 4 MB at a time: a 2 GB log never sits in memory). On a terminal the progress shows files and
 the percentage of bytes read; Ctrl+C stops the import and nothing of it is written.

@@ -56,6 +56,7 @@ function cmdDetect(values: Values, files: string[]): number {
 }
 
 function printImport(result: ImportResult): void {
+  if (!result.files.some((f) => f.status === 'imported' || f.status === 'duplicate')) process.stdout.write('nothing imported: no file held a result PerfDelta reads\n');
   for (const f of result.files) {
     process.stdout.write(`${f.status.padEnd(9)} ${f.path} (${f.format ?? 'unknown format'}, ${f.runs.length} runs)\n`);
     for (const e of f.errors) process.stdout.write(`  error: ${e}\n`);
@@ -103,7 +104,17 @@ function cmdImport(values: Values, inputs: string[]): number {
   } else {
     printImport(result);
   }
-  return result.files.some((f) => f.status === 'failed') ? 1 : 0;
+  return importExitCode(result);
+}
+
+/**
+ * 0 when something was imported (or was there already) and nothing failed: a folder's files that
+ * are not results (tm.out) are skipped, not failures. 1 when a file failed, or when every file
+ * was skipped (nothing imported).
+ */
+export function importExitCode(result: ImportResult): number {
+  if (result.files.some((f) => f.status === 'failed')) return 1;
+  return result.files.some((f) => f.status === 'imported' || f.status === 'duplicate') ? 0 : 1;
 }
 
 function cmdStudies(values: Values): number {

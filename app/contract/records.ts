@@ -83,6 +83,11 @@ export interface FilePreview {
   latencyLog?: { kind: string };
   /** An empty file: the import skips it (status "skipped"), it is not refused. */
   empty?: true;
+  /**
+   * Not a result: no importer recognises its content (a load script's console output, a note,
+   * a picture beside the reports). The import skips it with the reason (status "skipped").
+   */
+  not_result?: true;
 }
 
 /**
@@ -142,7 +147,11 @@ export interface TablePreview {
   units: string[];
 }
 
-/** `skipped`: an empty file, with nothing to import and nothing to lose (fio writes empty slat logs for sync engines). */
+/**
+ * `skipped`: nothing to import and nothing to lose: an empty file (fio writes empty slat logs for
+ * sync engines), or a file that is not a result (no importer recognises its content: a load
+ * script's output beside the reports). The reason is the outcome's first warning.
+ */
 export type FileStatus = 'imported' | 'duplicate' | 'skipped' | 'failed';
 
 export interface FileOutcome {
@@ -487,7 +496,11 @@ export type RenderedSection =
   | { id: string; type: 'table'; title: string; compare: CompareResult | null; errors: string[] };
 
 export interface ReportEvidence {
-  files: Array<{ file: string; sha256: string; format: string; importer_version: string; config: string; imported_at: string; runs: number }>;
+  /**
+   * `same_report_as`: the file is another form (text, HTML, gzip) of the report behind that run,
+   * kept and counted with it (`runs` 1); absent for a file that gave runs of its own.
+   */
+  files: Array<{ file: string; sha256: string; format: string; importer_version: string; config: string; imported_at: string; runs: number; same_report_as?: { run: number; file: string } }>;
   /**
    * The files per configuration and folder, with one SHA-256 over their sorted hashes: a page
    * can pin 5,000 statistics dumps in one line (every file and hash is still in `files`).

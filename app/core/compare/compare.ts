@@ -11,6 +11,7 @@ import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.
 import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, workloadLabel, type Workload } from './pairing.js';
 import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } from './speedup.js';
 import { confidenceInterval95, mannWhitneyU, median } from './stats.js';
+import { instanceWarnings } from './instances.js';
 import { runWarnings } from './warnings.js';
 import { conventionNote, shortRatio, wordRatio, type RatioConvention, type WordingLocale } from './wording.js';
 
@@ -194,6 +195,7 @@ export function compareConfigs(input: CompareInput): CompareResult {
   for (const r of rollup) if (r.candidate === first && r.geomean_speedup !== null) geomeanSpeedup[r.metric] = r.geomean_speedup;
 
   const warnings = runWarnings({ baseline: pairedBase, candidate: pairedCand }, metrics, input.cacheBytes);
+  warnings.push(...instanceWarnings(pairs, input.runs));
   if (failed.length > 0) {
     warnings.unshift({ code: 'failed-runs-excluded', message: `runs with errors are left out of the comparison: ${[...new Set(failed.flatMap((r) => r.errors))].join('; ')}`, runs: failed.map((r) => r.id) });
   }
