@@ -82,6 +82,7 @@ export const en = {
   'import.runs': 'Runs',
   'import.unknownFormat': 'not recognised',
   'import.emptyFile': 'empty: skipped',
+  'import.notResult': 'not a result: skipped',
   'import.warnings': '{count} {count|warning|warnings}',
   'import.study': 'Study',
   'import.studyPlaceholder': 'New or existing study name',
@@ -404,6 +405,7 @@ export const en = {
   'report.missing': 'Not available: {reason}',
   'report.generator': 'Made with {generator}',
   'report.fileGroup': '{folder}/ ({count} files; the hash below is the SHA-256 of their sorted SHA-256s, every file is listed in the XLSX export)',
+  'report.sameReport': 'same report as {file} (run {run}), kept as another form',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -487,6 +489,7 @@ export const zhCN: Catalog = {
   'import.runs': '运行',
   'import.unknownFormat': '无法识别',
   'import.emptyFile': '空文件：跳过',
+  'import.notResult': '不是结果文件：跳过',
   'import.warnings': '{count} 条警告',
   'import.study': '研究',
   'import.studyPlaceholder': '新建或已有的研究名称',
@@ -809,5 +812,6 @@ export const zhCN: Catalog = {
   'report.missing': '无法给出：{reason}',
   'report.generator': '由 {generator} 生成',
   'report.fileGroup': '{folder}/（{count} 个文件；下面的哈希是这些文件 SHA-256 排序后的 SHA-256，每个文件都列在 XLSX 导出中）',
+  'report.sameReport': '与 {file}（运行 {run}）为同一报告，作为另一种格式保留',
 };
 

@@ -272,7 +272,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                           </details>
                         )}
                       </td>
-                      <td>{p.format ?? (p.empty ? <span className="muted">{t('import.emptyFile')}</span> : <span className="error-text">{t('import.unknownFormat')}</span>)}</td>
+                      <td>{p.format ?? (p.empty ? <span className="muted">{t('import.emptyFile')}</span> : p.not_result ? <span className="muted" title={p.warnings[0]}>{t('import.notResult')}</span> : <span className="error-text">{t('import.unknownFormat')}</span>)}</td>
                       <td className="num">{p.runs.length}</td>
                       <td>{outcome && <span className={`status ${outcome.status}`}>{t(`import.status.${outcome.status}`)}</span>}</td>
                     </tr>

@@ -80,9 +80,18 @@ export function buildEvidence(core: Core, study: string, report: ReportRecord, s
     zh ? `时区：${settings.zone}` : `Time zone of the data: ${settings.zone}`,
     ...(failed.length ? [zh ? `出错的运行不参与对比：${failed.map((r) => r.id).join(', ')}` : `Runs with errors are left out of comparisons: ${failed.map((r) => r.id).join(', ')}`] : []),
   ];
-  const files = core.store.reportStore.imports(core.studyIdOf(study)).map((f) => ({
-    file: f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at, runs: f.runs,
-  }));
+  // A report's other forms (text beside HTML, gzipped) are kept with the run the first form made.
+  const formOf = new Map<string, { run: number; file: string }>();
+  for (const r of runs) {
+    for (const f of Array.isArray(r.tables['forms']) ? (r.tables['forms'] as Array<{ sha256: string }>) : []) formOf.set(f.sha256, { run: r.id, file: r.source.file });
+  }
+  const files = core.store.reportStore.imports(core.studyIdOf(study)).map((f) => {
+    const same = f.runs === 0 ? formOf.get(f.sha256) : undefined;
+    return {
+      file: f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at,
+      runs: same ? 1 : f.runs, ...(same ? { same_report_as: same } : {}),
+    };
+  });
   return {
     files,
     file_groups: fileGroups(files),

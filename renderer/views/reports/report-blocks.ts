@@ -122,7 +122,9 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   const big = new Set(ev.file_groups.filter((g) => g.files > MAX_LISTED).map((g) => `${g.config}\u0000${g.folder}`));
   for (const f of ev.files) {
     const folder = f.file.includes('/') ? f.file.slice(0, f.file.lastIndexOf('/')) : '.';
-    if (!big.has(`${f.config}\u0000${folder}`)) blocks.push({ kind: 'row', table: files, cells: [`${f.file}\n${f.sha256}`, f.format, f.importer_version, f.config, String(f.runs)], mono: [0] });
+    // Another form of a report (its text beside its HTML, gzipped) is kept with that report's run.
+    const form = f.same_report_as ? `\n${t('report.sameReport', { file: f.same_report_as.file, run: f.same_report_as.run })}` : '';
+    if (!big.has(`${f.config}\u0000${folder}`)) blocks.push({ kind: 'row', table: files, cells: [`${f.file}\n${f.sha256}${form}`, f.format, f.importer_version, f.config, String(f.runs)], mono: [0] });
   }
   for (const g of ev.file_groups.filter((x) => x.files > MAX_LISTED)) {
     const runs = ev.files.filter((f) => f.config === g.config && f.file.startsWith(`${g.folder}/`)).reduce((a, f) => a + f.runs, 0);
