@@ -58,9 +58,12 @@ export function makePair(
 ): ComparePair {
   const info = describeMetric(meta.metric);
   const better = info?.better ?? 'higher';
+  const volume = info?.volume === true;
   const b = centers?.baseline ?? median(base.values);
   const c = centers?.candidate ?? median(cand.values);
-  const s = speedup(b, c, better);
+  // A volume has no speedup ("speedup > 1 means the candidate is better" cannot hold): its
+  // change is all there is to say.
+  const s = volume ? null : speedup(b, c, better);
   const ch = changePct(b, c);
   const nb = base.values.length;
   const nc = cand.values.length;
@@ -86,8 +89,8 @@ export function makePair(
     change_pct: ch,
     speedup_text: formatSpeedup(s),
     change_text: formatChange(ch),
-    text: wordRatio({ baseline: b, candidate: c, better, noun: metricNoun(meta.metric, options.locale) }, options.convention, options.locale),
-    short_text: shortRatio({ baseline: b, candidate: c, better, noun: null }, options.convention, s),
+    text: wordRatio({ baseline: b, candidate: c, better, noun: volume ? null : metricNoun(meta.metric, options.locale), volume }, options.convention, options.locale),
+    short_text: shortRatio({ baseline: b, candidate: c, better, noun: null, volume }, options.convention, s),
     mark: significant === false ? '~' : '',
     n_baseline: nb,
     n_candidate: nc,
@@ -97,7 +100,7 @@ export function makePair(
     significant,
     significance_note: note,
     tie,
-    verdict: verdictOf(s, ch, options.tieBandPct, info?.volume === true),
+    verdict: verdictOf(s, ch, options.tieBandPct, volume),
     baseline_runs: base.runs,
     candidate_runs: cand.runs,
     baseline_values: [...base.values],

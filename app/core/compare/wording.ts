@@ -18,6 +18,11 @@ export interface Wordable {
   better: Better;
   /** The metric's noun for lower-is-better metrics ("latency"); null for rates. */
   noun: string | null;
+  /**
+   * A volume of work (waits, executions, physical writes done, an AWR load profile): its change
+   * is stated as a change ("+16.9%") in every convention, never "faster" or "lower".
+   */
+  volume?: boolean;
 }
 
 const fold = (v: number): string => `${v.toFixed(2)}x`;
@@ -48,6 +53,7 @@ export function wordRatio(w: Wordable, convention: RatioConvention, locale: Word
   if (!(b > 0) || !(c > 0)) return '–';
   const zh = locale === 'zh-CN';
   const subject = noun ? (zh ? `${noun}` : `${noun} `) : '';
+  if (w.volume) return `${subject}${zh && subject ? ' ' : ''}${signed(((c - b) / b) * 100)}`;
   switch (convention) {
     case 'x-fold': {
       if (better === 'higher') {
@@ -69,7 +75,7 @@ export function wordRatio(w: Wordable, convention: RatioConvention, locale: Word
 export function shortRatio(w: Wordable, convention: RatioConvention, speedup: number | null): string {
   const { baseline: b, candidate: c } = w;
   if (!(b > 0) || !(c > 0)) return '–';
-  if (convention === 'percent-change') return signed(((c - b) / b) * 100);
+  if (convention === 'percent-change' || w.volume) return signed(((c - b) / b) * 100);
   if (convention === 'percent-of-baseline') return pct((c / b) * 100);
   return speedup === null ? '–' : fold(speedup);
 }

@@ -32,7 +32,7 @@ export function SpeedupTable({ result, metric, unit }: { result: CompareResult; 
             <td>{p.object === '*' ? t('compare.allObjects') : p.workload_label}</td>
             <td className="num" data-col="baseline">{formatValue(p.baseline, unit, locale)}</td>
             <td className="num" data-col="candidate">{formatValue(p.candidate, unit, locale)}</td>
-            <td className={`num speedup ${p.tie ? 'tie' : p.speedup !== null && p.speedup >= 1 ? 'better' : 'worse'}`} data-col="speedup"
+            <td className={`num speedup ${p.verdict}`} data-col="speedup"
               title={p.significance_note}>
               {p.speedup_text}{p.mark && <span className="mark"> {p.mark}</span>}
             </td>
