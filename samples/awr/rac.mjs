@@ -298,6 +298,16 @@ function topTimed(m) {
   return rows.sort((a, b) => b.time - a.time).slice(0, 10);
 }
 
+/** IO Profile rows: requests and MB per second, cluster-wide. */
+function ioProfile(f) {
+  const mb = (iops) => (iops * 8192) / 1048576;
+  return [
+    ['Total Requests', num(f.readIops + f.writeIops, 2), num(f.readIops, 2), num(f.writeIops, 2)],
+    ['Database Requests', num(f.readIops + f.writeIops * 0.9, 2), num(f.readIops, 2), num(f.writeIops * 0.9, 2)],
+    ['Total (MB)', num(mb(f.readIops + f.writeIops), 2), num(mb(f.readIops), 2), num(mb(f.writeIops), 2)],
+  ];
+}
+
 function globalText(side) {
   const m = globalModel(side);
   const { s } = m;
@@ -388,6 +398,9 @@ ${underline('System Statistics - Per Second')}
 ${textTable([{ head: ['I#'], w: 4, right: true }, ...STATS.map(([h]) => ({ head: `${h}/s`.split(' '), w: 13, right: true }))],
     perInstance(STATS.map(([, k]) => k), (f, k) => num(stat(f, k), 2)))}
 
+${underline('IO Profile (Global)')}
+${textTable([{ head: ['Statistic'], w: 24 }, { head: ['Read+Write/s'], w: 14, right: true }, { head: ['Reads/s'], w: 14, right: true }, { head: ['Writes/s'], w: 14, right: true }], ioProfile(m.all))}
+
 ${TERM}
 
 End of Report
@@ -447,6 +460,7 @@ ${h3('Wait Event Histogram (Global)')}${htmlTable('This table displays wait even
     [...m.fg, ...m.bg].sort((a, b) => (a.cls === 'Idle') - (b.cls === 'Idle') || a.name.localeCompare(b.name)).map((e) => [e.name, num(e.waits), ...shares(GLOBAL_BOUNDS, e.avg)]))
     .replace('<tr><th class="awrbg" colspan=" 22">', '<tr><td>&#160;</td><td>&#160;</td><th class="awrbg" colspan=" 22">')}
 ${h3('System Statistics')}${htmlTable('System Statistics', [['I#', ...STATS]], m.per.map((p) => [String(p.inst.num), ...STATS.map((_, i) => num(statOf(p, i) * ELAPSED_S))]))}
+${h3('IO Profile (Global)')}${htmlTable('IO Profile (Global)', [['Statistic', 'Read+Write/s', 'Reads/s', 'Writes/s']], ioProfile(m.all))}
 ${h3('System Statistics - Per Second')}${htmlTable('System Statistics - Per Second', [['I#', ...STATS.map((x) => `${x}/s`)]],
     m.per.map((p) => [String(p.inst.num), ...STATS.map((_, i) => num(statOf(p, i), 2))]))}
 <p />End of Report

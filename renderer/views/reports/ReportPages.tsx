@@ -68,7 +68,7 @@ function BlockView({ block, live, onChart }: { block: Block; live: boolean; onCh
       return <p className={`pd-note pd-${block.tone}`}>{block.text}</p>;
     case 'headline':
       return (
-        <div className="pd-headline" data-headline={block.text}>
+        <div className={`pd-headline${block.verdict ? ` verdict-${block.verdict}` : ''}`} data-headline={block.text} data-verdict={block.verdict ?? ''}>
           <div className="label">{block.label}</div>
           <div className="big">{block.text}{block.mark ? ' ~' : ''}</div>
           <div className="values">{block.values}</div>

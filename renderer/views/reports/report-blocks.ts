@@ -21,7 +21,7 @@ export type Block =
   | { kind: 'title'; text: string; number: string; toc: boolean }
   | { kind: 'subtitle'; text: string }
   | { kind: 'note'; text: string; tone: 'muted' | 'error' | 'convention' }
-  | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean }
+  | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean; verdict: string | null }
   | { kind: 'md'; block: MarkdownBlock }
   | { kind: 'chart'; id: string; option: Record<string, unknown>; height: number; caption: string }
   | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[] };
@@ -68,7 +68,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
             : f.baseline !== null && f.candidate !== null
               ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)} · ${f.speedup_text} · ${f.change_text}`
               : `${t('report.against', { candidate: f.candidate_label, baseline: f.baseline_label })} · ${f.speedup_text} · ${f.change_text}`;
-          blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~' });
+          blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~', verdict: f.verdict });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
         break;

@@ -1,0 +1,46 @@
+/** An AWR study's default report: its load, top waits and largest movers, in honest colours. */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { before, describe, it } from 'node:test';
+import { writeRacStudy, type RacStudy } from '../../../importers/test-support/rac-study.js';
+import { Core } from '../core.js';
+import { tempDir } from '../test-support/temp.js';
+import type { HeadlineFigure } from '../../contract/records.js';
+
+describe('AWR default report headlines', () => {
+  let study: RacStudy;
+  before(async () => {
+    study = await writeRacStudy();
+  });
+
+  it('headlines the load as changes, the top waits\' averages and the movers, never an idle event', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    core.importPaths([study.sides[0]], 'rac', 'no-accelerator');
+    core.importPaths([study.sides[1]], 'rac', 'write-accelerator');
+    const report = core.createReport('rac');
+    const doc = core.renderReport('rac', report.id);
+    const headline = doc.sections.find((s) => s.type === 'headline');
+    assert.ok(headline && headline.type === 'headline');
+    assert.deepEqual(headline.errors, []);
+    const by = (label: RegExp): HeadlineFigure => headline.figures.find((f) => label.test(f.label))!;
+    // The load: what the database did, a plain change in a neutral colour (-13.9% IOPS).
+    for (const label of [/^I\/O requests per second/, /^Physical reads per second/, /^Physical writes per second/, /^Transactions per second/]) {
+      const f = by(label);
+      assert.ok(f, String(label));
+      assert.equal(f.verdict, 'neutral', String(label));
+      assert.match(f.text, /^-1[34]\.\d%$/, String(label));
+      assert.equal(f.workload, 'RAC global');
+    }
+    assert.equal(by(/^I\/O requests per second/).text, '-13.9%');
+    // The top waits, cluster-wide: the single-block read 2.26x faster, gc cr grant busy 2.35x slower.
+    const read = by(/^db file sequential read: average wait/);
+    assert.deepEqual([read.text, read.verdict], ['db file sequential read average wait 2.26x lower', 'better']);
+    const grant = by(/^gc cr grant busy/);
+    assert.deepEqual([grant.text, grant.verdict], ['gc cr grant busy average wait 2.35x higher', 'worse']);
+    // The idle watchdog is third in the global top list; it is no headline.
+    assert.ok(!headline.figures.some((f) => /watchdog|SQL\*Net message from client/.test(f.label)));
+    // Never a volume worded as better or worse.
+    assert.ok(!headline.figures.some((f) => f.verdict === 'neutral' && /faster|slower|lower|higher/.test(f.text)));
+    core.close();
+  });
+});
