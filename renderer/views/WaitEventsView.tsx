@@ -4,39 +4,56 @@ import { EChart } from '../charts/EChart.js';
 import { PALETTE } from '../charts/palette.js';
 import { formatValue } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
+import { differentInstances, firstReport, instanceLabel, matchingReport, reportsOf } from './waits/report-pick.js';
 
-interface EventRow { name: string; waits: number | null; time_s: number | null; avg_ms: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; wait_class?: string | null }
+interface EventRow {
+  name: string; waits: number | null; time_s: number | null; avg_ms: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; wait_class?: string | null;
+  /** Of Oracle's Idle wait class: never ranked (marked when shown). */
+  idle?: true;
+  /** Printed as 0 by AWR: total wait time / waits. */
+  avg_computed?: true;
+}
 interface Side { run: RunRecord; events: Map<string, EventRow> }
 
 const TABLES = { foreground: 'foreground_events', background: 'background_events', top: 'top_events' } as const;
 type Kind = keyof typeof TABLES;
 
-/** The run of a configuration whose tables show the events (the first AWR run of it). */
-function sideOf(runs: RunRecord[], config: string, kind: Kind): Side | null {
-  const run = runs.find((r) => r.config === config && Array.isArray(r.tables[TABLES[kind]]));
-  if (!run) return null;
+/** One report's events of a kind; idle events only when asked for. */
+function sideOf(run: RunRecord | null, kind: Kind, withIdle: boolean): Side | null {
+  if (!run || !Array.isArray(run.tables[TABLES[kind]])) return null;
   const rows = run.tables[TABLES[kind]] as EventRow[];
-  return { run, events: new Map(rows.filter((e) => e.name !== 'DB CPU' || kind === 'top').map((e) => [e.name, e])) };
+  return { run, events: new Map(rows.filter((e) => (e.name !== 'DB CPU' || kind === 'top') && (withIdle || !e.idle)).map((e) => [e.name, e])) };
 }
 
 /** AWR wait events of two configurations side by side: share of time and average wait, events on one side flagged. */
 export function WaitEventsView({ study, runs }: { study: StudySummary; runs: RunRecord[] }): JSX.Element {
   const { t, locale } = useI18n();
-  const configs = study.configs.filter((c) => runs.some((r) => r.config === c && r.tables['top_events']));
+  const configs = study.configs.filter((c) => reportsOf(runs, c).length > 0);
   const [baseline, setBaseline] = useState(configs[0] ?? '');
   const [candidate, setCandidate] = useState(configs[1] ?? '');
   const [kind, setKind] = useState<Kind>('foreground');
-  const a = sideOf(runs, baseline, kind);
-  const b = sideOf(runs, candidate, kind);
+  const [showIdle, setShowIdle] = useState(false);
+  // The report of each side: chosen by the user, else the global one and its match.
+  const [picked, setPicked] = useState<{ a: number | null; b: number | null }>({ a: null, b: null });
+  const baseReports = useMemo(() => reportsOf(runs, baseline), [runs, baseline]);
+  const candReports = useMemo(() => reportsOf(runs, candidate), [runs, candidate]);
+  const runA = baseReports.find((r) => r.id === picked.a) ?? firstReport(baseReports);
+  const runB = candReports.find((r) => r.id === picked.b) ?? matchingReport(candReports, runA);
+  const mismatch = differentInstances(runA, runB);
+  const a = sideOf(runA, kind, showIdle);
+  const b = sideOf(runB, kind, showIdle);
   const pct = (e: EventRow | undefined): number | null => (e ? e.pct_db_time ?? e.pct_bg_time ?? null : null);
   const rows = useMemo(() => {
     if (!a || !b) return [];
     const names = [...new Set([...a.events.keys(), ...b.events.keys()])];
-    return names.map((name) => ({ name, a: a.events.get(name), b: b.events.get(name) }))
-      .sort((x, y) => Math.max(pct(y.b) ?? 0, pct(y.a) ?? 0) - Math.max(pct(x.b) ?? 0, pct(x.a) ?? 0))
+    return names.map((name) => ({ name, a: a.events.get(name), b: b.events.get(name), idle: Boolean(a.events.get(name)?.idle ?? b.events.get(name)?.idle) }))
+      // Idle events, when shown, come last: they are not where the time went.
+      .sort((x, y) => Number(x.idle) - Number(y.idle) || Math.max(pct(y.b) ?? 0, pct(y.a) ?? 0) - Math.max(pct(x.b) ?? 0, pct(x.a) ?? 0))
       .slice(0, 15);
   }, [a, b]);
-  const option = useMemo(() => rows.length === 0 ? null : ({
+  // The chart ranks where the time went: idle events never (the table marks them when shown).
+  const chartRows = useMemo(() => rows.filter((r) => !r.idle), [rows]);
+  const option = useMemo(() => chartRows.length === 0 ? null : ({
     animation: false,
     color: PALETTE.slice(0, 2),
     title: { text: t(kind === 'background' ? 'waits.chartBg' : 'waits.chart'), left: 'center', textStyle: { fontSize: 14 } },
@@ -44,15 +61,16 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
     grid: { left: 250, right: 40, top: 70, bottom: 30 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, valueFormatter: (v: number) => `${formatValue(v, '%', locale)} %` },
     xAxis: { type: 'value', name: '%' },
-    yAxis: { type: 'category', inverse: true, data: rows.map((r) => r.name) },
+    yAxis: { type: 'category', inverse: true, data: chartRows.map((r) => r.name) },
     series: [
-      { name: baseline, type: 'bar', data: rows.map((r) => pct(r.a) ?? 0) },
-      { name: candidate, type: 'bar', data: rows.map((r) => pct(r.b) ?? 0) },
+      { name: baseline, type: 'bar', data: chartRows.map((r) => pct(r.a) ?? 0) },
+      { name: candidate, type: 'bar', data: chartRows.map((r) => pct(r.b) ?? 0) },
     ],
-  }), [rows, baseline, candidate, kind, t, locale]);
+  }), [rows, chartRows, baseline, candidate, kind, t, locale]);
 
   if (configs.length < 2) return <p className="notice">{t('waits.needTwo')}</p>;
   const avg = (e: EventRow | undefined): string => (e && e.avg_ms !== null && e.avg_ms !== undefined ? `${formatValue(e.avg_ms, 'ms', locale)} ms` : '–');
+  const avgTitle = (e: EventRow | undefined): string | undefined => (e?.avg_computed ? t('waits.avgComputed') : undefined);
   return (
     <div className="waits" data-testid="waits-view">
       <div className="controls">
@@ -67,8 +85,27 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
             {(Object.keys(TABLES) as Kind[]).map((k) => <option key={k} value={k}>{t(`waits.${k}`)}</option>)}
           </select>
         </label>
+        {baseReports.length > 1 && (
+          <label>{t('waits.baselineReport')}
+            <select name="waits-baseline-report" value={runA?.id ?? ''} onChange={(e) => setPicked({ a: Number(e.target.value), b: null })}>
+              {baseReports.map((r) => <option key={r.id} value={r.id}>{instanceLabel(r)} · {r.name}</option>)}
+            </select>
+          </label>
+        )}
+        {candReports.length > 1 && (
+          <label>{t('waits.candidateReport')}
+            <select name="waits-candidate-report" value={runB?.id ?? ''} onChange={(e) => setPicked({ ...picked, b: Number(e.target.value) })}>
+              {candReports.map((r) => <option key={r.id} value={r.id}>{instanceLabel(r)} · {r.name}</option>)}
+            </select>
+          </label>
+        )}
+        <label className="inline-toggle">
+          <input type="checkbox" name="waits-idle" checked={showIdle} onChange={(e) => setShowIdle(e.target.checked)} />
+          {t('waits.showIdle')}
+        </label>
       </div>
-      {option && <EChart id="wait-events" option={option} height={Math.max(260, 80 + rows.length * 26)} />}
+      {mismatch && <p className="notice" role="alert" data-testid="waits-instances">{t('waits.differentInstances', { baseline, a: mismatch[0], candidate, b: mismatch[1] })}</p>}
+      {option && <EChart id="wait-events" option={option} height={Math.max(260, 80 + chartRows.length * 26)} />}
       <table className="grid" data-testid="waits-table">
         <thead>
           <tr>
@@ -82,12 +119,12 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
           {rows.map((r) => {
             const s = r.a?.avg_ms && r.b?.avg_ms ? r.a.avg_ms / r.b.avg_ms : null;
             return (
-              <tr key={r.name} data-event={r.name}>
-                <td>{r.name}</td>
+              <tr key={r.name} data-event={r.name} data-idle={r.idle ? 'true' : undefined} className={r.idle ? 'idle' : undefined}>
+                <td>{r.name}{r.idle && <span className="muted"> ({t('waits.idle')})</span>}</td>
                 <td className="num">{pct(r.a) === null ? '–' : formatValue(pct(r.a)!, '%', locale)}</td>
-                <td className="num" data-col="avg-a">{avg(r.a)}</td>
+                <td className="num" data-col="avg-a" title={avgTitle(r.a)}>{avg(r.a)}{r.a?.avg_computed ? ' *' : ''}</td>
                 <td className="num">{pct(r.b) === null ? '–' : formatValue(pct(r.b)!, '%', locale)}</td>
-                <td className="num" data-col="avg-b">{avg(r.b)}</td>
+                <td className="num" data-col="avg-b" title={avgTitle(r.b)}>{avg(r.b)}{r.b?.avg_computed ? ' *' : ''}</td>
                 <td className={`num speedup ${s !== null && s >= 1 ? 'better' : 'worse'}`} data-col="speedup">{s === null ? '–' : `${s.toFixed(2)}x`}</td>
                 <td data-col="flag">{!r.a ? t('waits.onlyIn', { config: candidate }) : !r.b ? t('waits.onlyIn', { config: baseline }) : ''}</td>
               </tr>
@@ -95,7 +132,7 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
           })}
         </tbody>
       </table>
-      <p className="muted">{t('waits.note')}</p>
+      <p className="muted">{t('waits.note')}{rows.some((r) => r.a?.avg_computed || r.b?.avg_computed) ? ` * ${t('waits.avgComputed')}` : ''}</p>
       <LoadProfiles a={a?.run ?? null} b={b?.run ?? null} baseline={baseline} candidate={candidate} />
       <SqlById a={a?.run ?? null} b={b?.run ?? null} baseline={baseline} candidate={candidate} />
     </div>
