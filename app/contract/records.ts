@@ -534,9 +534,13 @@ export interface LatencyDistributionCurve {
   run: number;
   config: string;
   name: string;
-  direction: 'read' | 'write' | 'trim';
-  /** Where the buckets came from: fio's json+ output or a histogram log (write_hist_log). */
-  source: 'json+' | 'histogram log';
+  /** I/O direction for fio; 'wait' for an AWR wait event's histogram. */
+  direction: 'read' | 'write' | 'trim' | 'wait';
+  /** Where the buckets came from: fio's json+ output, a histogram log (write_hist_log), or an AWR Wait Event Histogram. */
+  source: 'json+' | 'histogram log' | 'awr histogram';
+  /** The wait event, for an AWR histogram ("db file sequential read"). */
+  event?: string;
+  /** I/Os counted (fio), or the event's waits (AWR). */
   total_ios: number;
   /** p50 … p99.99 (ms) from the same buckets: "p50", "p99.9". */
   percentiles: Record<string, number>;
@@ -546,8 +550,10 @@ export interface LatencyDistributionCurve {
 
 export interface LatencyDistributionResult {
   curves: LatencyDistributionCurve[];
-  /** Runs asked for that have no latency buckets (not json+, no histogram log). */
+  /** Runs asked for that have no latency buckets (not json+, no histogram log, no AWR wait histograms). */
   without_bins: number[];
+  /** AWR runs: the non-idle events with a histogram in every run asked for, most waited-for first (what may be drawn). */
+  events?: string[];
 }
 
 /** Several runs' series of one metric: aligned at t = 0 on a common grid, or on their own clocks. */

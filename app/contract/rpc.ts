@@ -77,8 +77,12 @@ export interface RpcMethods {
   'series.metrics': { args: { study: string }; result: string[] };
   'periods.define': { args: { study: string; name: string; spec: string; zone?: string }; result: PeriodRecord };
   'periods.delete': { args: { study: string; name: string }; result: { deleted: boolean } };
-  /** Completion-latency CDF and exceedance curves of runs with fio latency buckets (json+, histogram logs). */
-  'latency.distribution': { args: { study: string; runs: number[] }; result: LatencyDistributionResult };
+  /**
+   * Completion-latency CDF and exceedance curves of runs with fio latency buckets (json+,
+   * histogram logs), and of AWR runs' wait event histograms (`events`: which; default the most
+   * waited-for non-idle events the runs share).
+   */
+  'latency.distribution': { args: { study: string; runs: number[]; events?: string[] }; result: LatencyDistributionResult };
   /** One metric's series of several runs overlaid: aligned at t = 0 and resampled to a common grid, or as recorded. */
   'series.overlay': { args: { study: string; runs: number[]; metric?: string; align?: boolean; maxPoints?: number }; result: SeriesOverlayResult };
   'samples.list': { args: NoArgs; result: SampleStudy[] };

@@ -25,6 +25,7 @@ import { diskSource, memorySource } from './import/file-source.js';
 import { logClaims } from './import/log-claims.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
+import { awrWaitCurves, eventsToDraw, waitHistograms } from './distribution/awr-wait-curves.js';
 import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
 import { clipToWindow, rankAndDownsample, scatterByTime } from './series/study-series.js';
@@ -264,10 +265,19 @@ export class Core {
   }
 
   /** CDF and exceedance curves from each run's latency buckets: json+ bins, and a histogram log's when one joined the run. */
-  latencyDistribution(study: string, ids: readonly number[]): LatencyDistributionResult {
+  latencyDistribution(study: string, ids: readonly number[], named?: readonly string[]): LatencyDistributionResult {
     const curves: LatencyDistributionCurve[] = [];
     const without: number[] = [];
-    for (const run of this.studyRuns(study, ids)) {
+    const runs = this.studyRuns(study, ids);
+    // AWR runs: their wait event histograms, an event per curve (awr-wait-curves.ts).
+    const awr = eventsToDraw(runs, named);
+    for (const run of runs) {
+      if (waitHistograms(run).length > 0) {
+        const made = awrWaitCurves(run, awr.events);
+        curves.push(...made);
+        if (made.length === 0) without.push(run.id);
+        continue;
+      }
       const sources: Array<[LatencyDistributionCurve['source'], unknown]> = [
         [run.format === 'fio-hist-log' ? 'histogram log' : 'json+', this.store.runBins(run.id, 'latency_bins', run.tables)],
         ['histogram log', this.store.runBins(run.id, 'hist_log_bins', run.tables)],
@@ -285,7 +295,7 @@ export class Core {
       }
       if (curves.length === before) without.push(run.id);
     }
-    return { curves, without_bins: without };
+    return { curves, without_bins: without, ...(awr.available.length > 0 ? { events: awr.available } : {}) };
   }
 
   /** One metric's series of several runs: aligned at t = 0 on a common grid, or on their own clocks (downsampled). */

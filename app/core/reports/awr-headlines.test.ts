@@ -44,3 +44,24 @@ describe('AWR default report headlines', () => {
     core.close();
   });
 });
+
+describe('AWR wait event histograms as latency distributions', () => {
+  it('draws one curve per run and event, the busiest non-idle events by default, shares matching the report', async () => {
+    const study = await writeRacStudy();
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    core.importPaths([study.sides[0]], 'rac', 'no-accelerator');
+    core.importPaths([study.sides[1]], 'rac', 'write-accelerator');
+    const global = core.runs({ study: 'rac' }).filter((r) => r.params['report'] === 'awrgrpt').map((r) => r.id);
+    const d = core.latencyDistribution('rac', global);
+    assert.equal(d.events?.[0], 'db file sequential read');
+    assert.ok(!d.events?.some((e) => /watchdog|SQL\*Net message from client|rdbms ipc/.test(e)), 'idle events are not offered');
+    assert.deepEqual(d.curves.map((c) => [c.run, c.event]).slice(0, 3), [[global[0], 'db file sequential read'], [global[0], 'gc cr grant busy'], [global[0], 'gc current block 2-way']]);
+    const read = d.curves.find((c) => c.event === 'db file sequential read' && c.config === 'no-accelerator')!;
+    assert.deepEqual([read.source, read.direction, read.total_ios], ['awr histogram', 'wait', 134_968_400]);
+    // The CDF at 1 ms is the report's share of waits under 1 ms (0.7 + 5.7 + 21.2 + 34.1 = 61.7%).
+    assert.equal(read.points.find((p) => p[0] === 1)![1].toFixed(3), '0.617');
+    const named = core.latencyDistribution('rac', global, ['log file sync']);
+    assert.deepEqual(named.curves.map((c) => c.event), ['log file sync', 'log file sync']);
+    core.close();
+  });
+});

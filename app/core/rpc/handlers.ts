@@ -72,7 +72,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'series.scatter': ({ study, x, y, objects }) => core.seriesScatter(study, x, y, objects),
     'periods.define': ({ study, name, spec, zone }) => core.definePeriod(study, name, spec, zone),
     'periods.delete': ({ study, name }) => ({ deleted: core.deletePeriod(study, name) }),
-    'latency.distribution': ({ study, runs }) => core.latencyDistribution(study, runs),
+    'latency.distribution': ({ study, runs, events }) => core.latencyDistribution(study, runs, events),
     'series.overlay': ({ study, runs, metric, align, maxPoints }) => core.seriesOverlay(study, runs, { metric, align, maxPoints }),
   };
   const importGroup: Partial<CoreHandlers> = {

@@ -148,7 +148,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'series.scatter': z.object({ study: label, x: metricName, y: metricName, objects: z.array(label).min(1).max(100) }).strict(),
   'periods.define': z.object({ study: label, name: label, spec: z.string().trim().min(1).max(2000), zone: z.string().min(1).max(64).optional() }).strict(),
   'periods.delete': z.object({ study: label, name: label }).strict(),
-  'latency.distribution': z.object({ study: label, runs: z.array(z.number().int().positive()).min(1).max(100) }).strict(),
+  'latency.distribution': z.object({ study: label, runs: z.array(z.number().int().positive()).min(1).max(100), events: z.array(z.string().min(1).max(200)).max(20).optional() }).strict(),
   'series.overlay': z
     .object({ study: label, runs: z.array(z.number().int().positive()).min(1).max(50), metric: metricName.optional(), align: z.boolean().optional(), maxPoints: z.number().int().min(10).max(100000).optional() })
     .strict(),

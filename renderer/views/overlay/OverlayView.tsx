@@ -9,11 +9,18 @@ import { latencyOption, seriesOverlayOption, type OverlaySpec } from './overlay-
 
 const KINDS = ['latency-cdf', 'latency-exceedance', 'series-overlay'] as const;
 
-const hasBins = (r: RunRecord): boolean => Boolean(r.tables['latency_bins'] || r.tables['hist_log_bins']);
+/** Latency buckets: fio's json+ or histogram log, or an AWR report's wait event histograms. */
+const hasBins = (r: RunRecord): boolean => Boolean(r.tables['latency_bins'] || r.tables['hist_log_bins'] || (Array.isArray(r.tables['wait_histograms']) && r.tables['wait_histograms'].length > 0));
 
 /** The runs first offered: the same workload on every configuration that has it, with latency buckets where any run has them. */
 function defaultRuns(runs: RunRecord[]): number[] {
   const withBins = runs.filter(hasBins);
+  // AWR reports: one per configuration, its RAC global report where it has one.
+  const awr = withBins.filter((r) => Array.isArray(r.tables['wait_histograms']));
+  if (awr.length > 0 && awr.length === withBins.length) {
+    const configs = [...new Set(awr.map((r) => r.config))];
+    return configs.map((c) => (awr.find((r) => r.config === c && r.params['report'] === 'awrgrpt') ?? awr.find((r) => r.config === c)!).id);
+  }
   const pool = withBins.length > 0 ? withBins : runs;
   const first = pool[0];
   if (!first) return [];
@@ -42,6 +49,7 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
   const latency = spec.kind !== 'series-overlay';
 
   const runsKey = spec.runs.join(',');
+  const eventsKey = spec.kind !== 'series-overlay' ? (spec.events ?? []).join('\u0000') : '';
   const metricArg = spec.kind === 'series-overlay' ? spec.metric : null;
   const alignArg = spec.kind === 'series-overlay' ? spec.align : true;
   useEffect(() => {
@@ -50,7 +58,8 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
     setError(null);
     if (latency) {
       setDistribution(null);
-      bridge.call('latency.distribution', { study: study.slug, runs: spec.runs }).then((d) => { if (current) setDistribution(d); }, (e: Error) => { if (current) setError(e.message); });
+      const events = eventsKey ? { events: eventsKey.split('\u0000') } : {};
+      bridge.call('latency.distribution', { study: study.slug, runs: spec.runs, ...events }).then((d) => { if (current) setDistribution(d); }, (e: Error) => { if (current) setError(e.message); });
     } else {
       setOverlay(null);
       bridge.call('series.overlay', { study: study.slug, runs: spec.runs.slice(0, 50), ...(metricArg ? { metric: metricArg } : {}), align: alignArg })
@@ -58,7 +67,7 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
     }
     return () => { current = false; };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [bridge, study.slug, runsKey, latency, metricArg, alignArg]);
+  }, [bridge, study.slug, runsKey, latency, metricArg, alignArg, eventsKey]);
 
   const option = useMemo(() => {
     if (spec.kind === 'series-overlay') {
@@ -67,17 +76,19 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
       return seriesOverlayOption(overlay, spec, theme, { title: withUnit(label, overlay.unit, locale), xName: t('overlay.seconds') });
     }
     if (!distribution || distribution.curves.length === 0) return null;
+    // AWR histograms count waits, not I/Os: the titles say so.
+    const waits = distribution.curves.every((c) => c.event !== undefined);
     return latencyOption(distribution, spec, theme, {
-      title: t(spec.kind === 'latency-cdf' ? 'overlay.cdfTitle' : 'overlay.exceedanceTitle'),
+      title: t(spec.kind === 'latency-cdf' ? (waits ? 'overlay.waitCdfTitle' : 'overlay.cdfTitle') : (waits ? 'overlay.waitExceedanceTitle' : 'overlay.exceedanceTitle')),
       xName: t('overlay.latencyAxis'),
-      yName: t('overlay.fraction'),
+      yName: t(waits ? 'overlay.waitFraction' : 'overlay.fraction'),
       histLog: t('overlay.histLog'),
     });
   }, [spec, overlay, distribution, theme, t, metricLabel, byName]);
 
   const setKind = (kind: OverlaySpec['kind']): void => setSpec((s) => (kind === 'series-overlay'
     ? { kind, study: s.study, runs: s.runs, metric: s.kind === 'series-overlay' ? s.metric : null, align: s.kind === 'series-overlay' ? s.align : true }
-    : { kind, study: s.study, runs: s.runs }));
+    : { kind, study: s.study, runs: s.runs, ...(s.kind !== 'series-overlay' && s.events ? { events: s.events } : {}) }));
   const toggleRun = (id: number, on: boolean): void => setSpec((s) => ({ ...s, runs: on ? [...s.runs, id] : s.runs.filter((r) => r !== id) }));
   const offered = latency && onlyBins ? runs.filter(hasBins) : runs;
   const name = (id: number): string => { const r = runs.find((x) => x.id === id); return r ? `${r.config} · ${r.name}` : String(id); };
@@ -110,6 +121,24 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
           <input type="checkbox" name="overlay-only-bins" checked={onlyBins} onChange={(e) => setOnlyBins(e.target.checked)} />
           {t('overlay.onlyBins')}
         </label>
+      )}
+      {spec.kind !== 'series-overlay' && distribution?.events && distribution.events.length > 0 && (
+        // AWR wait event histograms: which events are drawn (the busiest by default).
+        <fieldset className="run-picker" data-testid="overlay-events">
+          <legend>{t('overlay.events')}</legend>
+          {distribution.events.slice(0, 20).map((ev) => {
+            const drawn = distribution.curves.some((c) => c.event === ev);
+            return (
+              <label key={ev}>
+                <input type="checkbox" name="overlay-event" data-event={ev} checked={drawn}
+                  onChange={(e) => setSpec((s) => (s.kind === 'series-overlay' ? s : {
+                    ...s, events: e.target.checked ? [...new Set([...distribution.curves.map((c) => c.event).filter((x): x is string => Boolean(x)), ev])] : distribution.curves.map((c) => c.event).filter((x): x is string => Boolean(x) && x !== ev),
+                  }))} />
+                {ev}
+              </label>
+            );
+          })}
+        </fieldset>
       )}
       <fieldset className="run-picker" data-testid="overlay-runs">
         <legend>{t('overlay.runs')}</legend>
@@ -147,9 +176,9 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
         <table className="grid" data-testid="distribution-table">
           <tbody>
             {distribution.curves.map((c) => (
-              <tr key={`${c.run}-${c.source}-${c.direction}`}>
-                <td>{c.config} · {c.name} · {c.direction}{c.source === 'histogram log' ? ` (${t('overlay.histLog')})` : ''}</td>
-                <td className="num">{t('overlay.percentiles', {
+              <tr key={`${c.run}-${c.source}-${c.direction}-${c.event ?? ''}`}>
+                <td>{c.event !== undefined ? `${c.config} · ${c.name} · ${c.event}` : `${c.config} · ${c.name} · ${c.direction}${c.source === 'histogram log' ? ` (${t('overlay.histLog')})` : ''}`}</td>
+                <td className="num">{t(c.event !== undefined ? 'overlay.percentilesWaits' : 'overlay.percentiles', {
                   p50: formatValue(c.percentiles['p50'], 'ms', locale), p99: formatValue(c.percentiles['p99'], 'ms', locale),
                   p999: formatValue(c.percentiles['p99.9'], 'ms', locale), ios: c.total_ios.toLocaleString(locale),
                 })}</td>

@@ -6,7 +6,8 @@
 import type { LatencyDistributionCurve, LatencyDistributionResult, SeriesOverlayResult } from '../../../app/contract/records.js';
 import type { ChartTheme } from '../../charts/chart-theme.js';
 
-export type LatencyChartSpec = { kind: 'latency-cdf' | 'latency-exceedance'; study: string; runs: number[] };
+/** `events`: the AWR wait events drawn (absent: the core's default, the most waited-for). */
+export type LatencyChartSpec = { kind: 'latency-cdf' | 'latency-exceedance'; study: string; runs: number[]; events?: string[] };
 export type SeriesOverlaySpec = { kind: 'series-overlay'; study: string; runs: number[]; metric: string | null; align: boolean };
 export type OverlaySpec = LatencyChartSpec | SeriesOverlaySpec;
 
@@ -19,10 +20,18 @@ export interface OverlayWords {
 }
 
 /** Read solid, write dashed, trim dotted: directions stay apart without colour. */
-const DASH: Record<LatencyDistributionCurve['direction'], 'solid' | 'dashed' | 'dotted'> = { read: 'solid', write: 'dashed', trim: 'dotted' };
+const DASH: Record<LatencyDistributionCurve['direction'], 'solid' | 'dashed' | 'dotted'> = { read: 'solid', write: 'dashed', trim: 'dotted', wait: 'solid' };
+const EVENT_DASH = ['solid', 'dashed', 'dotted', 'dashed'] as const;
 
 export function curveName(c: LatencyDistributionCurve, histLog: string): string {
+  // An AWR wait event's histogram: the event is what the curve is of.
+  if (c.event !== undefined) return `${c.config} · ${c.event}`;
   return `${c.config} · ${c.name} · ${c.direction}${c.source === 'histogram log' ? ` (${histLog})` : ''}`;
+}
+
+/** A line style per curve: the direction's (fio), or the event's place among the events drawn (AWR: a run's events share its colour). */
+function dashOf(c: LatencyDistributionCurve, events: string[]): 'solid' | 'dashed' | 'dotted' {
+  return c.event === undefined ? DASH[c.direction] : EVENT_DASH[Math.max(0, events.indexOf(c.event)) % EVENT_DASH.length]!;
 }
 
 /** A colour per run (palette order, by first appearance), so a run's read and write share it. */
@@ -40,6 +49,7 @@ function runColours(runs: number[], theme: ChartTheme): Map<number, string> {
 export function latencyOption(data: LatencyDistributionResult, spec: LatencyChartSpec, theme: ChartTheme, words: OverlayWords): Record<string, unknown> {
   const exceed = spec.kind === 'latency-exceedance';
   const colours = runColours(data.curves.map((c) => c.run), theme);
+  const events = [...new Set(data.curves.map((c) => c.event).filter((e): e is string => e !== undefined))];
   // The curve from a histogram log sits beside its json+ twin: same colour, thinner, with dots.
   const floor = 1 / Math.max(1, ...data.curves.map((c) => c.total_ios));
   const guides = exceed
@@ -65,7 +75,7 @@ export function latencyOption(data: LatencyDistributionResult, spec: LatencyChar
       symbol: 'circle',
       symbolSize: 3,
       step: 'end',
-      lineStyle: { type: DASH[c.direction], width: c.source === 'histogram log' ? 1 : 2, color: colours.get(c.run) },
+      lineStyle: { type: dashOf(c, events), width: c.source === 'histogram log' ? 1 : 2, color: colours.get(c.run) },
       itemStyle: { color: colours.get(c.run) },
       data: exceed ? c.points.filter((p) => p[2] > 0).map((p) => [p[0], p[2]]) : c.points.map((p) => [p[0], p[1]]),
       ...(i === 0 ? {
