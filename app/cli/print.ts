@@ -11,13 +11,20 @@ function table(rows: string[][]): string {
 const fmt = (v: number | undefined, digits = 2): string => (v === undefined ? '' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
 /** Units of whole counts: printed without decimals. */
-const COUNTS = new Set(['IOPS', 'TPM', 'NOPM', 'calls', 'QPH']);
+const COUNTS = new Set(['IOPS', 'TPM', 'NOPM', 'calls', 'QPH', 'waits']);
 
-/** Like the UI: sub-millisecond latencies keep three significant digits. */
+/** Seconds by size, as the UI prints them: 68,323 s, 153.0 s, 3.42 s, 0.0123 s. */
+const secondsIn = (v: number): string => {
+  const a = Math.abs(v);
+  if (a >= 1 || a === 0) return fmt(v, a >= 1000 ? 0 : a >= 100 ? 1 : 2);
+  return v.toLocaleString('en-US', { maximumSignificantDigits: 3 });
+};
+
+/** Like the UI: sub-millisecond latencies keep three significant digits, seconds their size's digits. */
 const fmtIn = (v: number | undefined, unit: string): string =>
   v !== undefined && unit === 'ms' && v !== 0 && Math.abs(v) < 1
     ? v.toLocaleString('en-US', { maximumSignificantDigits: 3 })
-    : fmt(v, COUNTS.has(unit) ? 0 : unit === 'ms' ? 3 : 2);
+    : v !== undefined && unit === 's' ? secondsIn(v) : fmt(v, COUNTS.has(unit) ? 0 : unit === 'ms' ? 3 : 2);
 
 export function printStudies(studies: StudySummary[]): void {
   if (studies.length === 0) {

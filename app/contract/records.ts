@@ -25,7 +25,16 @@ export interface MetricInfo {
   sources: Record<string, string>;
   /** A volume of work (waits, executions, physical writes done): its change is stated, never called better or worse. */
   volume?: true;
+  /** In a study's catalog (`metrics.catalog`): the group a picker shows it under. */
+  family?: MetricFamily;
 }
+
+/**
+ * Groups of a study's metrics: throughput and latency (storage tools), and an AWR report's load
+ * profile, I/O profile, top waits (events of the top list), the other foreground and the
+ * background wait events, time model (DB time, elapsed, AAS, DB CPU), SQL, idle waits (last).
+ */
+export type MetricFamily = 'throughput' | 'latency' | 'load' | 'io' | 'top-waits' | 'time-model' | 'waits' | 'bg-waits' | 'sql' | 'other' | 'idle-waits';
 
 export interface StudySummary {
   id: number;

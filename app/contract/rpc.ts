@@ -15,6 +15,8 @@ type AcrossStat = 'mean' | 'max' | 'min' | 'sum' | 'median';
 export interface RpcMethods {
   'app.info': { args: NoArgs; result: AppInfo };
   'metrics.dictionary': { args: NoArgs; result: MetricInfo[] };
+  /** Every metric the study's runs have, described (the dictionary's families too) and grouped by `family`. */
+  'metrics.catalog': { args: { study: string }; result: MetricInfo[] };
   'studies.list': { args: NoArgs; result: StudySummary[] };
   'runs.list': { args: { study: string; config?: string }; result: RunRecord[] };
   /** A run's series; with maxPoints, each longer series is downsampled (LTTB) to that many points. */

@@ -11,6 +11,7 @@ import type { ImportResult } from '../../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
 import type { Core, ImportHooks } from '../core.js';
 import { scalingCurves } from '../compare/scaling.js';
+import { metricCatalog } from '../metrics/catalog.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
 import { safeFileName } from './file-name.js';
@@ -57,6 +58,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   const appGroup: Partial<CoreHandlers> = {
     'app.info': () => ({ version: packageVersion(), mode: info.mode, dataDir: info.dataDir, dbPath: core.dbPath }),
     'metrics.dictionary': () => core.metricsDictionary(),
+    'metrics.catalog': ({ study }) => metricCatalog(core.runs({ study })),
   };
   const studyGroup: Partial<CoreHandlers> = {
     'studies.list': () => core.studies(),

@@ -75,6 +75,7 @@ export const tableMappingSchema = tableMapping;
 export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'app.info': none,
   'metrics.dictionary': none,
+  'metrics.catalog': z.object({ study: label }).strict(),
   'studies.list': none,
   'runs.list': z.object({ study: label, config: label.optional() }).strict(),
   'series.get': z.object({ run: z.number().int().positive(), metric: metricName.optional(), object: label.optional(), maxPoints: z.number().int().min(10).max(10_000_000).optional(), from: z.number().finite().optional(), to: z.number().finite().optional() }).strict(),
