@@ -123,6 +123,24 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.match(only.stdout, /nothing imported/);
   });
 
+  it('settings --path-param reads a sweep parameter from folder names; a rule without a capture group is a usage error', async () => {
+    const home = tempDir();
+    const { writeRacStudy } = await import('../../importers/test-support/rac-study.js');
+    const { sides } = await writeRacStudy();
+    const dir = path.join(tempDir(), 'slob_update3');
+    fs.mkdirSync(dir);
+    fs.copyFileSync(path.join(sides[0], 'awr_rac.html'), path.join(dir, 'awr_rac.html'));
+    assert.equal(cli(['import', '--study', 'sweep', '--config', 'a', dir], home).code, 0);
+    const bad = cli(['settings', '--study', 'sweep', '--path-param', 'update\\d+=update_pct'], home);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /exactly one capture group/);
+    const r = cli(['settings', '--study', 'sweep', '--path-param', 'update(\\d+)=update_pct', '--json'], home);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).path_params, [{ pattern: 'update(\\d+)', param: 'update_pct' }]);
+    const runs = JSON.parse(cli(['runs', '--study', 'sweep', '--json'], home).stdout) as Array<{ params: Record<string, unknown> }>;
+    assert.deepEqual(runs.map((x) => x.params['update_pct']), [3]);
+  });
+
   it('import --log-latency-unit reads a latency log without its JSON in the unit given; another unit is a usage error', () => {
     const home = tempDir();
     const log = path.join(home, 'old_clat.1.log');

@@ -334,6 +334,14 @@ export interface StudySettingsRecord {
   cache_bytes: number;
   /** The units the study reports in (storage stays in ms and MiB/s, exactly). */
   units: { latency: 'ms' | 'us' | 's'; bandwidth: 'MiB/s' | 'MB/s' | 'GiB/s' | 'GB/s' };
+  /** Parameters read from file paths (`update(\d+)` -> `update_pct`), applied at import and to the runs already there. */
+  path_params: PathParamRule[];
+}
+
+/** A part of a file's path that is a parameter: a pattern with one capture group (case-insensitive) and the parameter it sets. */
+export interface PathParamRule {
+  pattern: string;
+  param: string;
 }
 
 export interface AppInfo {

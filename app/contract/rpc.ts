@@ -5,7 +5,7 @@
 import type {
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   AppInfo, CompareResult, FilePreview, LogClaim, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
-  ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
+  ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
@@ -43,7 +43,8 @@ export interface RpcMethods {
    * Starts writing staged files in one transaction; poll jobs.status for progress. `logUnits`:
    * staged id to the unit of an fio latency log no fio JSON claims (default ns).
    */
-  'import.commit': { args: { ids: string[]; study: string; config: string; logUnits?: Record<string, LogLatencyUnit> }; result: { job: string } };
+  /** `pathParams`: rules for parameters in the files' paths (`update(\d+)` -> `update_pct`), kept with the study and applied to its runs. */
+  'import.commit': { args: { ids: string[]; study: string; config: string; logUnits?: Record<string, LogLatencyUnit>; pathParams?: PathParamRule[] }; result: { job: string } };
   'jobs.status': { args: { job: string }; result: JobStatus };
   /** Stops a running import: its transaction rolls back and nothing of it is written. */
   'jobs.cancel': { args: { job: string }; result: { cancelling: boolean } };

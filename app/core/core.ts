@@ -8,7 +8,7 @@ import type {
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   CompareResult, FilePreview, LogClaim, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
-  StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit,
+  StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit, PathParamRule,
 } from '../contract/records.js';
 import { ColumnMappings } from './store/column-mappings.js';
 import { compareConfigs, inDisplayUnits } from './compare/compare.js';
@@ -22,6 +22,7 @@ import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
+import { savePathParams } from './import/path-params.js';
 import { logClaims } from './import/log-claims.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
@@ -209,7 +210,7 @@ export class Core {
   }
 
   /** Imports staged files in one transaction. A cancel (checkCancel throws) writes nothing and keeps them staged. */
-  commit(ids: readonly string[], study: string, config: string, hooks: ImportHooks = {}): ImportResult {
+  commit(ids: readonly string[], study: string, config: string, hooks: ImportHooks & { pathParams?: PathParamRule[] } = {}): ImportResult {
     const files = ids.map((id) => {
       const f = this.staged.get(id);
       if (!f) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
@@ -228,7 +229,7 @@ export class Core {
   /** The CLI's import: files and folders from disk, staged and committed in one go. */
   importPaths(
     inputs: readonly string[], study: string, config: string,
-    options: Omit<ImportHooks, 'logUnits'> & { studySlug?: string; relativeTo?: string; mapping?: TableMapping; logUnit?: LogLatencyUnit } = {},
+    options: Omit<ImportHooks, 'logUnits'> & { studySlug?: string; relativeTo?: string; mapping?: TableMapping; logUnit?: LogLatencyUnit; pathParams?: PathParamRule[] } = {},
   ): ImportResult {
     const { studySlug, relativeTo, mapping } = options;
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
@@ -246,6 +247,7 @@ export class Core {
         expected: { files: paths.length, bytes },
         restage: (f) => stageFile(f.path, f.source, stageOptions),
         rememberMapping: (sig, m) => this.mappings.save(sig, m),
+        pathParams: options.pathParams,
       });
       for (const p of paths) session.add(stageFile(shown(p), diskSource(p), stageOptions));
       return session.finish();
@@ -344,16 +346,22 @@ export class Core {
       zone: saved.zone ?? 'UTC',
       cache_bytes: saved.cache_bytes ?? DEFAULT_CACHE_BYTES,
       units: { ...CANONICAL_UNITS, ...saved.units },
+      path_params: saved.path_params ?? [],
     };
   }
 
   updateSettings(study: string, changes: StudySettingsUpdate): StudySettingsRecord {
     const id = this.studyId(study);
     if (changes.zone !== undefined && !isValidZone(changes.zone)) throw new Error(`unknown time zone "${changes.zone}"`);
+    const { path_params: rules, ...rest } = changes;
     const saved = this.store.settings(id);
-    const merged = { ...saved, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    const merged = { ...saved, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) };
     if (changes.units) merged.units = { ...saved.units, ...changes.units };
-    this.store.saveSettings(id, merged);
+    this.store.transaction(() => {
+      this.store.saveSettings(id, merged);
+      // Parameters from paths: derived again for the runs already there.
+      if (rules !== undefined) savePathParams(this.store, id, rules, DEFAULT_PAIRING_KEYS);
+    });
     return this.settings(study);
   }
 

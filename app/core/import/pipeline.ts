@@ -21,6 +21,8 @@ import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo 
 import { rdName, vdbenchPrimaries } from './link-vdbench.js';
 import { asMicroseconds, attachSeries, findLogOwner, isLatencyLog, isLogRun, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
+import { savePathParams, withPathParams, type PathParamRule } from './path-params.js';
+import { DEFAULT_PAIRING_KEYS } from '../compare/pairing.js';
 import { compareForms, formNote, knownReports, reportIdentity, runsWithForm, type KnownReport, type ReportForm } from './same-report.js';
 
 export interface StagedFile {
@@ -211,6 +213,8 @@ export interface CommitOptions {
   logUnit?: (file: StagedFile) => LogLatencyUnit | undefined;
   /** Reads a held file again at the end (a file on disk is not kept parsed in memory meanwhile). */
   restage?: (file: StagedFile) => StagedFile;
+  /** Rules for parameters in file paths, kept with the study (replacing its rules of the same parameter) before the files are written. */
+  pathParams?: PathParamRule[];
 }
 
 /** Writes every file that parsed cleanly, in one transaction. */
@@ -252,6 +256,8 @@ export class ImportSession {
   private filesDone = 0;
   private bytesDone = 0;
   private knownReports: Map<string, KnownReport> | null = null;
+  /** The study's rules for parameters in file paths. */
+  private readonly pathRules: PathParamRule[];
 
   constructor(private readonly store: Store, private readonly options: CommitOptions) {
     const studyName = options.study.trim();
@@ -260,6 +266,11 @@ export class ImportSession {
     if (!this.config) throw new Error('a configuration label is required');
     this.study = store.ensureStudy(studyName, options.studySlug);
     this.owners = store.logOwnerCandidates(this.study.id, this.config);
+    if (options.pathParams?.length) {
+      const kept = (store.settings(this.study.id).path_params ?? []).filter((r) => !options.pathParams!.some((n) => n.param === r.param));
+      savePathParams(store, this.study.id, [...kept, ...options.pathParams], DEFAULT_PAIRING_KEYS);
+    }
+    this.pathRules = store.settings(this.study.id).path_params ?? [];
   }
 
   /** Takes one staged file: written now, or held until `finish` when it depends on others. */
@@ -378,7 +389,7 @@ export class ImportSession {
           notes.push(`attached to run ${owner.runId} "${owner.runName}" as time series (${how})`);
         } else {
           const unit = isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
-          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, inChosenUnit(run, unit)));
+          runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, withPathParams(inChosenUnit(run, unit), file.path, this.pathRules)));
           notes.push(orphanNote(how, log, unit));
         }
       });
@@ -399,7 +410,9 @@ export class ImportSession {
       });
     } else {
       if (file.table) this.options.rememberMapping?.(file.table.signature, file.table.mapping);
-      file.result.runs.forEach((run, ordinal) => {
+      file.result.runs.forEach((parsed, ordinal) => {
+        // Parameters in the file's path (a sweep's folder names), by the study's rules.
+        const run = withPathParams(parsed, file.path, this.pathRules);
         // The same AWR report in another form (text, HTML, gzip): kept, linked, one run.
         const identity = reportIdentity(run);
         const same = identity === null ? undefined : this.reports().get(identity);

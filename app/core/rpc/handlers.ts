@@ -84,7 +84,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'import.remap': ({ id, mapping, sheet }) => core.remap(id, mapping, sheet),
     'import.discard': ({ ids }) => ({ discarded: core.discard(ids) }),
     'import.logOwners': ({ ids, study, config }) => core.logOwners(ids, study, config),
-    'import.commit': ({ ids, study, config, logUnits }, hooks) => core.commit(ids, study, config, { ...hooks, logUnits }),
+    'import.commit': ({ ids, study, config, logUnits, pathParams }, hooks) => core.commit(ids, study, config, { ...hooks, logUnits, pathParams }),
   };
   const sampleGroup: Partial<CoreHandlers> = {
     'samples.list': () => listSamples(core),

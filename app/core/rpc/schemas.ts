@@ -9,6 +9,8 @@ import type { RpcArgs, RpcMethod } from '../../contract/rpc.js';
 const none = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 const label = z.string().trim().min(1).max(200);
 const metricName = z.string().regex(/^[a-z0-9_.]+$/i, 'a metric name such as total.iops').max(120);
+/** Parameters from file paths: a pattern with one capture group and the parameter it sets (checked again by the core). */
+const pathParams = z.array(z.object({ pattern: z.string().min(1).max(200), param: z.string().regex(/^[a-z][a-z0-9_]*$/).max(64) }).strict()).max(20);
 
 const convention = z.enum(['x-fold', 'percent-change', 'percent-of-baseline']);
 const tieBand = z.number().min(0).max(100);
@@ -94,6 +96,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'import.commit': z.object({
     ids: z.array(z.string().uuid()).min(1).max(100000), study: label, config: label,
     logUnits: z.record(z.string().uuid(), z.enum(['ns', 'us'])).optional(),
+    pathParams: pathParams.optional(),
   }).strict(),
   'jobs.status': z.object({ job: z.string().uuid() }).strict(),
   'jobs.cancel': z.object({ job: z.string().uuid() }).strict(),
@@ -133,6 +136,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
           pairing_keys: pairingKeys.optional(),
           zone: z.string().min(1).max(64).optional(),
           cache_bytes: z.number().nonnegative().optional(),
+          path_params: pathParams.optional(),
           units: z
             .object({ latency: z.enum(['ms', 'us', 's']).optional(), bandwidth: z.enum(['MiB/s', 'MB/s', 'GiB/s', 'GB/s']).optional() })
             .strict()
