@@ -171,6 +171,8 @@ export interface FileOutcome {
   runs: number[];
   warnings: string[];
   errors: string[];
+  /** Another form (text, HTML, gzip) of a report already imported: the file that made its run. */
+  same_report_as?: string;
 }
 
 export interface ImportResult {

@@ -282,7 +282,10 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                       </td>
                       <td>{p.format ?? (p.empty ? <span className="muted">{t('import.emptyFile')}</span> : p.not_result ? <span className="muted" title={p.warnings[0]}>{t('import.notResult')}</span> : <span className="error-text">{t('import.unknownFormat')}</span>)}</td>
                       <td className="num">{p.runs.length}</td>
-                      <td>{outcome && <span className={`status ${outcome.status}`}>{t(`import.status.${outcome.status}`)}</span>}</td>
+                      <td>
+                        {outcome && <span className={`status ${outcome.status}`}>{t(`import.status.${outcome.status}`)}</span>}
+                        {outcome?.same_report_as && <div className="muted" data-testid="same-report">{t('import.sameReport', { file: outcome.same_report_as })}</div>}
+                      </td>
                     </tr>
                   );
                 })}

@@ -99,6 +99,8 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
             </select>
           </label>
         )}
+      </div>
+      <div className="toggles">
         <label className="inline-toggle">
           <input type="checkbox" name="waits-idle" checked={showIdle} onChange={(e) => setShowIdle(e.target.checked)} />
           {t('waits.showIdle')}

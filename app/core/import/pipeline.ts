@@ -377,6 +377,8 @@ export class ImportSession {
     const made: Array<{ id: number; run: ParsedRun }> = [];
     const notes: string[] = [];
     const runIds: number[] = [];
+    /** Set when the file is another form of a report already imported. */
+    let sameAs: string | undefined;
     if (isLogFile(file)) {
       file.result.runs.forEach((run, ordinal) => {
         const log = fioLogTable(run)!;
@@ -419,6 +421,7 @@ export class ImportSession {
         if (same) {
           notes.push(...this.foldForm(same, file, run));
           runIds.push(same.runId);
+          sameAs ??= same.file;
           return;
         }
         // A table can name each run's configuration (a column, or titles over several tables).
@@ -431,7 +434,7 @@ export class ImportSession {
         }
       });
     }
-    done({ ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] });
+    done({ ...base, warnings: [...notes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [], ...(sameAs !== undefined ? { same_report_as: sameAs } : {}) });
     return made;
   }
 

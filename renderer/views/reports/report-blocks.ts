@@ -62,12 +62,14 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         blocks.push({ kind: 'note', text: `${t('report.convention')}: ${doc.evidence.convention_note}`, tone: 'convention' });
         for (const f of s.figures) {
           const fmt = (v: number | null): string => (v === null ? '' : `${formatValue(v, f.unit, locale)} ${f.unit}`);
+          // A volume has no speedup ("–"): its change is all the line states.
+          const ratio = (s: string): string => (s === '–' ? '' : ` · ${s}`);
           // A single measured value (no ratio): the configuration it belongs to.
           const single = f.speedup_text === '';
           const values = single ? f.candidate_label
             : f.baseline !== null && f.candidate !== null
-              ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)} · ${f.speedup_text} · ${f.change_text}`
-              : `${t('report.against', { candidate: f.candidate_label, baseline: f.baseline_label })} · ${f.speedup_text} · ${f.change_text}`;
+              ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)}${ratio(f.speedup_text)} · ${f.change_text}`
+              : `${t('report.against', { candidate: f.candidate_label, baseline: f.baseline_label })}${ratio(f.speedup_text)} · ${f.change_text}`;
           blocks.push({ kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~', verdict: f.verdict });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
