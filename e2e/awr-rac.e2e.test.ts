@@ -69,6 +69,33 @@ describe('an AWR RAC study: text, HTML and gzip, two instances, idle events, his
     }
   });
 
+  it('Compare offers every metric, grouped by family with the catalog\'s names, and a search', async () => {
+    await page.locator('[data-tab="compare"]').click();
+    const view = page.locator('[data-testid="compare-view"]');
+    await page.waitForSelector('[data-testid="compare-view"][data-state="ready"]');
+    const groups = await view.locator('select[name="metric"] optgroup').evaluateAll((gs) => gs.map((g) => [g.getAttribute('label'), g.querySelectorAll('option').length]));
+    const labels = groups.map((g) => g[0]);
+    for (const family of ['Load profile', 'I/O profile', 'Top waits', 'Time model', 'Background wait events', 'Idle waits']) assert.ok(labels.includes(family), `${family} in ${labels.join(', ')}`);
+    assert.equal(labels[labels.length - 1], 'Idle waits', 'idle waits come last');
+    const core = new Core(path.join(host.home, 'perfdelta.sqlite'));
+    const distinct = new Set(core.runs({ study: SLUG }).flatMap((r) => Object.keys(r.metrics))).size;
+    core.close();
+    assert.equal(groups.reduce((n, g) => n + Number(g[1]), 0), distinct, 'every metric of the reports');
+    await view.locator('input[name="metric-search"]').fill('sequential read average');
+    await page.waitForSelector('[data-testid="compare-view"][data-result="no-accelerator|write-accelerator|wait.db_file_sequential_read.avg_ms"] .chart[data-state="ready"]');
+    assert.deepEqual(await view.locator('select[name="metric"] option').allTextContents(), ['db file sequential read average wait (ms)']);
+    const rows = await wb.speedupTable();
+    assert.deepEqual(rows.map((r) => [r.workload, r.speedup]), [['RAC global', '2.26x']]);
+    // DB time in seconds with sensible digits.
+    await view.locator('input[name="metric-search"]').fill('DB time');
+    await page.waitForSelector('[data-testid="compare-view"][data-result="no-accelerator|write-accelerator|db_time_s"] .chart[data-state="ready"]');
+    const dbTime = await wb.speedupTable();
+    assert.match(dbTime[0]!.baseline, /^\d{1,3}(,\d{3})+$/, `whole seconds: ${dbTime[0]!.baseline}`);
+    assert.deepEqual([dbTime[0]!.speedup, /^[-+]\d+\.\d%$/.test(dbTime[0]!.change)], ['–', true], 'DB time is a volume: a change, no speedup');
+    await wb.screenshot(path.join(OUTPUT_DIR, 'awr-rac-compare.png'));
+    await view.locator('input[name="metric-search"]').fill('');
+  });
+
   it('Wait events: the global reports by default; a node against another node is named, both instances', async () => {
     await page.locator('[data-tab="waits"]').click();
     const view = page.locator('[data-testid="waits-view"]');

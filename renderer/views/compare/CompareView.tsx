@@ -94,7 +94,8 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   }, [runs, dictionary, catalog, isPeriods, seriesMetrics]);
   const metricGroups = useMemo(() => groupMetrics(metrics, byName, metricSearch, (m) => metricLabel(byName.get(m), m)), [metrics, byName, metricSearch, metricLabel]);
   const chosenMetric = metrics.includes(metric) ? metric : metrics[0] ?? metric;
-  const keysOffered = useMemo(() => KEY_ORDER.filter((k) => runs.some((r) => r.params[k] !== undefined)), [runs]);
+  // An AWR report's session count is an observation and never pairs (the core skips it): not offered for them.
+  const keysOffered = useMemo(() => KEY_ORDER.filter((k) => runs.some((r) => r.params[k] !== undefined && !(k === 'sessions' && /^oracle-/.test(r.tool)))), [runs]);
 
   const ready = Boolean(settings && catalog !== null && baseline && candidate && baseline !== candidate && metrics.length > 0);
   useEffect(() => {
@@ -161,7 +162,8 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
 
   if (labels.length < 2) return <p className="notice">{t('compare.needTwo')}</p>;
   const mixed = !isPeriods && (study.periods.includes(baseline) || study.periods.includes(candidate));
-  const direction = info?.better === 'lower' ? t('compare.lowerBetter', { metric: label }) : t('compare.higherBetter', { metric: label });
+  const direction = info?.volume ? t('compare.volume', { metric: label })
+    : info?.better === 'lower' ? t('compare.lowerBetter', { metric: label }) : t('compare.higherBetter', { metric: label });
   const rollup = result?.rollup.find((r) => r.metric === chosenMetric && r.candidate === candidate);
   const sideOptions = (
     <>
@@ -196,8 +198,10 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
             <input name="metric-search" type="search" value={metricSearch} placeholder={t('compare.metricSearchHint', { count: metrics.length })}
               onChange={(e) => {
                 setMetricSearch(e.target.value);
-                // The first match is chosen, so the chart follows what is typed.
-                const first = groupMetrics(metrics, byName, e.target.value, (m) => metricLabel(byName.get(m), m))[0]?.metrics[0];
+                // The best match is chosen (a name or label typed whole, else the first match), so the chart follows what is typed.
+                const found = groupMetrics(metrics, byName, e.target.value, (m) => metricLabel(byName.get(m), m)).flatMap((g) => g.metrics);
+                const typed = e.target.value.trim().toLowerCase();
+                const first = found.find((m) => m.toLowerCase() === typed || metricLabel(byName.get(m), m).toLowerCase() === typed) ?? found[0];
                 if (first && e.target.value.trim()) setMetric(first);
               }} />
           </label>
