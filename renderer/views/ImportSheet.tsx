@@ -143,7 +143,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     }
   };
 
-  const importable = useMemo(() => previews.filter((p) => p.id && p.errors.length === 0), [previews]);
+  // Files with something to import: not refused, not empty, and results (a tm.out beside the reports is skipped).
+  const importable = useMemo(() => previews.filter((p) => p.id && p.errors.length === 0 && !p.empty && !p.not_result), [previews]);
   const count = files.length + (text !== null || phase.kind === 'paste' ? 1 : 0);
 
   // Staged files are discarded by the effect's cleanup when the sheet unmounts.

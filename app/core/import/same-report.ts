@@ -27,7 +27,10 @@ export function reportIdentity(run: Identified): string | null {
   const p = run.params;
   if (p['db_id'] === undefined || p['begin_snap'] === undefined || p['end_snap'] === undefined) return null;
   const instances = p['instance'] === undefined ? '' : String(p['instance']).split(',').map((s) => s.trim().toLowerCase()).sort().join(',');
-  return JSON.stringify([run.tool, p['report'] ?? '', p['side'] ?? '', String(p['db_id']), instances, p['inst_num'] ?? '', p['begin_snap'], p['end_snap'], run.startMs, run.endMs]);
+  // Times to the minute: the RAC global report prints its snapshot times without seconds in one
+  // layout and may print them with seconds in another; the snapshot ids already pin the range.
+  const minute = (ms: number | null): number | null => (ms === null ? null : Math.floor(ms / 60000));
+  return JSON.stringify([run.tool, p['report'] ?? '', p['side'] ?? '', String(p['db_id']), instances, p['inst_num'] ?? '', p['begin_snap'], p['end_snap'], minute(run.startMs), minute(run.endMs)]);
 }
 
 /** Another form of a run: the file that carried it. */
