@@ -121,6 +121,16 @@ describe('perfdelta CLI (the --json contract)', () => {
     const only = cli(['import', '--study', 'rac', '--config', 'a', path.join(sides[0], 'tm.out')], home);
     assert.equal(only.code, 1);
     assert.match(only.stdout, /nothing imported/);
+    // The load is a volume: the CLI states its change, no speedup, never faster or slower.
+    assert.equal(cli(['import', '--study', 'rac', '--config', 'b', sides[1]], home).code, 0);
+    const c = cli(['compare', '--study', 'rac', '--baseline', 'a', '--candidate', 'b', '--metric', 'load.physical_reads_per_s'], home);
+    assert.equal(c.code, 0, c.stderr);
+    const line = c.stdout.split('\n').find((l) => l.startsWith('RAC global'))!;
+    assert.match(line, /118,000\.00\s+101,600\.00\s+–\s+-13\.9%\s+-13\.9%/);
+    assert.doesNotMatch(line, /faster|slower|x\b/);
+    assert.match(c.stdout, /load\.physical_reads_per_s: a volume of work: its change is stated, no speedup, neither better nor worse/);
+    // Instance 2 against instance 1 is not paired by default, and says which instances met nothing.
+    assert.match(c.stdout, /unmatched \(a only\): instance 2/);
   });
 
   it('settings --path-param reads a sweep parameter from folder names; a rule without a capture group is a usage error', async () => {

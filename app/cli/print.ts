@@ -90,7 +90,9 @@ export function printCompare(result: CompareResult): void {
         ]),
       ]));
       const r = result.rollup.find((x) => x.candidate === candidate && x.metric === metric);
-      if (r) {
+      if (describeMetric(metric)?.volume) {
+        process.stdout.write(`${metric}: a volume of work: its change is stated, no speedup, neither better nor worse\n\n`);
+      } else if (r) {
         const g = r.geomean_speedup === null ? '–' : `${r.geomean_speedup.toFixed(2)}x`;
         process.stdout.write(`${metric}: geometric mean speedup ${g} over ${r.pairs} ${result.kind === 'periods' ? 'objects' : 'workloads'}; ${r.wins} better, ${r.losses} worse, ${r.ties} ties (band ±${result.tie_band_pct}%)\n\n`);
       }
