@@ -86,6 +86,8 @@ export class NameResolver {
   /** Printed (cut) name to the full name it was joined to; cut names two or more full names start with. */
   readonly joined = new Map<string, string>();
   readonly ambiguous = new Set<string>();
+  /** As long as their column, yet no known name continues them: taken as complete. */
+  private readonly complete = new Set<string>();
 
   constructor(builtIn: readonly string[] = LONG_EVENT_NAMES) {
     for (const n of builtIn) this.learn(n);
@@ -107,12 +109,17 @@ export class NameResolver {
     if (width === undefined || p.length < width - 1 || p.length < 6) return p;
     const lower = p.toLowerCase();
     if (this.known.has(lower)) return this.known.get(lower)!;
+    // A cut name comes back in every list and histogram table: matched once.
+    const seen = this.joined.get(p);
+    if (seen !== undefined) return seen;
+    if (this.ambiguous.has(p) || this.complete.has(p)) return p;
     const matches = [...this.known.entries()].filter(([k]) => k.startsWith(lower) && k.length > lower.length);
     if (matches.length === 1) {
       this.joined.set(p, matches[0]![1]);
       return matches[0]![1];
     }
     if (matches.length > 1) this.ambiguous.add(p);
+    else this.complete.add(p);
     return p;
   }
 
