@@ -112,7 +112,7 @@ describe('an AWR RAC study: text, HTML and gzip, two instances, idle events, his
     await view.locator('[data-testid="waits-instances"]').waitFor({ state: 'detached' });
   });
 
-  it('idle events are kept out of the rankings and the wait chart: the watchdog is third in the global top list', async () => {
+  it('idle events are kept out of the rankings and the wait chart: the watchdog is second in the global top list', async () => {
     const view = page.locator('[data-testid="waits-view"]');
     await view.locator('select[name="waits-kind"]').selectOption('top');
     const events = await view.locator('[data-testid="waits-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-event')));

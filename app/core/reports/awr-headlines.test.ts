@@ -37,7 +37,7 @@ describe('AWR default report headlines', () => {
     assert.deepEqual([read.text, read.verdict], ['db file sequential read average wait 2.26x lower', 'better']);
     const grant = by(/^gc cr grant busy/);
     assert.deepEqual([grant.text, grant.verdict], ['gc cr grant busy average wait 2.35x higher', 'worse']);
-    // The idle watchdog is third in the global top list; it is no headline.
+    // The idle watchdog is second in the global top list; it is no headline.
     assert.ok(!headline.figures.some((f) => /watchdog|SQL\*Net message from client/.test(f.label)));
     // Never a volume worded as better or worse.
     assert.ok(!headline.figures.some((f) => f.verdict === 'neutral' && /faster|slower|lower|higher/.test(f.text)));
