@@ -104,7 +104,7 @@ describe('fio runs up close (web host in Chromium)', () => {
     await wb.screenshot(path.join(OUTPUT_DIR, 'import-log-claims.png'));
     assert.equal(await row('randread-4k-qd1_slat.1.log').locator('td').nth(1).textContent(), 'empty: skipped');
     const summary = await wb.confirmImport('Mixed drop', 'disk');
-    assert.match(summary, /Imported 4 files \(3 runs\); 0 already imported; 0 failed\. 1 empty file skipped\./);
+    assert.match(summary, /Imported 4 files \(3 runs\); 0 already imported; 0 failed\. 1 file with nothing to import skipped \(empty, or not a result\)\./);
     assert.match(await row('old-test_clat.1.log').textContent() ?? '', /latency read as µs \(fio 2\.x\), as chosen at import/);
     assert.match(await row('randread-4k-qd1_clat.1.log').textContent() ?? '', /attached to run \d+ "randread-4k-qd1"/);
     await wb.closeSheet();

@@ -57,8 +57,11 @@ describe('workbench in Chromium (web host)', () => {
     const rows = await wb.sheetRows();
     assert.deepEqual(rows.map((r) => r.file), ['cut-short.json', 'screenshot.png']);
     assert.match(rows[0]!.error, /truncated JSON/);
-    assert.match(rows[1]!.error, /binary/);
+    // A picture is not a result: skipped with its reason, nothing to import (not an error).
+    assert.deepEqual([rows[1]!.format, rows[1]!.error], ['not a result: skipped', '']);
+    assert.match(await wb.sheet().locator('tr[data-file="screenshot.png"]').textContent() ?? '', /1 warning/);
     assert.equal(await wb.sheet().locator('button[type="submit"]').isDisabled(), true);
+    assert.equal(await wb.sheet().locator('.sheet-form .error-text').first().textContent(), 'None of these files can be imported.');
     await wb.cancelSheet();
     assert.equal(await page.locator('[data-testid="empty-state"]').isVisible(), true, 'still nothing imported');
   });

@@ -15,6 +15,7 @@ import { svcImporters } from './svc/index.js';
 import { spreadsheetImporter } from './spreadsheet/index.js';
 import { vdbenchImporter } from './vdbench/vdbench.js';
 import { unknownFormatReason } from './near-miss.js';
+import { gunzipHead, gzipped, isGzip } from './gzip.js';
 import { decodeText, looksBinary } from './text.js';
 import type { Importer } from './types.js';
 
@@ -38,8 +39,12 @@ export type Detection =
   | { format: string; importer: Importer; reason?: undefined }
   | { format: null; importer: null; reason: string };
 
+/** Formats a gzipped file may hold: text reports read whole. Not SVC statistics (read head first, then combined) nor tables (read through a mapping). */
+const GZIP_UNREAD = new Set(['svc-iostats', 'spreadsheet']);
+
 export function detectFormat(bytes: Uint8Array): Detection {
   if (bytes.length === 0) return { format: null, importer: null, reason: 'the file is empty' };
+  if (isGzip(bytes)) return detectGzipped(bytes);
   const binary = looksBinary(bytes);
   if (binary) {
     // Workbooks (XLSX, XLS) are binary: only importers that read bytes may claim them.
@@ -55,6 +60,19 @@ export function detectFormat(bytes: Uint8Array): Detection {
   // Nothing claims it: say which formats it comes closest to and what is missing, or that it is
   // one tool's output without results (near-miss.ts).
   return { format: null, importer: null, reason: unknownFormatReason(text) };
+}
+
+/** A gzipped file: detected from its decompressed content, parsed by that format's importer after gunzip. */
+function detectGzipped(bytes: Uint8Array): Detection {
+  const plain = gunzipHead(bytes, DETECT_HEAD_BYTES);
+  if (!plain) return { format: null, importer: null, reason: 'gzip file that cannot be decompressed (damaged, or not gzip)' };
+  if (plain.length === 0) return { format: null, importer: null, reason: 'gzip file with nothing in it' };
+  const inner = detectFormat(plain);
+  if (!inner.importer) return { format: null, importer: null, reason: `gzip file: ${inner.reason}` };
+  if (GZIP_UNREAD.has(inner.importer.id) || inner.importer.stream) {
+    return { format: null, importer: null, reason: `gzipped ${inner.importer.title}: unpack it first (only reports read whole are read from gzip)` };
+  }
+  return { format: inner.format, importer: gzipped(inner.importer) };
 }
 
 export function importerById(id: string): Importer | undefined {

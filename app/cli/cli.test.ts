@@ -107,6 +107,51 @@ describe('perfdelta CLI (the --json contract)', () => {
     assert.match(files[1]!.warnings.join(' '), /empty/);
   });
 
+  it('import of an AWR folder: gzipped reports read, the load script\'s output skipped, exit 0; nothing but non-results exits 1', async () => {
+    const home = tempDir();
+    const { writeRacStudy } = await import('../../importers/test-support/rac-study.js');
+    const { sides } = await writeRacStudy();
+    const r = cli(['import', '--study', 'rac', '--config', 'a', '--json', sides[0]], home);
+    assert.equal(r.code, 0, r.stderr);
+    const files = (JSON.parse(r.stdout) as { files: Array<{ path: string; status: string; format: string | null; runs: number[]; warnings: string[] }> }).files;
+    const gz = files.find((f) => f.path.endsWith('.gz'))!;
+    assert.deepEqual([gz.status, gz.format], ['imported', 'awr']);
+    assert.match(gz.warnings[0]!, /same report as/);
+    const tm = files.find((f) => f.path.endsWith('tm.out'))!;
+    assert.deepEqual([tm.status, tm.format], ['skipped', null]);
+    const only = cli(['import', '--study', 'rac', '--config', 'a', path.join(sides[0], 'tm.out')], home);
+    assert.equal(only.code, 1);
+    assert.match(only.stdout, /nothing imported/);
+    // The load is a volume: the CLI states its change, no speedup, never faster or slower.
+    assert.equal(cli(['import', '--study', 'rac', '--config', 'b', sides[1]], home).code, 0);
+    const c = cli(['compare', '--study', 'rac', '--baseline', 'a', '--candidate', 'b', '--metric', 'load.physical_reads_per_s'], home);
+    assert.equal(c.code, 0, c.stderr);
+    const line = c.stdout.split('\n').find((l) => l.startsWith('RAC global'))!;
+    assert.match(line, /118,000\.00\s+101,600\.00\s+–( ~)?\s+-13\.9%\s+neutral\s+-13\.9%/);
+    assert.doesNotMatch(line, /faster|slower|x\b/);
+    assert.match(c.stdout, /load\.physical_reads_per_s: a volume of work: its change is stated, no speedup, neither better nor worse/);
+    // Instance 2 against instance 1 is not paired by default, and says which instances met nothing.
+    assert.match(c.stdout, /unmatched \(a only\): instance 2/);
+  });
+
+  it('settings --path-param reads a sweep parameter from folder names; a rule without a capture group is a usage error', async () => {
+    const home = tempDir();
+    const { writeRacStudy } = await import('../../importers/test-support/rac-study.js');
+    const { sides } = await writeRacStudy();
+    const dir = path.join(tempDir(), 'slob_update3');
+    fs.mkdirSync(dir);
+    fs.copyFileSync(path.join(sides[0], 'awr_rac.html'), path.join(dir, 'awr_rac.html'));
+    assert.equal(cli(['import', '--study', 'sweep', '--config', 'a', dir], home).code, 0);
+    const bad = cli(['settings', '--study', 'sweep', '--path-param', 'update\\d+=update_pct'], home);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /exactly one capture group/);
+    const r = cli(['settings', '--study', 'sweep', '--path-param', 'update(\\d+)=update_pct', '--json'], home);
+    assert.equal(r.code, 0, r.stderr);
+    assert.deepEqual(JSON.parse(r.stdout).path_params, [{ pattern: 'update(\\d+)', param: 'update_pct' }]);
+    const runs = JSON.parse(cli(['runs', '--study', 'sweep', '--json'], home).stdout) as Array<{ params: Record<string, unknown> }>;
+    assert.deepEqual(runs.map((x) => x.params['update_pct']), [3]);
+  });
+
   it('import --log-latency-unit reads a latency log without its JSON in the unit given; another unit is a usage error', () => {
     const home = tempDir();
     const log = path.join(home, 'old_clat.1.log');

@@ -112,13 +112,22 @@ refused, naming the file, and nothing is written.
 Detects each file's format from its content (never from its name).
 --json: [{"path": "...", "format": "fio-json" | null}]
 `,
-  import: `perfdelta import [--study NAME] [--config LABEL] [--mapping FILE.json] [--log-latency-unit ns|us] [--json] FILE|DIR...
+  import: `perfdelta import [--study NAME] [--config LABEL] [--mapping FILE.json] [--log-latency-unit ns|us]
+                 [--path-param PATTERN=PARAM]... [--json] FILE|DIR...
 
 Imports files (folders are walked) into the study NAME (created when new; default "Imported")
 under the configuration LABEL (default "default"). All files that parse go in one transaction;
 a file that fails is reported and nothing of it is written. A file already imported into the
-study (same SHA-256) is reported as "duplicate" and creates no runs; an empty file as "skipped".
-Exit status: 0 when every file imported, was a duplicate or was skipped, 1 when any file failed.
+study (same SHA-256) is reported as "duplicate" and creates no runs. A file with nothing to
+import is "skipped", its reason the first warning: an empty file, or one no importer recognises
+(a load script's output or a picture beside the results): the rest of the folder imports.
+Gzipped files (.gz) are read from their decompressed content. The same AWR report in another
+form (text, HTML, gzipped; same DBID, instances and snapshot range) is kept as a file of the run
+the first form made: "imported", its runs that run, its first warning "same report as FILE".
+Exit status: 0 when at least one file was imported or already there and none failed (skipped
+files do not count against it); 1 when any file failed, or nothing at all was imported.
+--path-param PATTERN=PARAM: a parameter read from the files' paths, kept as a rule of the study
+(see perfdelta help settings) and applied to this import and to the study's runs already there.
 Files are read one at a time; fio logs of 8 MB and more are streamed (read, parsed and written
 4 MB at a time: a 2 GB log never sits in memory). On a terminal the progress shows files and
 the percentage of bytes read; Ctrl+C stops the import and nothing of it is written.
@@ -272,13 +281,22 @@ zone stated.
 --json: {"name", "spec", "zone", "ranges": [{"start", "end"}] (UTC ISO 8601, null = open), "days"}
 `,
   settings: `perfdelta settings --study NAME [--convention C] [--tie-band PCT] [--pair-by KEYS] [--zone ZONE]
-                   [--latency-unit ms|us|s] [--bandwidth-unit MiB/s|MB/s|GiB/s|GB/s] [--json]
+                   [--latency-unit ms|us|s] [--bandwidth-unit MiB/s|MB/s|GiB/s|GB/s]
+                   [--path-param PATTERN=PARAM]... [--clear-path-params] [--json]
 
 Shows the study's settings, or changes those given. They are the defaults of every comparison
 in the study: convention (x-fold | percent-change | percent-of-baseline), tie_band_pct,
 pairing_keys, zone (the time zone the study's data was recorded in), cache_bytes, and units:
 the units the study reports latency and bandwidth in. Storage keeps ms and MiB/s (2^20 B/s)
 exactly; comparisons convert their values (not their ratios) and name the unit.
+path_params: parameters that live in folder names. --path-param 'update(\d+)=update_pct' reads
+the part of each file's path the pattern's one capture group matches (case-insensitive, the
+innermost match wins; a number stays a number) as the parameter update_pct, for the runs the
+study has now and every later import; the parameter becomes a pairing key, so the sweep draws in
+Scaling and pairs across configurations. A rule replaces the study's rule of the same parameter;
+--clear-path-params removes them all. A parameter the file itself gives is never overridden.
+The default pairing keys end with report and inst_num: an AWR report pairs with a report of the
+same kind (instance or RAC global) and instance; a report's session count never pairs.
 `,
   samples: `perfdelta samples [--load [SLUG...]] [--json]
 

@@ -21,7 +21,8 @@ import { scalingCurves } from '../core/compare/scaling.js';
 import { ACROSS, PER_OBJECT_DAY } from '../core/periods/period-stats.js';
 import { BANDWIDTH_UNITS, LATENCY_UNITS } from '../core/metrics/units.js';
 import { tableMappingSchema } from '../core/rpc/schemas.js';
-import type { TableMapping } from '../contract/records.js';
+import type { PathParamRule, TableMapping } from '../contract/records.js';
+import { ruleProblem } from '../core/import/path-params.js';
 
 
 type Values = Record<string, string | boolean | string[] | undefined>;
@@ -58,6 +59,7 @@ function cmdDetect(values: Values, files: string[]): number {
 }
 
 function printImport(result: ImportResult): void {
+  if (!result.files.some((f) => f.status === 'imported' || f.status === 'duplicate')) process.stdout.write('nothing imported: no file held a result PerfDelta reads\n');
   for (const f of result.files) {
     process.stdout.write(`${f.status.padEnd(9)} ${f.path} (${f.format ?? 'unknown format'}, ${f.runs.length} runs)\n`);
     for (const e of f.errors) process.stdout.write(`  error: ${e}\n`);
@@ -81,6 +83,20 @@ function readMapping(file: string): TableMapping {
   return parsed.data;
 }
 
+/** `--path-param 'update(\d+)=update_pct'`: a pattern over file paths and the parameter its capture gives. */
+function pathParamRules(values: Values): PathParamRule[] | undefined {
+  const given = values['path-param'] as string[] | undefined;
+  if (!given || given.length === 0) return undefined;
+  return given.map((g) => {
+    const at = g.lastIndexOf('=');
+    if (at <= 0 || at === g.length - 1) throw new UsageError(`--path-param takes PATTERN=PARAM, e.g. 'update(\\d+)=update_pct', not "${g}"`);
+    const rule = { pattern: g.slice(0, at), param: g.slice(at + 1).trim() };
+    const problem = ruleProblem(rule);
+    if (problem) throw new UsageError(`--path-param ${g}: ${problem}`);
+    return rule;
+  });
+}
+
 function cmdImport(values: Values, inputs: string[]): number {
   if (inputs.length === 0) throw new UsageError('import needs at least one FILE or DIR');
   for (const p of inputs) if (!fs.existsSync(p)) throw new UsageError(`no such file or folder: ${p}`);
@@ -94,6 +110,7 @@ function cmdImport(values: Values, inputs: string[]): number {
     core.importPaths(inputs, study, config, {
       mapping,
       logUnit: unit,
+      pathParams: pathParamRules(values),
       onProgress: ({ done, total, current, bytesDone, bytesTotal, waiting }) => {
         // Another process holds the database: said once, on stderr (stdout stays the --json document).
         if (waiting) {
@@ -113,7 +130,17 @@ function cmdImport(values: Values, inputs: string[]): number {
   } else {
     printImport(result);
   }
-  return result.files.some((f) => f.status === 'failed') ? 1 : 0;
+  return importExitCode(result);
+}
+
+/**
+ * 0 when something was imported (or was there already) and nothing failed: a folder's files that
+ * are not results (tm.out) are skipped, not failures. 1 when a file failed, or when every file
+ * was skipped (nothing imported).
+ */
+export function importExitCode(result: ImportResult): number {
+  if (result.files.some((f) => f.status === 'failed')) return 1;
+  return result.files.some((f) => f.status === 'imported' || f.status === 'duplicate') ? 0 : 1;
 }
 
 function cmdStudies(values: Values): number {
@@ -224,6 +251,7 @@ function cmdSettings(values: Values): number {
   const study = need(values, 'study');
   const tieBand = values['tie-band'] !== undefined ? Number(values['tie-band']) : undefined;
   if (tieBand !== undefined && !(tieBand >= 0 && tieBand <= 100)) throw new UsageError('--tie-band takes a percentage from 0 to 100');
+  const rules = pathParamRules(values);
   const changes = {
     convention: oneOf(values, 'convention', CONVENTIONS),
     tie_band_pct: tieBand,
@@ -233,9 +261,14 @@ function cmdSettings(values: Values): number {
       ? { latency: oneOf(values, 'latency-unit', LATENCY_UNITS), bandwidth: oneOf(values, 'bandwidth-unit', BANDWIDTH_UNITS) }
       : undefined,
   };
-  const settings = withCore(values, (core) => (Object.values(changes).some((v) => v !== undefined) ? core.updateSettings(study, changes) : core.settings(study)));
+  const settings = withCore(values, (core) => {
+    // --path-param adds a rule (or replaces the rule of the same parameter); --clear-path-params removes them all.
+    const pathParams = values['clear-path-params'] ? [] : rules ? [...core.settings(study).path_params.filter((r) => !rules.some((n) => n.param === r.param)), ...rules] : undefined;
+    const all = { ...changes, path_params: pathParams };
+    return Object.values(all).some((v) => v !== undefined) ? core.updateSettings(study, all) : core.settings(study);
+  });
   if (values['json']) json(settings);
-  else for (const [k, v] of Object.entries(settings)) process.stdout.write(`${k}: ${Array.isArray(v) ? v.join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v)}\n`);
+  else for (const [k, v] of Object.entries(settings)) process.stdout.write(`${k}: ${k === 'path_params' ? JSON.stringify(v) : Array.isArray(v) ? v.join(',') : typeof v === 'object' ? JSON.stringify(v) : String(v)}\n`);
   return 0;
 }
 
@@ -310,6 +343,8 @@ const OPTIONS = {
   mapping: { type: 'string' },
   'log-latency-unit': { type: 'string' },
   where: { type: 'string', multiple: true },
+  'path-param': { type: 'string', multiple: true },
+  'clear-path-params': { type: 'boolean' },
 } as const;
 
 /**

@@ -21,13 +21,20 @@ const coloured = (verdict: Verdict, text: string): string => (useColour() && COL
 const fmt = (v: number | undefined, digits = 2): string => (v === undefined ? '' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
 
 /** Units of whole counts: printed without decimals. */
-const COUNTS = new Set(['IOPS', 'TPM', 'NOPM', 'calls', 'QPH']);
+const COUNTS = new Set(['IOPS', 'TPM', 'NOPM', 'calls', 'QPH', 'waits']);
 
-/** Like the UI: sub-millisecond latencies keep three significant digits. */
+/** Seconds by size, as the UI prints them: 68,323 s, 153.0 s, 3.42 s, 0.0123 s. */
+const secondsIn = (v: number): string => {
+  const a = Math.abs(v);
+  if (a >= 1 || a === 0) return fmt(v, a >= 1000 ? 0 : a >= 100 ? 1 : 2);
+  return v.toLocaleString('en-US', { maximumSignificantDigits: 3 });
+};
+
+/** Like the UI: sub-millisecond latencies keep three significant digits, seconds their size's digits. */
 const fmtIn = (v: number | undefined, unit: string): string =>
   v !== undefined && unit === 'ms' && v !== 0 && Math.abs(v) < 1
     ? v.toLocaleString('en-US', { maximumSignificantDigits: 3 })
-    : fmt(v, COUNTS.has(unit) ? 0 : unit === 'ms' ? 3 : 2);
+    : v !== undefined && unit === 's' ? secondsIn(v) : fmt(v, COUNTS.has(unit) ? 0 : unit === 'ms' ? 3 : 2);
 
 export function printStudies(studies: StudySummary[]): void {
   if (studies.length === 0) {
@@ -97,7 +104,9 @@ export function printCompare(result: CompareResult): void {
         ]),
       ], (row, col, text) => (row > 0 && (col === 5 || col === 6) ? coloured(pairs[row - 1]!.verdict, text) : text)));
       const r = result.rollup.find((x) => x.candidate === candidate && x.metric === metric);
-      if (r) {
+      if (describeMetric(metric)?.volume) {
+        process.stdout.write(`${metric}: a volume of work: its change is stated, no speedup, neither better nor worse\n\n`);
+      } else if (r) {
         const g = r.geomean_speedup === null ? '–' : `${r.geomean_speedup.toFixed(2)}x`;
         const untested = r.untested > 0 ? `; ${r.untested} with a single ${result.kind === 'periods' ? 'day' : 'run'} on a side, counted by the band (untested)` : '';
         process.stdout.write(`${metric}: geometric mean speedup ${g} over ${r.pairs} ${result.kind === 'periods' ? 'objects' : 'workloads'}; ${r.wins} better, ${r.losses} worse, ${r.ties} ties (band ±${result.tie_band_pct}%; with repeated runs, better or worse only when p < 0.05${untested})\n\n`);

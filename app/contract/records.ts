@@ -25,7 +25,16 @@ export interface MetricInfo {
   sources: Record<string, string>;
   /** A volume of work (waits, executions, physical writes done): its change is stated, never called better or worse. */
   volume?: true;
+  /** In a study's catalog (`metrics.catalog`): the group a picker shows it under. */
+  family?: MetricFamily;
 }
+
+/**
+ * Groups of a study's metrics: throughput and latency (storage tools), and an AWR report's load
+ * profile, I/O profile, top waits (events of the top list), the other foreground and the
+ * background wait events, time model (DB time, elapsed, AAS, DB CPU), SQL, idle waits (last).
+ */
+export type MetricFamily = 'throughput' | 'latency' | 'load' | 'io' | 'top-waits' | 'time-model' | 'waits' | 'bg-waits' | 'sql' | 'other' | 'idle-waits';
 
 export interface StudySummary {
   id: number;
@@ -83,6 +92,11 @@ export interface FilePreview {
   latencyLog?: { kind: string };
   /** An empty file: the import skips it (status "skipped"), it is not refused. */
   empty?: true;
+  /**
+   * Not a result: no importer recognises its content (a load script's console output, a note,
+   * a picture beside the reports). The import skips it with the reason (status "skipped").
+   */
+  not_result?: true;
 }
 
 /**
@@ -142,7 +156,11 @@ export interface TablePreview {
   units: string[];
 }
 
-/** `skipped`: an empty file, with nothing to import and nothing to lose (fio writes empty slat logs for sync engines). */
+/**
+ * `skipped`: nothing to import and nothing to lose: an empty file (fio writes empty slat logs for
+ * sync engines), or a file that is not a result (no importer recognises its content: a load
+ * script's output beside the reports). The reason is the outcome's first warning.
+ */
 export type FileStatus = 'imported' | 'duplicate' | 'skipped' | 'failed';
 
 export interface FileOutcome {
@@ -153,6 +171,8 @@ export interface FileOutcome {
   runs: number[];
   warnings: string[];
   errors: string[];
+  /** Another form (text, HTML, gzip) of a report already imported: the file that made its run. */
+  same_report_as?: string;
 }
 
 export interface ImportResult {
@@ -356,6 +376,14 @@ export interface StudySettingsRecord {
   cache_bytes: number;
   /** The units the study reports in (storage stays in ms and MiB/s, exactly). */
   units: { latency: 'ms' | 'us' | 's'; bandwidth: 'MiB/s' | 'MB/s' | 'GiB/s' | 'GB/s' };
+  /** Parameters read from file paths (`update(\d+)` -> `update_pct`), applied at import and to the runs already there. */
+  path_params: PathParamRule[];
+}
+
+/** A part of a file's path that is a parameter: a pattern with one capture group (case-insensitive) and the parameter it sets. */
+export interface PathParamRule {
+  pattern: string;
+  param: string;
 }
 
 export interface AppInfo {
@@ -464,12 +492,13 @@ export type ChartSpec =
    * `points`: how many points each object is drawn with at most (downsampled beyond).
    */
   | { kind: 'time-series'; metric: string; top?: number; config?: string; logScale?: boolean; objects?: string[]; window?: { from: number; to: number }; points?: number }
-  /** Completion-latency CDF, or exceedance (1 - CDF, log), of runs with latency buckets. */
-  | { kind: 'latency-cdf' | 'latency-exceedance'; runs: number[] }
+  /** Completion-latency CDF, or exceedance (1 - CDF, log), of runs with latency buckets; `events`: the AWR wait events drawn (absent: the busiest). */
+  | { kind: 'latency-cdf' | 'latency-exceedance'; runs: number[]; events?: string[] }
   /** One metric's series of several runs: aligned at t = 0 on a common grid, or on their own clocks. */
   | { kind: 'run-series'; runs: number[]; metric?: string; align?: boolean; logScale?: boolean }
   /** AWR wait events of two configurations side by side: share of time (or average wait) per event. */
-  | { kind: 'wait-events'; baseline: string; candidate: string; events?: WaitEventsKind; top?: number; measure?: 'share' | 'avg_ms' }
+  /** `reports`: the run (AWR report) of each side when a configuration holds several (instance and global reports); else the first. */
+  | { kind: 'wait-events'; baseline: string; candidate: string; events?: WaitEventsKind; top?: number; measure?: 'share' | 'avg_ms'; reports?: { baseline: number; candidate: number } }
   /** One series metric against another per object and interval (write response against write throughput). */
   | { kind: 'scatter'; x: string; y: string; config?: string; objects?: string[]; top?: number; logScale?: boolean }
   /** Per workload, each side's runs as dots, the median a line, the 95% confidence interval a band. */
@@ -726,7 +755,11 @@ export type RenderedSection =
   | { id: string; type: 'pivot'; title: string; layout: 'joined' | 'grouped'; tables: PivotTable[]; notes: string[]; errors: string[] };
 
 export interface ReportEvidence {
-  files: Array<{ file: string; sha256: string; format: string; importer_version: string; config: string; imported_at: string; runs: number }>;
+  /**
+   * `same_report_as`: the file is another form (text, HTML, gzip) of the report behind that run,
+   * kept and counted with it (`runs` 1); absent for a file that gave runs of its own.
+   */
+  files: Array<{ file: string; sha256: string; format: string; importer_version: string; config: string; imported_at: string; runs: number; same_report_as?: { run: number; file: string } }>;
   /**
    * The files per configuration and folder, with one SHA-256 over their sorted hashes: a page
    * can pin 5,000 statistics dumps in one line (every file and hash is still in `files`).
@@ -765,10 +798,13 @@ export interface LatencyDistributionCurve {
   run: number;
   config: string;
   name: string;
-  /** `total`: a tool that times every operation alike (sysbench's events). */
-  direction: 'read' | 'write' | 'trim' | 'total';
-  /** Where the buckets came from: fio's json+ output, a histogram log (write_hist_log), or sysbench's `--histogram` block. */
-  source: 'json+' | 'histogram log' | 'sysbench histogram';
+  /** I/O direction for fio; `total`: a tool that times every operation alike (sysbench's events); 'wait' for an AWR wait event's histogram. */
+  direction: 'read' | 'write' | 'trim' | 'total' | 'wait';
+  /** Where the buckets came from: fio's json+ output, a histogram log (write_hist_log), sysbench's `--histogram` block, or an AWR Wait Event Histogram. */
+  source: 'json+' | 'histogram log' | 'sysbench histogram' | 'awr histogram';
+  /** The wait event, for an AWR histogram ("db file sequential read"). */
+  event?: string;
+  /** I/Os counted (fio), or the event's waits (AWR). */
   total_ios: number;
   /** p50 … p99.99 (ms) from the same buckets: "p50", "p99.9". */
   percentiles: Record<string, number>;
@@ -778,8 +814,10 @@ export interface LatencyDistributionCurve {
 
 export interface LatencyDistributionResult {
   curves: LatencyDistributionCurve[];
-  /** Runs asked for that have no latency buckets (not json+, no histogram log, no sysbench --histogram). */
+  /** Runs asked for that have no latency buckets (not json+, no histogram log, no sysbench --histogram, no AWR wait histograms). */
   without_bins: number[];
+  /** AWR runs: the non-idle events with a histogram in every run asked for, most waited-for first (what may be drawn). */
+  events?: string[];
 }
 
 /** Several runs' series of one metric: aligned at t = 0 on a common grid, or on their own clocks. */

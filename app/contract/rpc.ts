@@ -5,7 +5,7 @@
 import type {
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   AppInfo, CompareResult, FilePreview, LogClaim, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
-  ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping,
+  ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
@@ -15,6 +15,8 @@ type AcrossStat = 'mean' | 'max' | 'min' | 'sum' | 'median';
 export interface RpcMethods {
   'app.info': { args: NoArgs; result: AppInfo };
   'metrics.dictionary': { args: NoArgs; result: MetricInfo[] };
+  /** Every metric the study's runs have, described (the dictionary's families too) and grouped by `family`. */
+  'metrics.catalog': { args: { study: string }; result: MetricInfo[] };
   'studies.list': { args: NoArgs; result: StudySummary[] };
   'runs.list': { args: { study: string; config?: string }; result: RunRecord[] };
   /** A run's series; with maxPoints, each longer series is downsampled (LTTB) to that many points. */
@@ -41,7 +43,8 @@ export interface RpcMethods {
    * Starts writing staged files in one transaction; poll jobs.status for progress. `logUnits`:
    * staged id to the unit of an fio latency log no fio JSON claims (default ns).
    */
-  'import.commit': { args: { ids: string[]; study: string; config: string; logUnits?: Record<string, LogLatencyUnit> }; result: { job: string } };
+  /** `pathParams`: rules for parameters in the files' paths (`update(\d+)` -> `update_pct`), kept with the study and applied to its runs. */
+  'import.commit': { args: { ids: string[]; study: string; config: string; logUnits?: Record<string, LogLatencyUnit>; pathParams?: PathParamRule[] }; result: { job: string } };
   'jobs.status': { args: { job: string }; result: JobStatus };
   /** Stops a running import: its transaction rolls back and nothing of it is written. */
   'jobs.cancel': { args: { job: string }; result: { cancelling: boolean } };
@@ -79,8 +82,12 @@ export interface RpcMethods {
   'series.metrics': { args: { study: string }; result: string[] };
   'periods.define': { args: { study: string; name: string; spec: string; zone?: string }; result: PeriodRecord };
   'periods.delete': { args: { study: string; name: string }; result: { deleted: boolean } };
-  /** Completion-latency CDF and exceedance curves of runs with fio latency buckets (json+, histogram logs). */
-  'latency.distribution': { args: { study: string; runs: number[] }; result: LatencyDistributionResult };
+  /**
+   * Completion-latency CDF and exceedance curves of runs with fio latency buckets (json+,
+   * histogram logs), and of AWR runs' wait event histograms (`events`: which; default the most
+   * waited-for non-idle events the runs share).
+   */
+  'latency.distribution': { args: { study: string; runs: number[]; events?: string[] }; result: LatencyDistributionResult };
   /** One metric's series of several runs overlaid: aligned at t = 0 and resampled to a common grid, or as recorded. */
   'series.overlay': { args: { study: string; runs: number[]; metric?: string; align?: boolean; maxPoints?: number }; result: SeriesOverlayResult };
   'samples.list': { args: NoArgs; result: SampleStudy[] };

@@ -8,7 +8,7 @@ import type {
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   CompareResult, FilePreview, LogClaim, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
-  StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit,
+  StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit, PathParamRule,
 } from '../contract/records.js';
 import { ColumnMappings } from './store/column-mappings.js';
 import { compareConfigs, inDisplayUnits } from './compare/compare.js';
@@ -24,9 +24,11 @@ import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, lockWait, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
 import { LOG_OWNER_FORMATS } from './import/link-logs.js';
+import { savePathParams } from './import/path-params.js';
 import { logClaims } from './import/log-claims.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
+import { awrWaitCurves, eventsToDraw, waitHistograms } from './distribution/awr-wait-curves.js';
 import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
 import { variation, type Variation } from './series/variation.js';
@@ -222,7 +224,7 @@ export class Core implements StudyQueries, TemplateQueries {
   }
 
   /** Imports staged files in one transaction. A cancel (checkCancel throws) writes nothing and keeps them staged. */
-  commit(ids: readonly string[], study: string, config: string, hooks: ImportHooks = {}): ImportResult {
+  commit(ids: readonly string[], study: string, config: string, hooks: ImportHooks & { pathParams?: PathParamRule[] } = {}): ImportResult {
     const files = ids.map((id) => {
       const f = this.staged.get(id);
       if (!f) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
@@ -244,7 +246,7 @@ export class Core implements StudyQueries, TemplateQueries {
   /** The CLI's import: files and folders from disk, staged and committed in one go. */
   importPaths(
     inputs: readonly string[], study: string, config: string,
-    options: Omit<ImportHooks, 'logUnits'> & { studySlug?: string; relativeTo?: string; mapping?: TableMapping; logUnit?: LogLatencyUnit } = {},
+    options: Omit<ImportHooks, 'logUnits'> & { studySlug?: string; relativeTo?: string; mapping?: TableMapping; logUnit?: LogLatencyUnit; pathParams?: PathParamRule[] } = {},
   ): ImportResult {
     const { studySlug, relativeTo, mapping } = options;
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
@@ -263,6 +265,7 @@ export class Core implements StudyQueries, TemplateQueries {
         expected,
         restage: (f) => stageFile(f.path, f.source, stageOptions),
         rememberMapping: (sig, m) => this.mappings.save(sig, m),
+        pathParams: options.pathParams,
       });
       for (const p of paths) session.add(stageFile(shown(p), diskSource(p), stageOptions));
       return session.finish();
@@ -281,12 +284,21 @@ export class Core implements StudyQueries, TemplateQueries {
     });
   }
 
-  /** CDF and exceedance curves from each run's latency buckets: json+ bins, a histogram log's when one joined the run, sysbench's --histogram. */
-  latencyDistribution(study: string, ids: readonly number[]): LatencyDistributionResult {
+  /** CDF and exceedance curves from each run's latency buckets: json+ bins, a histogram log's when one joined the run, sysbench's --histogram, an AWR report's wait event histograms. */
+  latencyDistribution(study: string, ids: readonly number[], named?: readonly string[]): LatencyDistributionResult {
     const curves: LatencyDistributionCurve[] = [];
     const without: number[] = [];
     const ownSource = (format: string): LatencyDistributionCurve['source'] => (format === 'fio-hist-log' ? 'histogram log' : format === 'sysbench' ? 'sysbench histogram' : 'json+');
-    for (const run of this.studyRuns(study, ids)) {
+    const runs = this.studyRuns(study, ids);
+    // AWR runs: their wait event histograms, an event per curve (awr-wait-curves.ts).
+    const awr = eventsToDraw(runs, named);
+    for (const run of runs) {
+      if (waitHistograms(run).length > 0) {
+        const made = awrWaitCurves(run, awr.events);
+        curves.push(...made);
+        if (made.length === 0) without.push(run.id);
+        continue;
+      }
       const sources: Array<[LatencyDistributionCurve['source'], unknown]> = [
         [ownSource(run.format), this.store.runBins(run.id, 'latency_bins', run.tables)],
         ['histogram log', this.store.runBins(run.id, 'hist_log_bins', run.tables)],
@@ -304,7 +316,7 @@ export class Core implements StudyQueries, TemplateQueries {
       }
       if (curves.length === before) without.push(run.id);
     }
-    return { curves, without_bins: without };
+    return { curves, without_bins: without, ...(awr.available.length > 0 ? { events: awr.available } : {}) };
   }
 
   /** One metric's series of several runs: aligned at t = 0 on a common grid, or on their own clocks (downsampled). */
@@ -353,16 +365,22 @@ export class Core implements StudyQueries, TemplateQueries {
       zone: saved.zone ?? 'UTC',
       cache_bytes: saved.cache_bytes ?? DEFAULT_CACHE_BYTES,
       units: { ...CANONICAL_UNITS, ...saved.units },
+      path_params: saved.path_params ?? [],
     };
   }
 
   updateSettings(study: string, changes: StudySettingsUpdate): StudySettingsRecord {
     const id = this.studyId(study);
     if (changes.zone !== undefined && !isValidZone(changes.zone)) throw new Error(`unknown time zone "${changes.zone}"`);
+    const { path_params: rules, ...rest } = changes;
     const saved = this.store.settings(id);
-    const merged = { ...saved, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    const merged = { ...saved, ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) };
     if (changes.units) merged.units = { ...saved.units, ...changes.units };
-    this.store.saveSettings(id, merged);
+    this.store.transaction(() => {
+      this.store.saveSettings(id, merged);
+      // Parameters from paths: derived again for the runs already there.
+      if (rules !== undefined) savePathParams(this.store, id, rules, DEFAULT_PAIRING_KEYS);
+    });
     return this.settings(study);
   }
 

@@ -71,7 +71,7 @@ export interface StudyQueries {
   /** Every object's whole series of a metric (one configuration's, when named): for statistics over intervals. */
   seriesValues(study: string, metric: string, config?: string): ObjectSeries[];
   seriesScatter(study: string, x: string, y: string, objects: string[], config?: string): ScatterResult;
-  latencyDistribution(study: string, ids: readonly number[]): LatencyDistributionResult;
+  latencyDistribution(study: string, ids: readonly number[], events?: readonly string[]): LatencyDistributionResult;
   seriesOverlay(study: string, ids: readonly number[], options: { metric?: string; align?: boolean; maxPoints?: number }): SeriesOverlayResult;
   /** The study's imported files, for the evidence appendix. */
   studyImports(study: string): StudyImport[];

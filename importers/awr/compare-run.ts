@@ -24,7 +24,7 @@ import type { ReportDocument } from './report-document.js';
 import { cell, columnRoles, headerKey, type ReportTable } from './report-tables.js';
 import { sectionRows } from './sections.js';
 import { parseSnapTime } from './snap-time.js';
-import { topEventRows, waitMetrics, type TopEventRow } from './wait-events.js';
+import { computedAveragesWarning, fillZeroAverages, topEventRows, waitMetrics, type TopEventRow } from './wait-events.js';
 
 type Side = '1st' | '2nd';
 const SIDES: readonly Side[] = ['1st', '2nd'];
@@ -150,6 +150,7 @@ export function compareRuns(doc: ReportDocument, fileName: string): ParsedRun[] 
   return SIDES.map((side) => {
     const h = sides[side];
     const m = metrics[side];
+    const computed = computedAveragesWarning(fillZeroAverages(top[side]));
     waitMetrics(top[side], 'wait', 'pct_db_time', m);
     if (h.elapsedMin !== null) m['elapsed_s'] = minutesToSeconds(h.elapsedMin);
     if (h.dbTimeMin !== null) m['db_time_s'] = minutesToSeconds(h.dbTimeMin);
@@ -160,7 +161,7 @@ export function compareRuns(doc: ReportDocument, fileName: string): ParsedRun[] 
     if (load[side].length) tables['load_profile'] = load[side];
     if (top[side].length) tables['top_events'] = top[side];
     tables['sections'] = sectionRows(doc, { header: h.beginSnap !== null ? 1 : 0, load_profile: load[side].length, top_events: top[side].length });
-    const warnings: string[] = [];
+    const warnings: string[] = computed ? [computed] : [];
     if (h.unreadTimes.length) warnings.push(`snapshot time not understood: ${h.unreadTimes.join(', ')}`);
     if (!doc.complete) warnings.push('the report stops before "End of Report" (cut off?): imported what it has');
     return {

@@ -25,7 +25,9 @@ import { cell, columnRoles, headerKey, type ReportTable } from './report-tables.
 import { sectionRows, truncationWarning } from './sections.js';
 import { parseSnapTime } from './snap-time.js';
 import type { SqlRow } from './sql-stats.js';
-import { bgRow, eventNames, fgRow, readWaitEvents, topEventRows, waitMetrics } from './wait-events.js';
+import { perInstanceTables } from './per-instance.js';
+import { eventWaits, idleIn, readWaitHistograms } from './wait-histograms.js';
+import { bgRow, computedAveragesWarning, eventNames, fgRow, fillZeroAverages, readWaitEvents, topEventRows, waitMetrics } from './wait-events.js';
 
 const instanceRows = (t: ReportTable | undefined): string[][] =>
   t ? t.rows.filter((r) => /^\d+$/.test((r[0] ?? '').trim())) : [];
@@ -47,9 +49,11 @@ function readGlobalHeader(doc: ReportDocument): ReportHeader {
   const h = emptyHeader();
   const summary = tablesTitled(doc, /^database summary$/)[0];
   if (summary?.rows[0]) {
+    // HTML joins the spanning group heading to each column ("Database Id", "Snapshot Ids
+    // Begin"); a text layout may print the group words elsewhere or not at all.
     const c = columnRoles(summary.headers, [
-      ['id', /^database id$/], ['name', /^name$/], ['rac', /^rac$/], ['begin', /snapshot ids begin/], ['end', /^end$/],
-      ['dbTime', /db time/], ['elapsed', /^elapsed time$/],
+      ['id', /^(database )?id$/], ['name', /^(database )?name$/], ['rac', /^(database )?rac$/], ['begin', /(snapshot ids )?begin$/], ['end', /(snapshot ids )?end$/],
+      ['dbTime', /db time/], ['elapsed', /^(\(minutes\) )?elapsed( ti(me?)?)?$/],
     ]);
     const r = summary.rows[0];
     h.dbId = cell(r, c.id) || null;
@@ -60,6 +64,7 @@ function readGlobalHeader(doc: ReportDocument): ReportHeader {
     h.dbTimeMin = parseAwrNumber(cell(r, c.dbTime));
     h.elapsedMin = parseAwrNumber(cell(r, c.elapsed));
   }
+  if (h.dbId === null || h.beginSnap === null) readSummaryByShape(doc, h);
   const inst = tablesTitled(doc, /^database instances included in report$/)[0];
   const rows = instanceRows(inst);
   if (inst && rows.length > 0) {
@@ -81,6 +86,7 @@ function readGlobalHeader(doc: ReportDocument): ReportHeader {
     const e = times(c.end);
     if (b.length) h.beginMs = Math.min(...b);
     if (e.length) h.endMs = Math.max(...e);
+    if (h.beginMs === null || h.endMs === null) readInstanceTimesByShape(rows, h);
   }
   const os = columnSums(tablesTitled(doc, /^os statistics by instance$/)[0]);
   const osVal = (re: RegExp): number | null => [...os.entries()].find(([k]) => re.test(headerKey(k)))?.[1] ?? null;
@@ -90,6 +96,44 @@ function readGlobalHeader(doc: ReportDocument): ReportHeader {
   const memMb = osVal(/^memory mb$/);
   h.memoryGb = memMb === null ? null : memMb / 1024;
   return h;
+}
+
+/**
+ * The Database Summary by what its values look like, where the headings did not say (a text
+ * layout that prints the group headings on their own line): the DB id is the 6-to-10-digit
+ * number that opens the row, the name the word after it, the snapshot ids the first two
+ * integers after "YES"/"NO" and the block size.
+ */
+function readSummaryByShape(doc: ReportDocument, h: ReportHeader): void {
+  const summary = tablesTitled(doc, /^database summary$/)[0];
+  const row = summary?.rows.find((r) => /^\d{6,10}$/.test((r[0] ?? '').trim()));
+  if (!row) return;
+  const cells = row.map((x) => x.trim()).filter(Boolean);
+  h.dbId ??= cells[0]!;
+  h.dbName ??= cells[1] ?? null;
+  const flags = cells.map((x, i) => (/^(yes|no)$/i.test(x) ? i : -1)).filter((i) => i >= 0);
+  if (flags.length > 0) h.rac ??= yesNo(cells[flags[0]!]!);
+  // After RAC/CDB: block size, begin snap, end snap.
+  const ints = cells.slice((flags[flags.length - 1] ?? 1) + 1).filter((x) => /^\d+$/.test(x)).map(Number);
+  if (ints.length >= 3) {
+    h.beginSnap ??= ints[1]!;
+    h.endSnap ??= ints[2]!;
+  }
+}
+
+/** Begin and end snap times by position: an instance row prints startup, begin and end times in that order. */
+function readInstanceTimesByShape(rows: string[][], h: ReportHeader): void {
+  const begins: number[] = [];
+  const ends: number[] = [];
+  for (const r of rows) {
+    const times = r.map((x) => parseSnapTime(x)).filter((t): t is NonNullable<typeof t> => t !== null);
+    if (times.length >= 3) {
+      begins.push(times[1]!.ms);
+      ends.push(times[2]!.ms);
+    }
+  }
+  if (begins.length) h.beginMs ??= Math.min(...begins);
+  if (ends.length) h.endMs ??= Math.max(...ends);
 }
 
 /** "User I/O(s)" -> "User I/O", "Concurcy (s)" -> "Concurrency": the global tables abbreviate classes. */
@@ -133,6 +177,9 @@ export function globalRun(doc: ReportDocument, fileName: string): ParsedRun {
   const top = topTable ? topEventRows({ ...topTable, rows: topTable.rows.filter((r) => (r[0] ?? '').trim() === '*') }, names) : [];
   const fg = readWaitEvents(doc, /^foreground wait events \(global\)$/, names);
   const bg = readWaitEvents(doc, /^background wait events \(global\)$/, names);
+  const histograms = readWaitHistograms(doc, names, eventWaits([...fg, ...bg]), idleIn([...top, ...fg, ...bg]));
+  const computed = computedAveragesWarning([...fillZeroAverages(top), ...fillZeroAverages(fg), ...fillZeroAverages(bg)]);
+  if (computed) warnings.push(computed);
   waitMetrics(fg.length > 0 ? fg : top, 'wait', 'pct_db_time', metrics);
   waitMetrics(bg, 'bgwait', 'pct_bg_time', metrics);
 
@@ -178,6 +225,7 @@ export function globalRun(doc: ReportDocument, fileName: string): ParsedRun {
   put('top_events', top);
   put('foreground_events', fg.map(fgRow));
   put('background_events', bg.map(bgRow));
+  put('wait_histograms', histograms);
   put('wait_classes', classes);
   put('time_model', timeModel);
   put('sql_by_elapsed', sql);
@@ -186,12 +234,15 @@ export function globalRun(doc: ReportDocument, fileName: string): ParsedRun {
   put('init_parameters', initParams);
   const sections = sectionRows(doc, {
     header: h.dbName !== null ? 1 : 0, load_profile: loadProfile.length, top_events: top.length, wait_classes: classes.length,
-    io_profile: ioProfile.length, time_model: timeModel.length, foreground_events: fg.length, background_events: bg.length,
+    io_profile: ioProfile.length, time_model: timeModel.length, foreground_events: fg.length, background_events: bg.length, wait_histograms: histograms.length,
     sql_by_elapsed: sql.length, instance_activity: activity.length, iostat_by_function: iostat.length, init_parameters: initParams.length,
   });
   tables['sections'] = sections;
   const cut = truncationWarning(doc, sections);
   if (cut) warnings.push(cut);
+  for (const [name, rows] of Object.entries(perInstanceTables(doc, names))) put(name, rows);
+  warnings.push(...names.warnings());
+  put('cut_names', names.joins());
 
   const params = headerParams(h, doc.kind);
   const instances = instanceRows(tablesTitled(doc, /^database instances included in report$/)[0]).length;

@@ -12,9 +12,10 @@ import { minutesToSeconds } from './numbers.js';
 import type { ReportDocument } from './report-document.js';
 import { sectionRows, truncationWarning } from './sections.js';
 import { readPlanStatistics, readSqlByElapsed, readSqlSummary } from './sql-stats.js';
+import { eventWaits, idleIn, readWaitHistograms } from './wait-histograms.js';
 import {
-  BACKGROUND_TITLE, bgRow, eventNames, fgRow, FOREGROUND_TITLE, readTimeModel, readTopEvents, readWaitClasses, readWaitEvents,
-  repairCutTopTimes, waitMetrics,
+  BACKGROUND_TITLE, bgRow, computedAveragesWarning, eventNames, fgRow, fillZeroAverages, FOREGROUND_TITLE, readTimeModel, readTopEvents,
+  readWaitClasses, readWaitEvents, repairCutTopTimes, waitMetrics,
 } from './wait-events.js';
 
 export const AWR_TOOL = 'oracle-awr';
@@ -71,6 +72,7 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   const top = readTopEvents(doc, names);
   const fg = readWaitEvents(doc, FOREGROUND_TITLE, names);
   const bg = readWaitEvents(doc, BACKGROUND_TITLE, names);
+  const histograms = readWaitHistograms(doc, names, eventWaits([...fg, ...bg]), idleIn([...top, ...fg, ...bg]));
   const classes = readWaitClasses(doc);
   const timeModel = readTimeModel(doc);
   const sql = readSqlByElapsed(doc);
@@ -80,16 +82,17 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   const activity = readInstanceActivity(doc);
   const params = readInitParameters(doc);
 
+  const tm = (name: RegExp): number | null => timeModel.find((r) => name.test(r.statistic))?.time_s ?? null;
+  if (repairCutTopTimes(doc, top, fg, tm(/^db cpu$/i)) > 0) {
+    warnings.push('top events: the 11.2.0.4 text layout cuts total wait times to 4 characters ("Tota" column); times taken from the foreground wait event list and the time model');
+  }
+  const computed = computedAveragesWarning([...fillZeroAverages(top), ...fillZeroAverages(fg), ...fillZeroAverages(bg)]);
+  if (computed) warnings.push(computed);
   // The full foreground list; the top events stand in only when the report has no list (cut
   // off before it, or a short report printing the summary only). Not event by event: the 10g
   // and STATSPACK top list also counts background events.
   waitMetrics(fg.length > 0 ? fg : top, 'wait', 'pct_db_time', metrics);
   waitMetrics(bg, 'bgwait', 'pct_bg_time', metrics);
-
-  const tm = (name: RegExp): number | null => timeModel.find((r) => name.test(r.statistic))?.time_s ?? null;
-  if (repairCutTopTimes(doc, top, fg, tm(/^db cpu$/i)) > 0) {
-    warnings.push('top events: the 11.2.0.4 text layout cuts total wait times to 4 characters ("Tota" column); times taken from the foreground wait event list and the time model');
-  }
   const elapsedS = h.elapsedMin !== null ? minutesToSeconds(h.elapsedMin) : null;
   const dbTimeS = tm(/^db time$/i) ?? (h.dbTimeMin !== null ? minutesToSeconds(h.dbTimeMin) : null);
   if (elapsedS !== null) metrics['elapsed_s'] = elapsedS;
@@ -116,6 +119,7 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   put('top_events', top);
   put('foreground_events', fg.map(fgRow));
   put('background_events', bg.map(bgRow));
+  put('wait_histograms', histograms);
   put('wait_classes', classes);
   put('time_model', timeModel);
   put('sql_by_elapsed', sql);
@@ -132,6 +136,8 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   tables['sections'] = sections;
   const cut = truncationWarning(doc, sections);
   if (cut) warnings.push(cut);
+  warnings.push(...names.warnings());
+  put('cut_names', names.joins());
 
   return {
     name: runName(h, fileName),

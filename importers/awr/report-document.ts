@@ -5,7 +5,7 @@
  */
 import { parseHtmlTables } from './html-tables.js';
 import { type ReportTable, titleKey } from './report-tables.js';
-import { parseTextReport, type TextSection } from './text-report.js';
+import { GLOBAL_BARE_TITLES, parseTextReport, type TextSection } from './text-report.js';
 
 export type ReportKind = 'awrrpt' | 'awrgrpt' | 'awrsqrpt' | 'awrddrpt' | 'statspack';
 
@@ -53,7 +53,8 @@ function htmlDocument(text: string): ReportDocument {
 }
 
 function textDocument(text: string): ReportDocument {
-  const report = parseTextReport(text);
+  const kind = reportKind(text.slice(0, 4096));
+  const report = parseTextReport(text, kind === 'awrgrpt' ? GLOBAL_BARE_TITLES : []);
   const titles = new Set<string>();
   const noData = new Set<string>();
   // One search of the whole text (cleaned of CR / FF, which could split the phrase) spares a
@@ -67,7 +68,7 @@ function textDocument(text: string): ReportDocument {
   const banner = report.sections[0]?.lines.slice(0, 8).join('\n') ?? '';
   return {
     layout: 'text',
-    kind: reportKind(text.slice(0, 4096)),
+    kind,
     tables: report.tables,
     titles,
     noData,

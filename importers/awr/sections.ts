@@ -24,6 +24,7 @@ export const SECTION_TITLES: ReadonlyArray<[string, RegExp]> = [
   ['time_model', /^time model( statistics| system stats)?$/],
   ['foreground_events', /^(foreground wait events|wait events)( \(global\))?$/],
   ['background_events', /^background wait events( \(global\))?$/],
+  ['wait_histograms', /^wait event histogram( \(global\)| detail \(.*\)| \(up to .*\))?$/],
   ['sql_by_elapsed', /^sql ordered by elapsed time( \(global\))?$/],
   ['instance_activity', /^(key |other )?instance activity stats$|^system statistics \(global\)$/],
   ['iostat_by_function', /^io ?stat by function( - |\s)?summary$|^iostat by function$/],

@@ -71,7 +71,25 @@ function summaryTitle(line: string): string {
   return line.trim().split(/\s{2,}/)[0] ?? '';
 }
 
-export function splitSections(lines: string[], origin: number[]): TextSection[] {
+/**
+ * Section titles the RAC global report (awrgrpt) prints on a line of their own, with or without
+ * a '~' underline or a "DB/Inst:" tail: its tables are per instance (I#) and cluster-wide, and
+ * a title is known by its words alone (the titles of the real 12.2 awrgrpt HTML in
+ * ../shared/corpus; the line-parser in the public Getperf awrgrpt reader keys on the same
+ * bare lines, "^Time Model$").
+ */
+export const GLOBAL_BARE_TITLES: readonly string[] = [
+  'Database Summary', 'Database Instances Included In Report', 'OS Statistics By Instance', 'Time Model', 'Time Model - % of DB time',
+  'Foreground Wait Classes', 'Foreground Wait Classes - % of Total DB time', 'Foreground Wait Classes - % of DB time', 'Top Timed Events',
+  'Top Timed Foreground Events', 'Top Timed Background Events', 'Foreground Wait Events (Global)', 'Background Wait Events (Global)',
+  'Wait Event Histogram (Global)', 'System Statistics', 'System Statistics - Per Second', 'System Statistics - Per Transaction',
+  'IO Profile (Global)', 'IOStat by Function', 'IOStat by File Type', 'SQL ordered by Elapsed Time (Global)', 'init.ora Parameters',
+];
+
+const bareKey = (line: string): string => line.trim().replace(/\s+/g, ' ').toLowerCase();
+
+export function splitSections(lines: string[], origin: number[], bareTitles: readonly string[] = []): TextSection[] {
+  const bare = new Set(bareTitles.map(bareKey));
   const sections: TextSection[] = [];
   let current: TextSection = { title: '', lines: [], origins: [] };
   const open = (title: string): void => {
@@ -85,6 +103,8 @@ export function splitSections(lines: string[], origin: number[]): TextSection[] 
       open(detail[1]!.trim());
     } else if (/^~{3,}/.test(lines[i + 1] ?? '') && !isBlank(line) && !/^\s*~/.test(line)) {
       open(summaryTitle(line));
+    } else if (bare.size > 0 && bare.has(bareKey(line)) && !/^\s/.test(line)) {
+      open(line.trim());
     }
     current.lines.push(line);
     current.origins.push(origin[i] ?? i + 1);
@@ -158,9 +178,9 @@ export function sectionTables(section: TextSection): ReportTable[] {
   return tables;
 }
 
-export function parseTextReport(text: string): TextReport {
+export function parseTextReport(text: string, bareTitles: readonly string[] = []): TextReport {
   const { lines, origin } = reportLines(text);
-  const sections = splitSections(lines, origin);
+  const sections = splitSections(lines, origin, bareTitles);
   const tables = sections.flatMap(sectionTables);
   return { sections, tables };
 }

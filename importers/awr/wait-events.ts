@@ -10,6 +10,7 @@
  * own unit (numbers.ts). Event names cut to the text column are joined to full names printed
  * elsewhere (names.ts); wait classes to the fixed list of classes.
  */
+import { isIdleEvent } from './idle-events.js';
 import { NameResolver, resolveWaitClass, snakeKey } from './names.js';
 import { parseAwrNumber, parseWaitMs } from './numbers.js';
 import { tablesTitled, type ReportDocument } from './report-document.js';
@@ -25,6 +26,10 @@ export interface TopEventRow {
   /** "%Total Call Time" (STATSPACK, AWR 10g): a share of call time, not of DB time; set only there. */
   pct_call_time?: number | null;
   wait_class: string | null;
+  /** The average was printed as 0 and is total wait time / waits (see fillZeroAverages). */
+  avg_computed?: true;
+  /** The event is of Oracle's Idle wait class (idle-events.ts): kept, never ranked. */
+  idle?: true;
 }
 
 export interface WaitEventRow {
@@ -38,6 +43,10 @@ export interface WaitEventRow {
   pct_time: number | null;
   /** True where the column is "%Total Call Time" (STATSPACK): the share is of call time. */
   callTime?: boolean;
+  /** The printed wait class, where the list has a Wait Class column (RAC global report). */
+  wait_class?: string;
+  avg_computed?: true;
+  idle?: true;
 }
 
 /**
@@ -145,7 +154,7 @@ export function topEventRows(t: ReportTable, names: NameResolver): TopEventRow[]
     const cls = cell(r, c.cls);
     const pct = parseAwrNumber(cell(r, c.pct));
     const callTime = isCallTime(t.headers[c.pct ?? -1]);
-    out.push({
+    const row: TopEventRow = {
       name: names.resolve(printed, widthOf(t, c.name)),
       waits: parseAwrNumber(cell(r, c.waits)),
       time_s: parseAwrNumber(cell(r, c.time)),
@@ -153,7 +162,9 @@ export function topEventRows(t: ReportTable, names: NameResolver): TopEventRow[]
       pct_db_time: callTime ? null : pct,
       ...(callTime ? { pct_call_time: pct } : {}),
       wait_class: cls ? resolveWaitClass(cls) : null,
-    });
+    };
+    if (!/^(db cpu|cpu time)$/i.test(row.name) && isIdleEvent(row.name, row.wait_class)) row.idle = true;
+    out.push(row);
   }
   return out;
 }
@@ -165,7 +176,8 @@ export function waitEventRows(t: ReportTable, names: NameResolver): WaitEventRow
   for (const r of t.rows) {
     const printed = cell(r, c.name);
     if (!printed) continue;
-    out.push({
+    const cls = cell(r, c.cls);
+    const row: WaitEventRow = {
       name: names.resolve(printed, widthOf(t, c.name)),
       waits: parseAwrNumber(cell(r, c.waits)),
       timeouts_pct: parseAwrNumber(cell(r, c.timeouts)),
@@ -174,9 +186,37 @@ export function waitEventRows(t: ReportTable, names: NameResolver): WaitEventRow
       waits_per_txn: parseAwrNumber(cell(r, c.txn)),
       pct_time: parseAwrNumber(cell(r, c.pct)),
       ...(callTime ? { callTime: true } : {}),
-    });
+    };
+    if (cls) row.wait_class = resolveWaitClass(cls);
+    if (isIdleEvent(row.name, row.wait_class)) row.idle = true;
+    out.push(row);
   }
   return out;
+}
+
+/**
+ * Averages AWR printed as 0. Up to 12.1 the average is printed in whole milliseconds, so any
+ * event averaging under 0.5 ms prints "0" (write-back's cell single block physical read:
+ * 5,921,681 waits in 1,635 s is 0.276 ms): with waits and a total time printed, the average is
+ * their quotient. An average printed as anything else is kept as printed. Returns the events
+ * whose average was computed, for the run's warning.
+ */
+export function fillZeroAverages(rows: ReadonlyArray<WaitEventRow | TopEventRow>): string[] {
+  const filled: string[] = [];
+  for (const r of rows) {
+    if (r.avg_ms !== 0 || !r.waits || !r.time_s || r.time_s <= 0) continue;
+    r.avg_ms = (r.time_s * 1000) / r.waits;
+    r.avg_computed = true;
+    filled.push(r.name);
+  }
+  return filled;
+}
+
+/** The run's warning for averages computed from total time / waits, or null. */
+export function computedAveragesWarning(names: readonly string[]): string | null {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return null;
+  return `average waits printed as 0 (under the 1 ms the column shows) computed as total wait time / waits: ${unique.join(', ')}`;
 }
 
 /** Table rows: the list's percentage under its own name (% DB time for foreground, % bg time for background, % call time where printed). */

@@ -5,6 +5,7 @@ import { useBridge } from '../bridge/context.js';
 import type { DroppedFile } from '../components/drop.js';
 import { useI18n } from '../i18n/i18n.js';
 import { MappingTable } from './MappingTable.js';
+import { proposePathParam, valueFromPath } from './import/path-param.js';
 
 interface Props {
   files: DroppedFile[];
@@ -51,6 +52,12 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
    * configuration that answer was for; `failed`: the core could not say (every latency log is asked).
    */
   const [claimed, setClaimed] = useState<{ key: string; byId: Record<string, LogClaim> | 'failed' } | null>(null);
+  /** A parameter read from the folder names (a sweep's _update0, _update3...): proposed, applied when ticked. */
+  const proposal = useMemo(() => proposePathParam(files.map((f) => f.path)), [files]);
+  const [pathRule, setPathRule] = useState<{ on: boolean; pattern: string; param: string }>({ on: false, pattern: '', param: '' });
+  useEffect(() => {
+    if (proposal) setPathRule((r) => (r.pattern ? r : { on: false, pattern: proposal.pattern, param: proposal.param }));
+  }, [proposal]);
 
   // Stage every file: parsed in the core, nothing written yet. Whatever is still staged when
   // the sheet goes away (cancelled, closed mid-way) is discarded, so no bytes linger in the core.
@@ -136,7 +143,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     }
   };
 
-  const importable = useMemo(() => previews.filter((p) => p.id && p.errors.length === 0), [previews]);
+  // Files with something to import: not refused, not empty, and results (a tm.out beside the reports is skipped).
+  const importable = useMemo(() => previews.filter((p) => p.id && p.errors.length === 0 && !p.empty && !p.not_result), [previews]);
   const count = files.length + (text !== null || phase.kind === 'paste' ? 1 : 0);
 
   // Staged files are discarded by the effect's cleanup when the sheet unmounts.
@@ -155,7 +163,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     try {
       // The import applies a unit only to a log no run claims; a claimed log takes its run's fio version.
       const units = Object.fromEntries(Object.entries(logUnits).filter(([id]) => ids.includes(id)));
-      const started = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim(), ...(Object.keys(units).length ? { logUnits: units } : {}) });
+      const rule = pathRule.on && pathRule.pattern && pathRule.param ? { pathParams: [{ pattern: pathRule.pattern, param: pathRule.param.trim() }] } : {};
+      const started = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim(), ...(Object.keys(units).length ? { logUnits: units } : {}), ...rule });
       job.current = started.job;
       setPhase({ kind: 'importing', status: null });
       for (;;) {
@@ -272,9 +281,12 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                           </details>
                         )}
                       </td>
-                      <td>{p.format ?? (p.empty ? <span className="muted">{t('import.emptyFile')}</span> : <span className="error-text">{t('import.unknownFormat')}</span>)}</td>
+                      <td>{p.format ?? (p.empty ? <span className="muted">{t('import.emptyFile')}</span> : p.not_result ? <span className="muted" title={p.warnings[0]}>{t('import.notResult')}</span> : <span className="error-text">{t('import.unknownFormat')}</span>)}</td>
                       <td className="num">{p.runs.length}</td>
-                      <td>{outcome && <span className={`status ${outcome.status}`}>{t(`import.status.${outcome.status}`)}</span>}</td>
+                      <td>
+                        {outcome && <span className={`status ${outcome.status}`}>{t(`import.status.${outcome.status}`)}</span>}
+                        {outcome?.same_report_as && <div className="muted" data-testid="same-report">{t('import.sameReport', { file: outcome.same_report_as })}</div>}
+                      </td>
                     </tr>
                   );
                 })}
@@ -306,6 +318,34 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
                 <small className="muted" data-testid="config-from-table">{t('import.configFromTable')}</small>
               )}
             </label>
+            {(proposal || pathRule.on) && (
+              <fieldset className="path-param" data-testid="path-param">
+                <label className="inline-toggle">
+                  <input type="checkbox" name="path-param-on" checked={pathRule.on} onChange={(e) => setPathRule({ ...pathRule, on: e.target.checked })} />
+                  {t('import.pathParam')}
+                </label>
+                {pathRule.on && (
+                  <>
+                    <label>
+                      <span>{t('import.pathPattern')}</span>
+                      <input name="path-pattern" value={pathRule.pattern} spellCheck={false} onChange={(e) => setPathRule({ ...pathRule, pattern: e.target.value })} />
+                    </label>
+                    <label>
+                      <span>{t('import.pathParamName')}</span>
+                      <input name="path-param-name" value={pathRule.param} spellCheck={false} onChange={(e) => setPathRule({ ...pathRule, param: e.target.value })} />
+                    </label>
+                    <small className="muted" data-testid="path-param-preview">
+                      {(() => {
+                        const values = files.map((f) => valueFromPath(f.path, pathRule.pattern));
+                        if (values.some((v) => v === undefined)) return t('import.pathPatternBad');
+                        const found = [...new Set(values.filter((v): v is string => v !== null))];
+                        return t('import.pathParamPreview', { param: pathRule.param, values: found.join(', ') || '–', count: values.filter((v) => v !== null).length, total: files.length });
+                      })()}
+                    </small>
+                  </>
+                )}
+              </fieldset>
+            )}
             {importable.length === 0 && <p className="error-text">{t('import.nothing')}</p>}
             {notice && <p className="notice" role="status" data-testid="import-notice">{notice}</p>}
             {error && <p className="error-text" role="alert">{error}</p>}

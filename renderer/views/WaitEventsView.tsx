@@ -10,7 +10,15 @@ import { formatValue } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
 
-interface EventRow { name: string; waits: number | null; time_s: number | null; avg_ms: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; pct_call_time?: number | null; wait_class?: string | null }
+import { differentInstances, firstReport, instanceLabel, matchingReport, reportsOf } from './waits/report-pick.js';
+
+interface EventRow {
+  name: string; waits: number | null; time_s: number | null; avg_ms: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; pct_call_time?: number | null; wait_class?: string | null;
+  /** Of Oracle's Idle wait class: never ranked (marked when shown). */
+  idle?: true;
+  /** Printed as 0 by AWR: total wait time / waits. */
+  avg_computed?: true;
+}
 interface Side { run: RunRecord; events: Map<string, EventRow>; share: ShareKey | null }
 
 /** Which total a report's percentages are shares of: DB time, background time, or (STATSPACK, AWR 10g) call time. */
@@ -21,12 +29,11 @@ const shareOf = (rows: EventRow[]): ShareKey | null => SHARES.find((k) => rows.s
 const TABLES = { foreground: 'foreground_events', background: 'background_events', top: 'top_events' } as const;
 type Kind = keyof typeof TABLES;
 
-/** The run of a configuration whose tables show the events (the first AWR run of it). */
-function sideOf(runs: RunRecord[], config: string, kind: Kind): Side | null {
-  const run = runs.find((r) => r.config === config && Array.isArray(r.tables[TABLES[kind]]));
-  if (!run) return null;
+/** One report's events of a kind; idle events only when asked for. */
+function sideOf(run: RunRecord | null, kind: Kind, withIdle: boolean): Side | null {
+  if (!run || !Array.isArray(run.tables[TABLES[kind]])) return null;
   const rows = run.tables[TABLES[kind]] as EventRow[];
-  return { run, events: new Map(rows.filter((e) => e.name !== 'DB CPU' || kind === 'top').map((e) => [e.name, e])), share: shareOf(rows) };
+  return { run, events: new Map(rows.filter((e) => (e.name !== 'DB CPU' || kind === 'top') && (withIdle || !e.idle)).map((e) => [e.name, e])), share: shareOf(rows) };
 }
 
 /** AWR wait events of two configurations side by side: share of time and average wait, events on one side flagged. */
@@ -34,33 +41,47 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
   const { t, locale } = useI18n();
   const bridge = useBridge();
   const { chart: theme } = useTheme();
-  const configs = study.configs.filter((c) => runs.some((r) => r.config === c && r.tables['top_events']));
+  const configs = study.configs.filter((c) => reportsOf(runs, c).length > 0);
   const [baseline, setBaseline] = useState(configs[0] ?? '');
   const [candidate, setCandidate] = useState(configs[1] ?? '');
   const [kind, setKind] = useState<Kind>('foreground');
-  const a = sideOf(runs, baseline, kind);
-  const b = sideOf(runs, candidate, kind);
+  const [showIdle, setShowIdle] = useState(false);
+  // The report of each side: chosen by the user, else the global one and its match.
+  const [picked, setPicked] = useState<{ a: number | null; b: number | null }>({ a: null, b: null });
+  const baseReports = useMemo(() => reportsOf(runs, baseline), [runs, baseline]);
+  const candReports = useMemo(() => reportsOf(runs, candidate), [runs, candidate]);
+  const runA = baseReports.find((r) => r.id === picked.a) ?? firstReport(baseReports);
+  const runB = candReports.find((r) => r.id === picked.b) ?? matchingReport(candReports, runA);
+  const mismatch = differentInstances(runA, runB);
+  const a = sideOf(runA, kind, showIdle);
+  const b = sideOf(runB, kind, showIdle);
   // Shares of different totals (AWR's % DB time, STATSPACK's % of call time) are not set side by side.
   const share = a && b && a.share === b.share ? a.share : null;
   const pct = (e: EventRow | undefined): number | null => (e && share ? e[share] ?? null : null);
   const rows = useMemo(() => {
     if (!a || !b) return [];
     const names = [...new Set([...a.events.keys(), ...b.events.keys()])];
-    return names.map((name) => ({ name, a: a.events.get(name), b: b.events.get(name) }))
-      .sort((x, y) => Math.max(pct(y.b) ?? 0, pct(y.a) ?? 0) - Math.max(pct(x.b) ?? 0, pct(x.a) ?? 0))
+    return names.map((name) => ({ name, a: a.events.get(name), b: b.events.get(name), idle: Boolean(a.events.get(name)?.idle ?? b.events.get(name)?.idle) }))
+      // Idle events, when shown, come last: they are not where the time went.
+      .sort((x, y) => Number(x.idle) - Number(y.idle) || Math.max(pct(y.b) ?? 0, pct(y.a) ?? 0) - Math.max(pct(x.b) ?? 0, pct(x.a) ?? 0))
       .slice(0, 15);
-  }, [a, b]);
-  // The chart: the core's wait-events data for the same two sides, drawn by its kind's builder.
-  const spec = useMemo<ChartSpec | null>(() => (a && b && share && baseline !== candidate ? { kind: 'wait-events', baseline, candidate, events: kind } : null), [a, b, share, baseline, candidate, kind]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [a, b, share]);
+  // The chart: the core's wait-events data for the same two reports, drawn by its kind's builder
+  // (the core ranks where the time went: idle events never).
+  const spec = useMemo<ChartSpec | null>(() => (runA && runB && share && baseline !== candidate
+    ? { kind: 'wait-events', baseline, candidate, events: kind, reports: { baseline: runA.id, candidate: runB.id } } : null), [runA, runB, share, baseline, candidate, kind]);
   const chart = useChartData(study.slug, spec, locale);
   const chartTitle = t(share === 'pct_call_time' ? 'waits.chartCall' : kind === 'background' ? 'waits.chartBg' : 'waits.chart');
   const option = useMemo(() => {
     const d = chart.current && chart.shown?.data.kind === 'wait-events' ? (chart.shown.data as DataOf<'wait-events'>) : null;
     return d && spec?.kind === 'wait-events' ? waitEventsOption(spec, d, { title: chartTitle, locale, theme, mode: 'interactive' }) : null;
   }, [chart, spec, chartTitle, locale, theme]);
+  const chartRows = chart.shown?.data.kind === 'wait-events' ? (chart.shown.data as DataOf<'wait-events'>).waits.rows.length : rows.length;
 
   if (configs.length < 2) return <p className="notice">{t('waits.needTwo')}</p>;
   const avg = (e: EventRow | undefined): string => (e && e.avg_ms !== null && e.avg_ms !== undefined ? `${formatValue(e.avg_ms, 'ms', locale)} ms` : '–');
+  const avgTitle = (e: EventRow | undefined): string | undefined => (e?.avg_computed ? t('waits.avgComputed') : undefined);
   return (
     <div className="waits" data-testid="waits-view">
       <div className="controls">
@@ -75,12 +96,33 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
             {(Object.keys(TABLES) as Kind[]).map((k) => <option key={k} value={k}>{t(`waits.${k}`)}</option>)}
           </select>
         </label>
+        {baseReports.length > 1 && (
+          <label>{t('waits.baselineReport')}
+            <select name="waits-baseline-report" value={runA?.id ?? ''} onChange={(e) => setPicked({ a: Number(e.target.value), b: null })}>
+              {baseReports.map((r) => <option key={r.id} value={r.id}>{instanceLabel(r)} · {r.name}</option>)}
+            </select>
+          </label>
+        )}
+        {candReports.length > 1 && (
+          <label>{t('waits.candidateReport')}
+            <select name="waits-candidate-report" value={runB?.id ?? ''} onChange={(e) => setPicked({ ...picked, b: Number(e.target.value) })}>
+              {candReports.map((r) => <option key={r.id} value={r.id}>{instanceLabel(r)} · {r.name}</option>)}
+            </select>
+          </label>
+        )}
       </div>
       {a && b && a.share !== b.share && (
         <p className="notice" data-testid="waits-share-differs">{t('waits.shareDiffers', { baseline, candidate, a: t(`waits.share.${a.share ?? 'none'}`), b: t(`waits.share.${b.share ?? 'none'}`) })}</p>
       )}
+      <div className="toggles">
+        <label className="inline-toggle">
+          <input type="checkbox" name="waits-idle" checked={showIdle} onChange={(e) => setShowIdle(e.target.checked)} />
+          {t('waits.showIdle')}
+        </label>
+      </div>
+      {mismatch && <p className="notice" role="alert" data-testid="waits-instances">{t('waits.differentInstances', { baseline, a: mismatch[0], candidate, b: mismatch[1] })}</p>}
       <SaveChart study={study.slug} defaultName={`${chartTitle}: ${baseline} / ${candidate}`} spec={option ? spec : null} />
-      {option && spec && <EChart id="wait-events" option={option} height={Math.max(260, 80 + rows.length * 26)} exportXlsx={coreXlsx(bridge, study.slug, spec, chartTitle, locale)} />}
+      {option && spec && <EChart id="wait-events" option={option} height={Math.max(260, 80 + chartRows * 26)} exportXlsx={coreXlsx(bridge, study.slug, spec, chartTitle, locale)} />}
       <table className="grid" data-testid="waits-table">
         <thead>
           <tr>
@@ -94,12 +136,12 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
           {rows.map((r) => {
             const s = r.a?.avg_ms && r.b?.avg_ms ? r.a.avg_ms / r.b.avg_ms : null;
             return (
-              <tr key={r.name} data-event={r.name}>
-                <td>{r.name}</td>
+              <tr key={r.name} data-event={r.name} data-idle={r.idle ? 'true' : undefined} className={r.idle ? 'idle' : undefined}>
+                <td>{r.name}{r.idle && <span className="muted"> ({t('waits.idle')})</span>}</td>
                 <td className="num">{pct(r.a) === null ? '–' : formatValue(pct(r.a)!, '%', locale)}</td>
-                <td className="num" data-col="avg-a">{avg(r.a)}</td>
+                <td className="num" data-col="avg-a" title={avgTitle(r.a)}>{avg(r.a)}{r.a?.avg_computed ? ' *' : ''}</td>
                 <td className="num">{pct(r.b) === null ? '–' : formatValue(pct(r.b)!, '%', locale)}</td>
-                <td className="num" data-col="avg-b">{avg(r.b)}</td>
+                <td className="num" data-col="avg-b" title={avgTitle(r.b)}>{avg(r.b)}{r.b?.avg_computed ? ' *' : ''}</td>
                 <td className={`num speedup ${s !== null && s >= 1 ? 'better' : 'worse'}`} data-col="speedup">{s === null ? '–' : `${s.toFixed(2)}x`}</td>
                 <td data-col="flag">{!r.a ? t('waits.onlyIn', { config: candidate }) : !r.b ? t('waits.onlyIn', { config: baseline }) : ''}</td>
               </tr>
@@ -107,7 +149,7 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
           })}
         </tbody>
       </table>
-      <p className="muted">{t('waits.note')}</p>
+      <p className="muted">{t('waits.note')}{rows.some((r) => r.a?.avg_computed || r.b?.avg_computed) ? ` * ${t('waits.avgComputed')}` : ''}</p>
       <LoadProfiles a={a?.run ?? null} b={b?.run ?? null} baseline={baseline} candidate={candidate} />
       <SqlById a={a?.run ?? null} b={b?.run ?? null} baseline={baseline} candidate={candidate} />
     </div>

@@ -106,7 +106,7 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
     }
     case 'latency-cdf':
     case 'latency-exceedance':
-      return { kind: spec.kind, labels, distribution: queries.latencyDistribution(study, spec.runs) };
+      return { kind: spec.kind, labels, distribution: queries.latencyDistribution(study, spec.runs, spec.events) };
     case 'run-series':
       return { kind: 'run-series', labels, overlay: queries.seriesOverlay(study, spec.runs, { metric: spec.metric, align: spec.align ?? true }) };
     case 'wait-events':

@@ -9,7 +9,7 @@ import { changePct, speedup, verdictOf } from '../compare/speedup.js';
 
 const TABLES: Record<WaitEventsKind, string> = { foreground: 'foreground_events', background: 'background_events', top: 'top_events' };
 
-interface EventRow { name: string; waits?: number | null; time_s?: number | null; avg_ms?: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; pct_call_time?: number | null; wait_class?: string | null }
+interface EventRow { name: string; waits?: number | null; time_s?: number | null; avg_ms?: number | null; pct_db_time?: number | null; pct_bg_time?: number | null; pct_call_time?: number | null; wait_class?: string | null; idle?: true }
 
 /** Which total a report's percentages are shares of: DB time, background time, or (STATSPACK, AWR 10g) call time. */
 const SHARES = ['pct_db_time', 'pct_bg_time', 'pct_call_time'] as const;
@@ -18,10 +18,12 @@ const SHARE_WORDS: Record<ShareKey, string> = { pct_db_time: 'DB time', pct_bg_t
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
-function sideOf(runs: readonly RunRecord[], config: string, table: string, withCpu: boolean): { run: number | null; share: ShareKey | null; events: Map<string, WaitEventSide> } {
-  const run = runs.find((r) => r.config === config && r.errors.length === 0 && Array.isArray(r.tables[table]));
+function sideOf(runs: readonly RunRecord[], config: string, table: string, withCpu: boolean, id: number | undefined): { run: number | null; share: ShareKey | null; events: Map<string, WaitEventSide> } {
+  // The report asked for (a configuration may hold instance reports and the RAC global one), else the first.
+  const run = runs.find((r) => r.config === config && r.errors.length === 0 && Array.isArray(r.tables[table]) && (id === undefined || r.id === id));
   if (!run) return { run: null, share: null, events: new Map() };
-  const rows = (run.tables[table] as EventRow[]).filter((e) => typeof e?.name === 'string' && (withCpu || e.name !== 'DB CPU'));
+  // Idle-class events are not where the time went: never ranked (AWR marks them, idle-events.ts).
+  const rows = (run.tables[table] as EventRow[]).filter((e) => typeof e?.name === 'string' && (withCpu || e.name !== 'DB CPU') && !e.idle);
   const share = SHARES.find((k) => rows.some((e) => num(e[k]) !== null)) ?? null;
   return {
     run: run.id,
@@ -36,8 +38,8 @@ export function waitEventsData(runs: readonly RunRecord[], spec: Extract<ChartSp
   const events = spec.events ?? 'foreground';
   const table = TABLES[events];
   // DB CPU is time, not a wait: the top-events table lists it and keeps it; the event tables do not.
-  const a = sideOf(runs, spec.baseline, table, events === 'top');
-  const b = sideOf(runs, spec.candidate, table, events === 'top');
+  const a = sideOf(runs, spec.baseline, table, events === 'top', spec.reports?.baseline);
+  const b = sideOf(runs, spec.candidate, table, events === 'top', spec.reports?.candidate);
   if (a.run === null && b.run === null) throw new Error(`neither ${spec.baseline} nor ${spec.candidate} has AWR ${events} wait events`);
   // A STATSPACK share of call time is not a share of DB time: never set side by side.
   if (a.share && b.share && a.share !== b.share) {

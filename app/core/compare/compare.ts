@@ -12,6 +12,7 @@ import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, workloadLabel, 
 import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } from './speedup.js';
 import { ALPHA, significanceOf, tooFewSentence, type SampleNoun } from './significance.js';
 import { median, medianInterval } from './stats.js';
+import { instanceWarnings } from './instances.js';
 import { runWarnings } from './warnings.js';
 import { applyWorkloadFilter, describeFilter, type WorkloadClause } from './workload-filter.js';
 import { conventionNote, shortPair, wordPair, type RatioConvention, type WordingLocale } from './wording.js';
@@ -66,16 +67,19 @@ export function makePair(
 ): ComparePair {
   const info = describeMetric(meta.metric);
   const better = info?.better ?? 'higher';
+  const volume = info?.volume === true;
   const b = centers?.baseline ?? median(base.values);
   const c = centers?.candidate ?? median(cand.values);
-  const s = speedup(b, c, better);
+  // A volume has no speedup ("speedup > 1 means the candidate is better" cannot hold): its
+  // change is all there is to say.
+  const s = volume ? null : speedup(b, c, better);
   const ch = changePct(b, c);
   const nb = base.values.length;
   const nc = cand.values.length;
   const sig = significanceOf(base.values, cand.values, options.locale, options.noun ?? 'run');
-  const verdict = verdictOf(s, ch, options.tieBandPct, info?.volume === true);
+  const verdict = verdictOf(s, ch, options.tieBandPct, volume);
   const unit = info?.unit ?? '';
-  const wording = { baseline: b, candidate: c, better, noun: metricNoun(meta.metric, options.locale), verdict, unit };
+  const wording = { baseline: b, candidate: c, better, noun: volume ? null : metricNoun(meta.metric, options.locale), verdict, unit, volume };
   return {
     ...meta,
     metric_label: info ? metricLabel(info, options.locale) : meta.metric,
@@ -248,6 +252,7 @@ export function compareConfigs(given: CompareInput): CompareResult {
   for (const r of rollup) if (r.candidate === first && r.geomean_speedup !== null) geomeanSpeedup[r.metric] = r.geomean_speedup;
 
   const warnings = runWarnings({ baseline: pairedBase, candidate: pairedCand }, metrics, input.cacheBytes);
+  warnings.push(...instanceWarnings(pairs, input.runs));
   if (failed.length > 0) {
     warnings.unshift({ code: 'failed-runs-excluded', message: `runs with errors are left out of the comparison: ${[...new Set(failed.flatMap((r) => r.errors))].join('; ')}`, runs: failed.map((r) => r.id) });
   }

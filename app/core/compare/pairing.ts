@@ -9,8 +9,19 @@ import type { ParamValue, RunRecord } from '../../contract/records.js';
 /**
  * `workload`, `test`, `benchmark` and `stage` name what ran for tools that have no block size (CockroachDB bank vs ycsb, sysbench oltp_read_write, HammerDB TPROC-C vs -H, a COSBench stage);
  * `work` is which work of a COSBench stage of several (two works of one object size are still two workloads).
+ * `report` and `inst_num` are an AWR report's identity: its kind (awrrpt instance report,
+ * awrgrpt RAC global report) and the instance it reports. A node's report pairs with the same
+ * node's, a global report with a global one; leaving `inst_num` out pairs different instances,
+ * with a warning naming both (instances.ts).
  */
-export const DEFAULT_PAIRING_KEYS = ['workload', 'test', 'benchmark', 'stage', 'work', 'bs', 'bssplit', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'] as const;
+export const DEFAULT_PAIRING_KEYS = ['workload', 'test', 'benchmark', 'stage', 'work', 'bs', 'bssplit', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'report', 'inst_num'] as const;
+
+/**
+ * Parameters a tool observed rather than set: the session count an AWR report prints at its end
+ * snapshot (139 on one node, 140 on the other) says how busy the instance was, not what
+ * workload ran. They never pair runs (they can still be a Scaling axis).
+ */
+const OBSERVED: Record<string, readonly string[]> = { 'oracle-awr': ['sessions'], 'oracle-statspack': ['sessions'] };
 
 export interface Workload {
   key: string;
@@ -19,11 +30,17 @@ export interface Workload {
   runs: RunRecord[];
 }
 
-export function workloadParams(run: RunRecord, keys: readonly string[]): Record<string, ParamValue> {
+export function workloadParams(run: Pick<RunRecord, 'params'> & { tool?: string }, keys: readonly string[]): Record<string, ParamValue> {
   const out: Record<string, ParamValue> = {};
-  for (const k of keys) if (run.params[k] !== undefined) out[k] = run.params[k]!;
+  const observed = run.tool ? OBSERVED[run.tool] : undefined;
+  for (const k of keys) if (run.params[k] !== undefined && !observed?.includes(k)) out[k] = run.params[k]!;
   return out;
 }
+
+/** How an AWR report kind reads in a workload label. */
+const REPORT_KINDS: Record<string, [string, string]> = {
+  awrrpt: ['', ''], awrgrpt: ['RAC global', 'RAC 全局'], awrsqrpt: ['SQL report', 'SQL 报告'], awrddrpt: ['compare periods', '时段对比'], statspack: ['', ''],
+};
 
 export function workloadKey(params: Record<string, ParamValue>, keys: readonly string[]): string {
   return JSON.stringify(keys.map((k) => params[k] ?? null));
@@ -61,6 +78,11 @@ export function workloadLabel(params: Record<string, ParamValue>, locale: 'en' |
   if (params['threads'] !== undefined) parts.push(`${String(params['threads'])} ${zh ? '线程' : 'threads'}`);
   if (params['vus'] !== undefined) parts.push(`${String(params['vus'])} VU`);
   if (params['sessions'] !== undefined) parts.push(`${String(params['sessions'])} ${zh ? '会话' : 'sessions'}`);
+  if (params['report'] !== undefined) {
+    const kind = REPORT_KINDS[String(params['report'])]?.[zh ? 1 : 0] ?? String(params['report']);
+    if (kind) parts.push(kind);
+  }
+  if (params['inst_num'] !== undefined) parts.push(zh ? `实例 ${String(params['inst_num'])}` : `instance ${String(params['inst_num'])}`);
   for (const k of ['rw', 'ioengine', 'direct', 'target']) if (params[k] !== undefined) parts.push(`${k}=${String(params[k])}`);
   return parts.join(' ') || (zh ? '全部运行' : 'all runs');
 }
@@ -80,7 +102,7 @@ export function groupWorkloads(runs: readonly RunRecord[], keys: readonly string
 
 /** Orders workloads the way a reader scans a grid: block size, then pattern, mix, depth, jobs. */
 export function compareWorkloads(a: Record<string, ParamValue>, b: Record<string, ParamValue>): number {
-  const order = ['workload', 'test', 'benchmark', 'stage', 'work', 'bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions'];
+  const order = ['workload', 'test', 'benchmark', 'stage', 'work', 'bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'report', 'inst_num'];
   for (const k of order) {
     const x = a[k];
     const y = b[k];

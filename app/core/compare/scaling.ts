@@ -11,7 +11,7 @@
  */
 import type { ParamValue, RunRecord, ScalingResult, ScalingSeries } from '../../contract/records.js';
 import { describeMetric } from '../metrics/dictionary.js';
-import { compareWorkloads, DEFAULT_PAIRING_KEYS, workloadLabel } from './pairing.js';
+import { compareWorkloads, DEFAULT_PAIRING_KEYS, workloadLabel, workloadParams } from './pairing.js';
 import { median } from './stats.js';
 
 /** Parameters that measure concurrency: Little's law applies to them. */
@@ -82,8 +82,8 @@ export function scalingCurves(input: ScalingInput): ScalingResult {
   for (const r of input.runs) {
     const xv = xIsMetric ? r.metrics[input.x] : r.params[input.x];
     if (typeof xv !== 'number' || r.metrics[input.metric] === undefined || r.errors.length > 0) continue;
-    const params: Record<string, ParamValue> = {};
-    for (const k of others) if (r.params[k] !== undefined) params[k] = r.params[k]!;
+    // Observed parameters (an AWR report's session count) do not split a curve.
+    const params: Record<string, ParamValue> = workloadParams(r, others);
     const key = JSON.stringify([r.config, others.map((k) => params[k] ?? null)]);
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { config: r.config, params, byX: new Map() }));

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { metricNoun } from './compare.js';
-import { wordPair, wordRatio } from './wording.js';
+import { describeMetric } from '../metrics/dictionary.js';
+import { makePair, metricNoun } from './compare.js';
+import { shortRatio, wordPair, wordRatio } from './wording.js';
 
 const latency = (b: number, c: number) => ({ baseline: b, candidate: c, better: 'lower' as const, noun: 'latency' });
 const rate = (b: number, c: number) => ({ baseline: b, candidate: c, better: 'higher' as const, noun: null });
@@ -30,6 +31,27 @@ describe('ratio wording (the studies\' known answers)', () => {
   it('Simplified Chinese', () => {
     assert.equal(wordRatio(rate(504.4, 1494.5), 'x-fold', 'zh-CN'), '快 2.96 倍');
     assert.equal(wordRatio({ ...latency(437.8, 149.7), noun: '延迟' }, 'percent-of-baseline', 'zh-CN'), '延迟为基线的 34.2%');
+  });
+
+  it('a volume of work (waits, physical writes done) is a change in every convention, never faster or lower', () => {
+    const waits = { baseline: 5_065_584, candidate: 5_921_681, better: 'lower' as const, noun: null, volume: true };
+    for (const convention of ['x-fold', 'percent-change', 'percent-of-baseline'] as const) {
+      assert.equal(wordRatio(waits, convention), '+16.9%', convention);
+      assert.equal(shortRatio(waits, convention, null), '+16.9%', convention);
+    }
+    assert.equal(wordRatio({ ...waits, better: 'higher' as const }, 'x-fold', 'zh-CN'), '+16.9%');
+    assert.equal(wordRatio({ baseline: 101, candidate: 2796, better: 'higher', noun: null, volume: true }, 'x-fold'), '+2668.3%');
+  });
+
+  it('the dictionary marks volume metrics, and a comparison of one has no speedup and no verdict', () => {
+    for (const m of ['wait.db_file_sequential_read.waits', 'bgwait.db_file_parallel_write.waits', 'load.physical_writes_per_s', 'load.executes_sql_per_s', 'io.total_iops', 'sql.executions', 'db_time_s', 'elapsed_s']) {
+      assert.equal(describeMetric(m)?.volume, true, m);
+    }
+    for (const m of ['wait.db_file_sequential_read.avg_ms', 'total.iops', 'total.lat_avg_ms', 'sql.elapsed_time_ms_per_exec']) assert.equal(describeMetric(m)?.volume, undefined, m);
+    const pair = makePair({ values: [395_538], runs: [1] }, { values: [7_019], runs: [2] },
+      { workload: 'w', workload_label: 'w', workload_params: {}, metric: 'bgwait.db_file_parallel_write.waits', baseline_label: 'a', candidate_label: 'b' },
+      { convention: 'x-fold', locale: 'en', tieBandPct: 0 });
+    assert.deepEqual([pair.speedup, pair.speedup_text, pair.text, pair.short_text, pair.change_text, pair.verdict], [null, '–', '-98.2%', '-98.2%', '-98.2%', 'neutral']);
   });
 
   it('metric nouns come from the dictionary', () => {
@@ -61,12 +83,12 @@ describe('ratio wording (the studies\' known answers)', () => {
     assert.equal(wordPair({ baseline: 63, candidate: 0, better: 'lower', noun: null, verdict: 'better', unit: '%' }, 'x-fold'), '-63.0 pp');
   });
 
-  it('a volume of work is stated, never judged', () => {
+  it('a volume of work is stated as a change in every convention, never judged (issue 29: "+16.9%")', () => {
     const waits = { baseline: 100, candidate: 250, better: 'lower' as const, noun: 'waits', verdict: 'neutral' as const, unit: 'waits' };
-    assert.equal(wordPair(waits, 'x-fold'), 'waits 2.50x more');
-    assert.equal(wordPair({ ...waits, candidate: 50 }, 'x-fold'), 'waits 2.00x fewer');
-    assert.equal(wordPair(waits, 'percent-change'), 'waits +150.0%');
-    assert.equal(wordPair(waits, 'x-fold', 'zh-CN'), 'waits增至 2.50 倍');
+    for (const c of ['x-fold', 'percent-change', 'percent-of-baseline'] as const) assert.equal(wordPair(waits, c), 'waits +150.0%');
+    assert.equal(wordPair({ ...waits, candidate: 50 }, 'x-fold'), 'waits -50.0%');
+    assert.equal(wordPair(waits, 'x-fold', 'zh-CN'), 'waits +150.0%');
+    assert.doesNotMatch(wordPair({ ...waits, candidate: 116.9 }, 'x-fold'), /faster|slower|lower|higher|better|worse/);
   });
 });
 

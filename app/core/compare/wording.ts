@@ -23,6 +23,11 @@ export interface Wordable {
   better: Better;
   /** The metric's noun for lower-is-better metrics ("latency"); null for rates. */
   noun: string | null;
+  /**
+   * A volume of work (waits, executions, physical writes done, an AWR load profile): its change
+   * is stated as a change ("+16.9%") in every convention, never "faster" or "lower".
+   */
+  volume?: boolean;
 }
 
 const fold = (v: number): string => `${v.toFixed(2)}x`;
@@ -53,6 +58,7 @@ export function wordRatio(w: Wordable, convention: RatioConvention, locale: Word
   if (!(b > 0) || !(c > 0)) return '–';
   const zh = locale === 'zh-CN';
   const subject = noun ? (zh ? `${noun}` : `${noun} `) : '';
+  if (w.volume) return `${subject}${zh && subject ? ' ' : ''}${signed(((c - b) / b) * 100)}`;
   switch (convention) {
     case 'x-fold': {
       if (better === 'higher') {
@@ -74,7 +80,7 @@ export function wordRatio(w: Wordable, convention: RatioConvention, locale: Word
 export function shortRatio(w: Wordable, convention: RatioConvention, speedup: number | null): string {
   const { baseline: b, candidate: c } = w;
   if (!(b > 0) || !(c > 0)) return '–';
-  if (convention === 'percent-change') return signed(((c - b) / b) * 100);
+  if (convention === 'percent-change' || w.volume) return signed(((c - b) / b) * 100);
   if (convention === 'percent-of-baseline') return pct((c / b) * 100);
   return speedup === null ? '–' : fold(speedup);
 }
@@ -102,8 +108,8 @@ export const isPercentUnit = (unit: string): boolean => unit === '%';
 /**
  * A pair worded by its verdict in the report's convention and language. Better and worse pairs
  * read as wordRatio words them; a tie says so with the change it was judged on ("no change
- * (+0.3%)", "within the tie band (-1.2%)"); a neutral (volume) metric states how much more or
- * less there was; a % metric gives the difference in percentage points in every convention.
+ * (+0.3%)", "within the tie band (-1.2%)"); a neutral (volume) metric states its change
+ * ("+16.9%"); a % metric gives the difference in percentage points in every convention.
  */
 export function wordPair(w: PairWording, convention: RatioConvention, locale: WordingLocale = 'en'): string {
   const { baseline: b, candidate: c, noun, verdict } = w;
@@ -118,12 +124,10 @@ export function wordPair(w: PairWording, convention: RatioConvention, locale: Wo
   }
   if (points) return zh ? `${noun ?? ''}${change}` : `${noun ? `${noun} ` : ''}${change}`;
   if (verdict === 'neutral') {
-    // A volume of work (waits, executions): how much more or less, never better or worse.
+    // A volume of work (waits, executions): its change stated as a change ("+16.9%") in every
+    // convention, never better or worse, never "faster".
     const subject = noun ? (zh ? noun : `${noun} `) : '';
-    if (convention === 'percent-change') return `${subject}${zh && subject ? ' ' : ''}${change}`;
-    if (convention === 'percent-of-baseline') return zh ? `${subject}为基线的 ${pct((c / b) * 100)}` : `${subject}${pct((c / b) * 100)} of baseline`;
-    if (zh) return c >= b ? `${subject}增至 ${(c / b).toFixed(2)} 倍` : `${subject}减至 1/${(b / c).toFixed(2)}`;
-    return c >= b ? `${subject}${fold(c / b)} more` : `${subject}${fold(b / c)} fewer`;
+    return `${subject}${zh && subject ? ' ' : ''}${change}`;
   }
   return wordRatio(w, convention, locale);
 }

@@ -47,12 +47,14 @@ describe('import pipeline', () => {
     const before = snapshot(core);
     const result = core.importPaths([dir], 'Bad', 'x');
     assert.deepEqual(result.files.map((f) => [path.basename(f.path), f.status]), [
-      ['empty.json', 'skipped'], ['photo.png', 'failed'], ['truncated.json', 'failed'],
+      ['empty.json', 'skipped'], ['photo.png', 'skipped'], ['truncated.json', 'failed'],
     ]);
-    // An empty file has nothing to import and nothing to lose: skipped with the reason, not failed.
+    // An empty file, or one that is not a result (a picture beside the results), has nothing to
+    // import and nothing to lose: skipped with the reason, not failed.
     assert.deepEqual(result.files[0]!.errors, []);
     assert.match(result.files[0]!.warnings[0]!, /the file is empty: nothing to import/);
-    assert.match(result.files[1]!.errors[0]!, /binary/);
+    assert.deepEqual(result.files[1]!.errors, []);
+    assert.match(result.files[1]!.warnings[0]!, /not a result file PerfDelta reads \(binary file.*\): nothing to import/);
     assert.match(result.files[2]!.errors[0]!, /line 1: truncated JSON/);
     const after = snapshot(core);
     assert.deepEqual(after.files, before.files);

@@ -22,6 +22,9 @@ import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
 import { asMicroseconds, attachSeries, findLogOwner, implausibleLatency, isLatencyLog, isLogRun, LOG_OWNER_FORMATS, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
 import { possibleResult, possibleRun, possibleSeries } from './impossible-values.js';
+import { savePathParams, withPathParams, type PathParamRule } from './path-params.js';
+import { DEFAULT_PAIRING_KEYS } from '../compare/pairing.js';
+import { compareForms, formNote, knownReports, reportIdentity, runsWithForm, type KnownReport, type ReportForm } from './same-report.js';
 
 export interface StagedFile {
   id: string;
@@ -44,6 +47,8 @@ export interface StagedFile {
   svc?: SvcStageInfo | SvcStageError;
   /** An empty file: nothing to import and nothing to lose, so it is skipped, not failed. */
   empty?: true;
+  /** Not a result: no importer recognises its content (a load script's output beside the reports): skipped with the reason. */
+  notResult?: true;
 }
 
 const EMPTY = 'the file is empty: nothing to import';
@@ -99,10 +104,16 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
     const staged = stageTable(bytes, tableOptions);
     return { ...base, importer: staged.importer, result: possibleResult(staged.result), streamed: false, table: staged.table ?? undefined };
   }
-  const result: ParseResult = detection.importer
-    ? parseSafely(detection.importer, bytes, path)
-    : { runs: [], warnings: [], errors: [{ message: detection.reason }] };
-  return { ...base, importer: detection.importer, result, streamed: false };
+  if (!detection.importer) {
+    // Not a result (tm.out beside the AWR reports): nothing to import and nothing to lose.
+    return { ...base, importer: null, result: { runs: [], warnings: [{ message: notResultReason(detection.reason) }], errors: [] }, streamed: false, notResult: true };
+  }
+  return { ...base, importer: detection.importer, result: parseSafely(detection.importer, bytes, path), streamed: false };
+}
+
+/** Worded like an empty file's reason: what the file is, then "nothing to import". */
+export function notResultReason(reason: string): string {
+  return `not a result file PerfDelta reads (${reason}): nothing to import`;
 }
 
 /** The bytes to keep: those staging read, else the source's (read again from disk). */
@@ -150,6 +161,7 @@ export function previewOf(file: StagedFile): FilePreview {
     errors: file.result.errors.map(located),
     ...(file.table ? { table: tablePreview(file.table) } : {}),
     ...(file.empty ? { empty: true as const } : {}),
+    ...(file.notResult ? { not_result: true as const } : {}),
     ...latencyLogOf(file),
   };
 }
@@ -213,6 +225,8 @@ export interface CommitOptions {
   logUnit?: (file: StagedFile) => LogLatencyUnit | undefined;
   /** Reads a held file again at the end (a file on disk is not kept parsed in memory meanwhile). */
   restage?: (file: StagedFile) => StagedFile;
+  /** Rules for parameters in file paths, kept with the study (replacing its rules of the same parameter) before the files are written. */
+  pathParams?: PathParamRule[];
 }
 
 /** Writes every file that parsed cleanly, in one transaction. */
@@ -261,6 +275,9 @@ export class ImportSession {
   private readonly owners: LogOwnerCandidate[];
   private filesDone = 0;
   private bytesDone = 0;
+  private knownReports: Map<string, KnownReport> | null = null;
+  /** The study's rules for parameters in file paths. */
+  private readonly pathRules: PathParamRule[];
 
   constructor(private readonly store: Store, private readonly options: CommitOptions) {
     const studyName = options.study.trim();
@@ -269,6 +286,11 @@ export class ImportSession {
     if (!this.config) throw new Error('a configuration label is required');
     this.study = store.ensureStudy(studyName, options.studySlug);
     this.owners = store.logOwnerCandidates(this.study.id, this.config);
+    if (options.pathParams?.length) {
+      const kept = (store.settings(this.study.id).path_params ?? []).filter((r) => !options.pathParams!.some((n) => n.param === r.param));
+      savePathParams(store, this.study.id, [...kept, ...options.pathParams], DEFAULT_PAIRING_KEYS);
+    }
+    this.pathRules = store.settings(this.study.id).path_params ?? [];
   }
 
   /** Takes one staged file: written now, or held until `finish` when it depends on others. */
@@ -319,7 +341,9 @@ export class ImportSession {
   /** The outcome of a file this study already has (the same bytes, stored before or earlier in this import), else null. */
   private duplicate(file: StagedFile, base: ReturnType<typeof outcomeBase>): FileOutcome | null {
     const existing = this.store.importedRunIds(this.study.id, file.sha256);
-    return existing ? { ...base, status: 'duplicate', runs: existing, errors: [] } : null;
+    if (!existing) return null;
+    // A file kept as another form of a report points at that report's run.
+    return { ...base, status: 'duplicate', runs: existing.length > 0 ? existing : runsWithForm(this.store.db, this.study.id, file.sha256), errors: [] };
   }
 
   /** Writes one file (its original bytes, its import, its runs); returns the runs it made. */
@@ -331,7 +355,7 @@ export class ImportSession {
     // `counted`: the bytes a streamed file already added to progress as its chunks were read
     // (none when it never got that far: a duplicate, a bad head).
     const done = (outcome: FileOutcome, counted = 0): void => this.settle(index, outcome, file.source.size - counted);
-    if (file.empty) {
+    if (file.empty || file.notResult) {
       done({ ...base, status: 'skipped', runs: [], errors: [] });
       return [];
     }
@@ -353,6 +377,8 @@ export class ImportSession {
     const made: Array<{ id: number; run: ParsedRun }> = [];
     const notes: string[] = [];
     const runIds: number[] = [];
+    /** Set when the file is another form of a report already imported. */
+    let sameAs: string | undefined;
     if (isLogFile(file)) {
       file.result.runs.forEach((run, ordinal) => {
         const log = fioLogTable(run)!;
@@ -371,7 +397,7 @@ export class ImportSession {
           }
         } else {
           const unit = isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
-          const orphan = inChosenUnit(run, unit);
+          const orphan = withPathParams(inChosenUnit(run, unit), file.path, this.pathRules);
           runIds.push(this.store.insertRun(this.study.id, importId, this.config, ordinal, orphan));
           notes.push(orphanNote(how, log, unit), ...orphan.warnings.filter((w) => !run.warnings.includes(w)));
         }
@@ -397,9 +423,21 @@ export class ImportSession {
       });
     } else {
       if (file.table) this.options.rememberMapping?.(file.table.signature, file.table.mapping);
-      file.result.runs.forEach((run, ordinal) => {
+      file.result.runs.forEach((parsed, ordinal) => {
+        // Parameters in the file's path (a sweep's folder names), by the study's rules.
+        const run = withPathParams(parsed, file.path, this.pathRules);
+        // The same AWR report in another form (text, HTML, gzip): kept, linked, one run.
+        const identity = reportIdentity(run);
+        const same = identity === null ? undefined : this.reports().get(identity);
+        if (same) {
+          notes.push(...this.foldForm(same, file, run));
+          runIds.push(same.runId);
+          sameAs ??= same.file;
+          return;
+        }
         // A table can name each run's configuration (a column, or titles over several tables).
         const id = this.store.insertRun(this.study.id, importId, run.config?.trim() || this.config, ordinal, run);
+        if (identity !== null) this.reports().set(identity, { runId: id, file: file.path, config: run.config?.trim() || this.config });
         made.push({ id, run });
         runIds.push(id);
         if (LOG_OWNER_FORMATS.includes(file.importer!.id)) {
@@ -407,7 +445,7 @@ export class ImportSession {
         }
       });
     }
-    done({ ...base, warnings: [...notes, ...extraNotes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [] });
+    done({ ...base, warnings: [...notes, ...extraNotes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [], ...(sameAs !== undefined ? { same_report_as: sameAs } : {}) });
     return made;
   }
 
@@ -433,6 +471,22 @@ export class ImportSession {
     const held = this.store.runTables(runId)['transactions'];
     if (held === undefined || JSON.stringify(held) === JSON.stringify(run.tables['transactions'])) return null;
     return `run ${runId} already has another time profile`;
+  }
+
+  /** The study's AWR reports by identity, read once per import and kept up to date as runs are written. */
+  private reports(): Map<string, KnownReport> {
+    this.knownReports ??= knownReports(this.store.db, this.study.id);
+    return this.knownReports;
+  }
+
+  /** Another form of a stored report: linked to its run, figures only it has added, differences named. */
+  private foldForm(same: KnownReport, file: StagedFile, run: ParsedRun): string[] {
+    const kept = this.store.listRuns({ ids: [same.runId] })[0]!;
+    const c = compareForms(kept, run);
+    const forms = Array.isArray(kept.tables['forms']) ? (kept.tables['forms'] as ReportForm[]) : [];
+    const form: ReportForm = { file: file.path, sha256: file.sha256, format: file.importer!.id };
+    this.store.mergeIntoRun(same.runId, c.added, { ...c.addedTables, forms: [...forms, form] });
+    return formNote(same, this.config, c);
   }
 
   /** Keeps a file's original bytes and records its import (the file's row first: the import names it). */

@@ -179,9 +179,9 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'cpu_comp_pct', unit: '%', better: 'lower', label: 'Compression CPU busy', labelZh: '压缩 CPU 使用率', sources: { svc: 'iostats Nn 100 × Δcomp / Δt (ms)' } },
   { quantity: 'link_errors_per_s', unit: '1/s', better: 'lower', label: 'Link errors per second', labelZh: '每秒链路错误数', sources: { svc: 'iostats Nn port Δ(lf + lsy + lsi + pspe + itw + icrc) / Δt' } },
   { quantity: 'qdepth', unit: 'I/Os', better: 'lower', label: 'Average queue depth', labelZh: '平均队列深度', sources: { vdbench: 'queue depth (summary), queue_depth (flatfile): average outstanding I/Os' } },
-  { quantity: 'db_time_s', unit: 's', better: 'lower', label: 'DB time', labelZh: 'DB 时间', sources: { awr: 'header DB Time (mins) × 60' } },
-  { quantity: 'elapsed_s', unit: 's', better: 'lower', label: 'Elapsed', labelZh: '时长', sources: { awr: 'header Elapsed (mins) × 60' } },
-  { quantity: 'aas', unit: 'sessions', better: 'lower', label: 'Average active sessions', labelZh: '平均活动会话', sources: { awr: 'DB time / elapsed' } },
+  { quantity: 'db_time_s', unit: 's', better: 'lower', label: 'DB time', labelZh: 'DB 时间', sources: { awr: 'header DB Time (mins) × 60' }, volume: true },
+  { quantity: 'elapsed_s', unit: 's', better: 'lower', label: 'Elapsed', labelZh: '时长', sources: { awr: 'header Elapsed (mins) × 60' }, volume: true },
+  { quantity: 'aas', unit: 'sessions', better: 'lower', label: 'Average active sessions', labelZh: '平均活动会话', sources: { awr: 'DB time / elapsed' }, volume: true },
   { quantity: 'cpu_usr_pct', unit: '%', better: 'lower', label: 'CPU user', labelZh: 'CPU 用户态', sources: { fio: 'fio JSON usr_cpu' } },
   { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', labelZh: 'CPU 内核态', sources: { fio: 'fio JSON sys_cpu' } },
   // System monitors (sar, iostat, nmon, dstat): the figures of their reports beyond disks and CPU shares.
@@ -233,7 +233,12 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
       const what = { avg_ms: 'average wait', waits: 'waits', time_s: 'total wait time', pct_db_time: '% of DB time', pct_bg_time: '% of background time', pct_call_time: '% of total call time' }[stat]!;
       const whatZh = { avg_ms: '平均等待', waits: '等待次数', time_s: '总等待时间', pct_db_time: '占 DB 时间 %', pct_bg_time: '占后台时间 %', pct_call_time: '占总调用时间 %' }[stat]!;
       const event = m[2]!.replace(/_/g, ' ');
-      return { quantity: stat, unit, better: 'lower', label: `${event} ${what}`, labelZh: `${event} ${whatZh}`, sources: { awr: `${m[1] === 'bgwait' ? 'Background' : 'Foreground'} Wait Events table (Top events for the top list)${stat === 'pct_call_time' ? '; "%Total Call Time" column (STATSPACK, AWR 10g)' : ''}` } };
+      return {
+        quantity: stat, unit, better: 'lower', label: `${event} ${what}`, labelZh: `${event} ${whatZh}`,
+        sources: { awr: `${m[1] === 'bgwait' ? 'Background' : 'Foreground'} Wait Events table (Top events for the top list)${stat === 'pct_call_time' ? '; "%Total Call Time" column (STATSPACK, AWR 10g)' : ''}` },
+        // How often an event was waited for is how much work ran into it, not how well it ran.
+        ...(stat === 'waits' ? { volume: true as const } : {}),
+      };
     },
   },
   {
@@ -266,14 +271,28 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
     },
   },
   {
+    // An AWR SQL report's statement statistics, summed over its plans: per execution a cost
+    // (lower is better), in total a volume of work.
+    pattern: /^sql\.([a-z0-9_]+?)(_per_exec)?$/,
+    describe: (m) => {
+      const what = m[1]!.replace(/_/g, ' ');
+      const unit = /_ms$/.test(m[1]!) ? 'ms' : /_s$/.test(m[1]!) ? 's' : '';
+      return m[2]
+        ? { quantity: `${m[1]}_per_exec`, unit, better: 'lower', label: `SQL ${what} per execution`, labelZh: `SQL 每次执行 ${what}`, sources: { awr: 'SQL report (awrsqrpt) plan statistics / executions' } }
+        : { quantity: m[1]!, unit, better: 'lower', label: `SQL ${what}`, labelZh: `SQL ${what}`, sources: { awr: 'SQL report (awrsqrpt) plan statistics' }, volume: true };
+    },
+  },
+  {
     pattern: /^cpu\.db_cpu_s$/,
-    describe: () => ({ quantity: 'db_cpu_s', unit: 's', better: 'lower', label: 'DB CPU', labelZh: 'DB CPU', sources: { awr: 'Time Model / top events DB CPU' } }),
+    describe: () => ({ quantity: 'db_cpu_s', unit: 's', better: 'lower', label: 'DB CPU', labelZh: 'DB CPU', sources: { awr: 'Time Model / top events DB CPU' }, volume: true }),
   },
   {
     pattern: /^io\.(read|write|total)_(iops|mib_s)$/,
     describe: (m) => ({
       quantity: m[2]!, unit: m[2] === 'iops' ? 'IOPS' : 'MiB/s', better: 'higher', label: `AWR ${m[1]} ${m[2] === 'iops' ? 'IOPS' : 'MiB/s'}`,
       labelZh: `AWR ${m[1] === 'read' ? '读' : m[1] === 'write' ? '写' : '总'} ${m[2] === 'iops' ? 'IOPS' : 'MiB/s'}`, sources: { awr: 'IO Profile (11gR2+) requests / MB per second' },
+      // What the database did in the interval: its load, stated as a change (item 10, issue 29).
+      volume: true,
     }),
   },
   {
@@ -281,10 +300,12 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
     describe: (m) => {
       // Work done per second is better higher; costs (DB time, parses, rollbacks) lower.
       const cost = /db_time|db_cpu|hard_parse|rollback|logon|parse/.test(m[1]!);
+      // The load profile is what the database did (physical writes done, executions): a
+      // volume, stated as a change, never "27.68x faster".
       return {
         quantity: `${m[1]}_per_${m[2]}`, unit: m[2] === 's' ? '/s' : '/txn', better: m[2] === 'txn' || cost ? 'lower' : 'higher',
         label: `${m[1]!.replace(/_/g, ' ')} per ${m[2] === 's' ? 'second' : 'transaction'}`, labelZh: `每${m[2] === 's' ? '秒' : '事务'} ${m[1]!.replace(/_/g, ' ')}`,
-        sources: { awr: 'Load Profile' },
+        sources: { awr: 'Load Profile' }, volume: true,
       };
     },
   },

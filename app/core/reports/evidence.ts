@@ -116,11 +116,20 @@ export function buildEvidence(core: StudyQueries, study: string, report: ReportR
     ...(failed.length ? [zh ? `出错的运行不参与对比：${failed.map((r) => r.id).join(', ')}` : `Runs with errors are left out of comparisons: ${failed.map((r) => r.id).join(', ')}`] : []),
     ...workloadFilter(report, runs),
   ];
+  // A report's other forms (text beside HTML, gzipped) are kept with the run the first form made.
+  const formOf = new Map<string, { run: number; file: string }>();
+  for (const r of runs) {
+    for (const f of Array.isArray(r.tables['forms']) ? (r.tables['forms'] as Array<{ sha256: string }>) : []) formOf.set(f.sha256, { run: r.id, file: r.source.file });
+  }
   const imports = core.studyImports(study);
   const names = shownFileNames(imports.map((f) => f.file_name));
-  const files = imports.map((f) => ({
-    file: names.get(f.file_name) ?? f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at, runs: f.runs,
-  }));
+  const files = imports.map((f) => {
+    const same = f.runs === 0 ? formOf.get(f.sha256) : undefined;
+    return {
+      file: names.get(f.file_name) ?? f.file_name, sha256: f.sha256, format: f.format, importer_version: f.importer_version, config: f.config, imported_at: f.imported_at,
+      runs: same ? 1 : f.runs, ...(same ? { same_report_as: { ...same, file: names.get(same.file) ?? same.file } } : {}),
+    };
+  });
   return {
     files,
     file_groups: fileGroups(files),

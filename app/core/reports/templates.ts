@@ -8,6 +8,7 @@ import type { ChartSpec, HeadlineItem, PivotValue, ReportLayout, ReportSection, 
 import type { StudyQueries, TemplateQueries } from '../study-queries.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
 import { scalingCurves } from '../compare/scaling.js';
+import { awrTemplate, isAwrStudy } from './awr-headlines.js';
 
 const THROUGHPUT = ['total.iops', 'nopm', 'tpm', 'ops_per_s', 'tps', 'qps', 'total.bw_mib_s', 'read.iops', 'write.iops', 'read.ops_per_s'];
 const LATENCY = ['total.lat_avg_ms', 'read.lat_avg_ms', 'write.lat_avg_ms', 'total.clat_avg_ms', 'lat_avg_ms', 'read.clat_avg_ms'];
@@ -120,6 +121,12 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
   }
 
   if (summary.configs.length < 2) throw new Error(zh ? '至少需要两个配置' : 'this template needs at least two configurations');
+
+  // An AWR study: its load, top waits and largest movers (awr-headlines.ts).
+  if (isAwrStudy(runs)) {
+    const awr = awrTemplate(runs, { baseline, candidate: others[0]!, keys: settings.pairing_keys, layout, saveChart: (name, metric) => chart(name, { kind: 'compare-bars', baseline, candidate: others[0]!, metric }) });
+    if (awr) return awr;
+  }
 
   if (template === 'config-matrix') {
     // Only configurations that share workloads with the baseline (production statistics beside

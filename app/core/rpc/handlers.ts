@@ -11,6 +11,7 @@ import type { ImportResult } from '../../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
 import type { Core, ImportHooks } from '../core.js';
 import { scalingCurves } from '../compare/scaling.js';
+import { metricCatalog } from '../metrics/catalog.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
 import { safeFileName } from './file-name.js';
@@ -57,6 +58,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   const appGroup: Partial<CoreHandlers> = {
     'app.info': () => ({ version: packageVersion(), mode: info.mode, dataDir: info.dataDir, dbPath: core.dbPath }),
     'metrics.dictionary': () => core.metricsDictionary(),
+    'metrics.catalog': ({ study }) => metricCatalog(core.runs({ study })),
   };
   const studyGroup: Partial<CoreHandlers> = {
     'studies.list': () => core.studies(),
@@ -72,7 +74,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'series.scatter': ({ study, x, y, objects }) => core.seriesScatter(study, x, y, objects),
     'periods.define': ({ study, name, spec, zone }) => core.definePeriod(study, name, spec, zone),
     'periods.delete': ({ study, name }) => ({ deleted: core.deletePeriod(study, name) }),
-    'latency.distribution': ({ study, runs }) => core.latencyDistribution(study, runs),
+    'latency.distribution': ({ study, runs, events }) => core.latencyDistribution(study, runs, events),
     'series.overlay': ({ study, runs, metric, align, maxPoints }) => core.seriesOverlay(study, runs, { metric, align, maxPoints }),
   };
   const importGroup: Partial<CoreHandlers> = {
@@ -82,7 +84,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'import.remap': ({ id, mapping, sheet }) => core.remap(id, mapping, sheet),
     'import.discard': ({ ids }) => ({ discarded: core.discard(ids) }),
     'import.logOwners': ({ ids, study, config }) => core.logOwners(ids, study, config),
-    'import.commit': ({ ids, study, config, logUnits }, hooks) => core.commit(ids, study, config, { ...hooks, logUnits }),
+    'import.commit': ({ ids, study, config, logUnits, pathParams }, hooks) => core.commit(ids, study, config, { ...hooks, logUnits, pathParams }),
   };
   const sampleGroup: Partial<CoreHandlers> = {
     'samples.list': () => listSamples(core),

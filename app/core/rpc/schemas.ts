@@ -9,6 +9,8 @@ import type { RpcArgs, RpcMethod } from '../../contract/rpc.js';
 const none = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
 const label = z.string().trim().min(1).max(200);
 const metricName = z.string().regex(/^[a-z0-9_.]+$/i, 'a metric name such as total.iops').max(120);
+/** Parameters from file paths: a pattern with one capture group and the parameter it sets (checked again by the core). */
+const pathParams = z.array(z.object({ pattern: z.string().min(1).max(200), param: z.string().regex(/^[a-z][a-z0-9_]*$/).max(64) }).strict()).max(20);
 
 const convention = z.enum(['x-fold', 'percent-change', 'percent-of-baseline']);
 const tieBand = z.number().min(0).max(100);
@@ -28,10 +30,10 @@ export const chartSpec = z.discriminatedUnion('kind', [
     window: z.object({ from: z.number().finite(), to: z.number().finite() }).strict().refine((w) => w.to > w.from, 'a window ends after it starts').optional(),
     points: z.number().int().min(10).max(100_000).optional(),
   }).strict(),
-  z.object({ kind: z.literal('latency-cdf'), runs: runIds }).strict(),
-  z.object({ kind: z.literal('latency-exceedance'), runs: runIds }).strict(),
+  z.object({ kind: z.literal('latency-cdf'), runs: runIds, events: z.array(label).max(50).optional() }).strict(),
+  z.object({ kind: z.literal('latency-exceedance'), runs: runIds, events: z.array(label).max(50).optional() }).strict(),
   z.object({ kind: z.literal('run-series'), runs: runIds, metric: metricName.optional(), align: z.boolean().optional(), logScale: z.boolean().optional() }).strict(),
-  z.object({ kind: z.literal('wait-events'), baseline: label, candidate: label, events: z.enum(['foreground', 'background', 'top']).optional(), top: z.number().int().min(1).max(100).optional(), measure: z.enum(['share', 'avg_ms']).optional() }).strict(),
+  z.object({ kind: z.literal('wait-events'), baseline: label, candidate: label, events: z.enum(['foreground', 'background', 'top']).optional(), top: z.number().int().min(1).max(100).optional(), measure: z.enum(['share', 'avg_ms']).optional(), reports: z.object({ baseline: z.number().int().positive(), candidate: z.number().int().positive() }).strict().optional() }).strict(),
   z.object({ kind: z.literal('scatter'), x: metricName, y: metricName, config: label.optional(), objects: z.array(label).max(100).optional(), top: z.number().int().min(1).max(100).optional(), logScale: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('repetitions'), baseline: label, candidate: label, metric: metricName }).strict(),
   z.object({ kind: z.literal('box-plot'), metric: metricName, over: z.enum(['runs', 'intervals', 'objects']), configs: sides.optional(), workload: z.string().max(300).optional(), logScale: z.boolean().optional() }).strict(),
@@ -109,6 +111,7 @@ export const tableMappingSchema = tableMapping;
 export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'app.info': none,
   'metrics.dictionary': none,
+  'metrics.catalog': z.object({ study: label }).strict(),
   'studies.list': none,
   'runs.list': z.object({ study: label, config: label.optional() }).strict(),
   'series.get': z.object({ run: z.number().int().positive(), metric: metricName.optional(), object: label.optional(), maxPoints: z.number().int().min(10).max(10_000_000).optional(), from: z.number().finite().optional(), to: z.number().finite().optional() }).strict(),
@@ -127,6 +130,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'import.commit': z.object({
     ids: z.array(z.string().uuid()).min(1).max(100000), study: label, config: label,
     logUnits: z.record(z.string().uuid(), z.enum(['ns', 'us'])).optional(),
+    pathParams: pathParams.optional(),
   }).strict(),
   'jobs.status': z.object({ job: z.string().uuid() }).strict(),
   'jobs.cancel': z.object({ job: z.string().uuid() }).strict(),
@@ -167,6 +171,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
           pairing_keys: pairingKeys.optional(),
           zone: z.string().min(1).max(64).optional(),
           cache_bytes: z.number().nonnegative().optional(),
+          path_params: pathParams.optional(),
           units: z
             .object({ latency: z.enum(['ms', 'us', 's']).optional(), bandwidth: z.enum(['MiB/s', 'MB/s', 'GiB/s', 'GB/s']).optional() })
             .strict()
@@ -183,7 +188,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'series.scatter': z.object({ study: label, x: metricName, y: metricName, objects: z.array(label).min(1).max(100) }).strict(),
   'periods.define': z.object({ study: label, name: label, spec: z.string().trim().min(1).max(2000), zone: z.string().min(1).max(64).optional() }).strict(),
   'periods.delete': z.object({ study: label, name: label }).strict(),
-  'latency.distribution': z.object({ study: label, runs: z.array(z.number().int().positive()).min(1).max(100) }).strict(),
+  'latency.distribution': z.object({ study: label, runs: z.array(z.number().int().positive()).min(1).max(100), events: z.array(z.string().min(1).max(200)).max(20).optional() }).strict(),
   'series.overlay': z
     .object({ study: label, runs: z.array(z.number().int().positive()).min(1).max(50), metric: metricName.optional(), align: z.boolean().optional(), maxPoints: z.number().int().min(10).max(100000).optional() })
     .strict(),

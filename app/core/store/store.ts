@@ -35,6 +35,8 @@ export interface StudySettings {
   cache_bytes?: number;
   /** Units the study reports in; storage stays canonical (ms, MiB/s). */
   units?: { latency?: 'ms' | 'us' | 's'; bandwidth?: 'MiB/s' | 'MB/s' | 'GiB/s' | 'GB/s' };
+  /** Parameters read from file paths (import/path-params.ts). */
+  path_params?: Array<{ pattern: string; param: string }>;
 }
 
 export interface PeriodRow extends PeriodDefinition {

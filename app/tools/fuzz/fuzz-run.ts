@@ -181,6 +181,12 @@ export function importWithCli(home: string, dir: string, input: FuzzInput): Judg
       if (out.errors.length === 0) return { outcome: 'problem', problem: 'failed without an error', format: out.format, ms };
       const after = counts();
       if (JSON.stringify(after) !== JSON.stringify(before) && before !== null) return { outcome: 'problem', problem: `failed but the store changed: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`, format: out.format, ms };
+    } else if (out.status === 'skipped') {
+      // One file with nothing to import (empty, or not a result): the import did nothing, so it
+      // exits 1 (the CLI's rule), says why, and writes nothing.
+      if (r.status !== 1) return { outcome: 'problem', problem: 'a lone skipped file but exit 0', format: out.format, ms };
+      const after = counts();
+      if (JSON.stringify(after) !== JSON.stringify(before) && before !== null) return { outcome: 'problem', problem: `skipped but the store changed: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`, format: out.format, ms };
     } else if (r.status !== 0) {
       return { outcome: 'problem', problem: `${out.status} but exit ${r.status}: ${r.stderr.slice(0, 500)}`, format: out.format, ms };
     }

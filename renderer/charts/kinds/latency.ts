@@ -1,5 +1,6 @@
 /**
- * Completion-latency distributions of runs (fio json+ buckets, histogram logs): the CDF, X =
+ * Latency distributions of runs (fio json+ buckets, histogram logs, sysbench's --histogram, an AWR
+ * report's wait event histograms, an event per curve): the CDF, X =
  * latency in ms on a log axis, Y the fraction of I/Os at or below it, guides at p50 and p99; or
  * the exceedance (1 − CDF) on a log Y axis, the tail readable down to one I/O. Read solid, write
  * dashed, trim dotted. A run takes its configuration's colour; a configuration's second run a
@@ -9,10 +10,18 @@ import type { LatencyDistributionCurve } from '../../../app/contract/records.js'
 import { shade } from '../palette.js';
 import { finish, legendLayout, stylesFor, titleBlock, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
-const DASH: Record<LatencyDistributionCurve['direction'], 'solid' | 'dashed' | 'dotted'> = { read: 'solid', write: 'dashed', trim: 'dotted', total: 'solid' };
+const DASH: Record<LatencyDistributionCurve['direction'], 'solid' | 'dashed' | 'dotted'> = { read: 'solid', write: 'dashed', trim: 'dotted', total: 'solid', wait: 'solid' };
+const EVENT_DASH = ['solid', 'dashed', 'dotted', 'dashed'] as const;
 
 export function curveName(c: LatencyDistributionCurve, histLog: string): string {
+  // An AWR wait event's histogram: the event is what the curve is of.
+  if (c.event !== undefined) return `${c.config} · ${c.event}`;
   return `${c.config} · ${c.name} · ${c.direction}${c.source === 'histogram log' ? ` (${histLog})` : ''}`;
+}
+
+/** A line style per curve: the direction's (fio), or the event's place among the events drawn (AWR: a run's events share its colour). */
+function dashOf(c: LatencyDistributionCurve, events: readonly string[]): 'solid' | 'dashed' | 'dotted' {
+  return c.event === undefined ? DASH[c.direction] : EVENT_DASH[Math.max(0, events.indexOf(c.event)) % EVENT_DASH.length]!;
 }
 
 /** One colour per run: its configuration's, shaded for the configuration's second and later runs. */
@@ -35,6 +44,9 @@ export function latencyOption(spec: SpecOf<'latency-cdf' | 'latency-exceedance'>
   if (curves.length === 0) return null;
   const exceed = spec.kind === 'latency-exceedance';
   const colours = runColours(curves, data, ctx);
+  const events = [...new Set(curves.map((c) => c.event).filter((e): e is string => e !== undefined))];
+  // AWR histograms count waits, not I/Os.
+  const fraction = word(ctx.locale, curves.every((c) => c.event !== undefined) ? 'overlay.waitFraction' : 'overlay.fraction');
   const histLog = word(ctx.locale, 'overlay.histLog');
   const floor = 1 / Math.max(1, ...curves.map((c) => c.total_ios));
   const guides = exceed
@@ -52,8 +64,8 @@ export function latencyOption(spec: SpecOf<'latency-cdf' | 'latency-exceedance'>
     dataZoom: [{ type: 'inside', xAxisIndex: 0, filterMode: 'none' }],
     xAxis: { type: 'log', logBase: 10, name: word(ctx.locale, 'overlay.latencyAxis'), nameLocation: 'middle', nameGap: 30 },
     yAxis: exceed
-      ? { type: 'log', logBase: 10, name: word(ctx.locale, 'overlay.fraction'), min: 10 ** Math.floor(Math.log10(floor)), max: 1 }
-      : { type: 'value', name: word(ctx.locale, 'overlay.fraction'), min: 0, max: 1 },
+      ? { type: 'log', logBase: 10, name: fraction, min: 10 ** Math.floor(Math.log10(floor)), max: 1 }
+      : { type: 'value', name: fraction, min: 0, max: 1 },
     series: curves.map((c, i) => ({
       name: curveName(c, histLog),
       type: 'line',
@@ -62,7 +74,7 @@ export function latencyOption(spec: SpecOf<'latency-cdf' | 'latency-exceedance'>
       symbol: 'circle',
       symbolSize: 3,
       step: 'end',
-      lineStyle: { type: DASH[c.direction], width: c.source === 'histogram log' ? 1 : 2, color: colours.get(c.run) },
+      lineStyle: { type: dashOf(c, events), width: c.source === 'histogram log' ? 1 : 2, color: colours.get(c.run) },
       itemStyle: { color: colours.get(c.run) },
       data: exceed ? c.points.filter((p) => p[2] > 0).map((p) => [p[0], p[2]]) : c.points.map((p) => [p[0], p[1]]),
       ...(i === 0 ? {

@@ -25,7 +25,7 @@ interface Props {
 const CONVENTIONS = ['x-fold', 'percent-change', 'percent-of-baseline'] as const;
 const PER_OBJECT_DAY = ['mean', 'max', 'p95', 'p99'] as const;
 /** Parameters a user may pair on, in the order they are offered. */
-const KEY_ORDER = ['bs', 'bssplit', 'pattern', 'read_pct', 'rw', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'ioengine', 'direct', 'target'];
+const KEY_ORDER = ['bs', 'bssplit', 'pattern', 'read_pct', 'rw', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'report', 'inst_num', 'ioengine', 'direct', 'target'];
 
 /**
  * The per-object pairs of a period comparison ordered for the chart (by name, by speedup, best
@@ -40,6 +40,17 @@ export function orderObjects(result: CompareResult, metric: string, order: 'name
       : (a: typeof objects[number], b: typeof objects[number]) => a.workload.localeCompare(b.workload);
   const kept = [...objects].sort(by).slice(0, top > 0 ? top : objects.length);
   return { ...result, pairs: [...all, ...kept, ...result.pairs.filter((p) => !mine(p))] };
+}
+
+/** Families in the order the picker shows them (the core's catalog order). */
+const FAMILIES: ReadonlyArray<NonNullable<MetricInfo['family']>> = ['throughput', 'latency', 'load', 'io', 'top-waits', 'time-model', 'waits', 'bg-waits', 'sql', 'other', 'idle-waits'];
+
+/** The metrics by family, those matching every word of the search (in the name or the label). */
+export function groupMetrics(metrics: readonly string[], byName: ReadonlyMap<string, MetricInfo>, search: string, label: (m: string) => string): Array<{ family: NonNullable<MetricInfo['family']>; metrics: string[] }> {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const match = (m: string): boolean => words.every((w) => m.toLowerCase().includes(w) || label(m).toLowerCase().includes(w));
+  const out = FAMILIES.map((family) => ({ family, metrics: metrics.filter((m) => (byName.get(m)?.family ?? 'other') === family && match(m)) }));
+  return out.filter((g) => g.metrics.length > 0);
 }
 
 /** Baseline against candidate: the study's convention, pairing keys, significance, warnings. */
@@ -59,6 +70,9 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   const { chart: theme } = useTheme();
   const [settings, setSettings] = useState<StudySettingsRecord | null>(null);
   const [seriesMetrics, setSeriesMetrics] = useState<string[]>([]);
+  // The study's metrics described and grouped (an AWR study has hundreds: load profile, waits...).
+  const [catalog, setCatalog] = useState<MetricInfo[] | null>(null);
+  const [metricSearch, setMetricSearch] = useState('');
   const [result, setResult] = useState<CompareResult | null>(null);
   const [matrix, setMatrix] = useState<CompareResult | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -69,20 +83,25 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   useEffect(() => {
     bridge.call('studies.settings', { study: study.slug }).then(setSettings, (err: Error) => setError(err.message));
     bridge.call('series.metrics', { study: study.slug }).then(setSeriesMetrics, () => setSeriesMetrics([]));
+    bridge.call('metrics.catalog', { study: study.slug }).then(setCatalog, () => setCatalog([]));
   }, [bridge, study.slug]);
 
   const isPeriods = study.periods.includes(baseline) && study.periods.includes(candidate);
-  const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
+  const byName = useMemo(() => new Map([...dictionary, ...(catalog ?? [])].map((m) => [m.name, m])), [dictionary, catalog]);
   const runFiles = useMemo(() => new Map(runs.map((r) => [r.id, `${r.config} · ${r.source.file}`])), [runs]);
   // Offer the metrics the chosen sides have: run metrics for configurations, series for periods.
   const metrics = useMemo(() => {
     const present = new Set(isPeriods ? seriesMetrics : runs.flatMap((r) => Object.keys(r.metrics)));
-    return dictionary.filter((m) => present.has(m.name)).map((m) => m.name);
-  }, [runs, dictionary, isPeriods, seriesMetrics]);
+    // Configurations: the study's catalog (every metric, grouped); periods: their series.
+    const listed = !isPeriods && catalog && catalog.length > 0 ? catalog : dictionary;
+    return listed.filter((m) => present.has(m.name)).map((m) => m.name);
+  }, [runs, dictionary, catalog, isPeriods, seriesMetrics]);
+  const metricGroups = useMemo(() => groupMetrics(metrics, byName, metricSearch, (m) => metricLabel(byName.get(m), m)), [metrics, byName, metricSearch, metricLabel]);
   const chosenMetric = metrics.includes(metric) ? metric : metrics[0] ?? metric;
-  const keysOffered = useMemo(() => KEY_ORDER.filter((k) => runs.some((r) => r.params[k] !== undefined)), [runs]);
+  // An AWR report's session count is an observation and never pairs (the core skips it): not offered for them.
+  const keysOffered = useMemo(() => KEY_ORDER.filter((k) => runs.some((r) => r.params[k] !== undefined && !(k === 'sessions' && /^oracle-/.test(r.tool)))), [runs]);
 
-  const ready = Boolean(settings && baseline && candidate && baseline !== candidate && metrics.length > 0);
+  const ready = Boolean(settings && catalog !== null && baseline && candidate && baseline !== candidate && metrics.length > 0);
   useEffect(() => {
     if (!ready || !settings) return;
     // Late answers for an earlier selection must not land under the new one.
@@ -147,7 +166,8 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
 
   if (labels.length < 2) return <p className="notice">{t('compare.needTwo')}</p>;
   const mixed = !isPeriods && (study.periods.includes(baseline) || study.periods.includes(candidate));
-  const direction = info?.better === 'lower' ? t('compare.lowerBetter', { metric: label }) : t('compare.higherBetter', { metric: label });
+  const direction = info?.volume ? t('compare.volume', { metric: label })
+    : info?.better === 'lower' ? t('compare.lowerBetter', { metric: label }) : t('compare.higherBetter', { metric: label });
   const rollup = result?.rollup.find((r) => r.metric === chosenMetric && r.candidate === candidate);
   const sideOptions = (
     <>
@@ -157,7 +177,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   );
 
   return (
-    <div className="compare" data-testid="compare-view" data-state={result || !ready ? 'ready' : 'loading'}
+    <div className="compare" data-testid="compare-view" data-state={(result || !ready) && catalog !== null ? 'ready' : 'loading'}
       data-result={result ? `${result.baseline}|${result.candidate}|${result.metrics.join(',')}` : ''}>
       <div className="controls">
         <label>{t('compare.baseline')}
@@ -168,13 +188,28 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
         </label>
         <label>{t('compare.metric')}
           <select name="metric" value={chosenMetric} onChange={(e) => setMetric(e.target.value)}>
-            {metrics.map((m) => {
-              const l = metricLabel(byName.get(m), m);
-              const u = byName.get(m)?.unit ?? '';
-              return <option key={m} value={m}>{withUnit(l, u, locale)}</option>;
-            })}
+            {/* The chosen metric stays listed while a search hides the rest of its group. */}
+            {!metricGroups.some((g) => g.metrics.includes(chosenMetric)) && <option value={chosenMetric}>{withUnit(metricLabel(byName.get(chosenMetric), chosenMetric), byName.get(chosenMetric)?.unit ?? '', locale)}</option>}
+            {metricGroups.map((g) => (
+              <optgroup key={g.family} label={t(`metrics.family.${g.family}`)}>
+                {g.metrics.map((m) => <option key={m} value={m}>{withUnit(metricLabel(byName.get(m), m), byName.get(m)?.unit ?? '', locale)}</option>)}
+              </optgroup>
+            ))}
           </select>
         </label>
+        {metrics.length > 12 && (
+          <label>{t('compare.metricSearch')}
+            <input name="metric-search" type="search" value={metricSearch} placeholder={t('compare.metricSearchHint', { count: metrics.length })}
+              onChange={(e) => {
+                setMetricSearch(e.target.value);
+                // The best match is chosen (a name or label typed whole, else the first match), so the chart follows what is typed.
+                const found = groupMetrics(metrics, byName, e.target.value, (m) => metricLabel(byName.get(m), m)).flatMap((g) => g.metrics);
+                const typed = e.target.value.trim().toLowerCase();
+                const first = found.find((m) => m.toLowerCase() === typed || metricLabel(byName.get(m), m).toLowerCase() === typed) ?? found[0];
+                if (first && e.target.value.trim()) setMetric(first);
+              }} />
+          </label>
+        )}
         {isPeriods && (
           <>
             <label>{t('compare.objectOrder')}

@@ -14,11 +14,18 @@ import { useTheme } from '../../theme/theme.js';
 const KINDS = ['latency-cdf', 'latency-exceedance', 'run-series'] as const;
 type OverlaySpec = Extract<ChartSpec, { kind: (typeof KINDS)[number] }>;
 
-const hasBins = (r: RunRecord): boolean => Boolean(r.tables['latency_bins'] || r.tables['hist_log_bins']);
+/** Latency buckets: fio's json+ or histogram log, or an AWR report's wait event histograms. */
+const hasBins = (r: RunRecord): boolean => Boolean(r.tables['latency_bins'] || r.tables['hist_log_bins'] || (Array.isArray(r.tables['wait_histograms']) && r.tables['wait_histograms'].length > 0));
 
 /** The runs first offered: the same workload on every configuration that has it, with latency buckets where any run has them. */
 export function defaultRuns(runs: RunRecord[]): number[] {
   const withBins = runs.filter(hasBins);
+  // AWR reports: one per configuration, its RAC global report where it has one.
+  const awr = withBins.filter((r) => Array.isArray(r.tables['wait_histograms']));
+  if (awr.length > 0 && awr.length === withBins.length) {
+    const configs = [...new Set(awr.map((r) => r.config))];
+    return configs.map((c) => (awr.find((r) => r.config === c && r.params['report'] === 'awrgrpt') ?? awr.find((r) => r.config === c)!).id);
+  }
   const pool = withBins.length > 0 ? withBins : runs;
   const first = pool[0];
   if (!first) return [];
@@ -49,9 +56,11 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
   const distribution = current && shown && (shown.data.kind === 'latency-cdf' || shown.data.kind === 'latency-exceedance') ? (shown.data as DataOf<'latency-cdf'>).distribution : null;
   const overlay = current && shown?.data.kind === 'run-series' ? (shown.data as DataOf<'run-series'>).overlay : null;
 
+  // AWR histograms count waits, not I/Os: the titles say so.
+  const waits = distribution !== null && distribution.curves.length > 0 && distribution.curves.every((c) => c.event !== undefined);
   const title = spec.kind === 'run-series'
     ? (overlay ? metricLabel(byName.get(overlay.metric), overlay.metric) : '')
-    : t(spec.kind === 'latency-cdf' ? 'overlay.cdfTitle' : 'overlay.exceedanceTitle');
+    : t(spec.kind === 'latency-cdf' ? (waits ? 'overlay.waitCdfTitle' : 'overlay.cdfTitle') : (waits ? 'overlay.waitExceedanceTitle' : 'overlay.exceedanceTitle'));
   const option = useMemo(() => {
     if (!current || !shown || !asked) return null;
     const ctx = { title, locale, theme, mode: 'interactive' as const };
@@ -61,7 +70,7 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
 
   const setKind = (kind: OverlaySpec['kind']): void => setSpec((s) => (kind === 'run-series'
     ? { kind, runs: s.runs, align: s.kind === 'run-series' ? s.align ?? true : true, ...(s.kind === 'run-series' && s.metric ? { metric: s.metric } : {}) }
-    : { kind, runs: s.runs }));
+    : { kind, runs: s.runs, ...(s.kind !== 'run-series' && s.events ? { events: s.events } : {}) }));
   const toggleRun = (id: number, on: boolean): void => setSpec((s) => ({ ...s, runs: on ? [...s.runs, id] : s.runs.filter((r) => r !== id) }));
   const offered = latency && onlyBins ? runs.filter(hasBins) : runs;
   const name = (id: number): string => { const r = runs.find((x) => x.id === id); return r ? `${r.config} · ${r.name}` : String(id); };
@@ -97,6 +106,24 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
           <input type="checkbox" name="overlay-only-bins" checked={onlyBins} onChange={(e) => setOnlyBins(e.target.checked)} />
           {t('overlay.onlyBins')}
         </label>
+      )}
+      {spec.kind !== 'run-series' && distribution?.events && distribution.events.length > 0 && (
+        // AWR wait event histograms: which events are drawn (the busiest by default).
+        <fieldset className="run-picker" data-testid="overlay-events">
+          <legend>{t('overlay.events')}</legend>
+          {distribution.events.slice(0, 20).map((ev) => {
+            const drawn = distribution.curves.some((c) => c.event === ev);
+            return (
+              <label key={ev}>
+                <input type="checkbox" name="overlay-event" data-event={ev} checked={drawn}
+                  onChange={(e) => setSpec((s) => (s.kind === 'run-series' ? s : {
+                    ...s, events: e.target.checked ? [...new Set([...distribution.curves.map((c) => c.event).filter((x): x is string => Boolean(x)), ev])] : distribution.curves.map((c) => c.event).filter((x): x is string => Boolean(x) && x !== ev),
+                  }))} />
+                {ev}
+              </label>
+            );
+          })}
+        </fieldset>
       )}
       <fieldset className="run-picker" data-testid="overlay-runs">
         <legend>{t('overlay.runs')}</legend>
@@ -134,9 +161,9 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
         <table className="grid" data-testid="distribution-table">
           <tbody>
             {distribution.curves.map((c) => (
-              <tr key={`${c.run}-${c.source}-${c.direction}`}>
-                <td>{c.config} · {c.name} · {c.direction}{c.source === 'histogram log' ? ` (${t('overlay.histLog')})` : ''}</td>
-                <td className="num">{t('overlay.percentiles', {
+              <tr key={`${c.run}-${c.source}-${c.direction}-${c.event ?? ''}`}>
+                <td>{c.event !== undefined ? `${c.config} · ${c.name} · ${c.event}` : `${c.config} · ${c.name} · ${c.direction}${c.source === 'histogram log' ? ` (${t('overlay.histLog')})` : ''}`}</td>
+                <td className="num">{t(c.event !== undefined ? 'overlay.percentilesWaits' : 'overlay.percentiles', {
                   p50: formatValue(c.percentiles['p50'], 'ms', locale), p99: formatValue(c.percentiles['p99'], 'ms', locale),
                   p999: formatValue(c.percentiles['p99.9'], 'ms', locale), ios: c.total_ios.toLocaleString(locale),
                 })}</td>

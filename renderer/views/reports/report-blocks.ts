@@ -168,12 +168,14 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         blocks.push({ kind: 'note', text: `${t('report.convention')}: ${doc.evidence.convention_note}`, tone: 'convention' });
         for (const f of s.figures) {
           const fmt = (v: number | null): string => (v === null ? '' : `${formatValue(v, f.unit, locale)} ${f.unit}`);
+          // A volume has no speedup ("–"): its change is all the line states.
+          const ratio = (s: string): string => (s === '–' ? '' : ` · ${s}`);
           // A single measured value (no ratio): the configuration it belongs to.
           const single = f.speedup_text === '';
           const values = single ? f.candidate_label
             : f.baseline !== null && f.candidate !== null
-              ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)} · ${f.speedup_text} · ${f.change_text}`
-              : `${t('report.against', { candidate: f.candidate_label, baseline: f.baseline_label })} · ${f.speedup_text} · ${f.change_text}`;
+              ? `${f.baseline_label} ${fmt(f.baseline)} → ${f.candidate_label} ${fmt(f.candidate)}${ratio(f.speedup_text)} · ${f.change_text}`
+              : `${t('report.against', { candidate: f.candidate_label, baseline: f.baseline_label })}${ratio(f.speedup_text)} · ${f.change_text}`;
           blocks.push({
             kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~',
             verdict: f.verdict, warnings: f.warnings.map((w) => warningText(w, locale)),
@@ -255,7 +257,9 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   const big = new Set(ev.file_groups.filter((g) => g.files > MAX_LISTED).map((g) => `${g.config}\u0000${g.folder}`));
   for (const f of ev.files) {
     const folder = f.file.includes('/') ? f.file.slice(0, f.file.lastIndexOf('/')) : '.';
-    if (!big.has(`${f.config}\u0000${folder}`)) blocks.push({ kind: 'row', table: files, cells: [`${f.file}\n${f.sha256}`, f.format, f.importer_version, f.config, String(f.runs)], mono: [0] });
+    // Another form of a report (its text beside its HTML, gzipped) is kept with that report's run.
+    const form = f.same_report_as ? `\n${t('report.sameReport', { file: f.same_report_as.file, run: f.same_report_as.run })}` : '';
+    if (!big.has(`${f.config}\u0000${folder}`)) blocks.push({ kind: 'row', table: files, cells: [`${f.file}\n${f.sha256}${form}`, f.format, f.importer_version, f.config, String(f.runs)], mono: [0] });
   }
   for (const g of ev.file_groups.filter((x) => x.files > MAX_LISTED)) {
     const runs = ev.files.filter((f) => f.config === g.config && f.file.startsWith(`${g.folder}/`)).reduce((a, f) => a + f.runs, 0);
