@@ -23,7 +23,9 @@ import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
 import { logClaims } from './import/log-claims.js';
-import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
+import { allMetrics, describeMetric, metricOrder, setDerivedMetrics } from './metrics/dictionary.js';
+import { derivedInfo, withDerived } from './metrics/derived.js';
+import { StudyManager } from './manage/study-manager.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
 import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
@@ -49,6 +51,8 @@ export interface ImportHooks {
   checkCancel?: () => void;
   /** Staged id to the unit of a latency log no fio JSON claims (importPaths takes `logUnit` instead). */
   logUnits?: Record<string, LogLatencyUnit>;
+  /** A file the study already has under another label: its runs move to this import's configuration. */
+  moveDuplicates?: boolean;
 }
 
 /** Lists the files under the given files and folders, depth first, sorted for a stable order. */
@@ -72,6 +76,8 @@ export class Core {
   readonly store: Store;
   /** Table column mappings remembered per header. */
   readonly mappings: ColumnMappings;
+  /** Deletes with undo, renames, moves, exclusions, configuration constants and derived metrics. */
+  readonly manage: StudyManager;
   private readonly staged = new Map<string, StagedFile>();
   /** Staged files spooled to disk by the host (large uploads): deleted when imported or discarded. */
   private readonly spooled = new Map<string, string>();
@@ -80,6 +86,7 @@ export class Core {
   constructor(readonly dbPath: string, nativeBinding?: string, readonly spoolDir: string | null = null, options: { backgroundCheckpoint?: boolean } = {}) {
     this.store = new Store(dbPath, nativeBinding, options);
     this.mappings = new ColumnMappings(this.store.db);
+    this.manage = new StudyManager(this);
   }
 
   close(): void {
@@ -98,6 +105,8 @@ export class Core {
   private studyId(nameOrSlug: string): number {
     const study = this.store.findStudy(nameOrSlug);
     if (!study) throw new NotFoundError(`no study named "${nameOrSlug}"`);
+    // Every call about a study comes through here: its derived metrics join the dictionary for it.
+    setDerivedMetrics((this.store.settings(study.id).derived_metrics ?? []).map(derivedInfo));
     return study.id;
   }
 
@@ -110,12 +119,16 @@ export class Core {
     return this.store.findStudy(nameOrSlug)?.slug ?? nameOrSlug;
   }
 
-  runs(filter: { study?: string; config?: string; ids?: number[] }): RunRecord[] {
-    return this.store.listRuns({
-      studyId: filter.study !== undefined ? this.studyId(filter.study) : undefined,
-      config: filter.config,
-      ids: filter.ids,
-    });
+  /**
+   * A study's runs as every comparison, curve, chart and report sees them: excluded runs left out,
+   * derived metrics added. `all`: excluded runs too (the Runs tab, the CLI's listing, the evidence).
+   */
+  runs(filter: { study?: string; config?: string; ids?: number[]; all?: boolean }): RunRecord[] {
+    const studyId = filter.study !== undefined ? this.studyId(filter.study) : undefined;
+    const runs = this.store.listRuns({ studyId, config: filter.config, ids: filter.ids });
+    const counted = filter.all ? runs : runs.filter((r) => !r.excluded);
+    if (studyId === undefined) return counted;
+    return withDerived(counted, this.store.settings(studyId).derived_metrics ?? [], this.store.manage.constants(studyId));
   }
 
   /**
@@ -229,7 +242,7 @@ export class Core {
     inputs: readonly string[], study: string, config: string,
     options: Omit<ImportHooks, 'logUnits'> & { studySlug?: string; relativeTo?: string; mapping?: TableMapping; logUnit?: LogLatencyUnit } = {},
   ): ImportResult {
-    const { studySlug, relativeTo, mapping } = options;
+    const { studySlug, relativeTo, mapping, moveDuplicates } = options;
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
     const shown = (p: string): string => (relativeTo ? path.relative(relativeTo, p).split(path.sep).join('/') : p);
     const paths = expandPaths(inputs);
@@ -238,7 +251,7 @@ export class Core {
     // File by file: each is read, parsed and written, then dropped; one transaction for all.
     return this.store.transaction(() => {
       const session = new ImportSession(this.store, {
-        study, config, studySlug,
+        study, config, studySlug, moveDuplicates,
         onProgress: options.onProgress,
         checkCancel: options.checkCancel,
         logUnit: () => options.logUnit,
@@ -334,6 +347,7 @@ export class Core {
       zone: saved.zone ?? 'UTC',
       cache_bytes: saved.cache_bytes ?? DEFAULT_CACHE_BYTES,
       units: { ...CANONICAL_UNITS, ...saved.units },
+      derived_metrics: saved.derived_metrics ?? [],
     };
   }
 
@@ -487,7 +501,7 @@ export class Core {
         sections: charts.map((c) => ({ id: String(c.id), type: 'chart' as const, chart: c.id })),
       });
     }
-    return studyWorkbook(this.runs({ study }), doc);
+    return studyWorkbook(this.runs({ study, all: true }), doc);
   }
 
   /** Writes the study as one portable `.perfdelta` file. */
@@ -521,8 +535,9 @@ export class Core {
     };
     const periods = this.store.periods(id);
     const periodByName = new Map(periods.map((p) => [p.name, p]));
-    const runs = this.store.listRuns({ studyId: id });
-    const configs = new Set(runs.map((r) => r.config));
+    // A configuration whose runs are all excluded is still one: it pairs with nothing.
+    const configs = new Set(this.store.listRuns({ studyId: id }).map((r) => r.config));
+    const runs = this.runs({ study: args.study });
 
     if (labels.every((l) => periodByName.has(l))) {
       if (!args.metrics || args.metrics.length === 0) throw new Error('a period comparison needs --metric (a time-series metric such as read.lat_avg_ms)');
