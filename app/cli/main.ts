@@ -13,6 +13,7 @@ import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
 import { UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, type CliContext } from './report-commands.js';
+import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
@@ -58,6 +59,8 @@ function cmdDetect(values: Values, files: string[]): number {
 function printImport(result: ImportResult): void {
   for (const f of result.files) {
     process.stdout.write(`${f.status.padEnd(9)} ${f.path} (${f.format ?? 'unknown format'}, ${f.runs.length} runs)\n`);
+    // Imported before under another label: where its runs are, and how to move them here.
+    if (f.elsewhere) process.stdout.write(`  its runs are in configuration ${f.elsewhere.map((c) => `"${c}"`).join(', ')}, not "${result.config}": import again with --move-duplicates to move them, or perfdelta runs move --run ${f.runs.join(',')} --to "${result.config}"\n`);
     for (const e of f.errors) process.stdout.write(`  error: ${e}\n`);
     for (const w of f.warnings) process.stdout.write(`  warning: ${w}\n`);
   }
@@ -90,6 +93,7 @@ function cmdImport(values: Values, inputs: string[]): number {
   const result = withCore(values, (core) =>
     core.importPaths(inputs, study, config, {
       mapping,
+      moveDuplicates: Boolean(values['move-duplicates']),
       logUnit: unit,
       onProgress: values['json'] ? undefined : ({ done, total, current, bytesDone, bytesTotal }) => {
         // A large file moves the percentage while the file count stands still.
@@ -99,7 +103,7 @@ function cmdImport(values: Values, inputs: string[]): number {
     }));
   if (process.stderr.isTTY && !values['json']) process.stderr.write('\r'.padEnd(121) + '\r');
   if (values['json']) {
-    json({ files: result.files.map(({ path: p, format, sha256, status, runs, warnings, errors }) => ({ path: p, format, sha256, status, runs, warnings, errors })) });
+    json({ files: result.files.map(({ path: p, format, sha256, status, runs, warnings, errors, elsewhere, moved_from }) => ({ path: p, format, sha256, status, runs, warnings, errors, ...(elsewhere ? { elsewhere } : {}), ...(moved_from ? { moved_from } : {}) })) });
   } else {
     printImport(result);
   }
@@ -118,6 +122,7 @@ function cmdRuns(values: Values): number {
     core.runs({
       study: typeof values['study'] === 'string' ? values['study'] : undefined,
       config: typeof values['config'] === 'string' ? values['config'] : undefined,
+      all: true,
     }));
   if (values['json']) json(runs);
   else printRuns(runs);
@@ -296,6 +301,19 @@ const OPTIONS = {
   orientation: { type: 'string' },
   mapping: { type: 'string' },
   'log-latency-unit': { type: 'string' },
+  'move-duplicates': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  name: { type: 'string' },
+  to: { type: 'string' },
+  reason: { type: 'string' },
+  constant: { type: 'string', multiple: true },
+  unit: { type: 'string' },
+  factor: { type: 'string' },
+  better: { type: 'string' },
+  label: { type: 'string' },
+  from: { type: 'string' },
+  empty: { type: 'boolean' },
+  restore: { type: 'boolean' },
 } as const;
 
 export async function main(argv: string[]): Promise<number> {
@@ -325,8 +343,12 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'detect': return cmdDetect(values, rest);
       case 'import': return cmdImport(values, rest);
-      case 'studies': return cmdStudies(values);
-      case 'runs': return cmdRuns(values);
+      case 'studies': return rest[0] ? cmdStudiesManage(ctx, rest[0]) : cmdStudies(values);
+      case 'runs': return rest[0] ? cmdRunsManage(ctx, rest[0]) : cmdRuns(values);
+      case 'configs': return cmdConfigs(ctx, rest[0]);
+      case 'derived': return cmdDerived(ctx);
+      case 'undo': return cmdUndo(ctx);
+      case 'trash': return cmdTrash(ctx);
       case 'series': return cmdSeries(values);
       case 'compare': return cmdCompare(values);
       case 'samples': return await cmdSamples(values, rest);
