@@ -64,7 +64,7 @@ export class ManageStore {
   planRuns(studyId: number, runIds: readonly number[], wholeConfigs: readonly string[]): { runs: number[]; imports: number[]; files: string[]; originals: number } {
     const runs = (this.db.prepare(`SELECT id FROM runs WHERE study_id = ? AND id ${IN_IDS} ORDER BY id`).all(studyId, ids(runIds)) as Array<{ id: number }>).map((r) => r.id);
     const going = new Set(runs);
-    const imports = this.db.prepare(`SELECT i.id, i.config, i.file_name, i.sha256 FROM imports i WHERE i.study_id = ?`).all(studyId) as Array<{ id: number; config: string; file_name: string; sha256: string }>;
+    const imports = this.db.prepare(`SELECT i.id, i.config, i.file_name, i.sha256 FROM imports i WHERE i.study_id = ? ORDER BY i.id`).all(studyId) as Array<{ id: number; config: string; file_name: string; sha256: string }>;
     const linked = this.db.prepare(`SELECT run_id AS id FROM import_runs WHERE import_id = ? UNION SELECT id FROM runs WHERE import_id = ?`);
     const staying = new Set((this.db.prepare('SELECT DISTINCT config FROM runs WHERE study_id = ? AND id NOT ' + IN_IDS).all(studyId, ids(runs)) as Array<{ config: string }>).map((r) => r.config));
     const inStudy = new Set((this.db.prepare('SELECT id FROM runs WHERE study_id = ?').all(studyId) as Array<{ id: number }>).map((r) => r.id));
