@@ -114,6 +114,34 @@ describe('managing what was imported (web host, Chromium)', () => {
     assert.match(text, /first run after a reboot: page cache cold/);
   });
 
+  it('prices per configuration and IOPS per 1,000 $/month, compared like IOPS', async () => {
+    await wb.compare('disk', 'tmpfs', 'total.iops');
+    const iops = (await wb.speedupTable())[0]!;
+    await runsTab();
+    for (const [config, price] of [['disk', '250'], ['tmpfs', '2000']] as const) {
+      await page.locator(`.config-group[data-config="${config}"] [data-action="constants"]`).click();
+      const panel = page.locator(`[data-testid="constants-panel"][data-config="${config}"]`);
+      await panel.locator('input[name="constant-value"]').fill(price);
+      await panel.locator('button[type="submit"]').click();
+      await panel.locator('tr[data-constant="price_usd_month"]').waitFor();
+      assert.match(await panel.locator('tr[data-constant="price_usd_month"]').textContent() ?? '', /\$\/month.*in the workbench/);
+    }
+    await page.locator('.derived-section summary').click();
+    const derived = page.locator('[data-testid="derived-panel"]');
+    await derived.locator('input[name="derived-name"]').fill('iops_per_kusd');
+    await derived.locator('select[name="derived-metric"]').selectOption('total.iops');
+    await derived.locator('button[type="submit"]').click();
+    await derived.locator('[data-derived="derived.iops_per_kusd"]').waitFor();
+    assert.match(await derived.textContent() ?? '', /total IOPS per 1,000 \$\/month \[IOPS per 1,000 \$\/month\] = total\.iops ÷ price_usd_month × 1,000/);
+    await wb.screenshot(path.join(OUTPUT_DIR, 'manage-constants-derived.png'));
+
+    await wb.compare('disk', 'tmpfs', 'derived.iops_per_kusd');
+    const perPrice = (await wb.speedupTable()).find((r) => r.workload === iops.workload)!;
+    // tmpfs costs 8x as much: its IOPS per dollar gain is the IOPS gain over 8.
+    assert.ok(Math.abs(parseFloat(perPrice.speedup) - parseFloat(iops.speedup) / 8) < 0.02, `${perPrice.speedup} against ${iops.speedup} / 8`);
+    assert.match(await page.locator('[data-testid="compare-view"]').textContent() ?? '', /IOPS per 1,000 \$\/month/);
+  });
+
   it('a delete says what goes and is undone from its notice', async () => {
     await runsTab();
     await runRow('tmpfs', 'seqread').locator('input[type="checkbox"]').check();
