@@ -82,6 +82,22 @@ describe('managing what was imported (web host, Chromium)', () => {
     assert.equal(await page.locator('.config-group[data-config="disk"] tr[data-run]').count(), 2);
   });
 
+  it('a file imported again under its right label: the sheet offers to move its runs there', async () => {
+    await wb.dropFiles([fio('disk', 'seqwrite-128k-qd8.json')]);
+    await wb.confirmImport('randread-4k-qd1', 'tmpfs');
+    await wb.closeSheet();
+    await wb.dropFiles([fio('disk', 'seqwrite-128k-qd8.json')]);
+    await wb.confirmImport('randread-4k-qd1', 'disk');
+    const offer = wb.sheet().locator('[data-testid="duplicates-elsewhere"]');
+    assert.match(await offer.textContent() ?? '', /1 file had been imported before under "tmpfs": its runs are still there, not under "disk"\./);
+    await offer.locator('[data-testid="move-duplicates"]').click();
+    assert.match(await wb.sheet().locator('[data-testid="duplicates-moved"]').textContent() ?? '', /Moved 1 run to "disk"\./);
+    await wb.closeSheet();
+    await runsTab();
+    await runRow('disk', 'seqwrite').waitFor();
+    assert.equal(await runRow('tmpfs', 'seqwrite').count(), 0);
+  });
+
   it('an excluded run is struck through with its reason, leaves Compare, and the report\'s evidence states it', async () => {
     await wb.compare('disk', 'tmpfs', 'total.iops');
     const before = (await wb.speedupTable()).map((r) => r.workload);

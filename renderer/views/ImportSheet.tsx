@@ -365,7 +365,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
             {elsewhere.length > 0 && moved === null && (
               <p className="notice" data-testid="duplicates-elsewhere">
                 {t('import.elsewhere', { count: elsewhere.length, configs: elsewhereConfigs.map((c) => `"${c}"`).join(', '), config: result.config })}{' '}
-                <button type="button" onClick={() => void moveDuplicates()} data-testid="move-duplicates">{t('import.moveDuplicates', { config: result.config })}</button>
+                <button type="button" onClick={() => void moveDuplicates()} data-testid="move-duplicates">{t('import.moveDuplicates', { count: elsewhere.length, config: result.config })}</button>
               </p>
             )}
             {moved !== null && <p className="notice" role="status" data-testid="duplicates-moved">{t('import.movedDuplicates', { count: moved, config: result.config })}</p>}

@@ -195,12 +195,14 @@ describe('exclusions', () => {
     const evidence = core.renderReport('disk-vs-ram', report.id).evidence;
     assert.deepEqual(evidence.excluded_runs.map((e) => [e.run, e.config, e.reason]), [[victim.id, 'tmpfs', 'the page cache was warm']]);
 
-    // A study file carries the exclusion; opened elsewhere it still holds.
+    // A study file carries the exclusion and the constants; opened elsewhere they still hold.
+    core.manage.setConstants('disk-vs-ram', [{ config: 'tmpfs', name: 'vcpus', value: 8 }], 'workbench');
     const out = path.join(tempDir(), 'x.perfdelta');
     core.saveStudyFile('disk-vs-ram', out);
     const other = freshCore();
     const slug = other.openStudyFile(fs.readFileSync(out), 'x.perfdelta');
     assert.equal(other.runs({ study: slug, all: true }).filter((r) => r.excluded?.reason === 'the page cache was warm').length, 1);
+    assert.deepEqual(other.manage.constants(slug).map((c) => [c.config, c.name, c.value, c.unit, c.source]), [['tmpfs', 'vcpus', 8, 'vCPU', 'workbench']]);
     other.close();
 
     core.manage.include('disk-vs-ram', [victim.id]);
