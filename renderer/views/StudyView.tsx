@@ -36,7 +36,7 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
   // Every other view sees the runs that count: an excluded run is in no comparison, curve or chart.
   const runs = useMemo(() => allRuns?.filter((r) => !r.excluded) ?? null, [allRuns]);
   // The study's derived metrics join the dictionary: offered, labelled and united like measured ones.
-  const dictionary = useMemo(() => [...baseDictionary, ...derived.map(derivedInfo)], [baseDictionary, derived]);
+  const dictionary = useMemo(() => (derived.length ? [...baseDictionary, ...derived.map(derivedInfo)] : baseDictionary), [baseDictionary, derived]);
 
   const [overlayRuns, setOverlayRuns] = useState<number[] | null>(null);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
@@ -53,9 +53,17 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
     tabRefs.current[next]?.focus();
   };
   useEffect(() => {
-    bridge.call('runs.list', { study: study.slug }).then(setRuns, (err: Error) => setError(err.message));
-    bridge.call('configs.constants', { study: study.slug }).then(setConstants, (err: Error) => setError(err.message));
-    bridge.call('studies.settings', { study: study.slug }).then((s) => setDerived(s.derived_metrics), (err: Error) => setError(err.message));
+    // Together: a view must not mount with the runs and then see its dictionary change under it
+    // (a metric the user just chose would be reset).
+    Promise.all([
+      bridge.call('runs.list', { study: study.slug }),
+      bridge.call('configs.constants', { study: study.slug }),
+      bridge.call('studies.settings', { study: study.slug }),
+    ]).then(([list, consts, settings]) => {
+      setConstants(consts);
+      setDerived(settings.derived_metrics);
+      setRuns(list);
+    }, (err: Error) => setError(err.message));
   }, [bridge, study.slug, revision]);
 
   return (

@@ -60,21 +60,26 @@ export class StudyManager {
   /** Deletes a configuration: its runs, the files that gave only them, its constants. */
   deleteConfig(nameOrSlug: string, config: string, dryRun = false): DeletionRecord {
     const study = this.study(nameOrSlug);
-    this.needConfig(study, config);
-    const runIds = this.store.listRuns({ studyId: study.id, config }).map((r) => r.id);
-    if (dryRun) return this.dryRun(study, 'config', runIds, [config]);
-    return this.store.transaction(() => this.store.manage.trashRuns(study, 'config', runIds, [config]));
+    // Read and written in one transaction: a run another process imports meanwhile goes too, or waits.
+    const plan = (): number[] => {
+      this.needConfig(study, config);
+      return this.store.listRuns({ studyId: study.id, config }).map((r) => r.id);
+    };
+    if (dryRun) return this.dryRun(study, 'config', plan(), [config]);
+    return this.store.transaction(() => this.store.manage.trashRuns(study, 'config', plan(), [config]));
   }
 
   /** Deletes chosen runs, and the files left with no run. A configuration left empty goes too. */
   deleteRuns(nameOrSlug: string, runIds: readonly number[], dryRun = false): DeletionRecord {
     const study = this.study(nameOrSlug);
-    const runs = this.store.listRuns({ studyId: study.id, ids: [...runIds] });
-    const missing = runIds.filter((id) => !runs.some((r) => r.id === id));
-    if (missing.length) throw new NotFoundError(`study "${study.name}" has no run ${missing.join(', ')}`);
-    const emptied = [...new Set(runs.map((r) => r.config))].filter((c) => this.store.listRuns({ studyId: study.id, config: c }).every((r) => runIds.includes(r.id)));
-    if (dryRun) return this.dryRun(study, 'runs', runIds, emptied);
-    return this.store.transaction(() => this.store.manage.trashRuns(study, 'runs', runIds, emptied));
+    const emptied = (): string[] => {
+      const runs = this.store.listRuns({ studyId: study.id, ids: [...runIds] });
+      const missing = runIds.filter((id) => !runs.some((r) => r.id === id));
+      if (missing.length) throw new NotFoundError(`study "${study.name}" has no run ${missing.join(', ')}`);
+      return [...new Set(runs.map((r) => r.config))].filter((c) => this.store.listRuns({ studyId: study.id, config: c }).every((r) => runIds.includes(r.id)));
+    };
+    if (dryRun) return this.dryRun(study, 'runs', runIds, emptied());
+    return this.store.transaction(() => this.store.manage.trashRuns(study, 'runs', runIds, emptied()));
   }
 
   private dryRun(study: StudyRow, kind: 'config' | 'runs', runIds: readonly number[], configs: string[]): DeletionRecord {

@@ -27,8 +27,10 @@ export function StudyActions({ study, open, onOpenChange, onRenamed, onDeleted }
   useEffect(() => {
     if (!open) return;
     menu.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    // A click elsewhere closes the menu; one on its own ⋯ button is left to that button's toggle.
     const close = (e: MouseEvent | KeyboardEvent): void => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menu.current?.contains(e.target as Node)) onOpenChange(false);
+      const target = e.target as Element | null;
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menu.current?.contains(target) && !target?.closest?.(`[data-study-actions="${CSS.escape(study.slug)}"]`)) onOpenChange(false);
     };
     window.addEventListener('mousedown', close);
     window.addEventListener('keydown', close);
@@ -36,7 +38,7 @@ export function StudyActions({ study, open, onOpenChange, onRenamed, onDeleted }
       window.removeEventListener('mousedown', close);
       window.removeEventListener('keydown', close);
     };
-  }, [open, onOpenChange]);
+  }, [open, onOpenChange, study.slug]);
 
   const pick = (what: 'rename' | 'delete'): void => {
     onOpenChange(false);
