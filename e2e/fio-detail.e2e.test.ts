@@ -35,7 +35,7 @@ describe('fio runs up close (web host in Chromium)', () => {
   after(() => closeWorkbench({ host, browser }));
 
   it('first launch loads the sample studies', async () => {
-    const slugs = await page.locator('.study-list button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-study')));
+    const slugs = await page.locator('.study-list button[data-study]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-study')));
     const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'samples', 'studies.json'), 'utf8')) as { studies: Array<{ slug: string }> };
     assert.deepEqual(slugs.sort(), manifest.studies.map((s) => s.slug).sort());
   });

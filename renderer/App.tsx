@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { MetricInfo, StudySummary } from '../app/contract/records.js';
+import type { DeletionRecord, MetricInfo, StudySummary } from '../app/contract/records.js';
 import { useBridge } from './bridge/context.js';
 import { filesFromDataTransfer, filesFromInput, type DroppedFile } from './components/drop.js';
 import { loadGlyphsFor, useI18n, type Locale } from './i18n/i18n.js';
@@ -8,6 +8,8 @@ import { useTheme, type ThemePreference } from './theme/theme.js';
 import { EmptyState } from './views/EmptyState.js';
 import { ImportSheet } from './views/ImportSheet.js';
 import { StudyView } from './views/StudyView.js';
+import { StudyActions } from './views/manage/StudyActions.js';
+import { UndoNotice } from './views/manage/UndoNotice.js';
 
 export function App(): JSX.Element {
   const bridge = useBridge();
@@ -23,6 +25,10 @@ export function App(): JSX.Element {
   const [error, setError] = useState<string | null>(null);
   const [loadingSamples, setLoadingSamples] = useState(false);
   const [revision, setRevision] = useState(0);
+  /** The last delete, undoable until the next one: its notice carries Undo. */
+  const [deletion, setDeletion] = useState<DeletionRecord | null>(null);
+  /** The study whose context menu is open. */
+  const [menuStudy, setMenuStudy] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const studyFileInput = useRef<HTMLInputElement>(null);
@@ -132,6 +138,12 @@ export function App(): JSX.Element {
 
   const study = studies?.find((s) => s.slug === selected) ?? null;
 
+  // A delete anywhere (a study here, a configuration or runs in the Runs tab): its notice, and the lists again.
+  const onDeleted = (record: DeletionRecord): void => {
+    setDeletion(record);
+    void refresh(record.kind === 'study' ? undefined : record.study.slug);
+  };
+
   return (
     <div className="app" data-state={studies ? 'ready' : 'loading'}>
       <header className="topbar">
@@ -176,12 +188,15 @@ export function App(): JSX.Element {
           {studies && studies.length === 0 && <p className="muted">{t('studies.empty')}</p>}
           <ul className="study-list">
             {studies?.map((s) => (
-              <li key={s.slug}>
+              <li key={s.slug} className="study-item">
                 <button type="button" className={s.slug === selected ? 'active' : ''} data-study={s.slug}
-                  aria-current={s.slug === selected ? 'page' : undefined} onClick={() => setSelected(s.slug)}>
+                  aria-current={s.slug === selected ? 'page' : undefined} onClick={() => setSelected(s.slug)}
+                  onContextMenu={(e) => { e.preventDefault(); setMenuStudy(s.slug); }}>
                   <span className="study-name">{s.name}</span>
                   <span className="study-meta">{t('studies.runs', { count: s.runs })} · {s.configs.join(' / ')}</span>
                 </button>
+                <StudyActions study={s} open={menuStudy === s.slug} onOpenChange={(open) => setMenuStudy(open ? s.slug : null)}
+                  onRenamed={(slug) => void refresh(s.slug === selected ? slug : undefined)} onDeleted={onDeleted} />
               </li>
             ))}
           </ul>
@@ -192,15 +207,17 @@ export function App(): JSX.Element {
 
         <main className="content">
           {error && <p className="error" role="alert">{t('app.error', { message: error })}</p>}
+          {deletion && <UndoNotice key={deletion.id ?? 0} deletion={deletion} onDismiss={() => setDeletion(null)}
+            onRestored={(slug) => { setDeletion(null); void refresh(slug); }} />}
           {!studies && <p className="muted">{t('app.loading')}</p>}
           {studies && !study && <EmptyState onPaste={pasteTable} onLoadSamples={() => void loadSamples()} />}
-          {study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary} onChanged={() => void refresh(study.slug)} />}
+          {study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary} onChanged={() => void refresh(study.slug)} onDeleted={onDeleted} />}
         </main>
       </div>
 
       {dragging && <div className="drop-overlay" aria-hidden="true"><span>{t('drop.overlay')}</span></div>}
       {dropped && (
-        <ImportSheet files={dropped} pasted={pasted} dictionary={dictionary} studies={studies ?? []} defaultStudy={study?.name ?? ''}
+        <ImportSheet files={dropped} pasted={pasted} dictionary={dictionary} studies={studies ?? []} openStudy={study?.name ?? null}
           onClose={(imported) => { setDropped(null); setPasted(null); if (imported) void refresh(imported); }} />
       )}
     </div>

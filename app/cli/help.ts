@@ -8,7 +8,18 @@ Commands:
   detect FILE...              print each file's detected format (formats come from content)
   import FILE|DIR...          import result files into a study, one transaction
   studies                     list studies with their configurations and run counts
-  runs                        list runs with parameters and metrics
+  studies delete|rename --study S   delete a study (undoable) or rename it (--name NEW)
+  runs                        list runs with parameters and metrics (excluded ones marked)
+  runs delete|move|exclude|include --run N[,N...]   delete runs (undoable), move them to
+                              a configuration (--to C), leave them out of comparisons with a
+                              reason (--reason "...") or count them again
+  configs --study S           list configurations, their runs and constants; rename (--config C
+                              --to NEW), delete (undoable), set or unset constants
+                              (--constant price_usd_month=1234)
+  derived --study S           list or define metrics derived from a constant (--define NAME
+                              --metric M --constant K --factor F): TPS per 1,000 $/month
+  undo                        undo the last delete (possible until the next delete)
+  trash [--empty|--restore]   what the last delete holds; make it final now, or undo it
   series --run ID             print a run's time series
   compare                     baseline against candidates (configurations or periods): speedups,
                               significance, roll-ups, warnings
@@ -40,6 +51,14 @@ Options everywhere:
 Run "perfdelta help <command>" for a command's options and its JSON shape.
 `;
 
+const DELETES = `A delete is held until the next delete: "perfdelta undo" (or "perfdelta trash --restore")
+brings it back whole. The next delete (or "perfdelta trash --empty") makes it final; then the
+original files no import names any more leave the store. What a delete holds is in no listing,
+study file (save-study) or report. --dry-run says what would go and changes nothing.
+--json: {"id" (null for a dry run), "kind": "study"|"config"|"runs", "study": {"slug", "name"},
+         "configs": [...], "runs": [ids], "files": [names], "originals": N, "charts", "reports",
+         "periods", "created"}`;
+
 const COMMANDS: Record<string, string> = {
   charts: `perfdelta charts --study NAME [--json]
 perfdelta charts show CHART --study NAME [--locale en|zh-CN] [--json]
@@ -57,6 +76,57 @@ Deleting a chart a report draws leaves the report saying so.
 --json (list): [{"id", "study", "name", "spec": {"kind", ...}, "created", "used_in": [report names]}]
 --json (show): {"chart": {...as listed}, "data": {"kind", "labels", ...the data drawn}}
 --json (rename, duplicate): the chart as listed; (delete): {"deleted", "id", "name", "used_in"}
+`,
+  configs: `perfdelta configs --study NAME [--json]
+perfdelta configs rename --study NAME --config LABEL --to NEW [--json]
+perfdelta configs delete --study NAME --config LABEL [--dry-run] [--json]
+perfdelta configs set --study NAME --config LABEL --constant NAME=VALUE[ UNIT]... [--unit U] [--json]
+perfdelta configs set --study NAME --from FILE.csv [--json]
+perfdelta configs unset --study NAME --config LABEL --constant NAME [--json]
+
+Without a subcommand: each configuration with its runs (and how many are excluded) and its
+constants.
+rename: the runs, the files' labels, the constants and every saved chart and report section
+that names the configuration follow. A name another configuration (or a period) has is refused:
+move the runs there instead (perfdelta runs move).
+delete: the configuration's runs, the files that gave only them and its constants.
+${DELETES}
+set: a named number the configuration carries, for derived metrics (perfdelta help derived):
+price_usd_month ($/month), price_usd ($), vcpus (vCPU), disks, memory_gb and capacity_gb (GB),
+nodes get their unit by default; any other name takes one (--constant "iops_limit=20000 IOPS"
+or --unit). Who set it and when are kept, and the report's evidence prints them. --from reads
+configuration,name,value[,unit] lines from a CSV file (a header line is skipped); the file's
+name is kept as where the values came from.
+--json (list): [{"name", "runs", "excluded", "constants": [{"config", "name", "value", "unit",
+        "source": "cli"|"workbench"|"file:NAME", "entered_by", "entered_at"}]}]
+--json (set): the constants set; (rename): {"config", "runs", "charts", "reports"};
+        (unset): {"deleted": [names]}
+`,
+  derived: `perfdelta derived --study NAME [--json]
+perfdelta derived --study NAME --define KEY --metric M --constant K [--factor F] [--unit U]
+                  [--label L] [--better higher|lower] [--json]
+perfdelta derived --study NAME --delete KEY
+
+A derived metric is metric ÷ constant × factor, computed for every run whose configuration has
+the constant (perfdelta help configs): --define tps_per_kusd --metric tps --constant
+price_usd_month --factor 1000 is "TPS per 1,000 $/month", named derived.tps_per_kusd. It is a
+metric like any other: compare, scaling, charts, reports and export use it with its unit and
+direction (default: the measured metric's; higher is better for throughput per dollar). The
+report's evidence prints its formula and every constant with where it came from.
+--json: [{"name", "label", "metric", "constant", "factor", "unit", "better"}]
+`,
+  undo: `perfdelta undo [--json]
+
+Brings the last delete back (a study, a configuration or runs), with its runs' ids, files,
+constants, charts and reports. Possible until the next delete. A file imported again since the
+delete blocks the undo (its new runs would be twice); the message names it.
+--json: {"restored": {delete record, see perfdelta help configs}, "study": slug}
+`,
+  trash: `perfdelta trash [--empty | --restore] [--json]
+
+Shows the delete that can still be undone. --restore undoes it (as perfdelta undo); --empty makes
+it final now: its rows leave the store, then every original file no import names.
+--json: the delete record or null; with --empty {"deleted": record or null, "originals": N}
 `,
   reports: `perfdelta reports --study NAME [--json]
 
@@ -113,12 +183,15 @@ Detects each file's format from its content (never from its name).
 --json: [{"path": "...", "format": "fio-json" | null}]
 `,
   import: `perfdelta import [--study NAME] [--config LABEL] [--mapping FILE.json] [--log-latency-unit ns|us]
-                 [--path-param PATTERN=PARAM]... [--json] FILE|DIR...
+                 [--path-param PATTERN=PARAM]... [--move-duplicates] [--json] FILE|DIR...
 
 Imports files (folders are walked) into the study NAME (created when new; default "Imported")
 under the configuration LABEL (default "default"). All files that parse go in one transaction;
 a file that fails is reported and nothing of it is written. A file already imported into the
-study (same SHA-256) is reported as "duplicate" and creates no runs. A file with nothing to
+study (same SHA-256) is reported as "duplicate" and creates no runs. A duplicate imported before
+under another configuration says so ("elsewhere": those configurations); --move-duplicates moves
+its runs to LABEL instead (a label corrected by importing again; "moved_from" names where they
+were). A file with nothing to
 import is "skipped", its reason the first warning: an empty file, or one no importer recognises
 (a load script's output or a picture beside the results): the rest of the folder imports.
 Gzipped files (.gz) are read from their decompressed content. The same AWR report in another
@@ -138,7 +211,7 @@ fio latency logs (lat, clat, slat) carry no unit: the fio JSON of their run deci
 fio 3, µs for fio 2). --log-latency-unit says what a latency log imported without its JSON is
 written in (default ns, fio 3's).
 --json: {"files": [{"path", "format", "sha256", "status": "imported"|"duplicate"|"skipped"|"failed",
-         "runs": [ids], "warnings": [...], "errors": [...]}]}
+         "runs": [ids], "warnings": [...], "errors": [...], "elsewhere"?: [...], "moved_from"?: [...]}]}
 
 Tables (format "spreadsheet": CSV, TSV, ';'-separated with decimal commas, XLSX, XLS; UTF-8,
 UTF-16, GBK, cp1252) are read through a column mapping: the one remembered for the same header
@@ -162,14 +235,35 @@ header (RR RW RM SR SW SM) names the workload of the figures under it. Errors na
 row and column.
 `,
   studies: `perfdelta studies [--json]
+perfdelta studies delete --study NAME [--dry-run] [--json]
+perfdelta studies rename --study NAME --name NEW [--json]
 
 --json: [{"id", "slug", "name", "configs": [...], "periods": [...], "runs": N}]
+delete: the study with its runs, files, periods, charts and reports.
+${DELETES}
+rename: the slug follows the new name; a name another study has is refused.
+--json (rename): {"slug", "name"}
 `,
   runs: `perfdelta runs [--study NAME] [--config LABEL] [--json]
+perfdelta runs delete --run ID[,ID...] [--dry-run] [--json]
+perfdelta runs move --run ID[,ID...] --to LABEL [--json]
+perfdelta runs exclude --run ID[,ID...] --reason "..." [--json]
+perfdelta runs include --run ID[,ID...] [--json]
+
+Runs are named by the ids this command lists (--study is found from them).
+delete: the runs, and the files left with no run (a log that joined a run goes with it).
+${DELETES}
+move: to another configuration of the study, existing or new.
+exclude: the runs stay stored and listed, but count in no comparison, scaling curve, chart,
+report or export table; the reason (required), who and when are kept, the Runs tab shows them
+struck through and the report's evidence lists each with its reason. include counts them again.
+--json (exclude, include): the runs; (move): {"moved": [ids], "from": [labels], "to"}
 
 --json: [{"id", "study", "config", "tool", "tool_version", "format", "name", "host",
           "start", "end" (ISO 8601 UTC or null), "source": {"file", "sha256"},
-          "params": {...}, "metrics": {...}, "tables": {...}, "warnings": [...], "errors": [...]}]
+          "params": {...}, "metrics": {...}, "tables": {...}, "warnings": [...], "errors": [...],
+          "excluded": {"reason", "at", "by"} or null}]
+Metrics include the study's derived metrics (derived.<key>, see "perfdelta help derived").
 Parameters: bs (bytes), rw, pattern (random|sequential|mixed), read_pct, iodepth, numjobs,
 ioengine, direct, size_bytes, runtime_s, target. Metrics: <scope>.<quantity> with scope
 read|write|trim|total, e.g. total.iops, read.bw_mib_s (MiB/s = 2^20 B/s), write.clat_p99_ms.

@@ -15,6 +15,7 @@ import { HELP, commandHelp } from './help.js';
 import { UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
+import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
@@ -62,6 +63,8 @@ function printImport(result: ImportResult): void {
   if (!result.files.some((f) => f.status === 'imported' || f.status === 'duplicate')) process.stdout.write('nothing imported: no file held a result PerfDelta reads\n');
   for (const f of result.files) {
     process.stdout.write(`${f.status.padEnd(9)} ${f.path} (${f.format ?? 'unknown format'}, ${f.runs.length} runs)\n`);
+    // Imported before under another label: where its runs are, and how to move them here.
+    if (f.elsewhere) process.stdout.write(`  its runs are in configuration ${f.elsewhere.map((c) => `"${c}"`).join(', ')}, not "${result.config}": import again with --move-duplicates to move them, or perfdelta runs move --run ${f.runs.join(',')} --to "${result.config}"\n`);
     for (const e of f.errors) process.stdout.write(`  error: ${e}\n`);
     for (const w of f.warnings) process.stdout.write(`  warning: ${w}\n`);
   }
@@ -109,6 +112,7 @@ function cmdImport(values: Values, inputs: string[]): number {
   const result = withCore(values, (core) =>
     core.importPaths(inputs, study, config, {
       mapping,
+      moveDuplicates: Boolean(values['move-duplicates']),
       logUnit: unit,
       pathParams: pathParamRules(values),
       onProgress: ({ done, total, current, bytesDone, bytesTotal, waiting }) => {
@@ -126,7 +130,7 @@ function cmdImport(values: Values, inputs: string[]): number {
     }));
   if (process.stderr.isTTY && !values['json']) process.stderr.write('\r'.padEnd(121) + '\r');
   if (values['json']) {
-    json({ files: result.files.map(({ path: p, format, sha256, status, runs, warnings, errors }) => ({ path: p, format, sha256, status, runs, warnings, errors })) });
+    json({ files: result.files.map(({ path: p, format, sha256, status, runs, warnings, errors, elsewhere, moved_from }) => ({ path: p, format, sha256, status, runs, warnings, errors, ...(elsewhere ? { elsewhere } : {}), ...(moved_from ? { moved_from } : {}) })) });
   } else {
     printImport(result);
   }
@@ -155,6 +159,7 @@ function cmdRuns(values: Values): number {
     core.runs({
       study: typeof values['study'] === 'string' ? values['study'] : undefined,
       config: typeof values['config'] === 'string' ? values['config'] : undefined,
+      all: true,
     }));
   if (values['json']) json(runs);
   else printRuns(runs);
@@ -345,6 +350,18 @@ const OPTIONS = {
   where: { type: 'string', multiple: true },
   'path-param': { type: 'string', multiple: true },
   'clear-path-params': { type: 'boolean' },
+  'move-duplicates': { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+  to: { type: 'string' },
+  reason: { type: 'string' },
+  constant: { type: 'string', multiple: true },
+  unit: { type: 'string' },
+  factor: { type: 'string' },
+  better: { type: 'string' },
+  label: { type: 'string' },
+  from: { type: 'string' },
+  empty: { type: 'boolean' },
+  restore: { type: 'boolean' },
 } as const;
 
 /**
@@ -403,8 +420,12 @@ export async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'detect': return cmdDetect(values, rest);
       case 'import': return cmdImport(values, rest);
-      case 'studies': return cmdStudies(values);
-      case 'runs': return cmdRuns(values);
+      case 'studies': return rest[0] ? cmdStudiesManage(ctx, rest[0]) : cmdStudies(values);
+      case 'runs': return rest[0] ? cmdRunsManage(ctx, rest[0]) : cmdRuns(values);
+      case 'configs': return cmdConfigs(ctx, rest[0]);
+      case 'derived': return cmdDerived(ctx);
+      case 'undo': return cmdUndo(ctx);
+      case 'trash': return cmdTrash(ctx);
       case 'series': return cmdSeries(values);
       case 'compare': return cmdCompare(values);
       case 'samples': return await cmdSamples(values, rest);

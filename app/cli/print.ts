@@ -49,11 +49,14 @@ export function printRuns(runs: RunRecord[]): void {
     process.stdout.write('no runs\n');
     return;
   }
+  // An excluded run is listed with its reason: it counts in no comparison.
+  const excluded = runs.some((r) => r.excluded);
   process.stdout.write(table([
-    ['ID', 'STUDY', 'CONFIG', 'WORKLOAD', 'IOPS', 'MiB/s', 'LAT ms', 'FILE'],
+    ['ID', 'STUDY', 'CONFIG', 'WORKLOAD', 'IOPS', 'MiB/s', 'LAT ms', 'FILE', ...(excluded ? ['EXCLUDED (REASON)'] : [])],
     ...runs.map((r) => [
       String(r.id), r.study, r.config, workloadLabel(workloadParams(r, DEFAULT_PAIRING_KEYS)),
       fmt(r.metrics['total.iops'], 0), fmt(r.metrics['total.bw_mib_s']), fmtIn(r.metrics['total.lat_avg_ms'], 'ms'), r.source.file,
+      ...(excluded ? [r.excluded?.reason ?? ''] : []),
     ]),
   ]));
 }

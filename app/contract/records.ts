@@ -63,6 +63,77 @@ export interface RunRecord {
   tables: Record<string, unknown>;
   warnings: string[];
   errors: string[];
+  /**
+   * Left out of every comparison, scaling curve, chart, report and export, with the reason the
+   * user gave (the Runs tab and the report's evidence state it); null when the run counts.
+   * Always present in what the core returns (optional only for runs built by hand in tests).
+   */
+  excluded?: RunExclusion | null;
+}
+
+/** Why a run is left out of comparisons, who said so and when. */
+export interface RunExclusion {
+  reason: string;
+  /** ISO 8601 UTC. */
+  at: string;
+  /** The user name of the account that excluded it, where known. */
+  by: string | null;
+}
+
+/**
+ * A named number a configuration carries (monthly price, vCPUs, disks, GB): what derived
+ * metrics divide by, and where it came from (entered in the workbench or the CLI, by whom and
+ * when, or read from a file).
+ */
+export interface ConfigConstant {
+  config: string;
+  name: string;
+  value: number;
+  unit: string;
+  /** 'workbench', 'cli', or 'file:<name>' for a value read from a file. */
+  source: string;
+  entered_by: string | null;
+  entered_at: string;
+}
+
+/**
+ * A metric computed from another and a configuration constant: metric ÷ constant × factor
+ * ("TPS per 1,000 $/month" = total.tps ÷ price_usd_month × 1000), with its own name, unit and
+ * direction. Defined per study; compared, charted, reported and exported like any metric.
+ */
+export interface DerivedMetric {
+  /** "derived.<key>", the name every view and the CLI use. */
+  name: string;
+  label: string;
+  metric: string;
+  constant: string;
+  factor: number;
+  unit: string;
+  better: Better;
+}
+
+/**
+ * What a delete removes (or would remove: a dry run has id null). A delete can be undone until
+ * the next delete makes it final; then the original files no other import names leave the store.
+ */
+export interface DeletionRecord {
+  id: number | null;
+  kind: 'study' | 'config' | 'runs';
+  study: { slug: string; name: string };
+  /** Configurations that go whole. */
+  configs: string[];
+  /** Every run that goes. */
+  runs: number[];
+  /** Imported files that go with them (their names as imported). */
+  files: string[];
+  /** Original files removed from the store when the delete is final (no other import names them). */
+  originals: number;
+  /** A study's saved charts, reports and periods (a study delete). */
+  charts: number;
+  reports: number;
+  periods: number;
+  /** ISO 8601 UTC; null for a dry run. */
+  created: string | null;
 }
 
 export interface SeriesRecord {
@@ -173,6 +244,14 @@ export interface FileOutcome {
   errors: string[];
   /** Another form (text, HTML, gzip) of a report already imported: the file that made its run. */
   same_report_as?: string;
+  /**
+   * A duplicate whose runs are stored under other configurations than the one asked for (the
+   * file was imported before under another label): those configurations. The import sheet offers
+   * to move them; `perfdelta import --move-duplicates` does.
+   */
+  elsewhere?: string[];
+  /** A duplicate whose runs were moved to the configuration asked for (move duplicates): where they were. */
+  moved_from?: string[];
 }
 
 export interface ImportResult {
@@ -376,6 +455,8 @@ export interface StudySettingsRecord {
   cache_bytes: number;
   /** The units the study reports in (storage stays in ms and MiB/s, exactly). */
   units: { latency: 'ms' | 'us' | 's'; bandwidth: 'MiB/s' | 'MB/s' | 'GiB/s' | 'GB/s' };
+  /** Metrics the study derives from a metric and a configuration constant. */
+  derived_metrics: DerivedMetric[];
   /** Parameters read from file paths (`update(\d+)` -> `update_pct`), applied at import and to the runs already there. */
   path_params: PathParamRule[];
 }
@@ -776,6 +857,12 @@ export interface ReportEvidence {
   warnings: CompareWarning[];
   zone: string;
   generator: string;
+  /** Runs left out of every comparison, each with its reason. */
+  excluded_runs: Array<{ run: number; config: string; name: string; file: string; reason: string; at: string; by: string | null }>;
+  /** Every configuration constant, with where it came from. */
+  constants: ConfigConstant[];
+  /** The study's derived metrics and their formulas. */
+  derived_metrics: DerivedMetric[];
 }
 
 /** A report with every number resolved: what the preview, the PDF and the XLSX all show. */

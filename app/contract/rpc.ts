@@ -3,6 +3,7 @@
  * preload and the web host serve exactly this table. Types only.
  */
 import type {
+  ConfigConstant, DeletionRecord, DerivedMetric,
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   AppInfo, CompareResult, FilePreview, LogClaim, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
   ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
@@ -18,7 +19,38 @@ export interface RpcMethods {
   /** Every metric the study's runs have, described (the dictionary's families too) and grouped by `family`. */
   'metrics.catalog': { args: { study: string }; result: MetricInfo[] };
   'studies.list': { args: NoArgs; result: StudySummary[] };
+  /** Every run of the study, excluded ones too (each says so): the Runs tab. */
   'runs.list': { args: { study: string; config?: string }; result: RunRecord[] };
+  /**
+   * Deletes: undoable until the next delete (deletions.undo), which makes this one final (the
+   * original files no import names then leave the store). `dryRun`: what would go, nothing done.
+   */
+  'studies.delete': { args: { study: string; dryRun?: boolean }; result: DeletionRecord };
+  /** Renames a study; its slug follows the name. */
+  'studies.rename': { args: { study: string; name: string }; result: { slug: string; name: string } };
+  'configs.delete': { args: { study: string; config: string; dryRun?: boolean }; result: DeletionRecord };
+  /** Renames a configuration, and every saved chart and report section that names it. */
+  'configs.rename': { args: { study: string; config: string; to: string }; result: { config: string; runs: number; charts: number; reports: number } };
+  'runs.delete': { args: { study: string; runs: number[]; dryRun?: boolean }; result: DeletionRecord };
+  /** Moves runs to a configuration (an existing one, or a new label). */
+  'runs.move': { args: { study: string; runs: number[]; to: string }; result: { moved: number[]; from: string[]; to: string } };
+  /** Leaves runs out of every comparison, with a reason the Runs tab and the evidence state. */
+  'runs.exclude': { args: { study: string; runs: number[]; reason: string }; result: RunRecord[] };
+  'runs.include': { args: { study: string; runs: number[] }; result: RunRecord[] };
+  /** The delete that can still be undone, or null. */
+  'deletions.pending': { args: NoArgs; result: DeletionRecord | null };
+  'deletions.undo': { args: NoArgs; result: { restored: DeletionRecord; study: string } };
+  /** Every configuration constant of the study, with where it came from. */
+  'configs.constants': { args: { study: string }; result: ConfigConstant[] };
+  /** Sets a configuration's constant (entered in the workbench: who and when are kept). */
+  'configs.setConstant': { args: { study: string; config: string; name: string; value: number; unit?: string }; result: ConfigConstant };
+  'configs.deleteConstant': { args: { study: string; config: string; name: string }; result: { deleted: boolean } };
+  /** Defines a derived metric: metric ÷ constant × factor, with its name, unit and direction. */
+  'derived.define': {
+    args: { study: string; name: string; metric: string; constant: string; factor?: number; unit?: string; label?: string; better?: 'higher' | 'lower' };
+    result: DerivedMetric;
+  };
+  'derived.delete': { args: { study: string; name: string }; result: { deleted: boolean } };
   /** A run's series; with maxPoints, each longer series is downsampled (LTTB) to that many points. */
   /** `from`/`to` (epoch ms): that window only (a zoomed run chart asks again at full detail). */
   'series.get': { args: { run: number; metric?: string; object?: string; maxPoints?: number; from?: number; to?: number }; result: SeriesRecord[] };
@@ -43,8 +75,8 @@ export interface RpcMethods {
    * Starts writing staged files in one transaction; poll jobs.status for progress. `logUnits`:
    * staged id to the unit of an fio latency log no fio JSON claims (default ns).
    */
-  /** `pathParams`: rules for parameters in the files' paths (`update(\d+)` -> `update_pct`), kept with the study and applied to its runs. */
-  'import.commit': { args: { ids: string[]; study: string; config: string; logUnits?: Record<string, LogLatencyUnit>; pathParams?: PathParamRule[] }; result: { job: string } };
+  /** `pathParams`: rules for parameters in the files' paths (`update(\d+)` -> `update_pct`), kept with the study and applied to its runs; `moveDuplicates`: a file the study has under another label moves its runs to `config`. */
+  'import.commit': { args: { ids: string[]; study: string; config: string; logUnits?: Record<string, LogLatencyUnit>; pathParams?: PathParamRule[]; moveDuplicates?: boolean }; result: { job: string } };
   'jobs.status': { args: { job: string }; result: JobStatus };
   /** Stops a running import: its transaction rolls back and nothing of it is written. */
   'jobs.cancel': { args: { job: string }; result: { cancelling: boolean } };

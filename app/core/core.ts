@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
+  ConfigConstant,
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   CompareResult, FilePreview, LogClaim, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
@@ -26,7 +27,9 @@ import { diskSource, memorySource } from './import/file-source.js';
 import { LOG_OWNER_FORMATS } from './import/link-logs.js';
 import { savePathParams } from './import/path-params.js';
 import { logClaims } from './import/log-claims.js';
-import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
+import { allMetrics, describeMetric, metricOrder, setDerivedMetrics } from './metrics/dictionary.js';
+import { derivedInfo, withDerived } from './metrics/derived.js';
+import { StudyManager } from './manage/study-manager.js';
 import { latencyCurve } from './distribution/latency-cdf.js';
 import { awrWaitCurves, eventsToDraw, waitHistograms } from './distribution/awr-wait-curves.js';
 import { alignAndResample, medianIntervalMs } from './series/align.js';
@@ -55,6 +58,8 @@ export interface ImportHooks {
   checkCancel?: () => void;
   /** Staged id to the unit of a latency log no fio JSON claims (importPaths takes `logUnit` instead). */
   logUnits?: Record<string, LogLatencyUnit>;
+  /** A file the study already has under another label: its runs move to this import's configuration. */
+  moveDuplicates?: boolean;
 }
 
 /** Lists the files under the given files and folders, depth first, sorted for a stable order. */
@@ -79,6 +84,8 @@ export class Core implements StudyQueries, TemplateQueries {
   /** Table column mappings remembered per header. */
   readonly mappings: ColumnMappings;
   private readonly savedCharts: SavedCharts;
+  /** Deletes with undo, renames, moves, exclusions, configuration constants and derived metrics. */
+  readonly manage: StudyManager;
   private readonly staged = new Map<string, StagedFile>();
   /** Staged files spooled to disk by the host (large uploads): deleted when imported or discarded. */
   private readonly spooled = new Map<string, string>();
@@ -88,6 +95,7 @@ export class Core implements StudyQueries, TemplateQueries {
     this.store = new Store(dbPath, nativeBinding, options);
     this.mappings = new ColumnMappings(this.store.db);
     this.savedCharts = new SavedCharts(this.store.reportStore, (study) => ({ id: this.studyId(study), slug: this.slugOf(study) }));
+    this.manage = new StudyManager(this);
   }
 
   close(): void {
@@ -106,6 +114,8 @@ export class Core implements StudyQueries, TemplateQueries {
   private studyId(nameOrSlug: string): number {
     const study = this.store.findStudy(nameOrSlug);
     if (!study) throw unknownName('study', nameOrSlug, this.store.listStudies().flatMap((st) => [st.name, st.slug]), 'this database');
+    // Every call about a study comes through here: its derived metrics join the dictionary for it.
+    setDerivedMetrics((this.store.settings(study.id).derived_metrics ?? []).map(derivedInfo));
     return study.id;
   }
 
@@ -118,12 +128,16 @@ export class Core implements StudyQueries, TemplateQueries {
     return this.store.findStudy(nameOrSlug)?.slug ?? nameOrSlug;
   }
 
-  runs(filter: { study?: string; config?: string; ids?: number[] }): RunRecord[] {
-    return this.store.listRuns({
-      studyId: filter.study !== undefined ? this.studyId(filter.study) : undefined,
-      config: filter.config,
-      ids: filter.ids,
-    });
+  /**
+   * A study's runs as every comparison, curve, chart and report sees them: excluded runs left out,
+   * derived metrics added. `all`: excluded runs too (the Runs tab, the CLI's listing, the evidence).
+   */
+  runs(filter: { study?: string; config?: string; ids?: number[]; all?: boolean }): RunRecord[] {
+    const studyId = filter.study !== undefined ? this.studyId(filter.study) : undefined;
+    const runs = this.store.listRuns({ studyId, config: filter.config, ids: filter.ids });
+    const counted = filter.all ? runs : runs.filter((r) => !r.excluded);
+    if (studyId === undefined) return counted;
+    return withDerived(counted, this.store.settings(studyId).derived_metrics ?? [], this.store.manage.constants(studyId));
   }
 
   /**
@@ -248,7 +262,7 @@ export class Core implements StudyQueries, TemplateQueries {
     inputs: readonly string[], study: string, config: string,
     options: Omit<ImportHooks, 'logUnits'> & { studySlug?: string; relativeTo?: string; mapping?: TableMapping; logUnit?: LogLatencyUnit; pathParams?: PathParamRule[] } = {},
   ): ImportResult {
-    const { studySlug, relativeTo, mapping } = options;
+    const { studySlug, relativeTo, mapping, moveDuplicates } = options;
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
     const shown = (p: string): string => (relativeTo ? path.relative(relativeTo, p).split(path.sep).join('/') : p);
     const paths = expandPaths(inputs);
@@ -258,7 +272,7 @@ export class Core implements StudyQueries, TemplateQueries {
     const expected = { files: paths.length, bytes };
     return this.store.transaction(() => {
       const session = new ImportSession(this.store, {
-        study, config, studySlug,
+        study, config, studySlug, moveDuplicates,
         onProgress: options.onProgress,
         checkCancel: options.checkCancel,
         logUnit: () => options.logUnit,
@@ -366,6 +380,7 @@ export class Core implements StudyQueries, TemplateQueries {
       cache_bytes: saved.cache_bytes ?? DEFAULT_CACHE_BYTES,
       units: { ...CANONICAL_UNITS, ...saved.units },
       path_params: saved.path_params ?? [],
+      derived_metrics: saved.derived_metrics ?? [],
     };
   }
 
@@ -426,6 +441,11 @@ export class Core implements StudyQueries, TemplateQueries {
 
   periods(study: string): PeriodRecord[] {
     return this.store.periods(this.studyId(study)).map(periodRecord);
+  }
+
+  /** The configurations' constants (prices, vCPUs) with where each came from. */
+  constants(study: string): ConfigConstant[] {
+    return this.manage.constants(study);
   }
 
   periodRows(study: string): PeriodRow[] {
@@ -567,7 +587,7 @@ export class Core implements StudyQueries, TemplateQueries {
         sections: charts.map((c) => ({ id: String(c.id), type: 'chart' as const, chart: c.id })),
       });
     }
-    return studyWorkbook(this.runs({ study }), doc);
+    return studyWorkbook(this.runs({ study, all: true }), doc);
   }
 
   /** Writes the study as one portable `.perfdelta` file. */
@@ -601,8 +621,9 @@ export class Core implements StudyQueries, TemplateQueries {
     };
     const periods = this.store.periods(id);
     const periodByName = new Map(periods.map((p) => [p.name, p]));
-    const runs = this.store.listRuns({ studyId: id });
-    const configs = new Set(runs.map((r) => r.config));
+    // A configuration whose runs are all excluded is still one: it pairs with nothing.
+    const configs = new Set(this.store.listRuns({ studyId: id }).map((r) => r.config));
+    const runs = this.runs({ study: args.study });
 
     if (labels.every((l) => periodByName.has(l))) {
       if (!args.metrics || args.metrics.length === 0) throw new Error('a period comparison needs --metric (a time-series metric such as read.lat_avg_ms)');

@@ -4,7 +4,7 @@
  * class itself, so the core can use them without an import circle (core -> reports -> core).
  */
 import type {
-  CompareResult, LatencyDistributionResult, PeriodRecord, RunRecord, SavedChart, ChartSpec, ScatterResult, SeriesOverlayResult, SeriesRecord,
+  CompareResult, ConfigConstant, LatencyDistributionResult, PeriodRecord, RunRecord, SavedChart, ChartSpec, ScatterResult, SeriesOverlayResult, SeriesRecord,
   StudySeriesResult, StudySettingsRecord, StudySummary,
 } from '../contract/records.js';
 import type { RatioConvention, WordingLocale } from './compare/wording.js';
@@ -55,7 +55,10 @@ export interface StudyImport {
 /** The reads a chart's data and a report's document are made of. */
 export interface StudyQueries {
   studies(): StudySummary[];
-  runs(filter: { study?: string; config?: string; ids?: number[] }): RunRecord[];
+  /** The runs that count in comparisons; `all`: excluded runs too (the evidence lists them). */
+  runs(filter: { study?: string; config?: string; ids?: number[]; all?: boolean }): RunRecord[];
+  /** The configurations' constants (prices, vCPUs) with where each came from. */
+  constants(study: string): ConfigConstant[];
   settings(study: string): StudySettingsRecord;
   periods(study: string): PeriodRecord[];
   /** The periods as the store holds them (epoch-ms ranges), for the statistics that cut series by them. */

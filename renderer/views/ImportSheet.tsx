@@ -6,6 +6,7 @@ import type { DroppedFile } from '../components/drop.js';
 import { useI18n } from '../i18n/i18n.js';
 import { MappingTable } from './MappingTable.js';
 import { proposePathParam, valueFromPath } from './import/path-param.js';
+import { newStudyName } from './import/study-name.js';
 
 interface Props {
   files: DroppedFile[];
@@ -13,7 +14,8 @@ interface Props {
   pasted?: string | null;
   dictionary: MetricInfo[];
   studies: StudySummary[];
-  defaultStudy: string;
+  /** The study open in the workbench: offered, never the default (a first import landed in a sample study). */
+  openStudy: string | null;
   /** Called with the study's slug when something was imported, else with null. */
   onClose(imported: string | null): void;
 }
@@ -27,7 +29,7 @@ type Phase =
 
 const POLL_MS = 100;
 
-export function ImportSheet({ files, pasted = null, dictionary, studies, defaultStudy, onClose }: Props): JSX.Element {
+export function ImportSheet({ files, pasted = null, dictionary, studies, openStudy, onClose }: Props): JSX.Element {
   const bridge = useBridge();
   const { t } = useI18n();
   // Paste table with nothing pasted yet: a box to paste into first.
@@ -36,7 +38,11 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
   const [phase, setPhase] = useState<Phase>(pasted === '' ? { kind: 'paste' } : { kind: 'reading', done: 0 });
   const [remapping, setRemapping] = useState<Set<string>>(new Set());
   const [previews, setPreviews] = useState<FilePreview[]>([]);
-  const [study, setStudy] = useState(defaultStudy);
+  // A new study named from the files, unless the user picks one.
+  const [study, setStudy] = useState(() => newStudyName(files.map((f) => f.path), studies.map((s) => s.name), t('import.pastedStudy')));
+  const existing = studies.find((s) => s.name === study.trim()) ?? null;
+  /** Duplicates imported before under other labels: their runs were moved here (the sheet's offer taken). */
+  const [moved, setMoved] = useState<number | null>(null);
   const [config, setConfig] = useState('');
   const [error, setError] = useState<string | null>(null);
   const staged = useRef<string[]>([]);
@@ -209,6 +215,21 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
     // Many files can feed one run (SVC dumps, logs joining their run): count runs, not files.
     runs: new Set(result.files.filter((f) => f.status === 'imported').flatMap((f) => f.runs)).size,
   };
+  // Files imported before under another label: the sheet offers to move their runs to this one.
+  const elsewhere = result?.files.filter((f) => f.status === 'duplicate' && f.elsewhere?.length) ?? [];
+  const elsewhereConfigs = [...new Set(elsewhere.flatMap((f) => f.elsewhere ?? []))];
+  const moveDuplicates = async (): Promise<void> => {
+    if (!result) return;
+    try {
+      // Only the runs the files put under their old label (a table may name each run's configuration).
+      const ids = new Set(elsewhere.flatMap((f) => f.runs));
+      const runs = (await bridge.call('runs.list', { study: result.study.slug })).filter((r) => ids.has(r.id) && elsewhereConfigs.includes(r.config));
+      if (runs.length > 0) await bridge.call('runs.move', { study: result.study.slug, runs: runs.map((r) => r.id), to: result.config });
+      setMoved(runs.length);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
   const outcomeOf = (p: FilePreview) => result?.files.find((f) => f.sha256 === p.sha256 && f.path === p.path);
   const progress = phase.kind === 'importing' && phase.status ? phase.status : null;
   // A latency log's unit is asked only when no fio JSON run, in the drop or stored, claims it.
@@ -308,6 +329,12 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
               <input name="study" list="study-names" value={study} placeholder={t('import.studyPlaceholder')}
                 onChange={(e) => setStudy(e.target.value)} />
               <datalist id="study-names">{studies.map((s) => <option key={s.slug} value={s.name} />)}</datalist>
+              <small className="muted" data-testid="study-kind">
+                {existing ? t('import.studyExisting', { name: existing.name }) : t('import.studyNew')}
+                {openStudy && openStudy !== study.trim() && (
+                  <>{' '}<button type="button" className="link" onClick={() => setStudy(openStudy)}>{t('import.useOpen', { name: openStudy })}</button></>
+                )}
+              </small>
             </label>
             <label>
               <span>{t('import.config')}</span>
@@ -377,6 +404,14 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, default
         {result && counts && (
           <div className="sheet-form">
             <p data-testid="import-summary">{t('import.done', counts)}{counts.skipped > 0 && ` ${t('import.doneSkipped', { count: counts.skipped })}`}</p>
+            {elsewhere.length > 0 && moved === null && (
+              <p className="notice" data-testid="duplicates-elsewhere">
+                {t('import.elsewhere', { count: elsewhere.length, configs: elsewhereConfigs.map((c) => `"${c}"`).join(', '), config: result.config })}{' '}
+                <button type="button" onClick={() => void moveDuplicates()} data-testid="move-duplicates">{t('import.moveDuplicates', { count: elsewhere.length, config: result.config })}</button>
+              </p>
+            )}
+            {moved !== null && <p className="notice" role="status" data-testid="duplicates-moved">{t('import.movedDuplicates', { count: moved, config: result.config })}</p>}
+            {error && <p className="error-text" role="alert">{error}</p>}
             <div className="buttons">
               <button type="button" className="primary" onClick={() => onClose(counts.imported + counts.duplicates > 0 ? result.study.slug : null)}>
                 {t('import.close')}

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { MetricInfo, RunRecord, SavedChart, StudySummary } from '../../app/contract/records.js';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { ConfigConstant, DeletionRecord, DerivedMetric, MetricInfo, RunRecord, SavedChart, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { useI18n } from '../i18n/i18n.js';
 import { CompareView } from './compare/CompareView.js';
@@ -17,13 +17,27 @@ import { ChartsView } from './charts/ChartsView.js';
 
 type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'overlay' | 'waits' | 'builder' | 'charts' | 'periods' | 'reports';
 
+/** A derived metric as the dictionary describes metrics: its own label, unit and direction. */
+const derivedInfo = (d: DerivedMetric): MetricInfo => ({
+  name: d.name, scope: null, quantity: d.name.slice('derived.'.length), unit: d.unit, better: d.better, label: d.label, labelZh: d.label, sources: {},
+});
+
 /** `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays. */
-export function StudyView({ study, dictionary, revision, onChanged }: { study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void }): JSX.Element {
+export function StudyView({ study, dictionary: baseDictionary, revision, onChanged, onDeleted }: {
+  study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void; onDeleted(record: DeletionRecord): void;
+}): JSX.Element {
   const bridge = useBridge();
   const { t } = useI18n();
   const [tab, setTab] = useState<Tab>(study.configs.length + study.periods.length >= 2 ? 'compare' : 'runs');
-  const [runs, setRuns] = useState<RunRecord[] | null>(null);
+  /** Every run, excluded ones too: the Runs tab shows them struck through. */
+  const [allRuns, setRuns] = useState<RunRecord[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [constants, setConstants] = useState<ConfigConstant[]>([]);
+  const [derived, setDerived] = useState<DerivedMetric[]>([]);
+  // Every other view sees the runs that count: an excluded run is in no comparison, curve or chart.
+  const runs = useMemo(() => allRuns?.filter((r) => !r.excluded) ?? null, [allRuns]);
+  // The study's derived metrics join the dictionary: offered, labelled and united like measured ones.
+  const dictionary = useMemo(() => (derived.length ? [...baseDictionary, ...derived.map(derivedInfo)] : baseDictionary), [baseDictionary, derived]);
 
   const [overlayRuns, setOverlayRuns] = useState<number[] | null>(null);
   // A saved chart reopened from the Charts list: the builder edits it (a new key: a fresh builder).
@@ -42,7 +56,17 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
     tabRefs.current[next]?.focus();
   };
   useEffect(() => {
-    bridge.call('runs.list', { study: study.slug }).then(setRuns, (err: Error) => setError(err.message));
+    // Together: a view must not mount with the runs and then see its dictionary change under it
+    // (a metric the user just chose would be reset).
+    Promise.all([
+      bridge.call('runs.list', { study: study.slug }),
+      bridge.call('configs.constants', { study: study.slug }),
+      bridge.call('studies.settings', { study: study.slug }),
+    ]).then(([list, consts, settings]) => {
+      setConstants(consts);
+      setDerived(settings.derived_metrics);
+      setRuns(list);
+    }, (err: Error) => setError(err.message));
   }, [bridge, study.slug, revision]);
 
   return (
@@ -66,7 +90,10 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
       </div>
       <div role="tabpanel" id="study-panel" aria-labelledby={`tab-${tab}`}>
       {error && <p className="error" role="alert">{error}</p>}
-      {runs && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} dictionary={dictionary} />}
+      {allRuns && tab === 'runs' && (
+        <RunsTable runs={allRuns} configs={study.configs} dictionary={dictionary}
+          manage={{ study: study.slug, constants, derived, onChanged, onDeleted }} />
+      )}
       {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} />}
       {runs && tab === 'scaling' && <ScalingView key={revision} study={study} runs={runs} dictionary={dictionary} />}
       {tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={dictionary} />}

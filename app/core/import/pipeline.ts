@@ -227,6 +227,11 @@ export interface CommitOptions {
   restage?: (file: StagedFile) => StagedFile;
   /** Rules for parameters in file paths, kept with the study (replacing its rules of the same parameter) before the files are written. */
   pathParams?: PathParamRule[];
+  /**
+   * A file the study already has, imported under another label: move its runs to this import's
+   * configuration (a label corrected by importing again). Otherwise the outcome says where they are.
+   */
+  moveDuplicates?: boolean;
 }
 
 /** Writes every file that parsed cleanly, in one transaction. */
@@ -317,6 +322,8 @@ export class ImportSession {
       this.write(h.index, restage(h));
     }
     this.combineSnapshots(this.held.filter((h) => isSnapshotFile(h.file)));
+    // Which runs each file went into (a log joins its fio JSON's run): a delete takes the file with its runs.
+    for (const o of this.outcomes) if (o.status === 'imported') this.store.manage.linkImport(this.study.id, o.sha256, o.runs);
     this.progress('', 0);
     return { study: this.study, config: this.config, files: this.outcomes };
   }
@@ -343,7 +350,16 @@ export class ImportSession {
     const existing = this.store.importedRunIds(this.study.id, file.sha256);
     if (!existing) return null;
     // A file kept as another form of a report points at that report's run.
-    return { ...base, status: 'duplicate', runs: existing.length > 0 ? existing : runsWithForm(this.store.db, this.study.id, file.sha256), errors: [] };
+    const outcome: FileOutcome = { ...base, status: 'duplicate', runs: existing.length > 0 ? existing : runsWithForm(this.store.db, this.study.id, file.sha256), errors: [] };
+    // Imported before under another label: say where its runs are, or move them here.
+    const before = this.store.manage.importedRuns(this.study.id, file.sha256);
+    const away = before?.runs.filter((r) => r.config !== this.config) ?? [];
+    if (away.length === 0) return outcome;
+    const labels = [...new Set(away.map((r) => r.config))];
+    if (!this.options.moveDuplicates) return { ...outcome, elsewhere: labels };
+    this.store.manage.moveRuns(this.study.id, away.map((r) => r.id), this.config);
+    const note = `already imported under ${labels.map((l) => `"${l}"`).join(', ')}: its ${away.length} run(s) moved to "${this.config}"`;
+    return { ...outcome, runs: [...new Set([...existing, ...away.map((r) => r.id)])], moved_from: labels, warnings: [note, ...outcome.warnings] };
   }
 
   /** Writes one file (its original bytes, its import, its runs); returns the runs it made. */

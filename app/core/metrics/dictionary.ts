@@ -338,8 +338,21 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
 const SCOPED_BY_NAME = new Map(SCOPED.map((q) => [q.quantity, q]));
 const UNSCOPED_BY_NAME = new Map(UNSCOPED.map((q) => [q.quantity, q]));
 
+/**
+ * The open study's derived metrics (metric ÷ constant × factor, `derived.<key>`): defined per
+ * study, so the core sets them whenever it opens a study for a call (it serves one call at a time,
+ * in the worker or the CLI), and every reader of the dictionary sees their unit and direction.
+ */
+const DERIVED = new Map<string, MetricInfo>();
+
+export function setDerivedMetrics(infos: readonly MetricInfo[]): void {
+  DERIVED.clear();
+  for (const i of infos) DERIVED.set(i.name, i);
+}
+
 /** Looks a canonical metric name up; null for a name the dictionary does not know. */
 export function describeMetric(name: string): MetricInfo | null {
+  if (name.startsWith('derived.')) return DERIVED.get(name) ?? null;
   const dot = name.indexOf('.');
   if (dot > 0) {
     const scope = name.slice(0, dot) as Scope;

@@ -10,6 +10,7 @@ import type { StudyQueries } from '../study-queries.js';
 import { conventionNote } from '../compare/wording.js';
 import { applyWorkloadFilter, describeFilter, parseWorkloadFilter } from '../compare/workload-filter.js';
 import { packageVersion } from '../paths.js';
+import { derivedFormula } from '../metrics/derived.js';
 
 // The methods (median, interval, significance, geometric mean, roll-up) are stated by the code that
 // computes them, with their coverage: compare/methods.ts.
@@ -99,8 +100,11 @@ export function shownFileNames(files: readonly string[]): Map<string, string> {
 export function buildEvidence(core: StudyQueries, study: string, report: ReportRecord, sections: readonly RenderedSection[]): ReportEvidence {
   const zh = report.layout.locale === 'zh-CN';
   const settings = core.settings(study);
-  const runs = core.runs({ study });
-  const configs = [...new Set(runs.map((r) => r.config))].map((name) => {
+  // Every run, excluded ones too: the evidence states what was left out and why.
+  const all = core.runs({ study, all: true });
+  const runs = all.filter((r) => !r.excluded);
+  // Runs counted per configuration (a configuration whose runs are all excluded is still listed).
+  const configs = [...new Set(all.map((r) => r.config))].map((name) => {
     const mine = runs.filter((r) => r.config === name);
     return { name, runs: mine.length, tools: [...new Set(mine.map((r) => `${r.tool}${r.tool_version ? ' ' + r.tool_version : ''}`))].sort() };
   });
@@ -138,11 +142,16 @@ export function buildEvidence(core: StudyQueries, study: string, report: ReportR
     pairing_keys: settings.pairing_keys,
     convention: report.layout.convention,
     convention_note: conventionNote(report.layout.convention, report.layout.locale),
-    formulas: zh ? FORMULAS_ZH : FORMULAS_EN,
+    formulas: [...(zh ? FORMULAS_ZH : FORMULAS_EN), ...settings.derived_metrics.map((d) => derivedFormula(d, report.layout.locale))],
     aggregation,
     filters,
     warnings: uniqueWarnings([...headlineWarnings, ...compares.flatMap((c) => c.warnings)]),
     zone: settings.zone,
     generator: `PerfDelta ${packageVersion()}`,
+    excluded_runs: all.filter((r) => r.excluded).map((r) => ({
+      run: r.id, config: r.config, name: r.name, file: r.source.file, reason: r.excluded!.reason, at: r.excluded!.at, by: r.excluded!.by,
+    })),
+    constants: core.constants(study),
+    derived_metrics: settings.derived_metrics,
   };
 }

@@ -35,9 +35,12 @@ export function saveStudyFile(store: Store, studyId: number, out: string): void 
       db.prepare('INSERT INTO x.studies SELECT * FROM main.studies WHERE id = ?').run(studyId);
       db.prepare('INSERT INTO x.files SELECT * FROM main.files WHERE sha256 IN (SELECT sha256 FROM main.imports WHERE study_id = ?)').run(studyId);
       db.prepare('INSERT INTO x.file_parts (sha256, part, bytes) SELECT sha256, part, bytes FROM main.file_parts WHERE sha256 IN (SELECT sha256 FROM main.imports WHERE study_id = ?) ORDER BY sha256, part').run(studyId);
-      for (const table of ['imports', 'runs', 'periods', 'charts', 'reports']) {
+      for (const table of ['imports', 'runs', 'periods', 'charts', 'reports', 'config_constants']) {
         db.prepare(`INSERT INTO x.${table} SELECT * FROM main.${table} WHERE study_id = ?`).run(studyId);
       }
+      // Which runs each file went into, for the study's own runs only (never a deleted run's).
+      db.prepare(`INSERT INTO x.import_runs SELECT l.* FROM main.import_runs l JOIN main.imports i ON i.id = l.import_id JOIN main.runs r ON r.id = l.run_id
+        WHERE i.study_id = ? AND r.study_id = ?`).run(studyId, studyId);
       db.prepare('INSERT INTO x.series SELECT s.* FROM main.series s JOIN main.runs r ON r.id = s.run_id WHERE r.study_id = ?').run(studyId);
       db.prepare('INSERT INTO x.run_bins SELECT b.* FROM main.run_bins b JOIN main.runs r ON r.id = b.run_id WHERE r.study_id = ?').run(studyId);
     })();
@@ -115,7 +118,7 @@ function copyIn(store: Store, file: string, study: Row, fileName: string): strin
     return store.transaction(() => {
       let slug = String(study['slug']);
       let name = String(study['name']);
-      const exists = db.prepare<[string, string]>('SELECT 1 FROM main.studies WHERE slug = ? OR name = ?');
+      const exists = db.prepare<[string, string]>('SELECT 1 FROM main.studies WHERE slug = ? OR (name = ? AND trashed_by IS NULL)');
       for (let i = 2; exists.get(slug, name); i++) {
         slug = `${study['slug']}-${i}`;
         name = `${study['name']} (${i})`;
@@ -140,19 +143,28 @@ function copyIn(store: Store, file: string, study: Row, fileName: string): strin
       db.exec('DELETE FROM temp.run_map');
       // Runs keep their ids where this database has them free (a fresh data folder): reports
       // and warnings that name runs then read the same here as where the file was saved.
-      const insRun = db.prepare(`INSERT INTO main.runs (id, study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms, params, tables, warnings, errors, metrics)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+      const insRun = db.prepare(`INSERT INTO main.runs (id, study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms, params, tables, warnings, errors, metrics,
+          excluded_reason, excluded_at, excluded_by)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       const runTaken = db.prepare<[unknown]>('SELECT 1 FROM main.runs WHERE id = ?');
       const mapRun = db.prepare('INSERT INTO temp.run_map (old, new) VALUES (?, ?)');
       for (const r of db.prepare('SELECT * FROM x.runs WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {
         const id = insRun.run(runTaken.get(r['id']) ? null : r['id'], sid, importIds.get(Number(r['import_id'])), r['config'], r['ordinal'], r['name'], r['tool'], r['tool_version'], r['host'],
-          r['start_ms'], r['end_ms'], r['params'], r['tables'], r['warnings'], r['errors'], r['metrics']).lastInsertRowid;
+          r['start_ms'], r['end_ms'], r['params'], r['tables'], r['warnings'], r['errors'], r['metrics'],
+          r['excluded_reason'] ?? null, r['excluded_at'] ?? null, r['excluded_by'] ?? null).lastInsertRowid;
         mapRun.run(r['id'], id);
       }
       db.exec(`INSERT INTO main.series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)
         SELECT m.new, s.object, s.metric, s.unit, s.chunk, s.t_first, s.t_last, s.n, s.times, s.vals FROM x.series s JOIN temp.run_map m ON m.old = s.run_id ORDER BY s.id`);
       db.exec(`INSERT INTO main.run_bins (run_id, source, direction, ms, counts)
         SELECT m.new, b.source, b.direction, b.ms, b.counts FROM x.run_bins b JOIN temp.run_map m ON m.old = b.run_id`);
+      const insLink = db.prepare('INSERT OR IGNORE INTO main.import_runs (import_id, run_id) SELECT ?, new FROM temp.run_map WHERE old = ?');
+      for (const l of db.prepare('SELECT import_id, run_id FROM x.import_runs').all() as Array<{ import_id: number; run_id: number }>) {
+        const imp = importIds.get(l.import_id);
+        if (imp !== undefined) insLink.run(imp, l.run_id);
+      }
+      db.prepare(`INSERT INTO main.config_constants (study_id, config, name, value, unit, source, entered_by, entered_at)
+        SELECT ?, config, name, value, unit, source, entered_by, entered_at FROM x.config_constants WHERE study_id = ?`).run(sid, oldSid);
       db.prepare(`INSERT INTO main.periods (study_id, name, spec, zone, ranges, days, created_at)
         SELECT ?, name, spec, zone, ranges, days, created_at FROM x.periods WHERE study_id = ? ORDER BY id`).run(sid, oldSid);
 

@@ -55,15 +55,18 @@ export function pivotRows(table: PivotTable): Row[] {
   ];
 }
 
-/** The runs as stored: parameters, then every metric with its dictionary unit. */
+/**
+ * The runs as stored: parameters, then every metric with its dictionary unit (derived metrics
+ * too, with theirs). An excluded run is listed with its reason: no table of the book counts it.
+ */
 export function runRows(runs: readonly RunRecord[]): Row[] {
   const params = [...new Set(runs.flatMap((r) => Object.keys(r.params)))];
   const metrics = [...new Set(runs.flatMap((r) => Object.keys(r.metrics)))].sort();
-  const header: Row = ['Run', 'Configuration', 'Tool', 'Name', 'Source file', 'SHA-256', ...params, ...metrics.map((m) => withUnit(m, describeMetric(m)?.unit ?? ''))];
+  const header: Row = ['Run', 'Configuration', 'Tool', 'Name', 'Source file', 'SHA-256', 'Excluded from comparisons (reason)', ...params, ...metrics.map((m) => withUnit(m, describeMetric(m)?.unit ?? ''))];
   // Never the importing machine's absolute paths: the names the evidence prints.
   const files = shownFileNames(runs.map((r) => r.source.file));
   return [header, ...runs.map((r): Row => [
-    r.id, r.config, `${r.tool}${r.tool_version ? ' ' + r.tool_version : ''}`, r.name, files.get(r.source.file) ?? r.source.file, r.source.sha256,
+    r.id, r.config, `${r.tool}${r.tool_version ? ' ' + r.tool_version : ''}`, r.name, files.get(r.source.file) ?? r.source.file, r.source.sha256, r.excluded?.reason ?? null,
     ...params.map((p) => (r.params[p] === undefined ? null : typeof r.params[p] === 'boolean' ? String(r.params[p]) : (r.params[p] as string | number))),
     ...metrics.map((m) => r.metrics[m] ?? null),
   ])];
@@ -100,6 +103,10 @@ export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | 
       ['File', 'SHA-256', 'Format', 'Importer version', 'Configuration', 'Imported at', 'Runs'],
       ...doc.evidence.files.map((f): Row => [f.file, f.sha256, f.format, f.importer_version, f.config, f.imported_at, f.runs]),
       [], ['Formulas'], ...doc.evidence.formulas.map((f): Row => [f]),
+      ...(doc.evidence.excluded_runs.length ? [[], ['Excluded runs', 'Configuration', 'Name', 'File', 'Reason', 'Excluded at', 'By'],
+        ...doc.evidence.excluded_runs.map((e): Row => [e.run, e.config, e.name, e.file, e.reason, e.at, e.by])] : []),
+      ...(doc.evidence.constants.length ? [[], ['Constant', 'Configuration', 'Value', 'Unit', 'Source', 'Entered by', 'Entered at'],
+        ...doc.evidence.constants.map((c): Row => [c.name, c.config, c.value, c.unit, c.source, c.entered_by, c.entered_at])] : []),
       [], ['Filters'], ...doc.evidence.filters.map((f): Row => [f]),
       ...(doc.evidence.aggregation.length ? [[], ['Aggregation'], ...doc.evidence.aggregation.map((f): Row => [f])] : []),
     ]);

@@ -62,7 +62,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   };
   const studyGroup: Partial<CoreHandlers> = {
     'studies.list': () => core.studies(),
-    'runs.list': ({ study, config }) => core.runs({ study, config }),
+    'runs.list': ({ study, config }) => core.runs({ study, config, all: true }),
     'series.get': ({ run, metric, object, maxPoints, from, to }) => core.series(run, metric, object, maxPoints, from, to),
     'compare.run': ({ candidate, candidates, ...rest }) => core.compare({ ...rest, candidates: candidates ?? [candidate!] }),
     'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric }),
@@ -77,6 +77,24 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'latency.distribution': ({ study, runs, events }) => core.latencyDistribution(study, runs, events),
     'series.overlay': ({ study, runs, metric, align, maxPoints }) => core.seriesOverlay(study, runs, { metric, align, maxPoints }),
   };
+  // What was imported, managed: deletes with undo, renames, moves, exclusions, constants.
+  const manageGroup: Partial<CoreHandlers> = {
+    'studies.delete': ({ study, dryRun }) => core.manage.deleteStudy(study, dryRun),
+    'studies.rename': ({ study, name }) => core.manage.renameStudy(study, name),
+    'configs.delete': ({ study, config, dryRun }) => core.manage.deleteConfig(study, config, dryRun),
+    'configs.rename': ({ study, config, to }) => core.manage.renameConfig(study, config, to),
+    'runs.delete': ({ study, runs, dryRun }) => core.manage.deleteRuns(study, runs, dryRun),
+    'runs.move': ({ study, runs, to }) => core.manage.moveRuns(study, runs, to),
+    'runs.exclude': ({ study, runs, reason }) => core.manage.exclude(study, runs, reason),
+    'runs.include': ({ study, runs }) => core.manage.include(study, runs),
+    'deletions.pending': () => core.manage.pending(),
+    'deletions.undo': () => core.manage.undo(),
+    'configs.constants': ({ study }) => core.manage.constants(study),
+    'configs.setConstant': ({ study, config, name, value, unit }) => core.manage.setConstants(study, [{ config, name, value, unit }], 'workbench')[0]!,
+    'configs.deleteConstant': ({ study, config, name }) => ({ deleted: core.manage.deleteConstant(study, config, name) }),
+    'derived.define': ({ study, ...def }) => core.manage.defineDerived(study, def),
+    'derived.delete': ({ study, name }) => ({ deleted: core.manage.deleteDerived(study, name) }),
+  };
   const importGroup: Partial<CoreHandlers> = {
     'import.stage': ({ name, bytes }) => core.stage(name, bytes),
     'import.stageSpooled': ({ name, spool }) => core.stageSpooled(name, spool),
@@ -84,7 +102,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'import.remap': ({ id, mapping, sheet }) => core.remap(id, mapping, sheet),
     'import.discard': ({ ids }) => ({ discarded: core.discard(ids) }),
     'import.logOwners': ({ ids, study, config }) => core.logOwners(ids, study, config),
-    'import.commit': ({ ids, study, config, logUnits, pathParams }, hooks) => core.commit(ids, study, config, { ...hooks, logUnits, pathParams }),
+    'import.commit': ({ ids, study, config, logUnits, pathParams, moveDuplicates }, hooks) => core.commit(ids, study, config, { ...hooks, logUnits, pathParams, moveDuplicates }),
   };
   const sampleGroup: Partial<CoreHandlers> = {
     'samples.list': () => listSamples(core),
@@ -111,5 +129,5 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'studies.saveFile': ({ study }) => ({ fileName: `${safeFileName(study)}.perfdelta`, mime: 'application/vnd.sqlite3', base64: studyFileBytes(core, study).toString('base64') }),
     'studies.openFile': ({ name, base64 }) => ({ study: core.openStudyFile(Buffer.from(base64, 'base64'), name) }),
   };
-  return defineHandlers<CoreHandlers>(appGroup, studyGroup, importGroup, sampleGroup, reportGroup);
+  return defineHandlers<CoreHandlers>(appGroup, studyGroup, manageGroup, importGroup, sampleGroup, reportGroup);
 }

@@ -108,12 +108,35 @@ const tableMapping = z
 /** The shape of a column mapping (also what `perfdelta import --mapping FILE.json` reads). */
 export const tableMappingSchema = tableMapping;
 
+/** Runs a management call names (a configuration's runs may be thousands: SVC statistics). */
+const managedRunIds = z.array(z.number().int().positive()).min(1).max(100000);
+const constantName = z.string().regex(/^[a-z][a-z0-9_]{0,59}$/, 'a constant name such as price_usd_month');
+const derivedName = z.string().regex(/^(derived\.)?[a-z][a-z0-9_]{0,59}$/, 'a derived metric name such as tps_per_kusd');
+
 export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'app.info': none,
   'metrics.dictionary': none,
   'metrics.catalog': z.object({ study: label }).strict(),
   'studies.list': none,
   'runs.list': z.object({ study: label, config: label.optional() }).strict(),
+  'studies.delete': z.object({ study: label, dryRun: z.boolean().optional() }).strict(),
+  'studies.rename': z.object({ study: label, name: label }).strict(),
+  'configs.delete': z.object({ study: label, config: label, dryRun: z.boolean().optional() }).strict(),
+  'configs.rename': z.object({ study: label, config: label, to: label }).strict(),
+  'runs.delete': z.object({ study: label, runs: managedRunIds, dryRun: z.boolean().optional() }).strict(),
+  'runs.move': z.object({ study: label, runs: managedRunIds, to: label }).strict(),
+  'runs.exclude': z.object({ study: label, runs: managedRunIds, reason: z.string().trim().min(1, 'say why the runs are excluded').max(2000) }).strict(),
+  'runs.include': z.object({ study: label, runs: managedRunIds }).strict(),
+  'deletions.pending': none,
+  'deletions.undo': none,
+  'configs.constants': z.object({ study: label }).strict(),
+  'configs.setConstant': z.object({ study: label, config: label, name: constantName, value: z.number().finite(), unit: z.string().trim().max(40).optional() }).strict(),
+  'configs.deleteConstant': z.object({ study: label, config: label, name: constantName }).strict(),
+  'derived.define': z.object({
+    study: label, name: derivedName, metric: metricName, constant: constantName, factor: z.number().finite().positive().optional(),
+    unit: z.string().trim().max(60).optional(), label: z.string().trim().max(200).optional(), better: z.enum(['higher', 'lower']).optional(),
+  }).strict(),
+  'derived.delete': z.object({ study: label, name: derivedName }).strict(),
   'series.get': z.object({ run: z.number().int().positive(), metric: metricName.optional(), object: label.optional(), maxPoints: z.number().int().min(10).max(10_000_000).optional(), from: z.number().finite().optional(), to: z.number().finite().optional() }).strict(),
   'import.stage': z
     .object({
@@ -131,6 +154,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
     ids: z.array(z.string().uuid()).min(1).max(100000), study: label, config: label,
     logUnits: z.record(z.string().uuid(), z.enum(['ns', 'us'])).optional(),
     pathParams: pathParams.optional(),
+    moveDuplicates: z.boolean().optional(),
   }).strict(),
   'jobs.status': z.object({ job: z.string().uuid() }).strict(),
   'jobs.cancel': z.object({ job: z.string().uuid() }).strict(),

@@ -10,6 +10,7 @@ import { sql as periodsSettings } from './migrations/002-periods-settings.js';
 import { sql as chartsReports } from './migrations/003-charts-reports.js';
 import { sql as columnMappings } from './migrations/004-column-mappings.js';
 import { sql as fileParts } from './migrations/005-file-parts-run-metrics.js';
+import { sql as manage } from './migrations/012-manage-constants-exclusions.js';
 
 export interface Migration {
   id: number;
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 3, name: '003-charts-reports', sql: chartsReports },
   { id: 4, name: '004-column-mappings', sql: columnMappings },
   { id: 5, name: '005-file-parts-run-metrics', sql: fileParts },
+  { id: 12, name: '012-manage-constants-exclusions', sql: manage },
 ];
 
 export class MigrationDriftError extends Error {

@@ -63,7 +63,7 @@ export class ReportStore {
       deleteReport: db.prepare('DELETE FROM reports WHERE study_id = ? AND id = ?'),
       imports: db.prepare<[number], ImportListRow>(
         `SELECT i.file_name, i.sha256, i.format, i.importer_version, i.config, i.imported_at,
-                (SELECT COUNT(*) FROM runs r WHERE r.import_id = i.id) AS runs
+                (SELECT COUNT(*) FROM runs r WHERE r.import_id = i.id AND r.study_id = i.study_id) AS runs
          FROM imports i WHERE i.study_id = ? ORDER BY i.config, i.file_name`,
       ),
     };

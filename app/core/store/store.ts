@@ -8,13 +8,14 @@ import Database from 'better-sqlite3';
 import type { LatencyBins, ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import type { TestRun } from '../import/link-companions.js';
 import { ownerCandidate, type LogOwnerCandidate } from '../import/link-logs.js';
-import type { ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
+import type { DerivedMetric, ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
 import { migrate } from './migrations.js';
 import { BUSY_TIMEOUT_MS, beginImmediate, type LockWait } from './write-lock.js';
 
 export { BUSY_TIMEOUT_MS, DatabaseBusyError, LOCK_WAIT_MS, type LockWait } from './write-lock.js';
+import { ManageStore } from './manage-store.js';
 import { ReportStore } from './report-store.js';
 import { CHUNK_POINTS, chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
 import { concatPoints } from '../../../importers/series-stream.js';
@@ -37,6 +38,8 @@ export interface StudySettings {
   units?: { latency?: 'ms' | 'us' | 's'; bandwidth?: 'MiB/s' | 'MB/s' | 'GiB/s' | 'GB/s' };
   /** Parameters read from file paths (import/path-params.ts). */
   path_params?: Array<{ pattern: string; param: string }>;
+  /** Metrics derived from a metric and a configuration constant (metric ÷ constant × factor). */
+  derived_metrics?: DerivedMetric[];
 }
 
 export interface PeriodRow extends PeriodDefinition {
@@ -126,6 +129,9 @@ interface RunRow {
   warnings: string;
   errors: string;
   metrics: string;
+  excluded_reason: string | null;
+  excluded_at: string | null;
+  excluded_by: string | null;
 }
 
 /** Original files are stored in parts of this size (SQLite caps one value at 1 GB). */
@@ -140,6 +146,8 @@ export class Store {
   private readonly stmt;
   /** Saved charts and reports. */
   readonly reportStore: ReportStore;
+  /** Deletes (held until the next one), renames, moves, exclusions, configuration constants. */
+  readonly manage: ManageStore;
 
   /** `nativeBinding`: the better-sqlite3 addon compiled for Electron, when running inside it. */
   /**
@@ -168,13 +176,15 @@ export class Store {
     if (options.backgroundCheckpoint) this.db.pragma('wal_autocheckpoint = 65536');
     migrate(this.db);
     this.reportStore = new ReportStore(this.db);
+    this.manage = new ManageStore(this.db);
     this.stmt = {
-      studyBySlug: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE slug = ?'),
-      studyByName: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE name = ?'),
+      // A deleted study (held until the next delete, so it can be undone) is hidden everywhere.
+      studyBySlug: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE slug = ? AND trashed_by IS NULL'),
+      studyByName: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE name = ? AND trashed_by IS NULL'),
       insertStudy: this.db.prepare('INSERT INTO studies (slug, name, created_at) VALUES (?, ?, ?)'),
       studies: this.db.prepare<[], StudyRow & { runs: number }>(
         `SELECT s.id, s.slug, s.name, (SELECT COUNT(*) FROM runs r WHERE r.study_id = s.id) AS runs
-         FROM studies s ORDER BY s.name COLLATE NOCASE`,
+         FROM studies s WHERE s.trashed_by IS NULL ORDER BY s.name COLLATE NOCASE`,
       ),
       configs: this.db.prepare<[number], { config: string }>(
         'SELECT config FROM runs WHERE study_id = ? GROUP BY config ORDER BY MIN(id)',
@@ -282,10 +292,13 @@ export class Store {
       where.push(`r.id IN (${filter.ids.map(() => '?').join(',')})`);
       args.push(...filter.ids);
     }
+    // Runs of a deleted study, or deleted runs (held in a hidden study), are never listed.
+    where.push('s.trashed_by IS NULL');
     const sql = `SELECT r.id, s.slug AS study, r.config, r.tool, r.tool_version, i.format, r.name, r.host,
-                        r.start_ms, r.end_ms, i.file_name, i.sha256, r.params, r.tables, r.warnings, r.errors, r.metrics
+                        r.start_ms, r.end_ms, i.file_name, i.sha256, r.params, r.tables, r.warnings, r.errors, r.metrics,
+                        r.excluded_reason, r.excluded_at, r.excluded_by
                  FROM runs r JOIN studies s ON s.id = r.study_id JOIN imports i ON i.id = r.import_id
-                 ${where.length ? 'WHERE ' + where.join(' AND ') : ''}
+                 WHERE ${where.join(' AND ')}
                  ORDER BY r.config, r.import_id, r.ordinal`;
     return this.timed('listRuns', () => {
       const rows = this.db.prepare(sql).all(...args) as RunRow[];
@@ -306,6 +319,7 @@ export class Store {
         tables: JSON.parse(r.tables) as Record<string, unknown>,
         warnings: JSON.parse(r.warnings) as string[],
         errors: JSON.parse(r.errors) as string[],
+        excluded: r.excluded_reason !== null ? { reason: r.excluded_reason, at: r.excluded_at ?? '', by: r.excluded_by } : null,
       }));
     });
   }
@@ -354,14 +368,14 @@ export class Store {
    */
   seriesConfigs(studyId: number, metric: string, from: number | null = null, to: number | null = null): string[] {
     return (this.db.prepare(`SELECT r.config, SUM(s.n) AS n FROM series s JOIN runs r ON r.id = s.run_id
-      WHERE r.study_id = ? AND s.metric = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) GROUP BY r.config ORDER BY n DESC`)
+      WHERE r.study_id = ? AND r.excluded_reason IS NULL AND s.metric = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) GROUP BY r.config ORDER BY n DESC`)
       .all(studyId, metric, from, from, to, to) as Array<{ config: string }>).map((r) => r.config);
   }
 
   /** The series metrics of a study, optionally only those with chunks overlapping [from, to). */
   seriesMetrics(studyId: number, from: number | null = null, to: number | null = null): string[] {
     return (this.db.prepare(`SELECT DISTINCT s.metric FROM series s JOIN runs r ON r.id = s.run_id
-      WHERE r.study_id = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) ORDER BY s.metric`)
+      WHERE r.study_id = ? AND r.excluded_reason IS NULL AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) ORDER BY s.metric`)
       .all(studyId, from, from, to, to) as Array<{ metric: string }>).map((r) => r.metric);
   }
 
@@ -377,7 +391,7 @@ export class Store {
   seriesOfStudy(studyId: number, metric: string, from: number | null = null, to: number | null = null, config: string | null = null): ObjectSeries[] {
     const rows = this.timed('seriesOfStudy', () => this.db.prepare(
       `SELECT s.object, s.times, s.vals FROM series s JOIN runs r ON r.id = s.run_id
-       WHERE r.study_id = ? AND s.metric = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) AND (? IS NULL OR r.config = ?)
+       WHERE r.study_id = ? AND r.excluded_reason IS NULL AND s.metric = ? AND (? IS NULL OR s.t_last >= ?) AND (? IS NULL OR s.t_first < ?) AND (? IS NULL OR r.config = ?)
        ORDER BY s.object, s.t_first`,
     ).all(studyId, metric, from, from, to, to, config, config) as Array<{ object: string; times: Buffer; vals: Buffer }>);
     const byObject = new Map<string, Array<{ times: Float64Array; values: Float64Array }>>();

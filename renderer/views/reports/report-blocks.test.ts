@@ -9,7 +9,7 @@ type Headline = Extract<Block, { kind: 'headline' }>;
 const evidence: ReportEvidence = {
   files: [], file_groups: [], configs: [], periods: [], pairing_keys: [], convention: 'x-fold', convention_note: 'x-fold', formulas: [], aggregation: [], filters: [],
   warnings: [{ code: 'different-tool-version', message: 'tool version differs between the sides (baseline: 11.2.0.3; candidate: 11.2.0.4)', runs: [1, 2] }],
-  zone: 'UTC', generator: 'PerfDelta test',
+  excluded_runs: [], constants: [], derived_metrics: [], zone: 'UTC', generator: 'PerfDelta test',
 };
 
 const figure: HeadlineFigure = {

@@ -283,6 +283,21 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   }
   blocks.push({ kind: 'subtitle', text: t('report.filters') });
   for (const f of ev.filters) blocks.push({ kind: 'item', text: f });
+  // Stated exclusions: each run left out, with the reason the user gave (older documents lack the field).
+  if (ev.excluded_runs?.length) {
+    blocks.push({ kind: 'subtitle', text: t('report.excludedRuns') });
+    const excluded: TableShape = { key: 'evidence-excluded', header: [t('report.excludedRun'), t('report.config'), t('report.file'), t('report.reason'), t('report.excludedWhen')], widths: [16, 16, 26, 28, 14] };
+    for (const e of ev.excluded_runs) blocks.push({ kind: 'row', table: excluded, cells: [`#${e.run} ${e.name}`, e.config, e.file, e.reason, [e.at.slice(0, 10), e.by].filter(Boolean).join(', ')] });
+  }
+  // Constants (prices, vCPUs…) behind derived metrics, and where each came from.
+  if (ev.constants?.length) {
+    blocks.push({ kind: 'subtitle', text: t('report.constants') });
+    const constants: TableShape = { key: 'evidence-constants', header: [t('report.config'), t('report.constant'), t('report.value'), t('report.source')], widths: [22, 22, 18, 38] };
+    for (const c of ev.constants) {
+      const where = c.source === 'workbench' ? t('report.sourceWorkbench') : c.source === 'cli' ? t('report.sourceCli') : t('report.sourceFile', { file: c.source.replace(/^file:/, '') });
+      blocks.push({ kind: 'row', table: constants, cells: [c.config, c.name, `${c.value.toLocaleString(zh ? 'zh-CN' : 'en-US')} ${c.unit}`, [where, c.entered_by, c.entered_at.slice(0, 10)].filter(Boolean).join(', ')] });
+    }
+  }
   blocks.push({ kind: 'subtitle', text: t('report.warnings') });
   if (ev.warnings.length === 0) blocks.push({ kind: 'note', text: t('report.noWarnings'), tone: 'muted' });
   // In a Chinese report the warning is named in Chinese, the core's detail (tool versions, sizes) after it.
