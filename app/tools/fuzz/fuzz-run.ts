@@ -67,6 +67,13 @@ export async function collectSeeds(options: { corpus: boolean; maxBytes: number;
     const dumps = await generate('svc/generate.mjs', path.join(options.scratch, 'svc'));
     for (const f of dumps.filter((_, i) => i % Math.max(1, Math.floor(dumps.length / options.svcDumps!)) === 0).slice(0, options.svcDumps)) seeds.push(seedOf(f, `samples/svc (generated) ${path.basename(f)}`));
   }
+  // Files of the shapes users have (written by us for the importers' tests): COSBench stages of
+  // several works, Spectrum Virtualize ls*stats and consecutive node snapshots, Unix sar -A,
+  // sar behind a wrapper script, sysbench with --histogram.
+  const importers = path.join(root, 'importers');
+  for (const dir of fs.readdirSync(importers).map((d) => path.join(importers, d, 'test-files')).filter((d) => fs.existsSync(d))) {
+    for (const f of walk(dir)) seeds.push(seedOf(f, path.relative(root, f).split(path.sep).join('/')));
+  }
   // Tables: no sample study ships one, so the spreadsheet importer's own fixtures (written by us).
   const table = (name: string, bytes: Uint8Array): Seed => ({ label: `importers/test-support/spreadsheet-fixtures ${name}`, name, bytes, format: detectFormat(bytes).format });
   const text = (t: string): Uint8Array => new TextEncoder().encode(t);
