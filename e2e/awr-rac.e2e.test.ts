@@ -118,6 +118,8 @@ describe('an AWR RAC study: text, HTML and gzip, two instances, idle events, his
     const events = await view.locator('[data-testid="waits-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-event')));
     assert.ok(events.includes('db file sequential read') && events.includes('gc cr grant busy'));
     assert.ok(!events.includes('watchdog main loop'), `no idle event ranked: ${events.join(', ')}`);
+    // The chart draws the core's data for the reports the view picked: wait until it is there.
+    await page.waitForFunction(() => ((window.perfdeltaCharts?.['wait-events']?.getOption() as { yAxis?: Array<{ data: string[] }> } | undefined)?.yAxis?.[0]?.data.length ?? 0) > 0);
     const categories = await page.evaluate(() => (window.perfdeltaCharts!['wait-events']!.getOption() as { yAxis: Array<{ data: string[] }> }).yAxis[0]!.data);
     assert.ok(!categories.includes('watchdog main loop') && categories[0] === 'db file sequential read', categories.join(', '));
     // Shown when asked for, marked idle, last.
@@ -156,8 +158,8 @@ describe('an AWR RAC study: text, HTML and gzip, two instances, idle events, his
       label: h.querySelector('.label')!.textContent!, big: h.querySelector('.big')!.textContent!, verdict: h.getAttribute('data-verdict'),
     })));
     const iops = headlines.find((h) => h.label.startsWith('I/O requests per second'));
-    assert.deepEqual(iops, { label: 'I/O requests per second (IOPS) · RAC global', big: '-13.9%', verdict: 'neutral' });
-    assert.deepEqual(headlines.find((h) => h.label.startsWith('db file sequential read'))?.big, 'db file sequential read average wait 2.26x lower');
+    assert.deepEqual(iops, { label: 'I/O requests per second (IOPS) · RAC global', big: '-13.9% ~', verdict: 'neutral' });
+    assert.deepEqual(headlines.find((h) => h.label.startsWith('db file sequential read'))?.big, 'db file sequential read average wait 2.26x lower ~');
     assert.equal(headlines.find((h) => h.label.startsWith('gc cr grant busy'))?.verdict, 'worse');
     assert.ok(!headlines.some((h) => /watchdog/.test(h.label)));
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), page.locator('button[name="export-pdf"]').click()]);
@@ -168,7 +170,7 @@ describe('an AWR RAC study: text, HTML and gzip, two instances, idle events, his
       assert.ok(text.includes(s), `the PDF says "${s}"`);
     }
     // The load is stated as a change, never worded faster or slower, and has no speedup.
-    assert.ok(text.includes('I/O requests per second (IOPS) · RAC global -13.9% no-accelerator 127,400 IOPS → write-accelerator 109,700 IOPS · -13.9%'), text.slice(0, 1500));
+    assert.ok(text.includes('I/O requests per second (IOPS) · RAC global -13.9% ~ no-accelerator 127,400 IOPS → write-accelerator 109,700 IOPS · -13.9%'), text.slice(0, 1500));
     assert.ok(pdfToPngs(pdf).length >= 3);
   });
 });

@@ -14,7 +14,7 @@ import { monitorImporters } from './monitors/index.js';
 import { svcImporters } from './svc/index.js';
 import { spreadsheetImporter } from './spreadsheet/index.js';
 import { vdbenchImporter } from './vdbench/vdbench.js';
-import { unknownFormatReason } from './near-miss.js';
+import { nearMisses, unknownFormatReason } from './near-miss.js';
 import { gunzipHead, gzipped, isGzip } from './gzip.js';
 import { decodeText, looksBinary } from './text.js';
 import type { Importer } from './types.js';
@@ -37,7 +37,12 @@ export const DETECT_HEAD_BYTES = 64 * 1024;
 
 export type Detection =
   | { format: string; importer: Importer; reason?: undefined }
-  | { format: null; importer: null; reason: string };
+  /**
+   * `nearMiss`: the file looks like a format (iostat rows without their header, fio output that
+   * stopped before its report): a result the user meant to import, refused with what is missing,
+   * never skipped in silence as "not a result".
+   */
+  | { format: null; importer: null; reason: string; nearMiss?: true };
 
 /** Formats a gzipped file may hold: text reports read whole. Not SVC statistics (read head first, then combined) nor tables (read through a mapping). */
 const GZIP_UNREAD = new Set(['svc-iostats', 'spreadsheet']);
@@ -59,7 +64,7 @@ export function detectFormat(bytes: Uint8Array): Detection {
   if (binary) return { format: null, importer: null, reason: 'binary file (not a text result file)' };
   // Nothing claims it: say which formats it comes closest to and what is missing, or that it is
   // one tool's output without results (near-miss.ts).
-  return { format: null, importer: null, reason: unknownFormatReason(text) };
+  return { format: null, importer: null, reason: unknownFormatReason(text), ...(nearMisses(text).length > 0 ? { nearMiss: true as const } : {}) };
 }
 
 /** A gzipped file: detected from its decompressed content, parsed by that format's importer after gunzip. */
@@ -68,7 +73,7 @@ function detectGzipped(bytes: Uint8Array): Detection {
   if (!plain) return { format: null, importer: null, reason: 'gzip file that cannot be decompressed (damaged, or not gzip)' };
   if (plain.length === 0) return { format: null, importer: null, reason: 'gzip file with nothing in it' };
   const inner = detectFormat(plain);
-  if (!inner.importer) return { format: null, importer: null, reason: `gzip file: ${inner.reason}` };
+  if (!inner.importer) return { format: null, importer: null, reason: `gzip file: ${inner.reason}`, ...(inner.nearMiss ? { nearMiss: true as const } : {}) };
   if (GZIP_UNREAD.has(inner.importer.id) || inner.importer.stream) {
     return { format: null, importer: null, reason: `gzipped ${inner.importer.title}: unpack it first (only reports read whole are read from gzip)` };
   }

@@ -22,9 +22,13 @@ export function pdfPages(file: string): number {
 /** Every page as a PNG next to the PDF (`<stem>-N.png`), for a person to look at. */
 export function pdfToPngs(file: string, dpi = 60): string[] {
   const stem = file.replace(/\.pdf$/, '');
-  const r = spawnSync('pdftoppm', ['-r', String(dpi), '-png', file, stem]);
-  if (r.status !== 0) throw new Error(`pdftoppm ${file} failed`);
   const dir = path.dirname(file);
   const base = path.basename(stem);
-  return fs.readdirSync(dir).filter((f) => f.startsWith(`${base}-`) && f.endsWith('.png')).map((f) => path.join(dir, f)).sort();
+  // Only this PDF's pages: an earlier, longer print of the same name left pages of its own.
+  const page = new RegExp(`^${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-\\d+\\.png$`);
+  const pages = (): string[] => fs.readdirSync(dir).filter((f) => page.test(f));
+  for (const f of pages()) fs.rmSync(path.join(dir, f));
+  const r = spawnSync('pdftoppm', ['-r', String(dpi), '-png', file, stem]);
+  if (r.status !== 0) throw new Error(`pdftoppm ${file} failed`);
+  return pages().map((f) => path.join(dir, f)).sort();
 }

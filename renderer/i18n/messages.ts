@@ -1235,7 +1235,7 @@ export const zhCN: Catalog = {
   'report.ratio': '比值',
   'report.significance': 'n · p',
   'report.ci': '中位数区间（覆盖率）{baseline} / {candidate}',
-  'report.noInterval': '运行次数太少，无法给出区间',
+  'report.noInterval': '运行次数太少，不足以给出区间',
   'report.runsOf': '运行 {runs}',
   'report.pivotCell': '每个单元格：{values}',
   'report.notSignificant': '不显著',

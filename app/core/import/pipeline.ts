@@ -105,6 +105,9 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
     return { ...base, importer: staged.importer, result: possibleResult(staged.result), streamed: false, table: staged.table ?? undefined };
   }
   if (!detection.importer) {
+    // Close to a format, or one tool's output without results: what the user meant to import,
+    // refused with what is missing (near-miss.ts), never skipped.
+    if ('nearMiss' in detection && detection.nearMiss) return { ...base, importer: null, result: { runs: [], warnings: [], errors: [{ message: detection.reason }] }, streamed: false };
     // Not a result (tm.out beside the AWR reports): nothing to import and nothing to lose.
     return { ...base, importer: null, result: { runs: [], warnings: [{ message: notResultReason(detection.reason) }], errors: [] }, streamed: false, notResult: true };
   }
