@@ -1,12 +1,10 @@
-/** Number formatting by unit: IOPS as whole numbers, bandwidth to 2 places, latency to 3. */
-const DIGITS: Record<string, number> = { IOPS: 0, TPM: 0, NOPM: 0, QPH: 0, calls: 0, 'ops/s': 1, 'MiB/s': 2, 'MB/s': 2, 'GiB/s': 3, 'GB/s': 3, ms: 3, 'µs': 1, s: 4, '%': 1 };
+import { formatNumber } from './number-format.js';
 
+export { decimalsFor, formatNumber, formatWithUnit } from './number-format.js';
+
+/** A number in its unit, as every view prints it (significant digits per unit: see number-format.ts). */
 export function formatValue(value: number | undefined | null, unit: string, locale: string): string {
-  if (value === undefined || value === null || !Number.isFinite(value)) return '–';
-  // Sub-millisecond latencies (RAM, NVMe) need significant digits, not a fixed 3 decimals.
-  if (unit === 'ms' && value !== 0 && Math.abs(value) < 1) return value.toLocaleString(locale, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
-  const digits = DIGITS[unit] ?? (Math.abs(value) >= 100 ? 1 : 3);
-  return value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return formatNumber(value, unit, locale);
 }
 
 /**
