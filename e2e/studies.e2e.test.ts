@@ -208,7 +208,7 @@ describe('sample studies in the workbench', () => {
     const rows = await wb.speedupTable();
     const num = (text: string): number => Number(text.replace(/[^\d.]/g, ''));
     const best = rows.reduce((a, b) => (num(b.speedup) > num(a.speedup) ? b : a));
-    assert.equal(best.workload, '4K seq 50/50 QD8 1 threads');
+    assert.equal(best.workload, '4K seq 50/50 QD8 1 thread');
     assert.equal(best.speedup, `${(num(best.candidate) / num(best.baseline)).toFixed(2)}x`, 'the speedup is candidate / baseline of the figures shown');
     await wb.screenshot(path.join(OUTPUT_DIR, 's4-tcp-mtu-9000.png'));
   });
