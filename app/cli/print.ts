@@ -3,22 +3,16 @@ import type { CompareResult, ConfidenceInterval, PeriodRecord, RunRecord, StudyS
 import { formatCoverage } from '../core/compare/median-interval.js';
 import { DEFAULT_PAIRING_KEYS, workloadLabel, workloadParams } from '../core/compare/pairing.js';
 import { describeMetric } from '../core/metrics/dictionary.js';
+import { formatNumber } from '../core/metrics/number-format.js';
+import { defaultMetrics } from '../core/metrics/default-metrics.js';
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n') + '\n';
 }
 
-const fmt = (v: number | undefined, digits = 2): string => (v === undefined ? '' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
-
-/** Units of whole counts: printed without decimals. */
-const COUNTS = new Set(['IOPS', 'TPM', 'NOPM', 'calls', 'QPH']);
-
-/** Like the UI: sub-millisecond latencies keep three significant digits. */
-const fmtIn = (v: number | undefined, unit: string): string =>
-  v !== undefined && unit === 'ms' && v !== 0 && Math.abs(v) < 1
-    ? v.toLocaleString('en-US', { maximumSignificantDigits: 3 })
-    : fmt(v, COUNTS.has(unit) ? 0 : unit === 'ms' ? 3 : 2);
+/** A number in its unit exactly as the workbench and the PDF print it (one rule: number-format.ts). */
+const fmtIn = (v: number | undefined, unit: string): string => (v === undefined ? '' : formatNumber(v, unit, 'en-US'));
 
 export function printStudies(studies: StudySummary[]): void {
   if (studies.length === 0) {
@@ -33,12 +27,15 @@ export function printRuns(runs: RunRecord[]): void {
     process.stdout.write('no runs\n');
     return;
   }
+  // Each run's own tool's primary metrics (the dictionary's): fio's completion latency where the
+  // run has clat, sysbench's TPS and p95, HammerDB's NOPM, AWR's active sessions and DB time.
+  const figures = (r: RunRecord): string => defaultMetrics([r]).map(({ metric }) => {
+    const unit = describeMetric(metric)?.unit ?? '';
+    return `${metric} ${fmtIn(r.metrics[metric], unit)}${unit ? ` ${unit}` : ''}`;
+  }).join('; ');
   process.stdout.write(table([
-    ['ID', 'STUDY', 'CONFIG', 'WORKLOAD', 'IOPS', 'MiB/s', 'LAT ms', 'FILE'],
-    ...runs.map((r) => [
-      String(r.id), r.study, r.config, workloadLabel(workloadParams(r, DEFAULT_PAIRING_KEYS)),
-      fmt(r.metrics['total.iops'], 0), fmt(r.metrics['total.bw_mib_s']), fmtIn(r.metrics['total.lat_avg_ms'], 'ms'), r.source.file,
-    ]),
+    ['ID', 'STUDY', 'CONFIG', 'TOOL', 'WORKLOAD', 'FIGURES', 'FILE'],
+    ...runs.map((r) => [String(r.id), r.study, r.config, r.tool, workloadLabel(workloadParams(r, DEFAULT_PAIRING_KEYS)), figures(r), r.source.file]),
   ]));
 }
 
@@ -92,6 +89,9 @@ export function printCompare(result: CompareResult): void {
       }
     }
   }
-  for (const u of result.unmatched) process.stdout.write(`unmatched (${u.side === 'baseline' ? result.baseline : u.candidate} only): ${u.workload}, runs ${u.runs.join(', ')}\n`);
+  for (const u of result.unmatched) {
+    const ran = u.configs && u.configs.length > 0 ? u.configs.join(', ') : u.side === 'baseline' ? result.baseline : u.candidate;
+    process.stdout.write(`unpaired: ${u.workload} ran in ${ran} only (runs ${u.runs.join(', ')})\n`);
+  }
   for (const w of result.warnings) process.stdout.write(`warning [${w.code}]: ${w.message}${w.runs.length ? ` (runs ${w.runs.join(', ')})` : ''}\n`);
 }
