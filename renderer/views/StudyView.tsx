@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { MetricInfo, RunRecord, SavedChart, StudySummary } from '../../app/contract/records.js';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { MetricInfo, RunRecord, SavedChart, StudyDefaults, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { useI18n } from '../i18n/i18n.js';
 import { CompareView } from './compare/CompareView.js';
@@ -23,6 +23,10 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
   const { t } = useI18n();
   const [tab, setTab] = useState<Tab>(study.configs.length + study.periods.length >= 2 ? 'compare' : 'runs');
   const [runs, setRuns] = useState<RunRecord[] | null>(null);
+  // What each view opens on (the study's strongest view) and the Runs columns per tool.
+  const [defaults, setDefaults] = useState<StudyDefaults | null>(null);
+  // A run a warning links to: the Runs tab opens it.
+  const [openRun, setOpenRun] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const [overlayRuns, setOverlayRuns] = useState<number[] | null>(null);
@@ -42,11 +46,19 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
     tabRefs.current[next]?.focus();
   };
   useEffect(() => {
-    bridge.call('runs.list', { study: study.slug }).then(setRuns, (err: Error) => setError(err.message));
+    let live = true;
+    setDefaults(null);
+    Promise.all([bridge.call('runs.list', { study: study.slug }), bridge.call('studies.defaults', { study: study.slug })])
+      .then(([r, d]) => { if (live) { setRuns(r); setDefaults(d); } }, (err: Error) => { if (live) setError(err.message); });
+    return () => { live = false; };
   }, [bridge, study.slug, revision]);
+  const showRun = (id: number): void => { setOpenRun(id); setTab('runs'); };
+  // The dictionary with the study's own families (AWR waits, Load Profile): every view names them.
+  const described = useMemo(() => [...dictionary, ...(defaults?.described ?? [])], [dictionary, defaults]);
+  const ready = Boolean(runs && defaults);
 
   return (
-    <section className="study" data-testid="study-view" data-study={study.slug} data-state={runs ? 'ready' : 'loading'}>
+    <section className="study" data-testid="study-view" data-study={study.slug} data-state={ready ? 'ready' : 'loading'}>
       <header className="study-header">
         <h1>{study.name}</h1>
         <p className="muted">{t('studies.runs', { count: study.runs })} · {t('study.configs', { count: study.configs.length })}
@@ -59,17 +71,17 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
         {tabs.map((k, i) => (
           <button key={k} type="button" role="tab" id={`tab-${k}`} aria-selected={tab === k} aria-controls="study-panel"
             tabIndex={tab === k ? 0 : -1} className={tab === k ? 'active' : ''} ref={(b) => { tabRefs.current[i] = b; }}
-            data-tab={k} onClick={() => { if (k === 'builder') setEditing(null); setTab(k); }}>
+            data-tab={k} onClick={() => { if (k === 'builder') setEditing(null); setOpenRun(null); setTab(k); }}>
             {t(`study.tabs.${k}`)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="study-panel" aria-labelledby={`tab-${tab}`}>
       {error && <p className="error" role="alert">{error}</p>}
-      {runs && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} dictionary={dictionary} />}
-      {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} />}
-      {runs && tab === 'scaling' && <ScalingView key={revision} study={study} runs={runs} dictionary={dictionary} />}
-      {tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={dictionary} />}
+      {runs && defaults && tab === 'runs' && <RunsTable runs={runs} configs={study.configs} dictionary={described} defaults={defaults} openRun={openRun} />}
+      {runs && defaults && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} onOpenRun={showRun} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} />}
+      {runs && defaults && tab === 'scaling' && <ScalingView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} />}
+      {defaults && tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={described} defaults={defaults} />}
       {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}
       {runs && tab === 'overlay' && <OverlayView key={revision} study={study} runs={runs} dictionary={dictionary} initialRuns={overlayRuns} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
