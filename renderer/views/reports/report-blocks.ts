@@ -107,7 +107,8 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         for (const p of c.pairs) blocks.push({ kind: 'row', table, cells: pairCells(p, locale, multi) });
         // Why some pairs are "~" whatever their figures (one run, too few runs): said under the table.
         for (const w of c.warnings) if (w.code === 'single-run' || w.code === 'few-repetitions') blocks.push({ kind: 'note', text: `~ ${w.message}`, tone: 'muted' });
-        if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => u.workload_label).join(zh ? '、' : ', ') }), tone: 'muted' });
+        // Each unpaired workload with every configuration that ran it.
+        if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => (u.configs?.length ? `${u.workload_label} (${u.configs.join(t('list.sep'))})` : u.workload_label)).join(t('list.sep')) }), tone: 'muted' });
         break;
       }
     }
@@ -149,7 +150,9 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   for (const f of ev.filters) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [f] } });
   blocks.push({ kind: 'subtitle', text: t('report.warnings') });
   if (ev.warnings.length === 0) blocks.push({ kind: 'note', text: t('report.noWarnings'), tone: 'muted' });
-  for (const w of ev.warnings) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [`${w.message}${w.runs.length ? ` (runs ${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''})` : ''}`] } });
+  // A warning once, however many runs it concerns: their count, then the runs.
+  const runList = (runs: number[]): string => `${t('warnings.runCount', { count: runs.length })}: ${runs.slice(0, 20).join(t('list.sep'))}${runs.length > 20 ? '…' : ''}`;
+  for (const w of ev.warnings) blocks.push({ kind: 'md', block: { kind: 'list', ordered: false, items: [`${w.message}${w.runs.length ? ` (${runList(w.runs)})` : ''}`] } });
   blocks.push({ kind: 'note', text: t('report.generator', { generator: ev.generator }), tone: 'muted' });
   return { blocks, toc };
 }
