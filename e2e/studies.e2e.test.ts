@@ -153,7 +153,7 @@ describe('sample studies in the workbench', () => {
     await page.locator('select[name="waits-kind"]').selectOption('background');
     const dbw = page.locator('[data-testid="waits-table"] tr[data-event="db file parallel write"]');
     await dbw.waitFor();
-    assert.equal(await dbw.locator('[data-col="avg-a"]').textContent(), '21.740 ms');
+    assert.equal(await dbw.locator('[data-col="avg-a"]').textContent(), '21.74 ms');
     assert.equal(await dbw.locator('[data-col="avg-b"]').textContent(), '1.000 ms');
     assert.equal(await dbw.locator('[data-col="speedup"]').textContent(), '21.74x');
     await wb.screenshot(path.join(OUTPUT_DIR, 's2-wait-events-background.png'));

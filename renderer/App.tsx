@@ -178,7 +178,7 @@ export function App(): JSX.Element {
                 <button type="button" className={s.slug === selected ? 'active' : ''} data-study={s.slug}
                   aria-current={s.slug === selected ? 'page' : undefined} onClick={() => setSelected(s.slug)}>
                   <span className="study-name">{s.name}</span>
-                  <span className="study-meta">{t('studies.runs', { count: s.runs })} · {s.configs.join(' / ')}</span>
+                  <span className="study-meta">{t('studies.runs', { count: s.runs })}{t('text.sep')}{s.configs.join(' / ')}</span>
                 </button>
               </li>
             ))}

@@ -61,8 +61,8 @@ export function StudyView({ study, dictionary, revision, onChanged }: { study: S
     <section className="study" data-testid="study-view" data-study={study.slug} data-state={ready ? 'ready' : 'loading'}>
       <header className="study-header">
         <h1>{study.name}</h1>
-        <p className="muted">{t('studies.runs', { count: study.runs })} · {t('study.configs', { count: study.configs.length })}
-          {' · '}<button type="button" className="link" name="save-study-file" onClick={() => {
+        <p className="muted">{t('studies.runs', { count: study.runs })}{t('text.sep')}{t('study.configs', { count: study.configs.length })}
+          {t('text.sep')}<button type="button" className="link" name="save-study-file" onClick={() => {
             bridge.call('studies.saveFile', { study: study.slug }).then((f) => download(f.fileName, `data:${f.mime};base64,${f.base64}`), (e: Error) => setError(e.message));
           }}>{t('study.saveFile')}</button>
         </p>
