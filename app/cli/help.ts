@@ -142,6 +142,10 @@ row and column.
 `,
   runs: `perfdelta runs [--study NAME] [--config LABEL] [--json]
 
+The text output lists each run with its tool, its workload and its tool's primary metrics (the
+metric dictionary's: fio IOPS, bandwidth and completion latency where the run has clat;
+sysbench TPS and p95; HammerDB NOPM and TPM; AWR active sessions and DB time...).
+
 --json: [{"id", "study", "config", "tool", "tool_version", "format", "name", "host",
           "start", "end" (ISO 8601 UTC or null), "source": {"file", "sha256"},
           "params": {...}, "metrics": {...}, "tables": {...}, "warnings": [...], "errors": [...]}]

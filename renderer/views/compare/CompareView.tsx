@@ -83,7 +83,8 @@ export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOv
     return dictionary.filter((m) => present.has(m.name)).map((m) => m.name);
   }, [runs, dictionary, isPeriods, seriesMetrics]);
   // The tools' primary metrics head the list, in their order (fio: IOPS, bandwidth, completion latency).
-  const primary = useMemo(() => (defaults?.metrics ?? []).map((d) => d.metric).filter((m) => metrics.includes(m)), [defaults, metrics]);
+  // (Periods compare time series: the runs' primary metrics do not apply to them.)
+  const primary = useMemo(() => (isPeriods ? [] : (defaults?.metrics ?? []).map((d) => d.metric).filter((m) => metrics.includes(m))), [defaults, metrics, isPeriods]);
   const others = useMemo(() => metrics.filter((m) => !primary.includes(m)), [metrics, primary]);
   const workloadOf = useMemo(() => {
     const byRun = new Map<number, string>();
