@@ -60,7 +60,7 @@ describe('reports: compose, preview, PDF, XLSX, study files', () => {
     assert.ok(big.every((b) => b.endsWith(' ~')), big.join(' | '));
     const values = await page.locator('.pd-headline .values').allTextContents();
     assert.match(values[0]!, /before 7\.310 ms → after 1\.060 ms/);
-    assert.match(values[1]!, /before 10\.347 ms → after 1\.895 ms/);
+    assert.match(values[1]!, /before 10\.35 ms → after 1\.895 ms/);
     assert.match(await page.locator('.pd-cover .pd-convention').textContent() ?? '', /x-fold/);
     assert.equal(await page.locator('.pd-report').getAttribute('data-fonts'), 'complete', 'every font subset the text needs was loaded before layout');
     // Every contents entry points at the page its title is printed on.
@@ -128,10 +128,10 @@ describe('reports: compose, preview, PDF, XLSX, study files', () => {
   });
 
   const published: Array<[string, string | undefined, string[]]> = [
-    ['s2-exadata-flash-cache', undefined, ['21.74x lower', 'write-through 21.740 ms → write-back 1.000 ms']],
-    ['s3-cloud-ssd', undefined, ['869.33 TPS', '18,265.39 QPS', '19,999 IOPS: 100.0% of the 20,000 IOPS limit']],
+    ['s2-exadata-flash-cache', undefined, ['21.74x lower', 'write-through 21.74 ms → write-back 1.000 ms']],
+    ['s3-cloud-ssd', undefined, ['869.3 TPS', '18,265 QPS', '19,999 IOPS: 100.0% of the 20,000 IOPS limit']],
     ['s4-aws-cluster', undefined, ['1.99x slower', '1.14x faster', '1.04x faster']],
-    ['s5-rook-ceph-optane', undefined, ['296.3% of baseline', 'baseline 504.4 ops/s → config-2 1,494.5 ops/s · 2.96x', 'mean latency at 34.2% of baseline']],
+    ['s5-rook-ceph-optane', undefined, ['296.3% of baseline', 'baseline 504.4 ops/s → config-2 1,495 ops/s · 2.96x', 'mean latency at 34.2% of baseline']],
     ['s1-flash-migration', '闪存迁移（中文）', ['读平均延迟降低到 1/6.90', '读平均延迟降低到 1/5.46', '主要结论', '证据附录']],
   ];
   for (const [slug, report, expected] of published) {

@@ -153,7 +153,7 @@ describe('sample studies in the workbench', () => {
     await page.locator('select[name="waits-kind"]').selectOption('background');
     const dbw = page.locator('[data-testid="waits-table"] tr[data-event="db file parallel write"]');
     await dbw.waitFor();
-    assert.equal(await dbw.locator('[data-col="avg-a"]').textContent(), '21.740 ms');
+    assert.equal(await dbw.locator('[data-col="avg-a"]').textContent(), '21.74 ms');
     assert.equal(await dbw.locator('[data-col="avg-b"]').textContent(), '1.000 ms');
     assert.equal(await dbw.locator('[data-col="speedup"]').textContent(), '21.74x');
     await wb.screenshot(path.join(OUTPUT_DIR, 's2-wait-events-background.png'));
@@ -208,7 +208,7 @@ describe('sample studies in the workbench', () => {
     const rows = await wb.speedupTable();
     const num = (text: string): number => Number(text.replace(/[^\d.]/g, ''));
     const best = rows.reduce((a, b) => (num(b.speedup) > num(a.speedup) ? b : a));
-    assert.equal(best.workload, '4K seq 50/50 QD8 1 threads');
+    assert.equal(best.workload, '4K seq 50/50 QD8 1 thread');
     assert.equal(best.speedup, `${(num(best.candidate) / num(best.baseline)).toFixed(2)}x`, 'the speedup is candidate / baseline of the figures shown');
     await wb.screenshot(path.join(OUTPUT_DIR, 's4-tcp-mtu-9000.png'));
   });

@@ -231,7 +231,7 @@ describe('workbench in Chromium (web host)', () => {
     await page.locator('[data-testid="rollup"]', { hasText: /tie band ±70%/ }).waitFor();
     const ties = changes.filter((c) => c < 70).length;
     assert.ok(ties > 0 && ties < 6, 'the sample has changes on both sides of 70%');
-    assert.match((await page.locator('[data-testid="rollup"]').textContent()) ?? '', new RegExp(`${6 - ties} better, 0 worse, ${ties} ties`));
+    assert.match((await page.locator('[data-testid="rollup"]').textContent()) ?? '', new RegExp(`${6 - ties} better, 0 worse, ${ties} ${ties === 1 ? 'tie' : 'ties'}`));
     await page.locator('input[name="tieBand"]').fill('0');
     await page.locator('[data-testid="rollup"]', { hasText: /tie band ±0%/ }).waitFor();
     const codes = await page.locator('[data-testid="compare-warnings"] li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-code')));

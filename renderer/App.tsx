@@ -193,7 +193,7 @@ export function App(): JSX.Element {
                   aria-current={s.slug === selected ? 'page' : undefined} onClick={() => setSelected(s.slug)}
                   onContextMenu={(e) => { e.preventDefault(); setMenuStudy(s.slug); }}>
                   <span className="study-name">{s.name}</span>
-                  <span className="study-meta">{t('studies.runs', { count: s.runs })} · {s.configs.join(' / ')}</span>
+                  <span className="study-meta">{t('studies.runs', { count: s.runs })}{t('text.sep')}{s.configs.join(' / ')}</span>
                 </button>
                 <StudyActions study={s} open={menuStudy === s.slug} onOpenChange={(open) => setMenuStudy(open ? s.slug : null)}
                   onRenamed={(slug) => void refresh(s.slug === selected ? slug : undefined)} onDeleted={onDeleted} />

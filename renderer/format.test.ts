@@ -21,7 +21,7 @@ describe('values by unit', () => {
   it('seconds with sensible digits: an AWR DB time is not "68,322.9300 s"', () => {
     assert.equal(formatValue(68322.93, 's', 'en'), '68,323');
     assert.equal(formatValue(153.04, 's', 'en'), '153.0');
-    assert.equal(formatValue(3.4167, 's', 'en'), '3.42');
+    assert.equal(formatValue(3.4167, 's', 'en'), '3.417');
     assert.equal(formatValue(0.012345, 's', 'en'), '0.0123');
     assert.equal(formatValue(5921681, 'waits', 'en'), '5,921,681');
   });

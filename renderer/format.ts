@@ -1,25 +1,10 @@
-/** Number formatting by unit: IOPS as whole numbers, bandwidth to 2 places, latency to 3. */
-const DIGITS: Record<string, number> = { IOPS: 0, TPM: 0, NOPM: 0, QPH: 0, calls: 0, waits: 0, 'ops/s': 1, 'MiB/s': 2, 'MB/s': 2, 'GiB/s': 3, 'GB/s': 3, ms: 3, 'µs': 1, '%': 1 };
+import { formatNumber } from './number-format.js';
 
-/**
- * Seconds by size: an AWR report's DB time of 68,322.93 s prints "68,323 s", a query's 3.42 s
- * "3.42 s", 0.0123 s "0.0123 s" (three significant digits) — never "68,322.9300 s".
- */
-export function secondsDigits(value: number): { minimumFractionDigits: number; maximumFractionDigits: number } | { maximumSignificantDigits: number } {
-  const v = Math.abs(value);
-  if (v >= 1000) return { minimumFractionDigits: 0, maximumFractionDigits: 0 };
-  if (v >= 100) return { minimumFractionDigits: 1, maximumFractionDigits: 1 };
-  if (v >= 1 || v === 0) return { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  return { maximumSignificantDigits: 3 };
-}
+export { decimalsFor, formatNumber, formatWithUnit } from './number-format.js';
 
+/** A number in its unit, as every view prints it (significant digits per unit: see number-format.ts). */
 export function formatValue(value: number | undefined | null, unit: string, locale: string): string {
-  if (value === undefined || value === null || !Number.isFinite(value)) return '–';
-  // Sub-millisecond latencies (RAM, NVMe) need significant digits, not a fixed 3 decimals.
-  if (unit === 'ms' && value !== 0 && Math.abs(value) < 1) return value.toLocaleString(locale, { minimumSignificantDigits: 3, maximumSignificantDigits: 3 });
-  if (unit === 's') return value.toLocaleString(locale, secondsDigits(value));
-  const digits = DIGITS[unit] ?? (Math.abs(value) >= 100 ? 1 : 3);
-  return value.toLocaleString(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return formatNumber(value, unit, locale);
 }
 
 /**

@@ -23,7 +23,7 @@ Commands:
   series --run ID             print a run's time series
   compare                     baseline against candidates (configurations or periods): speedups,
                               significance, roll-ups, warnings
-  scaling --study S --x P --metric M   a scaling curve per configuration, the knee marked
+  scaling --study S [--x P] [--metric M]   a scaling curve per configuration, the knee marked
   periods --study S           list, define (--define NAME --spec "...") or delete time periods
   settings --study S          show or set a study's ratio convention, tie band, pairing keys, zone
   samples [--load [SLUG...]]  list the sample studies, or load them into the database
@@ -259,6 +259,10 @@ report or export table; the reason (required), who and when are kept, the Runs t
 struck through and the report's evidence lists each with its reason. include counts them again.
 --json (exclude, include): the runs; (move): {"moved": [ids], "from": [labels], "to"}
 
+The text output lists each run with its tool, its workload and its tool's primary metrics (the
+metric dictionary's: fio IOPS, bandwidth and completion latency where the run has clat;
+sysbench TPS and p95; HammerDB NOPM and TPM; AWR active sessions and DB time...).
+
 --json: [{"id", "study", "config", "tool", "tool_version", "format", "name", "host",
           "start", "end" (ISO 8601 UTC or null), "source": {"file", "sha256"},
           "params": {...}, "metrics": {...}, "tables": {...}, "warnings": [...], "errors": [...],
@@ -291,7 +295,12 @@ Configuration comparisons only (periods cut time series, which have no workload 
 Configurations: runs pair by workload parameters (default keys: bs, bssplit, pattern, read_pct,
 iodepth, numjobs, threads, vus; --pair-by narrows or widens them), never by file order. Runs of
 the same workload in one configuration are repetitions: the side's value is their median.
-Default metrics: total.iops, total.bw_mib_s, total.lat_avg_ms.
+Without --metric: the primary metrics of the tools compared, from the metric dictionary (fio:
+total.iops, total.bw_mib_s, total.clat_avg_ms, completion latency where the runs have it;
+sysbench: tps, total.lat_p95_ms; HammerDB: nopm, tpm; AWR: aas, db_time_s and the top events'
+average waits; CockroachDB: ops_per_s, total.lat_p99_ms; vdbench and COSBench: their rate and
+response); for periods, the study's latency series (read.lat_avg_ms first). The text output says
+which it chose.
 
 Periods: time-series samples inside each period are reduced per object per day (--stat, default
 mean), then across objects (--across-objects, default mean), then across days (--across-days,
@@ -338,17 +347,23 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
                     "baseline_runs", "candidate_runs",
                     "baseline_values", "candidate_values" (the values behind each median: one
                     per run, in the order of *_runs, or per day for periods)}],
-         "unmatched": [{"side", "candidate", "workload", "runs"}],
+         "unmatched": [{"side", "candidate", "workload", "runs", "configs" (every configuration
+         that ran the workload)}],
          "geomean_speedup": {metric: value}, "rollup": [{"candidate", "metric",
          "geomean_speedup", "pairs", "wins", "losses", "ties", "untested"}], "matrix": [{"metric",
          "baseline", "candidates", "workloads", "speedup": [[...]], "verdicts": [[...]]}],
-         "warnings": [{"code", "message", "runs", "objects"?}], "aggregation", "workload_filter",
-         "periods"}
+         "warnings": [{"code", "message", "detail"? (what this one adds to its code: the values
+         that differ), "runs", "objects"?}], "aggregation", "workload_filter", "periods"}
 A study, configuration, period or metric the study does not have is an error (exit 1) naming
 the closest names there are; with --json it is printed as {"error": {"command", "code": "unknown_name",
 "kind": "study"|"configuration"|"period"|"metric", "name", "message", "suggestions": [...]}}.
 `,
-  scaling: `perfdelta scaling --study NAME --x PARAM --metric NAME [--json]
+  scaling: `perfdelta scaling --study NAME [--x PARAM] [--metric NAME] [--json]
+
+Without --x: the load the study sweeps (vus, sessions, threads, iodepth, numjobs: the first that
+takes two values or more within a configuration; never block size, which must be named).
+Without --metric: the primary throughput of the runs that have X (NOPM, TPS, IOPS...). The text
+output says which it chose.
 
 One line per configuration (and per combination of the other workload parameters): PARAM on X
 (vus, threads, iodepth, numjobs, bs...), the metric on Y, repetitions reduced to their median.

@@ -19,6 +19,8 @@ import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdU
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
+import { defaultMetrics } from '../core/metrics/default-metrics.js';
+import { formatNumber } from '../core/metrics/number-format.js';
 import { ACROSS, PER_OBJECT_DAY } from '../core/periods/period-stats.js';
 import { BANDWIDTH_UNITS, LATENCY_UNITS } from '../core/metrics/units.js';
 import { tableMappingSchema } from '../core/rpc/schemas.js';
@@ -211,21 +213,44 @@ function cmdCompare(values: Values): number {
       },
     }));
   if (values['json']) json(result);
-  else printCompare(result);
+  else {
+    // Not named: the tools' primary metrics (the dictionary's), and the output says so.
+    if (metrics.length === 0) process.stdout.write(`metrics: ${result.metrics.join(', ')} (${result.kind === 'periods' ? 'the study\'s latency series' : 'the primary metrics of the runs compared'}; --metric names others)\n`);
+    printCompare(result);
+  }
   return 0;
 }
 
+/** The throughput of the runs that have X: what a curve over X draws unless --metric names another. */
+function scalingDefaultFor(runs: ReturnType<Core['runs']>, x: string): string | undefined {
+  const defaults = defaultMetrics(runs.filter((r) => typeof r.params[x] === 'number'));
+  return (defaults.find((d) => d.role === 'throughput') ?? defaults[0])?.metric;
+}
+
 function cmdScaling(values: Values): number {
-  const metric = ((values['metric'] as string[] | undefined) ?? [])[0];
-  if (!metric) throw new UsageError('--metric is required (the Y axis)');
-  const x = need(values, 'x');
-  const result = withCore(values, (core) => scalingCurves({ runs: core.runs({ study: need(values, 'study') }), x, metric }));
+  const study = need(values, 'study');
+  const named = { metric: ((values['metric'] as string[] | undefined) ?? [])[0], x: typeof values['x'] === 'string' ? values['x'] : undefined };
+  const { result, chose } = withCore(values, (core) => {
+    // Not named: the load the study sweeps, and the throughput of the runs swept (the study's defaults).
+    const defaults = named.x && named.metric ? null : core.studyDefaults(study).scaling;
+    const x = named.x ?? defaults?.x;
+    if (!x) throw new UsageError(`--x is required: no load (virtual users, threads, sessions, I/O depth, jobs) is swept in "${study}"${defaults?.others.length ? ` (these parameters vary: ${defaults.others.join(', ')})` : ''}`);
+    const runs = core.runs({ study });
+    const metric = named.metric ?? (named.x ? scalingDefaultFor(runs, x) : defaults?.metric);
+    if (!metric) throw new UsageError('--metric is required (the Y axis): the runs have no primary metric');
+    return { result: scalingCurves({ runs, x, metric }), chose: { x: named.x ? null : x, metric: named.metric ? null : metric } };
+  });
+  const x = result.x;
   if (values['json']) json(result);
   else {
-    for (const s of result.series) {
-      process.stdout.write(`${s.label}: ${s.points.map((p) => `${p.x}→${p.y.toFixed(2)}`).join('  ')}${s.knee !== null ? `  (knee at ${x} = ${s.knee})` : ''}\n`);
+    if (chose.x || chose.metric) {
+      process.stdout.write(`${chose.x ? `x: ${chose.x} (the load swept)` : ''}${chose.x && chose.metric ? '; ' : ''}${chose.metric ? `metric: ${chose.metric} (the primary throughput of the runs swept)` : ''}; --x and --metric name others\n`);
     }
-    if (result.series.length === 0) process.stdout.write(`no runs have both a numeric ${x} and ${metric}\n`);
+    const unit = result.unit;
+    for (const s of result.series) {
+      process.stdout.write(`${s.label}: ${s.points.map((p) => `${p.x}→${formatNumber(p.y, unit, 'en-US')}`).join('  ')}${s.knee !== null ? `  (knee at ${x} = ${s.knee})` : ''}\n`);
+    }
+    if (result.series.length === 0) process.stdout.write(`no runs have both a numeric ${x} and ${result.metric}\n`);
   }
   return 0;
 }

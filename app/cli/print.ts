@@ -3,6 +3,8 @@ import type { CompareResult, ConfidenceInterval, PeriodRecord, RunRecord, StudyS
 import { formatCoverage } from '../core/compare/median-interval.js';
 import { DEFAULT_PAIRING_KEYS, workloadLabel, workloadParams } from '../core/compare/pairing.js';
 import { describeMetric } from '../core/metrics/dictionary.js';
+import { formatNumber } from '../core/metrics/number-format.js';
+import { defaultMetrics } from '../core/metrics/default-metrics.js';
 
 /** `paint(row, column, padded text)`: colour for a cell (the verdict column), added after padding so columns stay aligned. */
 function table(rows: string[][], paint?: (row: number, col: number, text: string) => string): string {
@@ -18,23 +20,9 @@ const COLOURS: Record<Verdict, string> = { better: '\x1b[32m', worse: '\x1b[31m'
 const useColour = (): boolean => Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
 const coloured = (verdict: Verdict, text: string): string => (useColour() && COLOURS[verdict] ? `${COLOURS[verdict]}${text}\x1b[0m` : text);
 
-const fmt = (v: number | undefined, digits = 2): string => (v === undefined ? '' : v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+/** A number in its unit exactly as the workbench and the PDF print it (one rule: number-format.ts). */
+const fmtIn = (v: number | undefined, unit: string): string => (v === undefined ? '' : formatNumber(v, unit, 'en-US'));
 
-/** Units of whole counts: printed without decimals. */
-const COUNTS = new Set(['IOPS', 'TPM', 'NOPM', 'calls', 'QPH', 'waits']);
-
-/** Seconds by size, as the UI prints them: 68,323 s, 153.0 s, 3.42 s, 0.0123 s. */
-const secondsIn = (v: number): string => {
-  const a = Math.abs(v);
-  if (a >= 1 || a === 0) return fmt(v, a >= 1000 ? 0 : a >= 100 ? 1 : 2);
-  return v.toLocaleString('en-US', { maximumSignificantDigits: 3 });
-};
-
-/** Like the UI: sub-millisecond latencies keep three significant digits, seconds their size's digits. */
-const fmtIn = (v: number | undefined, unit: string): string =>
-  v !== undefined && unit === 'ms' && v !== 0 && Math.abs(v) < 1
-    ? v.toLocaleString('en-US', { maximumSignificantDigits: 3 })
-    : v !== undefined && unit === 's' ? secondsIn(v) : fmt(v, COUNTS.has(unit) ? 0 : unit === 'ms' ? 3 : 2);
 
 export function printStudies(studies: StudySummary[]): void {
   if (studies.length === 0) {
@@ -49,13 +37,18 @@ export function printRuns(runs: RunRecord[]): void {
     process.stdout.write('no runs\n');
     return;
   }
+  // Each run's own tool's primary metrics (the dictionary's): fio's completion latency where the
+  // run has clat, sysbench's TPS and p95, HammerDB's NOPM, AWR's active sessions and DB time.
+  const figures = (r: RunRecord): string => defaultMetrics([r]).map(({ metric }) => {
+    const unit = describeMetric(metric)?.unit ?? '';
+    return `${metric} ${fmtIn(r.metrics[metric], unit)}${unit ? ` ${unit}` : ''}`;
+  }).join('; ');
   // An excluded run is listed with its reason: it counts in no comparison.
   const excluded = runs.some((r) => r.excluded);
   process.stdout.write(table([
-    ['ID', 'STUDY', 'CONFIG', 'WORKLOAD', 'IOPS', 'MiB/s', 'LAT ms', 'FILE', ...(excluded ? ['EXCLUDED (REASON)'] : [])],
+    ['ID', 'STUDY', 'CONFIG', 'TOOL', 'WORKLOAD', 'FIGURES', 'FILE', ...(excluded ? ['EXCLUDED (REASON)'] : [])],
     ...runs.map((r) => [
-      String(r.id), r.study, r.config, workloadLabel(workloadParams(r, DEFAULT_PAIRING_KEYS)),
-      fmt(r.metrics['total.iops'], 0), fmt(r.metrics['total.bw_mib_s']), fmtIn(r.metrics['total.lat_avg_ms'], 'ms'), r.source.file,
+      String(r.id), r.study, r.config, r.tool, workloadLabel(workloadParams(r, DEFAULT_PAIRING_KEYS)), figures(r), r.source.file,
       ...(excluded ? [r.excluded?.reason ?? ''] : []),
     ]),
   ]));
@@ -116,6 +109,9 @@ export function printCompare(result: CompareResult): void {
       }
     }
   }
-  for (const u of result.unmatched) process.stdout.write(`unmatched (${u.side === 'baseline' ? result.baseline : u.candidate} only): ${u.workload}, runs ${u.runs.join(', ')}\n`);
+  for (const u of result.unmatched) {
+    const ran = u.configs && u.configs.length > 0 ? u.configs.join(', ') : u.side === 'baseline' ? result.baseline : u.candidate;
+    process.stdout.write(`unpaired: ${u.workload} ran in ${ran} only (runs ${u.runs.join(', ')})\n`);
+  }
   for (const w of result.warnings) process.stdout.write(`warning [${w.code}]: ${w.message}${w.runs.length ? ` (runs ${w.runs.join(', ')})` : ''}\n`);
 }

@@ -366,11 +366,19 @@ export interface UnmatchedWorkload {
   /** As shown in the comparison's language. */
   workload_label: string;
   runs: number[];
+  /** Every configuration of the study that ran this workload (not only the side it was found on). */
+  configs?: string[];
 }
 
 export interface CompareWarning {
   code: string;
   message: string;
+  /**
+   * What this instance adds to what its code says (the values that differ, the errors, the
+   * metric): the workbench prints the code's sentence in the reader's language and this beside
+   * it, never the same sentence twice. Absent when the code says it all.
+   */
+  detail?: string;
   runs: number[];
   objects?: string[];
 }
@@ -445,6 +453,58 @@ export interface CompareResult {
   /** The workload filter the runs passed ("stage ≠ *init, *cleanup"), stated with what it left out; null without one. */
   workload_filter: string | null;
   periods: { baseline: PeriodSide; candidates: PeriodSide[]; metric: string }[] | null;
+}
+
+/**
+ * A column of the Runs table, from the metric dictionary's profile of the run's tool: a workload
+ * parameter, a metric, the run's top wait event (AWR), or the objects its series cover (SVC
+ * volumes, iostat devices).
+ */
+export type RunColumn =
+  | { kind: 'param'; key: string }
+  | { kind: 'metric'; key: string }
+  | { kind: 'top-event'; key: 'top_event' }
+  | { kind: 'objects'; key: 'objects' };
+
+/**
+ * What each view of a study opens on: its strongest view, chosen in the core from the metric
+ * dictionary's primary metrics of the tools present (`perfdelta compare` and `scaling` without
+ * --metric use the same).
+ */
+export interface StudyDefaults {
+  study: string;
+  /** The default metrics for the study's runs, strongest first, with the role each plays for its tool. */
+  metrics: Array<{ metric: string; role: 'throughput' | 'latency' | 'time' | 'wait' | 'utilisation'; tool: string }>;
+  /** Runs table columns per configuration and tool: only columns some of those runs fill. */
+  runs_columns: Array<{ config: string; tool: string; runs: number[]; columns: RunColumn[] }>;
+  /** Per run id: the objects its series cover (SVC volumes, iostat devices) and its top wait event (AWR). */
+  run_facts: Record<string, { objects?: number; top_event?: string }>;
+  /**
+   * Compare: the first two configurations (or a study's before and after periods) on the primary
+   * metric with the most workloads in common; `why` says how it was chosen.
+   */
+  compare: { baseline: string; candidate: string; metric: string; pairs: number; why: string } | null;
+  /**
+   * Scaling: X is the load that is swept (virtual users, sessions, threads, I/O depth, jobs) in
+   * some configuration, never block size by default (null when no load is swept: `others` are
+   * the numeric parameters that do vary); the metric is the throughput of the runs swept.
+   */
+  scaling: { x: string | null; metric: string | null; loads: string[]; others: string[] };
+  /**
+   * Time series: a metric whose series vary (not a flat line), in the configuration shown first;
+   * `align`: that configuration's runs ran at different times (different days, one after
+   * another), so they are drawn from t = 0 rather than as slivers on one clock; `runs` are
+   * those runs.
+   */
+  series: { metric: string; config: string | null; align: boolean; runs: number[] } | null;
+  /**
+   * The dictionary's entry for each metric the study's runs have that the flat dictionary
+   * (`metrics.dictionary`) does not list: a tool's own families (AWR's wait.<event>.avg_ms and
+   * Load Profile, HammerDB's per-transaction latencies), so every view can name them.
+   */
+  described: MetricInfo[];
+  /** Which run has series of which metric, in which configuration: the runs a view aligns at t = 0. */
+  series_runs: Array<{ run: number; config: string; metric: string }>;
 }
 
 export interface StudySettingsRecord {

@@ -6,7 +6,7 @@ import type {
   ConfigConstant, DeletionRecord, DerivedMetric,
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   AppInfo, CompareResult, FilePreview, LogClaim, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
-  ScalingResult, ScatterResult, SeriesOverlayResult, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
+  ScalingResult, ScatterResult, SeriesOverlayResult, StudyDefaults, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
 } from './records.js';
 
 type NoArgs = Record<string, never>;
@@ -103,6 +103,8 @@ export interface RpcMethods {
   /** A parameter on X, a metric on Y, a line per configuration, the knee marked. */
   'scaling.curves': { args: { study: string; x: string; metric: string; latencyMetric?: string }; result: ScalingResult };
   'studies.settings': { args: { study: string }; result: StudySettingsRecord };
+  /** What each view of the study opens on (Compare's sides and metric, Scaling's X, Time series' metric) and the Runs columns per tool. */
+  'studies.defaults': { args: { study: string }; result: StudyDefaults };
   'studies.updateSettings': { args: { study: string; settings: StudySettingsUpdate }; result: StudySettingsRecord };
   'periods.list': { args: { study: string }; result: PeriodRecord[] };
   /** One metric's series over the study's objects: top N by mean, downsampled, with the periods. */

@@ -9,8 +9,9 @@ import type {
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   CompareResult, FilePreview, LogClaim, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
-  StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit, PathParamRule,
+  StudyDefaults, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit, PathParamRule,
 } from '../contract/records.js';
+import { periodMetricDefault, studyDefaults } from './study-defaults.js';
 import { ColumnMappings } from './store/column-mappings.js';
 import { compareConfigs, inDisplayUnits } from './compare/compare.js';
 import { CANONICAL_UNITS } from './metrics/units.js';
@@ -399,6 +400,22 @@ export class Core implements StudyQueries, TemplateQueries {
     return this.settings(study);
   }
 
+  /** What each view of the study opens on (its strongest view) and the Runs table's columns per tool. */
+  studyDefaults(study: string): StudyDefaults {
+    const id = this.studyId(study);
+    const summary = this.store.listStudies().find((s) => s.id === id)!;
+    return studyDefaults({
+      study: summary.slug,
+      configs: summary.configs,
+      periods: summary.periods,
+      runs: this.store.listRuns({ studyId: id }),
+      pairingKeys: this.settings(study).pairing_keys,
+      spans: this.store.seriesSpans(id),
+      seriesConfigs: (metric) => this.store.seriesConfigs(id, metric),
+      seriesValues: (metric, config) => this.store.seriesOfStudy(id, metric, null, null, config),
+    });
+  }
+
   seriesMetrics(study: string): string[] {
     return metricOrder(this.store.seriesMetrics(this.studyId(study)));
   }
@@ -626,16 +643,19 @@ export class Core implements StudyQueries, TemplateQueries {
     const runs = this.runs({ study: args.study });
 
     if (labels.every((l) => periodByName.has(l))) {
-      if (!args.metrics || args.metrics.length === 0) throw new Error('a period comparison needs --metric (a time-series metric such as read.lat_avg_ms)');
       // A metric no series of the study has would compare nothing: say so, with the names there are.
       const seriesMetrics = this.store.seriesMetrics(id);
-      for (const m of args.metrics) if (!seriesMetrics.includes(m)) throw unknownName('metric', m, seriesMetrics, `the time series of study "${study.name}"`);
+      // None named: the study's latency series (S1: read response time), as the workbench opens on.
+      const fallback = args.metrics && args.metrics.length > 0 ? null : periodMetricDefault(seriesMetrics, runs);
+      if (fallback === null && !(args.metrics && args.metrics.length > 0)) throw new Error('a period comparison needs a time-series metric, and this study has no time series');
+      const periodMetrics = fallback !== null ? [fallback] : args.metrics!;
+      for (const m of periodMetrics) if (!seriesMetrics.includes(m)) throw unknownName('metric', m, seriesMetrics, `the time series of study "${study.name}"`);
       // Periods cut one configuration's time series (production statistics), never a mix of
       // configurations: a pre-go-live test's intervals are not "before the cutover".
       // Only series inside the periods count: S1's pre-go-live intervals (other configurations,
       // other days) have read.lat_max_ms, the production statistics the periods cut do not.
       const [from, to] = periodBounds(labels.map((l) => periodByName.get(l)!));
-      const metric = args.metrics[0]!;
+      const metric = periodMetrics[0]!;
       const seriesConfigs = this.store.seriesConfigs(id, metric, from, to);
       const within = `within the periods ${labels.map((l) => `"${l}"`).join(', ')}`;
       if (seriesConfigs.length === 0) {
@@ -651,7 +671,7 @@ export class Core implements StudyQueries, TemplateQueries {
         study: study.slug,
         baseline: periodByName.get(args.baseline)!,
         candidates: candidates.map((c) => periodByName.get(c)!),
-        metrics: args.metrics,
+        metrics: periodMetrics,
         // Options left unset (undefined) keep their defaults.
         aggregation: { ...DEFAULT_AGGREGATION, ...Object.fromEntries(Object.entries(args.aggregation ?? {}).filter(([, v]) => v !== undefined)) },
         objects: args.objects,

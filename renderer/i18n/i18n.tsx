@@ -23,7 +23,7 @@ const I18nContext = createContext<I18n | null>(null);
 
 /** A message in a given language, whatever the UI's: a Chinese report prints Chinese from an English UI. */
 export function translate(locale: Locale, key: MessageKey, vars?: Record<string, string | number>): string {
-  return format(catalogs[locale][key], vars);
+  return format(catalogs[locale][key], vars, locale);
 }
 
 const CJK_FACES = ['400 16px "Noto Sans SC"', '700 16px "Noto Sans SC"'];
@@ -62,7 +62,7 @@ export function I18nProvider({ children }: { children: ReactNode }): JSX.Element
     void loadGlyphs(l).then(() => setLocaleState(l));
   }, []);
   const value = useMemo<I18n>(() => {
-    const t: Translate = (key, vars) => format(catalogs[locale][key], vars);
+    const t: Translate = (key, vars) => format(catalogs[locale][key], vars, locale);
     // The dictionary carries both languages' labels: one source of truth for names too.
     const metricLabel = (info: MetricInfo | undefined, name: string): string => {
       if (!info) return name;

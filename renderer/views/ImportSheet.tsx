@@ -7,6 +7,7 @@ import { useI18n } from '../i18n/i18n.js';
 import { MappingTable } from './MappingTable.js';
 import { proposePathParam, valueFromPath } from './import/path-param.js';
 import { newStudyName } from './import/study-name.js';
+import { groupRunWarnings } from './run-warnings.js';
 
 interface Props {
   files: DroppedFile[];
@@ -297,8 +298,10 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
                         )}
                         {(outcome?.warnings ?? p.warnings).length > 0 && (
                           <details className="warnings">
-                            <summary>{t('import.warnings', { count: (outcome?.warnings ?? p.warnings).length })}</summary>
-                            <ul>{(outcome?.warnings ?? p.warnings).map((w) => <li key={w}>{w}</li>)}</ul>
+                            <summary>{t('import.warnings', { count: groupRunWarnings(outcome?.warnings ?? p.warnings, p.runs.map((r) => r.name)).length })}</summary>
+                            <ul>{groupRunWarnings(outcome?.warnings ?? p.warnings, p.runs.map((r) => r.name)).map((g) => (
+                              <li key={g.text}>{g.runs.length > 1 ? t('import.warningRuns', { text: g.text, count: g.runs.length, runs: g.runs.join(t('list.sep')) }) : g.runs.length === 1 ? `${g.runs[0]}: ${g.text}` : g.text}</li>
+                            ))}</ul>
                           </details>
                         )}
                       </td>

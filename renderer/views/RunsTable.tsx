@@ -1,9 +1,10 @@
 import type { JSX } from 'react';
-import { useState } from 'react';
-import type { ConfigConstant, DeletionRecord, DerivedMetric, MetricInfo, RunRecord } from '../../app/contract/records.js';
+import { useEffect, useMemo, useState } from 'react';
+import type { ConfigConstant, DeletionRecord, DerivedMetric, MetricInfo, RunColumn, RunRecord, StudyDefaults } from '../../app/contract/records.js';
 import { RunDetail } from './RunDetail.js';
-import { formatBlockSize, formatValue } from '../format.js';
+import { formatBlockSize, formatValue, withUnit } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
+import type { MessageKey } from '../i18n/messages.js';
 import { ConfigActions } from './manage/ConfigActions.js';
 import { DerivedMetricsPanel } from './manage/DerivedMetricsPanel.js';
 import { RunsToolbar } from './manage/RunsToolbar.js';
@@ -17,22 +18,72 @@ export interface RunsManagement {
   onDeleted(record: DeletionRecord): void;
 }
 
+/** The catalog's name for a workload parameter; a parameter it does not name shows as written. */
+const PARAM_LABELS: Record<string, MessageKey> = {
+  bs: 'runs.bs', rw: 'runs.rw', read_pct: 'runs.readPct', iodepth: 'runs.iodepth', numjobs: 'runs.numjobs', ioengine: 'runs.engine',
+  pattern: 'runs.pattern', threads: 'runs.threads', vus: 'runs.vus', sessions: 'runs.sessions', test: 'runs.test', workload: 'runs.workload', stage: 'runs.stage',
+};
+const TEXT_PARAMS = new Set(['rw', 'ioengine', 'pattern', 'test', 'workload', 'stage']);
+
+interface Props {
+  runs: RunRecord[];
+  configs: string[];
+  dictionary: MetricInfo[];
+  /** Columns per configuration and tool, from the metric dictionary (the core's study defaults). */
+  defaults: StudyDefaults | null;
+  /** A run to open (a warning's link in Compare): opened and scrolled to. */
+  openRun?: number | null;
+  manage: RunsManagement;
+}
+
 /**
- * A study's runs, grouped by configuration, with their parameters and key metrics. Runs can be
- * ticked and moved, excluded (struck through with the reason) or deleted; each configuration can
- * be renamed, deleted, and given constants.
+ * A study's runs, grouped by configuration and, where a configuration holds several tools (S5:
+ * CockroachDB, HammerDB and COSBench), by tool: each table has its tool's columns from the
+ * metric dictionary (AWR: DB time, AAS, top event, redo; HammerDB: VUs, NOPM, TPM...), only those
+ * its runs fill, so no column is all dashes. Runs can be ticked and moved, excluded (struck through with the
+ * reason) or deleted; each configuration can be renamed, deleted, and given constants.
  */
-export function RunsTable({ runs, configs, dictionary, manage }: { runs: RunRecord[]; configs: string[]; dictionary: MetricInfo[]; manage: RunsManagement }): JSX.Element {
-  const { t, locale } = useI18n();
-  const [open, setOpen] = useState<number | null>(null);
-  const [ticked, setTicked] = useState<Set<number>>(new Set());
+export function RunsTable({ runs, configs, dictionary, defaults, openRun, manage }: Props): JSX.Element {
+  const { t, locale, metricLabel } = useI18n();
+  const [open, setOpen] = useState<number | null>(openRun ?? null);
+  useEffect(() => {
+    if (openRun === null || openRun === undefined) return;
+    setOpen(openRun);
+    document.querySelector(`[data-testid="runs-table"] tr[data-run="${openRun}"]`)?.scrollIntoView({ block: 'center' });
+  }, [openRun]);
   const opened = runs.find((r) => r.id === open) ?? null;
+  const [ticked, setTicked] = useState<Set<number>>(new Set());
   const selected = runs.filter((r) => ticked.has(r.id));
   const tick = (ids: number[], on: boolean): void => setTicked((cur) => {
     const next = new Set(cur);
     for (const id of ids) if (on) next.add(id); else next.delete(id);
     return next;
   });
+  const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
+  const byId = useMemo(() => new Map(runs.map((r) => [r.id, r])), [runs]);
+  const tools = new Set(runs.map((r) => r.tool));
+
+  const header = (c: RunColumn): string => {
+    if (c.kind === 'param') return PARAM_LABELS[c.key] ? t(PARAM_LABELS[c.key]!) : c.key;
+    if (c.kind === 'top-event') return t('runs.topEvent');
+    if (c.kind === 'objects') return t('runs.objects');
+    const info = byName.get(c.key);
+    return withUnit(metricLabel(info, c.key), info?.unit ?? '', locale);
+  };
+  const numeric = (c: RunColumn): boolean => c.kind === 'metric' || c.kind === 'objects' || (c.kind === 'param' && !TEXT_PARAMS.has(c.key) && c.key !== 'bs');
+  const cell = (r: RunRecord, c: RunColumn): string => {
+    if (c.kind === 'param') {
+      const v = r.params[c.key];
+      if (v === undefined || v === '') return '–';
+      return c.key === 'bs' ? formatBlockSize(v) : String(v);
+    }
+    if (c.kind === 'top-event') return defaults?.run_facts[String(r.id)]?.top_event ?? '–';
+    if (c.kind === 'objects') return String(defaults?.run_facts[String(r.id)]?.objects ?? '–');
+    return formatValue(r.metrics[c.key], byName.get(c.key)?.unit ?? '', locale);
+  };
+  // Without the core's columns (an older host), one table per configuration with no figures.
+  const groups = defaults?.runs_columns ?? configs.map((config) => ({ config, tool: '', runs: runs.filter((r) => r.config === config).map((r) => r.id), columns: [] as RunColumn[] }));
+
   return (
     <div className="runs" data-testid="runs-table">
       <details className="derived-section">
@@ -42,76 +93,62 @@ export function RunsTable({ runs, configs, dictionary, manage }: { runs: RunReco
       {selected.length > 0 && (
         <RunsToolbar study={manage.study} selected={selected} configs={configs} onChanged={manage.onChanged} onDeleted={manage.onDeleted} onClear={() => setTicked(new Set())} />
       )}
-      {configs.map((config) => {
-        const mine = runs.filter((r) => r.config === config);
-        const allTicked = mine.length > 0 && mine.every((r) => ticked.has(r.id));
-        return (
+      {configs.map((config) => (
         <section key={config} className="config-group" data-config={config}>
           <div className="config-heading">
             <h2>{t('runs.config', { config })}</h2>
             <ConfigActions key={config} study={manage.study} config={config} constants={manage.constants.filter((c) => c.config === config)}
               onChanged={manage.onChanged} onDeleted={manage.onDeleted} />
           </div>
-          <div className="table-scroll">
-            <table className="grid">
-              <thead>
-                <tr>
-                  <th className="tick"><input type="checkbox" checked={allTicked} aria-label={t('runs.selectAll', { config })}
-                    onChange={(e) => tick(mine.map((r) => r.id), e.target.checked)} /></th>
-                  <th>{t('runs.name')}</th>
-                  <th>{t('runs.bs')}</th>
-                  <th>{t('runs.rw')}</th>
-                  <th className="num">{t('runs.readPct')}</th>
-                  <th className="num">{t('runs.iodepth')}</th>
-                  <th className="num">{t('runs.numjobs')}</th>
-                  <th>{t('runs.engine')}</th>
-                  <th className="num">{t('runs.iops')}</th>
-                  <th className="num">{t('runs.bw')}</th>
-                  <th className="num">{t('runs.lat')}</th>
-                  <th className="num">{t('runs.p99')}</th>
-                  <th>{t('runs.file')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {mine.map((r) => {
-                  const p99 = r.metrics['read.clat_p99_ms'] ?? r.metrics['write.clat_p99_ms'] ?? r.metrics['total.clat_p99_ms'];
-                  const flagged = r.errors.length > 0 || r.warnings.length > 0;
-                  return (
-                    <tr key={r.id} data-run={r.id} data-excluded={r.excluded ? 'true' : undefined}
-                      className={`${r.errors.length ? 'bad' : ''} ${open === r.id ? 'open' : ''} ${r.excluded ? 'excluded' : ''} clickable`}
-                      tabIndex={0} aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}
-                      onKeyDown={(e) => { if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); setOpen(open === r.id ? null : r.id); } }}>
-                      <td className="tick" onClick={(e) => e.stopPropagation()}>
-                        <input type="checkbox" checked={ticked.has(r.id)} aria-label={t('runs.select', { name: r.name })} onChange={(e) => tick([r.id], e.target.checked)} />
-                      </td>
-                      <td title={[...r.errors, ...r.warnings].join('\n') || undefined}>
-                        <span className="run-name">{r.name}</span>{flagged && <span className="flag"> ⚠ {t('runs.flagged')}</span>}
-                        {r.excluded && (
-                          <div className="excluded-reason" data-testid="excluded-reason">
-                            {t('runs.excludedBecause', { reason: r.excluded.reason })} <span className="muted">({[r.excluded.by, r.excluded.at.slice(0, 10)].filter(Boolean).join(', ')})</span>
-                          </div>
-                        )}
-                      </td>
-                      <td>{formatBlockSize(r.params['bs'])}</td>
-                      <td>{String(r.params['rw'] ?? '–')}</td>
-                      <td className="num">{String(r.params['read_pct'] ?? '–')}</td>
-                      <td className="num">{String(r.params['iodepth'] ?? '–')}</td>
-                      <td className="num">{String(r.params['numjobs'] ?? '–')}</td>
-                      <td>{String(r.params['ioengine'] ?? '–')}</td>
-                      <td className="num">{formatValue(r.metrics['total.iops'], 'IOPS', locale)}</td>
-                      <td className="num">{formatValue(r.metrics['total.bw_mib_s'], 'MiB/s', locale)}</td>
-                      <td className="num">{formatValue(r.metrics['total.lat_avg_ms'], 'ms', locale)}</td>
-                      <td className="num">{formatValue(p99, 'ms', locale)}</td>
-                      <td className="path" title={r.source.sha256}>{r.source.file.split(/[\\/]/).pop()}</td>
+          {groups.filter((g) => g.config === config).map((g) => {
+            const mine = g.runs.map((id) => byId.get(id)).filter((r): r is RunRecord => r !== undefined);
+            const allTicked = mine.length > 0 && mine.every((r) => ticked.has(r.id));
+            return (
+            <div key={g.tool} className="tool-group" data-tool={g.tool}>
+              {tools.size > 1 && <h3>{t('runs.tool', { tool: g.tool, count: g.runs.length })}</h3>}
+              <div className="table-scroll">
+                <table className="grid">
+                  <thead>
+                    <tr>
+                      <th className="tick"><input type="checkbox" checked={allTicked} aria-label={t('runs.selectAll', { config })}
+                        onChange={(e) => tick(mine.map((r) => r.id), e.target.checked)} /></th>
+                      <th>{t('runs.name')}</th>
+                      {g.columns.map((c) => <th key={c.key} data-col={c.key} className={numeric(c) ? 'num' : ''}>{header(c)}</th>)}
+                      <th>{t('runs.file')}</th>
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                  </thead>
+                  <tbody>
+                    {mine.map((r) => {
+                      const flagged = r.errors.length > 0 || r.warnings.length > 0;
+                      return (
+                        <tr key={r.id} data-run={r.id} data-excluded={r.excluded ? 'true' : undefined}
+                          className={`${r.errors.length ? 'bad' : ''} ${open === r.id ? 'open' : ''} ${r.excluded ? 'excluded' : ''} clickable`}
+                          tabIndex={0} aria-expanded={open === r.id} onClick={() => setOpen(open === r.id ? null : r.id)}
+                          onKeyDown={(e) => { if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) { e.preventDefault(); setOpen(open === r.id ? null : r.id); } }}>
+                          <td className="tick" onClick={(e) => e.stopPropagation()}>
+                            <input type="checkbox" checked={ticked.has(r.id)} aria-label={t('runs.select', { name: r.name })} onChange={(e) => tick([r.id], e.target.checked)} />
+                          </td>
+                          <td title={[...r.errors, ...r.warnings].join('\n') || undefined}>
+                            <span className="run-name">{r.name}</span>{flagged && <span className="flag"> ⚠ {t('runs.flagged')}</span>}
+                            {r.excluded && (
+                              <div className="excluded-reason" data-testid="excluded-reason">
+                                {t('runs.excludedBecause', { reason: r.excluded.reason })} <span className="muted">({[r.excluded.by, r.excluded.at.slice(0, 10)].filter(Boolean).join(', ')})</span>
+                              </div>
+                            )}
+                          </td>
+                          {g.columns.map((c) => <td key={c.key} data-col={c.key} className={numeric(c) ? 'num' : ''}>{cell(r, c)}</td>)}
+                          <td className="path" title={r.source.sha256}>{r.source.file.split(/[\\/]/).pop()}</td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+            );
+          })}
         </section>
-        );
-      })}
+      ))}
       {opened && <RunDetail key={opened.id} run={opened} dictionary={dictionary} />}
     </div>
   );

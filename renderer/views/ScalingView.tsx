@@ -1,5 +1,5 @@
 import { useMemo, useState, type JSX } from 'react';
-import type { ChartSpec, MetricInfo, RunRecord, StudySummary } from '../../app/contract/records.js';
+import type { ChartSpec, MetricInfo, RunRecord, StudyDefaults, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
 import { scalingOption, scalingWorkloads } from '../charts/kinds/scaling.js';
@@ -13,8 +13,12 @@ import { SaveChart } from '../components/SaveChart.js';
 const X_PARAMS = ['vus', 'threads', 'sessions', 'iodepth', 'numjobs', 'bs'];
 const X_METRICS = ['total.iops', 'total.bw_mib_s', 'nopm', 'tpm', 'ops_per_s', 'io.write_iops', 'load.write_io_requests_per_s'];
 
-/** Any parameter on X, any metric on Y, a line per configuration, the knee marked where X is a load. */
-export function ScalingView({ study, runs, dictionary }: { study: StudySummary; runs: RunRecord[]; dictionary: MetricInfo[] }): JSX.Element {
+/**
+ * Any parameter on X, any metric on Y, a line per configuration, the knee marked where X is a load.
+ * It opens on the load the study sweeps (virtual users, sessions, threads, I/O depth) and the
+ * throughput of the runs swept; never on block size unless the user picks it.
+ */
+export function ScalingView({ study, runs, dictionary, defaults }: { study: StudySummary; runs: RunRecord[]; dictionary: MetricInfo[]; defaults?: StudyDefaults | null }): JSX.Element {
   const bridge = useBridge();
   const { t, locale, metricLabel } = useI18n();
   const { chart: theme } = useTheme();
@@ -31,8 +35,10 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
       return order(a) - order(b) || a.localeCompare(b);
     });
   }, [runs, byName, dictionary]);
-  const [x, setX] = useState(xs[0] ?? '');
-  const [metric, setMetric] = useState(metrics.find((m) => m === 'nopm' || m === 'total.iops') ?? metrics[0] ?? '');
+  const opening = defaults?.scaling ?? null;
+  // No load swept (S4's configurations each ran one queue depth): no curve until the user picks an X.
+  const [x, setX] = useState(opening ? opening.x ?? '' : xs[0] ?? '');
+  const [metric, setMetric] = useState(opening?.metric && metrics.includes(opening.metric) ? opening.metric : metrics[0] ?? '');
   const [only, setOnly] = useState<string>('');
   // The data does not depend on the workload shown: one answer serves every choice of it.
   const query = useMemo<ChartSpec | null>(() => (x && metric ? { kind: 'scaling', x, metric } : null), [x, metric]);
@@ -56,10 +62,11 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
   if (xs.length === 0) return <p className="notice">{t('scaling.none')}</p>;
   const name = `${metricLabel(info, metric)} / ${x}${shownWorkload !== '*' ? ` · ${shownWorkload}` : ''}`;
   return (
-    <div className="scaling" data-testid="scaling-view" data-state={result || error ? 'ready' : 'loading'}>
+    <div className="scaling" data-testid="scaling-view" data-state={result || error || x === '' ? 'ready' : 'loading'} data-x={x} data-metric={metric}>
       <div className="controls">
         <label>{t('scaling.x')}
           <select name="scaling-x" value={x} onChange={(e) => setX(e.target.value)}>
+            {x === '' && <option value="">{t('scaling.pickX')}</option>}
             {xs.map((k) => <option key={k} value={k}>{byName.has(k) ? metricLabel(byName.get(k), k) : k}</option>)}
           </select>
         </label>
@@ -77,6 +84,7 @@ export function ScalingView({ study, runs, dictionary }: { study: StudySummary; 
           </select>
         </label>
       </div>
+      {x === '' && <p className="notice" data-testid="scaling-no-load">{t('scaling.noLoad')}</p>}
       <SaveChart study={study.slug} defaultName={name} spec={result && result.series.length > 0 ? spec : null} />
       {error && <p className="error" role="alert">{error}</p>}
       {option && spec && <EChart id="scaling" option={option} height={460} exportXlsx={coreXlsx(bridge, study.slug, spec, name, locale)} />}

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { ConfigConstant, DeletionRecord, DerivedMetric, MetricInfo, RunRecord, SavedChart, StudySummary } from '../../app/contract/records.js';
+import type { ConfigConstant, DeletionRecord, DerivedMetric, MetricInfo, RunRecord, SavedChart, StudyDefaults, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { useI18n } from '../i18n/i18n.js';
 import { CompareView } from './compare/CompareView.js';
@@ -31,6 +31,10 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
   const [tab, setTab] = useState<Tab>(study.configs.length + study.periods.length >= 2 ? 'compare' : 'runs');
   /** Every run, excluded ones too: the Runs tab shows them struck through. */
   const [allRuns, setRuns] = useState<RunRecord[] | null>(null);
+  // What each view opens on (the study's strongest view) and the Runs columns per tool.
+  const [defaults, setDefaults] = useState<StudyDefaults | null>(null);
+  // A run a warning links to: the Runs tab opens it.
+  const [openRun, setOpenRun] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [constants, setConstants] = useState<ConfigConstant[]>([]);
   const [derived, setDerived] = useState<DerivedMetric[]>([]);
@@ -58,23 +62,33 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
   useEffect(() => {
     // Together: a view must not mount with the runs and then see its dictionary change under it
     // (a metric the user just chose would be reset).
+    let live = true;
+    setDefaults(null);
     Promise.all([
       bridge.call('runs.list', { study: study.slug }),
       bridge.call('configs.constants', { study: study.slug }),
       bridge.call('studies.settings', { study: study.slug }),
-    ]).then(([list, consts, settings]) => {
+      bridge.call('studies.defaults', { study: study.slug }),
+    ]).then(([list, consts, settings, d]) => {
+      if (!live) return;
       setConstants(consts);
       setDerived(settings.derived_metrics);
       setRuns(list);
-    }, (err: Error) => setError(err.message));
+      setDefaults(d);
+    }, (err: Error) => { if (live) setError(err.message); });
+    return () => { live = false; };
   }, [bridge, study.slug, revision]);
+  const showRun = (id: number): void => { setOpenRun(id); setTab('runs'); };
+  // The dictionary with the study's own families (AWR waits, Load Profile): every view names them.
+  const described = useMemo(() => [...dictionary, ...(defaults?.described ?? [])], [dictionary, defaults]);
+  const ready = Boolean(runs && defaults);
 
   return (
-    <section className="study" data-testid="study-view" data-study={study.slug} data-state={runs ? 'ready' : 'loading'}>
+    <section className="study" data-testid="study-view" data-study={study.slug} data-state={ready ? 'ready' : 'loading'}>
       <header className="study-header">
         <h1>{study.name}</h1>
-        <p className="muted">{t('studies.runs', { count: study.runs })} · {t('study.configs', { count: study.configs.length })}
-          {' · '}<button type="button" className="link" name="save-study-file" onClick={() => {
+        <p className="muted">{t('studies.runs', { count: study.runs })}{t('text.sep')}{t('study.configs', { count: study.configs.length })}
+          {t('text.sep')}<button type="button" className="link" name="save-study-file" onClick={() => {
             bridge.call('studies.saveFile', { study: study.slug }).then((f) => download(f.fileName, `data:${f.mime};base64,${f.base64}`), (e: Error) => setError(e.message));
           }}>{t('study.saveFile')}</button>
         </p>
@@ -83,20 +97,20 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
         {tabs.map((k, i) => (
           <button key={k} type="button" role="tab" id={`tab-${k}`} aria-selected={tab === k} aria-controls="study-panel"
             tabIndex={tab === k ? 0 : -1} className={tab === k ? 'active' : ''} ref={(b) => { tabRefs.current[i] = b; }}
-            data-tab={k} onClick={() => { if (k === 'builder') setEditing(null); setTab(k); }}>
+            data-tab={k} onClick={() => { if (k === 'builder') setEditing(null); setOpenRun(null); setTab(k); }}>
             {t(`study.tabs.${k}`)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="study-panel" aria-labelledby={`tab-${tab}`}>
       {error && <p className="error" role="alert">{error}</p>}
-      {allRuns && tab === 'runs' && (
-        <RunsTable runs={allRuns} configs={study.configs} dictionary={dictionary}
+      {allRuns && defaults && tab === 'runs' && (
+        <RunsTable runs={allRuns} configs={study.configs} dictionary={described} defaults={defaults} openRun={openRun}
           manage={{ study: study.slug, constants, derived, onChanged, onDeleted }} />
       )}
-      {runs && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={dictionary} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} />}
-      {runs && tab === 'scaling' && <ScalingView key={revision} study={study} runs={runs} dictionary={dictionary} />}
-      {tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={dictionary} />}
+      {runs && defaults && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} onOpenRun={showRun} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} />}
+      {runs && defaults && tab === 'scaling' && <ScalingView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} />}
+      {defaults && tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={described} defaults={defaults} />}
       {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}
       {runs && tab === 'overlay' && <OverlayView key={revision} study={study} runs={runs} dictionary={dictionary} initialRuns={overlayRuns} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState, type JSX } from 'react';
-import type { ChartSpec, MetricInfo, StudySeriesResult, StudySummary } from '../../app/contract/records.js';
+import type { ChartSpec, MetricInfo, StudyDefaults, StudySeriesResult, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
 import type { DataOf } from '../charts/kinds/context.js';
 import { scatterOption } from '../charts/kinds/scatter.js';
+import { runSeriesOption } from '../charts/kinds/run-series.js';
 import { seriesExtent, timeSeriesOption } from '../charts/kinds/time-series.js';
 import { coreXlsx, useChartData } from '../charts/use-chart.js';
 import { formatValue } from '../format.js';
@@ -15,15 +16,21 @@ const TOPS = [5, 10, 20, 1000];
 /** Points per object in a zoomed window: every sample once the window holds fewer. */
 const DETAIL_POINTS = 1500;
 
-/** A study's time series: the top objects of a metric, periods shaded, the cutover marked. */
-export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dictionary: MetricInfo[] }): JSX.Element {
+/**
+ * A study's time series: the top objects of a metric, periods shaded, the cutover marked. It opens
+ * on a metric that varies (not a flat line); runs that ran at different times (different days,
+ * one after another) are drawn from t = 0 by default, not as slivers of one long clock.
+ */
+export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySummary; dictionary: MetricInfo[]; defaults?: StudyDefaults | null }): JSX.Element {
   const bridge = useBridge();
   const { t, locale, metricLabel } = useI18n();
   const { chart: theme } = useTheme();
   const [metrics, setMetrics] = useState<string[] | null>(null);
-  const [metric, setMetric] = useState('');
+  const opening = defaults?.series ?? null;
+  const [metric, setMetric] = useState(opening?.metric ?? '');
   const [top, setTop] = useState(5);
-  const [config, setConfig] = useState<string | undefined>(undefined);
+  const [config, setConfig] = useState<string | undefined>(opening?.config ?? undefined);
+  const [align, setAlign] = useState(opening?.align ?? false);
   // A zoomed window and its points at full detail (asked again of the core): 10 million points
   // stay drawable overall, and every sample shows once the window is small enough.
   const [zoom, setZoom] = useState<{ start: number; end: number } | null>(null);
@@ -70,6 +77,17 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
   }, [zoom, series, extent, bridge, study.slug, metric, locale]);
 
   const title = metricLabel(byName.get(metric), metric);
+  // Aligned: the shown configuration's runs with series of the metric, each from its own start.
+  const shownConfig = series?.config ?? config ?? null;
+  const alignRuns = useMemo(() => (defaults?.series_runs ?? []).filter((s) => s.metric === metric && (shownConfig === null || s.config === shownConfig)).map((s) => s.run), [defaults, metric, shownConfig]);
+  const canAlign = alignRuns.length >= 2;
+  const alignedSpec = useMemo<ChartSpec | null>(() => (align && canAlign && metric ? { kind: 'run-series', runs: alignRuns.slice(0, 200), metric, align: true } : null), [align, canAlign, alignRuns, metric]);
+  const alignedData = useChartData(study.slug, alignedSpec, locale);
+  const alignedOption = useMemo(() => {
+    const d = alignedData.current && alignedData.shown?.data.kind === 'run-series' ? (alignedData.shown.data as DataOf<'run-series'>) : null;
+    if (!d || alignedSpec?.kind !== 'run-series') return null;
+    return runSeriesOption(alignedSpec, d, { title, locale, theme, mode: 'interactive' });
+  }, [alignedData, alignedSpec, title, locale, theme]);
   const option = useMemo(() => {
     if (!data || !spec || spec.kind !== 'time-series' || data.series.objects.length === 0) return null;
     // Inside the zoomed window, the window's own points; outside it, the overview's.
@@ -97,7 +115,8 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
     : null;
   const name = `${title} · ${series?.config ?? ''}`;
   return (
-    <div className="timeseries" data-testid="timeseries-view" data-state={series || overview.error ? 'ready' : 'loading'}>
+    <div className="timeseries" data-testid="timeseries-view" data-state={(series || overview.error) && (!alignedSpec || alignedOption || alignedData.error) ? 'ready' : 'loading'}
+      data-metric={metric} data-aligned={alignedSpec ? 'true' : 'false'}>
       <div className="controls">
         <label>{t('compare.metric')}
           <select name="series-metric" value={metric} onChange={(e) => setMetric(e.target.value)}>
@@ -116,10 +135,22 @@ export function TimeSeriesView({ study, dictionary }: { study: StudySummary; dic
             {TOPS.map((n) => <option key={n} value={n}>{n >= 1000 ? t('series.all') : n}</option>)}
           </select>
         </label>
-        <SaveChart study={study.slug} defaultName={name} spec={saved} />
+        {canAlign && (
+          <label className="inline-toggle">
+            <input type="checkbox" name="series-align" checked={align} onChange={(e) => setAlign(e.target.checked)} />
+            {t('series.align')}
+          </label>
+        )}
+        <SaveChart study={study.slug} defaultName={name} spec={alignedOption && alignedSpec ? alignedSpec : saved} />
       </div>
       {(error || overview.error) && <p className="error" role="alert">{error ?? overview.error}</p>}
-      {option && spec && (
+      {alignedOption && alignedSpec && (
+        <>
+          <p className="muted" data-testid="series-aligned">{t('series.alignedNote')}</p>
+          <EChart id="study-series" option={alignedOption} height={440} exportXlsx={coreXlsx(bridge, study.slug, alignedSpec, name, locale)} />
+        </>
+      )}
+      {!alignedSpec && option && spec && (
         <div data-testid="series-detail" data-detail={detail ? `${detail.from}-${detail.to}` : ''}>
           <EChart id="study-series" option={option} height={440} onZoom={setZoom} exportXlsx={coreXlsx(bridge, study.slug, saved ?? spec, name, locale)} />
         </div>

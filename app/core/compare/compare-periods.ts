@@ -54,7 +54,7 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
   for (const metric of metrics) {
     const series = input.seriesFor(metric, from, to).filter((s) => !input.objects || input.objects.length === 0 || input.objects.includes(s.object));
     if (series.length === 0) {
-      warnings.push({ code: 'no-series', message: `no time series of ${metric} in this study`, runs: [] });
+      warnings.push({ code: 'no-series', message: `no time series of ${metric} in this study`, detail: metric, runs: [] });
       continue;
     }
     const base = periodStats(series, input.baseline, agg);
@@ -65,9 +65,10 @@ export function comparePeriods(input: ComparePeriodsInput): CompareResult {
     for (const period of [input.baseline, ...input.candidates]) {
       const st = period === input.baseline ? base : periodStats(series, period, agg);
       if (st.gaps.length) {
-        warnings.push({ code: 'gaps', message: `period "${period.name}", ${metric}: fewer samples than expected (${st.gaps.slice(0, 5).join('; ')}${st.gaps.length > 5 ? '; …' : ''})`, runs: [], objects: st.gaps.map((g) => g.split(':')[0]!) });
+        const gaps = `${st.gaps.slice(0, 5).join('; ')}${st.gaps.length > 5 ? '; …' : ''}`;
+        warnings.push({ code: 'gaps', message: `period "${period.name}", ${metric}: fewer samples than expected (${gaps})`, detail: `${period.name}, ${metric}: ${gaps}`, runs: [], objects: st.gaps.map((g) => g.split(':')[0]!) });
       }
-      if (st.samples === 0) warnings.push({ code: 'empty-period', message: `period "${period.name}" holds no ${metric} samples`, runs: [] });
+      if (st.samples === 0) warnings.push({ code: 'empty-period', message: `period "${period.name}" holds no ${metric} samples`, detail: `${period.name}, ${metric}`, runs: [] });
       if (period === input.baseline) continue;
       candSides.push(side(period, st));
       if (base.value === null || st.value === null) continue;

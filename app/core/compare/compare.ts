@@ -8,16 +8,17 @@ import type {
 } from '../../contract/records.js';
 import { displayUnit, type DisplayUnits } from '../metrics/units.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
-import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, workloadLabel, type Workload } from './pairing.js';
+import { defaultMetricNames } from '../metrics/default-metrics.js';
+import { compareWorkloads, DEFAULT_PAIRING_KEYS, groupWorkloads, workloadKey, workloadLabel, workloadParams, type Workload } from './pairing.js';
 import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } from './speedup.js';
 import { ALPHA, significanceOf, tooFewSentence, type SampleNoun } from './significance.js';
 import { median, medianInterval } from './stats.js';
 import { instanceWarnings } from './instances.js';
 import { runWarnings } from './warnings.js';
 import { applyWorkloadFilter, describeFilter, type WorkloadClause } from './workload-filter.js';
+import { countOf } from '../plural.js';
 import { conventionNote, shortPair, wordPair, type RatioConvention, type WordingLocale } from './wording.js';
 
-export const DEFAULT_COMPARE_METRICS = ['total.iops', 'total.bw_mib_s', 'total.lat_avg_ms'];
 export { ALPHA };
 
 export interface CompareOptions {
@@ -172,8 +173,17 @@ export function significanceWarnings(pairs: readonly ComparePair[], locale: Word
     const reason = tooFewSentence(p.n_baseline, p.n_candidate, locale, noun) ?? p.significance_note;
     few.set(reason, [...(few.get(reason) ?? []), p]);
   }
-  for (const [reason, ps] of few) out.push({ code: 'few-repetitions', message: `${reason} (${ps.length} ${locale === 'zh-CN' ? '对，标为 ~' : `pair${ps.length === 1 ? '' : 's'}, marked ~`})`, runs: runsOf(ps) });
+  for (const [reason, ps] of few) {
+    const count = locale === 'zh-CN' ? `${ps.length} 对，标为 ~` : `${countOf(ps.length, 'pair')}, marked ~`;
+    out.push({ code: 'few-repetitions', message: `${reason} (${count})`, detail: `${reason} (${count})`, runs: runsOf(ps) });
+  }
   return out;
+}
+
+/** The workload key of a run, by id. */
+function workloadKeyOf(id: number, runs: readonly RunRecord[], keys: readonly string[]): string | null {
+  const run = runs.find((r) => r.id === id);
+  return run ? workloadKey(workloadParams(run, keys), keys) : null;
 }
 
 export function compareConfigs(given: CompareInput): CompareResult {
@@ -192,9 +202,9 @@ export function compareConfigs(given: CompareInput): CompareResult {
   const sideRuns = (label: string): RunRecord[] => input.runs.filter((r) => r.config === label && r.errors.length === 0);
   const base = groupWorkloads(sideRuns(input.baseline), keys);
 
-  const available = new Set<string>();
-  for (const r of input.runs) for (const m of Object.keys(r.metrics)) available.add(m);
-  const metrics = metricOrder(input.metrics && input.metrics.length > 0 ? input.metrics : DEFAULT_COMPARE_METRICS.filter((m) => available.has(m)));
+  // Metrics not named: the primary metrics (the dictionary's) of the tools on these sides, in
+  // their order (fio: IOPS, bandwidth, completion latency; sysbench: TPS, p95).
+  const metrics = input.metrics && input.metrics.length > 0 ? metricOrder(input.metrics) : defaultMetricNames(input.runs.filter((r) => sides.has(r.config) && r.errors.length === 0));
 
   const pairs: ComparePair[] = [];
   const unmatched: UnmatchedWorkload[] = [];
@@ -233,6 +243,16 @@ export function compareConfigs(given: CompareInput): CompareResult {
     if (!matched.has(w.key)) unmatched.push({ side: 'baseline', candidate: null, workload: w.label, workload_label: workloadLabel(w.params, locale), runs: w.runs.map((r) => r.id) });
   }
 
+  // "Ran in one configuration only" names every configuration that ran the workload.
+  const ranIn = new Map<string, Set<string>>();
+  for (const w of groupWorkloads(input.runs.filter((r) => r.errors.length === 0), keys).values()) ranIn.set(w.key, new Set(w.runs.map((r) => r.config)));
+  const allConfigs = [...new Set(input.runs.map((r) => r.config))];
+  for (const u of unmatched) {
+    const key = workloadKeyOf(u.runs[0]!, input.runs, keys);
+    const configs = key === null ? null : ranIn.get(key);
+    if (configs) u.configs = allConfigs.filter((c) => configs.has(c));
+  }
+
   const workloads = [...matched.values()].sort((a, b) => compareWorkloads(a.params, b.params));
   const cell = (candidate: string, metric: string, w: Workload): ComparePair | undefined =>
     pairs.find((p) => p.candidate_label === candidate && p.metric === metric && JSON.stringify(p.workload_params) === JSON.stringify(w.params));
@@ -254,7 +274,8 @@ export function compareConfigs(given: CompareInput): CompareResult {
   const warnings = runWarnings({ baseline: pairedBase, candidate: pairedCand }, metrics, input.cacheBytes);
   warnings.push(...instanceWarnings(pairs, input.runs));
   if (failed.length > 0) {
-    warnings.unshift({ code: 'failed-runs-excluded', message: `runs with errors are left out of the comparison: ${[...new Set(failed.flatMap((r) => r.errors))].join('; ')}`, runs: failed.map((r) => r.id) });
+    const errors = [...new Set(failed.flatMap((r) => r.errors))].join('; ');
+    warnings.unshift({ code: 'failed-runs-excluded', message: `runs with errors are left out of the comparison: ${errors}`, detail: errors, runs: failed.map((r) => r.id) });
   }
   warnings.push(...significanceWarnings(pairs, locale));
 

@@ -3,6 +3,7 @@
  * coverage. The figures in the sentences (coverage at each n, runs needed) come from the code that
  * computes them, so the words cannot drift from the numbers.
  */
+import { countOf } from '../plural.js';
 import type { CompareRollup } from '../../contract/records.js';
 import { EXACT_LIMIT, runsPerSideNeeded, smallestP } from './mann-whitney.js';
 import { formatCoverage, medianInterval, rangeCoverage, runsForMedianInterval } from './median-interval.js';
@@ -51,5 +52,5 @@ export function rollupCountsText(roll: Pick<CompareRollup, 'pairs' | 'wins' | 'l
     return `胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}${rest}`;
   }
   const rest = untested === 0 ? '' : `; ${all ? `all ${untested}` : untested} untested: one run on a side, counted by the tie band`;
-  return `${roll.wins} wins, ${roll.losses} losses, ${roll.ties} ties${rest}`;
+  return `${countOf(roll.wins, 'win')}, ${countOf(roll.losses, 'loss', 'losses')}, ${countOf(roll.ties, 'tie')}${rest}`;
 }

@@ -4,6 +4,7 @@
  * same workload in one configuration are repetitions of it.
  */
 import type { ParamValue, RunRecord } from '../../contract/records.js';
+import { pluralWord } from '../plural.js';
 
 /** The parameters that define a workload by default. Host, engine and file names do not. */
 /**
@@ -75,9 +76,11 @@ export function workloadLabel(params: Record<string, ParamValue>, locale: 'en' |
   else parts.push(...[shownPattern, mix].filter(Boolean));
   if (params['iodepth'] !== undefined) parts.push(`QD${String(params['iodepth'])}`);
   if (params['numjobs'] !== undefined) parts.push(`×${String(params['numjobs'])}`);
-  if (params['threads'] !== undefined) parts.push(`${String(params['threads'])} ${zh ? '线程' : 'threads'}`);
+  // "1 thread", "64 threads" (English plural rules; Chinese has one form).
+  const counted = (v: ParamValue, one: string, zhWord: string): string => (zh ? `${String(v)} ${zhWord}` : `${String(v)} ${typeof v === 'number' ? pluralWord(v, one) : `${one}s`}`);
+  if (params['threads'] !== undefined) parts.push(counted(params['threads'], 'thread', '线程'));
   if (params['vus'] !== undefined) parts.push(`${String(params['vus'])} VU`);
-  if (params['sessions'] !== undefined) parts.push(`${String(params['sessions'])} ${zh ? '会话' : 'sessions'}`);
+  if (params['sessions'] !== undefined) parts.push(counted(params['sessions'], 'session', '会话'));
   if (params['report'] !== undefined) {
     const kind = REPORT_KINDS[String(params['report'])]?.[zh ? 1 : 0] ?? String(params['report']);
     if (kind) parts.push(kind);
@@ -85,6 +88,14 @@ export function workloadLabel(params: Record<string, ParamValue>, locale: 'en' |
   if (params['inst_num'] !== undefined) parts.push(zh ? `实例 ${String(params['inst_num'])}` : `instance ${String(params['inst_num'])}`);
   for (const k of ['rw', 'ioengine', 'direct', 'target']) if (params[k] !== undefined) parts.push(`${k}=${String(params[k])}`);
   return parts.join(' ') || (zh ? '全部运行' : 'all runs');
+}
+
+/**
+ * Does a workload label name the workload a saved report asked for? Labels said "1 threads" and
+ * "1 sessions" before they followed English plural rules: a report saved then still finds its pair.
+ */
+export function sameWorkload(label: string, wanted: string): boolean {
+  return label === wanted || label.replace(/\b1 (thread|session)\b/g, '1 $1s') === wanted;
 }
 
 /** Groups runs into workloads, in the order they first appear. */

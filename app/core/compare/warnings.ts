@@ -19,6 +19,7 @@ function differing(label: string, code: string, key: (r: RunRecord) => string | 
   return {
     code,
     message: `${label} differs between the sides (baseline: ${[...b].join(', ')}; candidate: ${[...c].join(', ')})`,
+    detail: `baseline: ${[...b].join(', ')}; candidate: ${[...c].join(', ')}`,
     runs: ids([...base, ...cand]),
   };
 }
@@ -36,7 +37,10 @@ export function runWarnings(paired: PairedRuns, metrics: readonly string[], cach
   if (short.length) out.push({ code: 'short-runtime', message: `runtime under ${MIN_RUNTIME_S} s: results may not have reached steady state`, runs: ids(short) });
 
   const failed = all.filter((r) => r.errors.length > 0);
-  if (failed.length) out.push({ code: 'run-errors', message: `runs reported errors: ${[...new Set(failed.flatMap((r) => r.errors))].join('; ')}`, runs: ids(failed) });
+  if (failed.length) {
+    const errors = [...new Set(failed.flatMap((r) => r.errors))].join('; ');
+    out.push({ code: 'run-errors', message: `runs reported errors: ${errors}`, detail: errors, runs: ids(failed) });
+  }
 
   const engine = differing('ioengine', 'different-ioengine', (r) => (r.params['ioengine'] !== undefined ? String(r.params['ioengine']) : null), paired.baseline, paired.candidate);
   const direct = differing('direct I/O', 'different-direct', (r) => (r.params['direct'] !== undefined ? String(r.params['direct']) : null), paired.baseline, paired.candidate);
@@ -54,7 +58,7 @@ export function runWarnings(paired: PairedRuns, metrics: readonly string[], cach
     // tools that never report it (HammerDB's result lines carry no latency).
     const measuredBy = new Set(all.filter((r) => r.metrics[metric] !== undefined).map((r) => r.tool));
     const missing = all.filter((r) => r.metrics[metric] === undefined && measuredBy.has(r.tool));
-    if (missing.length) out.push({ code: 'latency-missing', message: `${metric} is missing (fio with gtod_reduce, or a tool that does not measure it)`, runs: ids(missing) });
+    if (missing.length) out.push({ code: 'latency-missing', message: `${metric} is missing (fio with gtod_reduce, or a tool that does not measure it)`, detail: metric, runs: ids(missing) });
   }
 
   const small = all.filter((r) => {
@@ -67,6 +71,7 @@ export function runWarnings(paired: PairedRuns, metrics: readonly string[], cach
     out.push({
       code: 'working-set-in-cache',
       message: `the working set (size × jobs) is at most ${(cacheBytes / 1024 ** 3).toFixed(1)} GiB and may fit in a cache: the figures may measure the cache, not the storage`,
+      detail: `size × jobs ≤ ${(cacheBytes / 1024 ** 3).toFixed(1)} GiB`,
       runs: ids(small),
     });
   }

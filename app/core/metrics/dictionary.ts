@@ -188,6 +188,9 @@ const UNSCOPED: Quantity[] = [
   ...MONITOR_QUANTITIES,
 ];
 
+// Each tool's primary metrics and Runs columns: part of the dictionary, kept in their own file.
+export { TOOL_PROFILES, TOP_EVENT_WAITS, toolProfile, type PrimaryMetric, type PrimaryRole, type RunColumnSpec, type ToolProfile } from './tool-profiles.js';
+
 const SCOPE_ZH: Record<Scope, string> = { read: '读', write: '写', trim: 'trim', total: '总计' };
 
 /** "read mean latency" / "读 平均延迟": the label a page prints for a full metric name. */

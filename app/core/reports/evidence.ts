@@ -37,13 +37,26 @@ function comparesOf(sections: readonly RenderedSection[]): CompareResult[] {
   return out;
 }
 
-function uniqueWarnings(warnings: readonly CompareWarning[]): CompareWarning[] {
+/** A count a comparison adds to its warning ("(3 pairs, marked ~)"): the same warning raised by two sections differs only there. */
+const PAIR_COUNT = /\s*[(（]\d+ (?:pairs?, marked ~|对，标为 ~)[)）]$/;
+
+/**
+ * Every warning once, however many sections and runs raised it: the same code and sentence from
+ * the headline, a table and a chart is one warning over the union of their runs (its pair count
+ * dropped, the runs counted instead).
+ */
+export function uniqueWarnings(warnings: readonly CompareWarning[]): CompareWarning[] {
   const seen = new Map<string, CompareWarning>();
   for (const w of warnings) {
-    const key = `${w.code}|${w.message}`;
+    const message = w.message.replace(PAIR_COUNT, '');
+    const key = `${w.code}|${message}`;
     const prev = seen.get(key);
-    if (prev) prev.runs = [...new Set([...prev.runs, ...w.runs])].sort((a, b) => a - b);
-    else seen.set(key, { ...w, runs: [...w.runs].sort((a, b) => a - b) });
+    if (prev) {
+      prev.runs = [...new Set([...prev.runs, ...w.runs])].sort((a, b) => a - b);
+      if (prev.message !== w.message) prev.message = message;
+    } else {
+      seen.set(key, { ...w, runs: [...w.runs].sort((a, b) => a - b) });
+    }
   }
   return [...seen.values()];
 }

@@ -17,10 +17,12 @@ import { wordPair } from '../compare/wording.js';
 import { dayInZone } from '../periods/timezone.js';
 import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { displayUnit } from '../metrics/units.js';
+import { formatWithUnit } from '../metrics/number-format.js';
 import { median } from '../compare/speedup.js';
-import { workloadLabel, workloadParams } from '../compare/pairing.js';
+import { sameWorkload, workloadLabel, workloadParams } from '../compare/pairing.js';
 import { buildEvidence } from './evidence.js';
 import { renderPivot } from './pivot-records.js';
+import { countOf } from '../plural.js';
 
 const ALL_OBJECTS = '*';
 
@@ -39,11 +41,15 @@ export function sectionTitle(section: ReportSection, zh: boolean): string {
   }
 }
 
-/** What one side of a comparison is, in a sentence: the basis of the number. */
-function basis(compare: CompareResult, n: number, zh: boolean): string {
+/**
+ * What the two sides of a comparison are, in a sentence: the basis of the numbers. "Median of 3
+ * runs" only for a side that had three: sides with different counts are each named.
+ */
+export function basis(compare: Pick<CompareResult, 'kind' | 'aggregation'>, nBaseline: number, nCandidate: number, zh: boolean): string {
   if (compare.kind === 'periods') return compare.aggregation ?? '';
-  if (zh) return n > 1 ? `${n} 次运行的中位数` : '单次运行';
-  return n > 1 ? `median of ${n} runs` : 'one run';
+  const one = (n: number): string => (zh ? (n > 1 ? `${n} 次运行的中位数` : '单次运行') : (n > 1 ? `median of ${n} runs` : 'one run'));
+  if (nBaseline === nCandidate) return zh ? `每侧${one(nBaseline)}` : `${one(nBaseline)} a side`;
+  return zh ? `基线：${one(nBaseline)}；候选：${one(nCandidate)}` : `baseline: ${one(nBaseline)}; candidate: ${one(nCandidate)}`;
 }
 
 /**
@@ -68,13 +74,12 @@ function valueFigure(core: StudyQueries, study: string, item: HeadlineItem, repo
   const info = describeMetric(item.metric);
   const settings = core.settings(study);
   const runs = core.runs({ study, config: item.baseline }).filter((r) => r.errors.length === 0 && r.metrics[item.metric] !== undefined)
-    .filter((r) => item.workload === undefined || workloadLabel(workloadParams(r, settings.pairing_keys)) === item.workload);
+    .filter((r) => item.workload === undefined || sameWorkload(workloadLabel(workloadParams(r, settings.pairing_keys)), item.workload));
   if (runs.length === 0) throw new Error(`${item.baseline}: no run${item.workload ? ` of "${item.workload}"` : ''} has ${item.metric}`);
   const { unit, factor } = displayUnit(info?.unit ?? '', settings.units);
   const value = median(runs.map((r) => r.metrics[item.metric]!)) * factor;
-  // Counts of I/Os and transactions in whole numbers; rates and times with their usual digits.
-  const digits = ({ IOPS: 0, TPM: 0, NOPM: 0, 'ops/s': 1, ms: 3 } as Record<string, number>)[unit] ?? 2;
-  const shown = (v: number): string => `${v.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: Number.isInteger(v) ? 0 : Math.min(digits, 2) })} ${unit}`.trim();
+  // As every view prints it: one rule for numbers in their units.
+  const shown = (v: number): string => formatWithUnit(v, unit, 'en-US');
   const better = info?.better ?? 'higher';
   const pct = item.limit ? (value / item.limit) * 100 : null;
   // A value has no second side, but the runs behind it can still be too short or cached.
@@ -107,7 +112,7 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
   const label = item.label ?? (info ? metricLabel(info, locale) : item.metric);
   const pairs = compare.pairs.filter((p) => p.metric === item.metric && p.candidate_label === candidate);
   const pair = item.workload !== undefined
-    ? pairs.find((p) => p.workload === item.workload)
+    ? pairs.find((p) => sameWorkload(p.workload, item.workload!))
     : pairs.find((p) => p.object === ALL_OBJECTS) ?? (pairs.length === 1 ? pairs[0] : undefined);
   if (item.workload !== undefined && !pair) {
     throw new Error(`${item.baseline} against ${candidate}: no workload "${item.workload}" for ${item.metric} (there are: ${pairs.map((p) => p.workload).join(', ') || 'none'})`);
@@ -118,7 +123,7 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
       label, metric: item.metric, unit: pair.unit, better: pair.better, baseline_label: pair.baseline_label, candidate_label: pair.candidate_label,
       workload: pair.object === ALL_OBJECTS ? null : pair.workload, workload_label: pair.object === ALL_OBJECTS ? null : pair.workload_label, baseline: pair.baseline, candidate: pair.candidate, speedup: pair.speedup,
       text: pair.text, speedup_text: pair.speedup_text, change_text: pair.change_text, mark: pair.mark, verdict: pair.verdict,
-      n_baseline: pair.n_baseline, n_candidate: pair.n_candidate, basis: basis(compare, pair.n_baseline, zh),
+      n_baseline: pair.n_baseline, n_candidate: pair.n_candidate, basis: basis(compare, pair.n_baseline, pair.n_candidate, zh),
     };
   }
   // Many workloads and none chosen: the geometric mean of the speedups, never a mean of ratios.
@@ -147,7 +152,7 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
     n_baseline: roll.pairs, n_candidate: roll.pairs,
     basis: (points ? basisPoints : '') + (zh
       ? `${roll.pairs} 个负载加速比的几何平均${points ? ` ${formatSpeedup(g)}` : ''}（${rollupCountsText(roll, locale)}）`
-      : `geometric mean of the speedups over ${roll.pairs} workloads${points ? ` ${formatSpeedup(g)}` : ''} (${rollupCountsText(roll, locale)})`),
+      : `geometric mean of the speedups over ${countOf(roll.pairs, 'workload')}${points ? ` ${formatSpeedup(g)}` : ''} (${rollupCountsText(roll, locale)})`),
   };
 }
 

@@ -9,6 +9,7 @@ import type { StudyQueries, TemplateQueries } from '../study-queries.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
 import { scalingCurves } from '../compare/scaling.js';
 import { awrTemplate, isAwrStudy } from './awr-headlines.js';
+import { defaultMetrics } from '../metrics/default-metrics.js';
 
 const THROUGHPUT = ['total.iops', 'nopm', 'tpm', 'ops_per_s', 'tps', 'qps', 'total.bw_mib_s', 'read.iops', 'write.iops', 'read.ops_per_s'];
 const LATENCY = ['total.lat_avg_ms', 'read.lat_avg_ms', 'write.lat_avg_ms', 'total.clat_avg_ms', 'lat_avg_ms', 'read.clat_avg_ms'];
@@ -33,6 +34,37 @@ function pick(runs: readonly RunRecord[], wanted: readonly string[]): string | n
   for (const r of runs) for (const m of Object.keys(r.metrics)) counts.set(m, (counts.get(m) ?? 0) + 1);
   const ranked = wanted.filter((m) => counts.has(m)).sort((a, b) => counts.get(b)! - counts.get(a)!);
   return ranked[0] ?? null;
+}
+
+/** The throughput and the latency a report leads with: the first of each role among the tools' primary metrics. */
+export function keyMetrics(runs: readonly RunRecord[]): { throughput: string | null; latency: string | null } {
+  const defaults = defaultMetrics(runs);
+  const throughput = defaults.find((d) => d.role === 'throughput')?.metric ?? defaults[0]?.metric
+    ?? pick(runs, THROUGHPUT) ?? pick(runs, metricOrder(new Set(runs.flatMap((r) => Object.keys(r.metrics)))));
+  const latency = defaults.find((d) => d.role === 'latency')?.metric ?? pick(runs, LATENCY);
+  return { throughput, latency: latency === throughput ? null : latency };
+}
+
+/** Load generators that keep a fixed number of I/Os or transactions in flight (a closed loop). */
+const CLOSED_LOOP_TOOLS = new Set(['fio', 'vdbench', 'iometer', 'diskspd', 'sysbench', 'hammerdb', 'cockroach', 'cosbench']);
+/** Parameters that cap the rate (an open loop): there latency is a finding of its own. */
+const RATE_LIMITS = ['rate_iops', 'rate', 'iorate', 'rate_iops_min', 'target_rate'];
+
+/**
+ * Each workload ran a closed loop at one fixed load (queue depth, threads, virtual users): then
+ * throughput and latency say the same thing, by Little's law (mean latency = I/Os in flight ÷
+ * throughput), and a headline that printed both would state one finding twice.
+ */
+export function closedLoopAtFixedLoad(runs: readonly RunRecord[]): boolean {
+  if (runs.length === 0 || !runs.every((r) => CLOSED_LOOP_TOOLS.has(r.tool))) return false;
+  return !runs.some((r) => RATE_LIMITS.some((k) => typeof r.params[k] === 'number' && (r.params[k] as number) > 0));
+}
+
+function littlesLawNote(throughput: string, latency: string, locale: 'en' | 'zh-CN'): string {
+  const name = (m: string): string => { const i = describeMetric(m); return i ? metricLabel(i, locale) : m; };
+  return locale === 'zh-CN'
+    ? `在固定队列深度（或线程数）下，${name(throughput)}与${name(latency)}说明的是同一件事（利特尔定律：平均延迟 = 在途请求数 ÷ 吞吐量），因此主要结论只列${name(throughput)}；下表给出两者。`
+    : `At a fixed queue depth (or thread count) ${name(throughput)} and ${name(latency)} say the same thing (Little's law: mean latency = requests in flight ÷ throughput), so the headline gives ${name(throughput)} alone; the table gives both.`;
 }
 
 export function sweepKey(runs: readonly RunRecord[]): string | null {
@@ -98,8 +130,9 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
 
   const baseline = summary.configs[0]!;
   const others = summary.configs.slice(1);
-  const throughput = pick(runs, THROUGHPUT) ?? pick(runs, metricOrder(new Set(runs.flatMap((r) => Object.keys(r.metrics)))));
-  const latency = pick(runs, LATENCY);
+  // The tools' primary metrics (the dictionary's): sysbench's TPS and p95, fio's IOPS and
+  // completion latency, HammerDB's NOPM.
+  const { throughput, latency } = keyMetrics(runs);
   if (!throughput) throw new Error(zh ? '该研究没有可对比的指标' : 'the study has no metrics to compare');
   const metrics = [throughput, ...(latency && latency !== throughput ? [latency] : [])];
 
@@ -144,12 +177,16 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     return { name: zh ? '配置矩阵' : 'Configuration matrix', layout, sections };
   }
 
-  // cache-on-off: two configurations, every key metric.
+  // cache-on-off: two configurations; the table gives every key metric, the headline one finding.
   const candidate = others[0]!;
-  sections.push({ id: id(), type: 'headline', items: metrics.map((m) => ({ baseline, candidate, metric: m })) });
+  const littlesLaw = latency !== null && closedLoopAtFixedLoad(runs);
+  sections.push({ id: id(), type: 'headline', items: (littlesLaw ? [throughput] : metrics).map((m) => ({ baseline, candidate, metric: m })) });
   sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}：${baseline} 与 ${candidate}` : `${label(throughput)}: ${baseline} and ${candidate}`, { kind: 'compare-bars', baseline, candidate, metric: throughput }) });
   sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}（相对 ${baseline}）` : `${label(throughput)} relative to ${baseline}`, { kind: 'compare-bars', baseline, candidate, metric: throughput, normalised: true }) });
-  sections.push(text(zh ? `${candidate} 与 ${baseline} 对比。` : `${candidate} against ${baseline}.`));
+  sections.push(text([
+    zh ? `${candidate} 与 ${baseline} 对比。` : `${candidate} against ${baseline}.`,
+    ...(littlesLaw ? [littlesLawNote(throughput, latency!, locale)] : []),
+  ].join(zh ? '' : ' ')));
   sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: present(runs, metrics) });
   sections.push(valuesTable(zh ? '两个配置的数值' : 'Values of both configurations', ['workload'], ['config'], present(runs, metrics).map((m) => ({ metric: m })), { config: [baseline, candidate] }));
   return { name: zh ? `${candidate} 与 ${baseline}` : `${candidate} against ${baseline}`, layout, sections };
@@ -167,7 +204,7 @@ export function proposeChart(core: StudyQueries, study: string): ChartSpec {
   if (summary.periods.length >= 2 && seriesMetrics.length > 0) {
     return { kind: 'time-series', metric: SERIES_LATENCY.find((m) => seriesMetrics.includes(m)) ?? seriesMetrics[0]!, top: 8 };
   }
-  const throughput = pick(runs, THROUGHPUT) ?? pick(runs, metricOrder(new Set(runs.flatMap((r) => Object.keys(r.metrics)))));
+  const throughput = keyMetrics(runs).throughput;
   if (!throughput) {
     if (seriesMetrics.length > 0) return { kind: 'time-series', metric: seriesMetrics[0]!, top: 8 };
     throw new Error('the study has no metrics to chart yet: import some results');

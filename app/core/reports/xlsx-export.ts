@@ -5,17 +5,15 @@
  */
 import * as XLSX from '@e965/xlsx';
 import type { ChartData, PivotTable, ReportDocument, RunRecord } from '../../contract/records.js';
-import { describeMetric } from '../metrics/dictionary.js';
+import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { chartRows, pairRows, withUnit, type Row } from '../charts/chart-table.js';
 import { shownFileNames } from './evidence.js';
+import { sheetName } from './sheet-names.js';
 
-/** Excel's sheet-name rules: 31 characters, none of []:*?/\, unique in the book. */
-function sheetName(wanted: string, taken: Set<string>): string {
-  const base = wanted.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 31) || 'Sheet';
-  let name = base;
-  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base.slice(0, 27)} (${i})`;
-  taken.add(name.toLowerCase());
-  return name;
+/** A metric as a sheet name says it: its label ("Table 1 total IOPS"), the name where the dictionary has none. */
+function sheetLabel(metric: string): string {
+  const info = describeMetric(metric);
+  return info ? metricLabel(info) : metric;
 }
 
 /** Excel's limit on the text of one cell (SheetJS refuses to write more). */
@@ -86,7 +84,7 @@ export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | 
     for (const s of doc.sections) {
       if (s.type === 'table' && s.compare) {
         t++;
-        for (const metric of s.compare.metrics) add(book, taken, `Table ${t} ${metric}`, pairRows(s.compare.pairs.filter((p) => p.metric === metric)));
+        for (const metric of s.compare.metrics) add(book, taken, `Table ${t} ${sheetLabel(metric)}`, pairRows(s.compare.pairs.filter((p) => p.metric === metric)));
       }
       if (s.type === 'chart' && s.data) add(book, taken, `Chart ${s.title}`, chartRows(s.data));
       if (s.type === 'pivot') {

@@ -67,6 +67,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'compare.run': ({ candidate, candidates, ...rest }) => core.compare({ ...rest, candidates: candidates ?? [candidate!] }),
     'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric }),
     'studies.settings': ({ study }) => core.settings(study),
+    'studies.defaults': ({ study }) => core.studyDefaults(study),
     'studies.updateSettings': ({ study, settings }) => core.updateSettings(study, settings),
     'periods.list': ({ study }) => core.periods(study),
     'series.metrics': ({ study }) => core.seriesMetrics(study),

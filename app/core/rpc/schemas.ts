@@ -185,6 +185,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
     .refine((a) => a.candidate !== undefined || a.candidates !== undefined, 'name a candidate (candidate or candidates)'),
   'scaling.curves': z.object({ study: label, x: metricName, metric: metricName, latencyMetric: metricName.optional() }).strict(),
   'studies.settings': z.object({ study: label }).strict(),
+  'studies.defaults': z.object({ study: label }).strict(),
   'studies.updateSettings': z
     .object({
       study: label,

@@ -379,6 +379,17 @@ export class Store {
       .all(studyId, from, from, to, to) as Array<{ metric: string }>).map((r) => r.metric);
   }
 
+  /**
+   * Per run and series metric: the span its samples cover (epoch ms) and how many objects they
+   * are of. What a study's views open on is chosen from these (runs on different days are drawn
+   * from t = 0; an SVC run's volumes are counted in the Runs table).
+   */
+  seriesSpans(studyId: number): Array<{ run: number; config: string; metric: string; from: number; to: number; objects: number }> {
+    return this.timed('seriesSpans', () => this.db.prepare(`SELECT s.run_id AS run, r.config AS config, s.metric AS metric, MIN(s.t_first) AS "from", MAX(s.t_last) AS "to",
+      COUNT(DISTINCT s.object) AS objects FROM series s JOIN runs r ON r.id = s.run_id WHERE r.study_id = ? GROUP BY s.run_id, s.metric ORDER BY s.run_id, s.metric`)
+      .all(studyId) as Array<{ run: number; config: string; metric: string; from: number; to: number; objects: number }>);
+  }
+
   settings(studyId: number): StudySettings {
     return JSON.parse(this.stmt.settings.get(studyId)?.settings ?? '{}') as StudySettings;
   }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type JSX } from 'react';
-import type { ChartSpec, CompareResult, MetricInfo, RunRecord, StudySettingsRecord, StudySummary } from '../../../app/contract/records.js';
+import type { ChartSpec, CompareResult, MetricInfo, RunRecord, StudyDefaults, StudySettingsRecord, StudySummary } from '../../../app/contract/records.js';
 import { useBridge } from '../../bridge/context.js';
 import { EChart } from '../../charts/EChart.js';
 import { useI18n } from '../../i18n/i18n.js';
@@ -12,12 +12,16 @@ import { MatrixTable } from './MatrixTable.js';
 import { SpeedupTable } from './SpeedupTable.js';
 import { WarningsPanel } from './WarningsPanel.js';
 import { SaveChart } from '../../components/SaveChart.js';
-import { withUnit } from '../../format.js';
+import { formatValue, withUnit } from '../../format.js';
 
 interface Props {
   study: StudySummary;
   runs: RunRecord[];
   dictionary: MetricInfo[];
+  /** What the study opens on: the sides and the primary metric with the most workloads in common. */
+  defaults?: StudyDefaults | null;
+  /** Opens a run in the Runs tab (a warning's link). */
+  onOpenRun?(run: number): void;
   /** Opens the runs overlaid (latency distribution, aligned series) with these runs chosen. */
   onOverlay?(runs: number[]): void;
 }
@@ -54,13 +58,15 @@ export function groupMetrics(metrics: readonly string[], byName: ReadonlyMap<str
 }
 
 /** Baseline against candidate: the study's convention, pairing keys, significance, warnings. */
-export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.Element {
+export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOverlay }: Props): JSX.Element {
   const bridge = useBridge();
   const { t, locale, metricLabel } = useI18n();
   const labels = [...study.configs, ...study.periods];
-  const [baseline, setBaseline] = useState(labels[0] ?? '');
-  const [candidate, setCandidate] = useState(labels[1] ?? '');
-  const [metric, setMetric] = useState('total.iops');
+  // The study's strongest view first (its primary metric, not the first of a list).
+  const opening = defaults?.compare ?? null;
+  const [baseline, setBaseline] = useState(opening?.baseline ?? labels[0] ?? '');
+  const [candidate, setCandidate] = useState(opening?.candidate ?? labels[1] ?? '');
+  const [metric, setMetric] = useState(opening?.metric ?? defaults?.metrics[0]?.metric ?? 'total.iops');
   const [perObjectDay, setPerObjectDay] = useState<(typeof PER_OBJECT_DAY)[number]>('mean');
   // Per-object bars (volumes in a period comparison): in the order chosen, the top N only.
   const [objectOrder, setObjectOrder] = useState<'name' | 'speedup' | 'baseline'>('name');
@@ -96,7 +102,18 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
     const listed = !isPeriods && catalog && catalog.length > 0 ? catalog : dictionary;
     return listed.filter((m) => present.has(m.name)).map((m) => m.name);
   }, [runs, dictionary, catalog, isPeriods, seriesMetrics]);
-  const metricGroups = useMemo(() => groupMetrics(metrics, byName, metricSearch, (m) => metricLabel(byName.get(m), m)), [metrics, byName, metricSearch, metricLabel]);
+  // The tools' primary metrics head the list, in their order (fio: IOPS, bandwidth, completion latency);
+  // the others follow by family. (Periods compare time series: the runs' primary metrics do not apply.)
+  const primary = useMemo(() => (isPeriods ? [] : (defaults?.metrics ?? []).map((d) => d.metric).filter((m) => metrics.includes(m))), [defaults, metrics, isPeriods]);
+  const primaryShown = useMemo(() => groupMetrics(primary, byName, metricSearch, (m) => metricLabel(byName.get(m), m)).flatMap((g) => g.metrics)
+    .sort((a, b) => primary.indexOf(a) - primary.indexOf(b)), [primary, byName, metricSearch, metricLabel]);
+  const metricGroups = useMemo(() => groupMetrics(metrics.filter((m) => !primary.includes(m)), byName, metricSearch, (m) => metricLabel(byName.get(m), m)), [metrics, primary, byName, metricSearch, metricLabel]);
+  const workloadOf = useMemo(() => {
+    const byRun = new Map<number, string>();
+    for (const p of result?.pairs ?? []) for (const id of [...p.baseline_runs, ...p.candidate_runs]) if (!byRun.has(id)) byRun.set(id, p.workload_label);
+    for (const u of result?.unmatched ?? []) for (const id of u.runs) if (!byRun.has(id)) byRun.set(id, u.workload_label);
+    return (id: number): string | undefined => byRun.get(id);
+  }, [result]);
   const chosenMetric = metrics.includes(metric) ? metric : metrics[0] ?? metric;
   // An AWR report's session count is an observation and never pairs (the core skips it): not offered for them.
   const keysOffered = useMemo(() => KEY_ORDER.filter((k) => runs.some((r) => r.params[k] !== undefined && !(k === 'sessions' && /^oracle-/.test(r.tool)))), [runs]);
@@ -169,6 +186,7 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
   const direction = info?.volume ? t('compare.volume', { metric: label })
     : info?.better === 'lower' ? t('compare.lowerBetter', { metric: label }) : t('compare.higherBetter', { metric: label });
   const rollup = result?.rollup.find((r) => r.metric === chosenMetric && r.candidate === candidate);
+  const metricOption = (m: string): JSX.Element => <option key={m} value={m}>{withUnit(metricLabel(byName.get(m), m), byName.get(m)?.unit ?? '', locale)}</option>;
   const sideOptions = (
     <>
       <optgroup label={t('compare.configsGroup')}>{study.configs.map((c) => <option key={c} value={c}>{c}</option>)}</optgroup>
@@ -189,11 +207,10 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
         <label>{t('compare.metric')}
           <select name="metric" value={chosenMetric} onChange={(e) => setMetric(e.target.value)}>
             {/* The chosen metric stays listed while a search hides the rest of its group. */}
-            {!metricGroups.some((g) => g.metrics.includes(chosenMetric)) && <option value={chosenMetric}>{withUnit(metricLabel(byName.get(chosenMetric), chosenMetric), byName.get(chosenMetric)?.unit ?? '', locale)}</option>}
+            {!primaryShown.includes(chosenMetric) && !metricGroups.some((g) => g.metrics.includes(chosenMetric)) && metricOption(chosenMetric)}
+            {primaryShown.length > 0 && <optgroup label={t('compare.primaryMetrics')}>{primaryShown.map(metricOption)}</optgroup>}
             {metricGroups.map((g) => (
-              <optgroup key={g.family} label={t(`metrics.family.${g.family}`)}>
-                {g.metrics.map((m) => <option key={m} value={m}>{withUnit(metricLabel(byName.get(m), m), byName.get(m)?.unit ?? '', locale)}</option>)}
-              </optgroup>
+              <optgroup key={g.family} label={t(`metrics.family.${g.family}`)}>{g.metrics.map(metricOption)}</optgroup>
             ))}
           </select>
         </label>
@@ -320,16 +337,16 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
               <SpeedupTable result={result} metric={chosenMetric} unit={unit} />
               {rollup && (
                 <p className="geomean" data-testid="geomean">
-                  {rollup.geomean_speedup !== null && t('compare.geomean', { count: rollup.pairs, value: `${rollup.geomean_speedup.toFixed(2)}x` })}{' '}
+                  {rollup.geomean_speedup !== null && <>{t('compare.geomean', { count: rollup.pairs, value: `${rollup.geomean_speedup.toFixed(2)}x` })}{t('text.sep')}</>}
                   <span data-testid="rollup">{t('compare.rollup', { wins: rollup.wins, losses: rollup.losses, ties: rollup.ties, band: result.tie_band_pct })}
-                    {rollup.untested > 0 && <>{' '}{t('compare.rollupUntested', { count: rollup.untested })}</>}</span>
+                    {rollup.untested > 0 && <>{t('text.sep')}{t('compare.rollupUntested', { count: rollup.untested })}</>}</span>
                 </p>
               )}
               <p className="muted">{t('compare.notSignificant')}</p>
               <p className="muted" data-testid="interval-note">{t('compare.intervalNote')}</p>
               {result.periods?.map((side) => (
                 <p className="muted" key={side.metric}>
-                  {[side.baseline, ...side.candidates].map((ps) => t('compare.days', { name: `${ps.period.name} (${ps.period.zone})`, days: ps.days.map((d) => `${d.day} ${d.value.toFixed(3)}`).join(', ') })).join(' · ')}
+                  {[side.baseline, ...side.candidates].map((ps) => t('compare.days', { name: `${ps.period.name} (${ps.period.zone})`, days: ps.days.map((d) => `${d.day} ${formatValue(d.value, unit, locale)}`).join(t('list.sep')) })).join(t('text.sep'))}
                 </p>
               ))}
               {!isPeriods && <p className="muted">{t('compare.pairedBy', { keys: result.pairing_keys.join(', ') })}</p>}
@@ -337,14 +354,14 @@ export function CompareView({ study, runs, dictionary, onOverlay }: Props): JSX.
           )}
           {heatmap && <EChart id="speedup-heatmap" option={heatmap} height={Math.max(220, 90 + 40 * (matrix?.matrix[0]?.candidates.length ?? 1))} />}
           {matrix && shownMatrix && shownMatrix.candidates.length > 0 && <MatrixTable matrix={shownMatrix} metricLabel={label} tieBandPct={matrix.tie_band_pct} />}
-          <WarningsPanel warnings={result.warnings} />
+          <WarningsPanel warnings={result.warnings} runs={runs} workloadOf={workloadOf} onOpenRun={onOpenRun} />
           {result.unmatched.length > 0 && (
             <section className="unmatched">
               <h3>{t('compare.unmatched')}</h3>
               <ul>
                 {result.unmatched.map((u) => (
                   <li key={`${u.side}:${u.workload}`}>
-                    {t('compare.unmatchedRow', { workload: u.workload_label, side: u.side === 'baseline' ? baseline : u.candidate ?? candidate })}
+                    {t('compare.unmatchedRow', { workload: u.workload_label, configs: (u.configs && u.configs.length > 0 ? u.configs : [u.side === 'baseline' ? baseline : u.candidate ?? candidate]).join(t('list.sep')) })}
                   </li>
                 ))}
               </ul>

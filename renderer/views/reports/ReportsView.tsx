@@ -73,7 +73,8 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
   const mayLeave = (): boolean => !dirty || window.confirm(t('reports.discard'));
 
   const create = (): Promise<void> => run('create', async () => {
-    const r = await bridge.call('reports.create', { study: study.slug, locale: reportLocale, ...(template ? { template } : {}) });
+    // One "Report language": the open report's; a new report is written in it too.
+    const r = await bridge.call('reports.create', { study: study.slug, locale: draft?.layout.locale ?? reportLocale, ...(template ? { template } : {}) });
     await load(r.id);
   });
 
@@ -129,11 +130,14 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
           {TEMPLATES.map((k) => <option key={k} value={k}>{t(`reports.template.${k}`)}</option>)}
         </select>
       </label>
-      <label>{t('reports.language')}
-        <select name="report-locale" value={reportLocale} onChange={(e) => setReportLocale(e.target.value as 'en' | 'zh-CN')}>
-          <option value="en">{t('lang.en')}</option><option value="zh-CN">{t('lang.zh-CN')}</option>
-        </select>
-      </label>
+      {/* Only before the first report: after that the open report's language is the one selector. */}
+      {!draft && (
+        <label>{t('reports.language')}
+          <select name="report-locale" value={reportLocale} onChange={(e) => setReportLocale(e.target.value as 'en' | 'zh-CN')}>
+            <option value="en">{t('lang.en')}</option><option value="zh-CN">{t('lang.zh-CN')}</option>
+          </select>
+        </label>
+      )}
       <button type="button" className="primary" name="create-report" disabled={busy !== null} onClick={() => { if (mayLeave()) void create(); }}>{t('reports.new')}</button>
     </div>
   );

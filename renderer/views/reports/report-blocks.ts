@@ -241,7 +241,8 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         // Why some pairs are "~" whatever their figures (one run, too few runs): said under the table.
         for (const w of c.warnings) if (w.code === 'single-run' || w.code === 'few-repetitions') blocks.push({ kind: 'note', text: `~ ${w.message}`, tone: 'muted' });
         if (c.workload_filter) blocks.push({ kind: 'note', text: c.workload_filter, tone: 'muted' });
-        if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => u.workload_label).join(zh ? '、' : ', ') }), tone: 'muted' });
+        // Each unpaired workload with every configuration that ran it.
+        if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => (u.configs?.length ? `${u.workload_label} (${u.configs.join(t('list.sep'))})` : u.workload_label)).join(t('list.sep')) }), tone: 'muted' });
         break;
       }
     }
@@ -300,8 +301,13 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   }
   blocks.push({ kind: 'subtitle', text: t('report.warnings') });
   if (ev.warnings.length === 0) blocks.push({ kind: 'note', text: t('report.noWarnings'), tone: 'muted' });
-  // In a Chinese report the warning is named in Chinese, the core's detail (tool versions, sizes) after it.
-  for (const w of ev.warnings) blocks.push({ kind: 'item', text: zh ? `${warningText({ ...w, runs: [] }, locale)}：${w.message}${w.runs.length ? `（${t('report.runsOf', { runs: `${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''}` })}）` : ''}` : `${w.message}${w.runs.length ? ` (${t('report.runsOf', { runs: `${w.runs.slice(0, 20).join(', ')}${w.runs.length > 20 ? ', …' : ''}` })})` : ''}` });
+  // A warning once, however many runs it concerns: their count, then the runs. In a Chinese report
+  // the warning is named in Chinese, the core's detail (tool versions, sizes) after it.
+  const runList = (runs: number[]): string => `${t('warnings.runCount', { count: runs.length })}${zh ? '：' : ': '}${runs.slice(0, 20).join(t('list.sep'))}${runs.length > 20 ? '…' : ''}`;
+  for (const w of ev.warnings) {
+    const text = zh ? `${warningText({ ...w, runs: [] }, locale)}：${w.message}${w.runs.length ? `（${runList(w.runs)}）` : ''}` : `${w.message}${w.runs.length ? ` (${runList(w.runs)})` : ''}`;
+    blocks.push({ kind: 'item', text });
+  }
   blocks.push({ kind: 'note', text: t('report.generator', { generator: ev.generator }), tone: 'muted' });
   return { blocks, toc };
 }

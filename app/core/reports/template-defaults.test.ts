@@ -1,0 +1,48 @@
+/**
+ * Report templates start from the tools' primary metrics (issue 28 item 5) and, at a fixed queue
+ * depth, headline throughput alone with the reason (issue 27 item 4).
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Core } from '../core.js';
+import { loadSamples } from '../samples/samples.js';
+import { tempDir } from '../test-support/temp.js';
+import { closedLoopAtFixedLoad } from './templates.js';
+
+describe('templates from the primary metrics', () => {
+  let core: Core;
+  before(async () => {
+    core = new Core(path.join(tempDir(), 'db.sqlite'));
+    await loadSamples(core, ['fio-disk-vs-tmpfs', 'fio-bs-qd-sweep', 's2-exadata-flash-cache']);
+  });
+  after(() => core.close());
+
+  it('two fio configurations at fixed queue depths: the headline gives IOPS and says why, the table IOPS and completion latency', () => {
+    const r = core.createReport('fio-disk-vs-tmpfs', { template: 'cache-on-off' });
+    const headline = r.sections.find((s) => s.type === 'headline');
+    assert.ok(headline?.type === 'headline');
+    assert.deepEqual(headline.items.map((i) => i.metric), ['total.iops'], 'one finding, not the same one twice');
+    const text = r.sections.find((s) => s.type === 'text');
+    assert.ok(text?.type === 'text' && /Little's law/.test(text.markdown) && /total mean completion latency/.test(text.markdown));
+    const table = r.sections.find((s) => s.type === 'table');
+    assert.ok(table?.type === 'table');
+    assert.deepEqual(table.metrics, ['total.iops', 'total.clat_avg_ms'], 'completion latency, where the runs have clat');
+    const zh = core.createReport('fio-disk-vs-tmpfs', { template: 'cache-on-off', locale: 'zh-CN' });
+    const zhText = zh.sections.find((s) => s.type === 'text');
+    assert.ok(zhText?.type === 'text' && /利特尔定律/.test(zhText.markdown));
+  });
+
+  it('a sweep draws completion latency beside IOPS', () => {
+    const r = core.createReport('fio-bs-qd-sweep', { template: 'sweep' });
+    const specs = core.charts('fio-bs-qd-sweep').filter((c) => r.sections.some((s) => s.type === 'chart' && s.chart === c.id)).map((c) => c.spec);
+    assert.deepEqual(specs.map((s) => (s.kind === 'scaling' ? s.metric : s.kind)), ['total.iops', 'total.clat_avg_ms']);
+  });
+
+  it('AWR reports are no closed loop: their headline is not cut to one figure', () => {
+    assert.equal(closedLoopAtFixedLoad(core.runs({ study: 's2-exadata-flash-cache' })), false);
+    assert.equal(closedLoopAtFixedLoad(core.runs({ study: 'fio-disk-vs-tmpfs' })), true);
+    const limited = core.runs({ study: 'fio-disk-vs-tmpfs' }).map((r) => ({ ...r, params: { ...r.params, rate_iops: 5000 } }));
+    assert.equal(closedLoopAtFixedLoad(limited), false, 'a rate-limited run is an open loop: its latency is a finding of its own');
+  });
+});
