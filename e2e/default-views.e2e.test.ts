@@ -20,8 +20,8 @@ const SHOTS = path.join(OUTPUT_DIR, 'views');
 /** Per table of the Runs tab: its tool, its headers, and whether each column holds anything but dashes. */
 async function runsTables(page: Page): Promise<Array<{ config: string; tool: string; headers: string[]; filled: boolean[]; rows: string[][] }>> {
   return page.locator('[data-testid="runs-table"] .tool-group').evaluateAll((groups) => groups.map((g) => {
-    const headers = [...g.querySelectorAll('thead th')].map((th) => th.textContent ?? '');
-    const rows = [...g.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''));
+    const headers = [...g.querySelectorAll('thead th:not(.tick)')].map((th) => th.textContent ?? '');
+    const rows = [...g.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td:not(.tick)')].map((td) => td.textContent ?? ''));
     return {
       config: g.closest('[data-config]')?.getAttribute('data-config') ?? '',
       tool: g.getAttribute('data-tool') ?? '',

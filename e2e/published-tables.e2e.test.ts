@@ -72,7 +72,7 @@ describe('the sample reports print the studies\' published tables', () => {
     assert.match(text, /32\.06x slower/);
     assert.match(text, /Data as of 2017-09-15 · recorded 2017-08-21 to 2017-09-15 \(Asia\/Shanghai\)/, 'the data\'s own dates, not today');
     // Day × volume: the four volumes' means, then their maxima, the margins beside them.
-    assert.match(text, /before 2017-09-08 7\.640 6\.180 8\.340 6\.460 7\.155\n 10\.460 8\.990 12\.840 7\.660 9\.988/);
+    assert.match(text, /before 2017-09-08 7\.640 6\.180 8\.340 6\.460 7\.155\n 10\.46 8\.990 12\.84 7\.660 9\.988/);
     assert.match(text, /after 2017-09-15 0\.675 0\.970 1\.255 1\.340 1\.060\n 1\.020 1\.480 2\.170 2\.910 1\.895/);
     // Config A's grid: IOPS, MB/s and ms stacked in each cell, RR RW RM SR SW SM across.
     assert.match(text, /FS840 raw[\s\S]{0,400}4K 307,135\.53 293,871\.81 299,106\.01 309,636\.30 240,655\.33 275,673\.79\n 1,199\.75 1,147\.94 1,168\.38 1,209\.52 940\.06 1,076\.85\n 0\.831 0\.868 0\.853 0\.823 1\.060 0\.925/);
@@ -94,9 +94,9 @@ describe('the sample reports print the studies\' published tables', () => {
   it('S2: the top wait events of both modes side by side, free buffer waits (63.0% of DB time) shown for write-through only; SQL by elapsed time', needPoppler, async () => {
     await openReport(page, wb, 's2-exadata-flash-cache', 'Write-back against write-through');
     const text = await printed(page, 'published-s2.pdf');
-    assert.match(text, /free buffer waits – 63\.0 – 11\.720 – 1,039,389/);
+    assert.match(text, /free buffer waits – 63\.0 – 11\.72 – 1,039,389/);
     assert.match(text, /cell single block physical read 68\.1 22\.0/);
-    assert.match(text, /db file parallel write 19\.1 7\.4 1\.000 21\.740 395,538 7,019/);
+    assert.match(text, /db file parallel write 19\.1 7\.40 1\.000 21\.74 395,538 7,019/);
     // Each cell: elapsed, executions, % DB time, one per line; the same SQL ID on both sides.
     assert.match(text, /g7ac5u7zzfbyd UPDATE CF1 SET[^\n]* 1,996\.3 16,087\.4\n[^\n]* 88,329 32,140\n[^\n]* 83\.1 83\.2/);
   });
@@ -125,7 +125,7 @@ describe('the sample reports print the studies\' published tables', () => {
     const text = await printed(page, 'published-s4.pdf');
     assert.match(text, /CPU overhead of the in-AZ TCP mirror\n+ CPU utilisation \+1\.\d pp/);
     assert.match(text, /IOPS \/ MB\/s \/ %/);
-    assert.match(text, /4K random read QD8 1 threads 2,012 1,998 1,107 1,127 805\n 8\.24 8\.18 4\.53 4\.62 3\.30\n 6\.2 6\.5 7\.7 7\.7 7\.8/);
+    assert.match(text, /4K random read QD8 1 thread 2,012 1,998 1,107 1,127 805\n 8\.24 8\.18 4\.53 4\.62 3\.30\n 6\.2 6\.5 7\.7 7\.7 7\.8/);
     assert.match(text, /CPU utilisation \+0\.\d pp/, 'the CPU table, pair by pair');
     assert.ok(!/within the tie band \(-0\.7%\)[\s\S]{0,20}faster/.test(text));
   });

@@ -63,7 +63,9 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
     // Together: a view must not mount with the runs and then see its dictionary change under it
     // (a metric the user just chose would be reset).
     let live = true;
-    setDefaults(null);
+    // Another study: its own defaults. A change within the study (a constant, a rename) keeps the
+    // views mounted while the new answer comes, so an open panel or dialog stays open.
+    setDefaults((d) => (d?.study === study.slug ? d : null));
     Promise.all([
       bridge.call('runs.list', { study: study.slug }),
       bridge.call('configs.constants', { study: study.slug }),
