@@ -328,10 +328,11 @@ no test could be: one run on a side (p_value null), or too few runs or too many 
 outcome to reach p < 0.05 ("p_min", the smallest p possible, is 0.05 or more: 3 runs per side
 cannot, 4 can). "significance_note" says which, and a warning names the runs.
 Roll-ups per candidate and metric: the geometric mean of the speedups (never the arithmetic
-mean of ratios) and wins / losses / ties: with two or more runs a side, better or worse only
-when p < 0.05 and the verdict says so ("~" is a tie); with one run on a side, by the verdict
-alone, a tie being |change| < --tie-band % or a change that prints as 1.00x ("untested" counts
-those); a volume metric's pairs are none of the three.
+mean of ratios) and wins / losses / ties: better or worse only when p < 0.05 and the verdict
+says so (a tie being |change| < --tie-band % or a change that prints as 1.00x); every "~" pair
+is a tie, one with one run on a side too ("untested" counts those, "untested_better" and
+"untested_worse" say what the tie band alone reads them as); a volume metric's pairs are none
+of the three.
 With several candidates, "matrix" gives speedup[candidate][workload] per metric.
 Warnings name the runs they concern: runtime under 60 s, run errors, differing ioengine, direct
 I/O or tool versions, missing latency (gtod_reduce), a working set that may fit in a cache,
@@ -350,7 +351,8 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
          "unmatched": [{"side", "candidate", "workload", "runs", "configs" (every configuration
          that ran the workload)}],
          "geomean_speedup": {metric: value}, "rollup": [{"candidate", "metric",
-         "geomean_speedup", "pairs", "wins", "losses", "ties", "untested"}], "matrix": [{"metric",
+         "geomean_speedup", "pairs", "wins", "losses", "ties", "untested", "untested_better",
+         "untested_worse"}], "matrix": [{"metric",
          "baseline", "candidates", "workloads", "speedup": [[...]], "verdicts": [[...]]}],
          "warnings": [{"code", "message", "detail"? (what this one adds to its code: the values
          that differ), "runs", "objects"?}], "aggregation", "workload_filter", "periods"}

@@ -389,15 +389,19 @@ export interface CompareRollup {
   geomean_speedup: number | null;
   pairs: number;
   /**
-   * Better / worse: a significant test (p < 0.05) and a change outside the tie band. A tested pair
-   * that is not significant ("~") is a tie. A pair with one run on a side has no test: it is
-   * counted by the tie band alone, and `untested` says how many were.
+   * Better / worse: a significant test (p < 0.05) and a change outside the tie band. Every pair
+   * not shown to differ ("~") is a tie, a pair with one run on a side (no test possible) too;
+   * `untested` says how many those were and `untested_better` / `untested_worse` what the tie
+   * band alone says of them.
    */
   wins: number;
   losses: number;
   ties: number;
-  /** Pairs counted by the tie band alone, having one run on a side (no test possible). */
+  /** Pairs with one run on a side (no test possible), counted as ties. */
   untested: number;
+  /** Of the untested pairs, those the tie band alone reads as better / worse. */
+  untested_better: number;
+  untested_worse: number;
 }
 
 /** Baseline against N candidates: speedup[candidate][workload], the data of a ratio heat map. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ParamValue, RunRecord } from '../../contract/records.js';
+import { rollupCountsText } from './methods.js';
 import { compareConfigs } from './compare.js';
 import { workloadLabel } from './pairing.js';
 import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } from './speedup.js';
@@ -205,15 +206,20 @@ describe('compareConfigs', () => {
     assert.deepEqual([banded.rollup[0]!.wins, banded.rollup[0]!.losses, banded.rollup[0]!.ties], [1, 0, 1], '-40% lies within ±45%');
   });
 
-  it('wins, losses and ties, with the tie band the user sets (single runs: untested, counted by the band)', () => {
+  it('wins, losses and ties, with the tie band the user sets (single runs: untested, counted as ties, the band\'s reading kept beside)', () => {
     const runs = [
       run('A', rr4k, { 'total.iops': 100 }), run('B', rr4k, { 'total.iops': 103 }),
       run('A', sw128k, { 'total.iops': 100 }), run('B', sw128k, { 'total.iops': 150 }),
     ];
     const strict = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs });
-    assert.deepEqual([strict.rollup[0]!.wins, strict.rollup[0]!.losses, strict.rollup[0]!.ties, strict.rollup[0]!.untested], [2, 0, 0, 2]);
+    const counts = (r: typeof strict): number[] => { const x = r.rollup[0]!; return [x.wins, x.losses, x.ties, x.untested, x.untested_better, x.untested_worse]; };
+    // One run a side: no test, so "~" and a tie (issue 25: noise never reads as wins); the band's reading is kept.
+    assert.deepEqual(counts(strict), [0, 0, 2, 2, 2, 0]);
     const banded = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs, tieBandPct: 5 });
-    assert.deepEqual([banded.rollup[0]!.wins, banded.rollup[0]!.losses, banded.rollup[0]!.ties], [1, 0, 1]);
+    assert.deepEqual(counts(banded), [0, 0, 2, 2, 1, 0], '+3% lies within ±5%: the band reads one better');
+    const worse = compareConfigs({ study: 's', baseline: 'B', candidates: ['A'], runs, tieBandPct: 5 });
+    assert.deepEqual(counts(worse), [0, 0, 2, 2, 0, 1]);
+    assert.match(rollupCountsText(worse.rollup[0]!, 'en'), /0 wins, 0 losses, 2 ties; all 2 untested \(one run on a side, counted as ties\): by the tie band alone 1 worse$/);
     assert.equal(banded.pairs.find((p) => p.workload_params['bs'] === 4096)!.tie, true);
   });
 

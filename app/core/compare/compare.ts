@@ -115,18 +115,19 @@ export function makePair(
 }
 
 /**
- * How a pair counts in a roll-up. A tested pair (two runs or more a side) is better or worse only
- * when its test is significant and its verdict (the tie band, 1.00x) says so; a "~" pair is a tie,
- * so noise never reads as "2 wins, 1 loss". A pair with one run on a side has no test and no
- * measure of its noise: its verdict against the tie band is all there is, and it is counted as
- * untested. A neutral verdict (a volume metric, or no ratio) is counted in none of the three.
+ * How a pair counts in a roll-up. A pair is better or worse only when its test is significant and
+ * its verdict (the tie band, 1.00x) says so; every "~" pair is a tie, so noise never reads as
+ * "2 wins, 1 loss" (issue 25). A pair with one run on a side has no test and no measure of its
+ * noise: it is "~", so a tie, and untested; what the tie band alone says of it (`band`) is kept
+ * so the roll-up can state it beside the count, not hide a halved throughput. A neutral verdict
+ * (a volume metric, or no ratio) is counted in none of the three.
  */
-export function rollupOutcome(p: ComparePair): { outcome: 'win' | 'loss' | 'tie' | null; untested: boolean } {
+export function rollupOutcome(p: ComparePair): { outcome: 'win' | 'loss' | 'tie' | null; untested: boolean; band: 'win' | 'loss' | 'tie' | null } {
   const untested = p.p_value === null;
-  if (p.verdict === 'neutral') return { outcome: null, untested };
-  if (!untested && p.significant !== true) return { outcome: 'tie', untested };
-  const outcome = p.verdict === 'better' ? 'win' : p.verdict === 'worse' ? 'loss' : p.verdict === 'tie' ? 'tie' : null;
-  return { outcome, untested };
+  const band = p.verdict === 'better' ? 'win' : p.verdict === 'worse' ? 'loss' : p.verdict === 'tie' ? 'tie' : null;
+  if (p.verdict === 'neutral' || band === null) return { outcome: null, untested, band: null };
+  if (p.significant !== true) return { outcome: 'tie', untested, band };
+  return { outcome: band, untested, band };
 }
 
 export function rollups(pairs: readonly ComparePair[], candidates: readonly string[], metrics: readonly string[]): CompareRollup[] {
@@ -145,7 +146,9 @@ export function rollups(pairs: readonly ComparePair[], candidates: readonly stri
         wins: outcomes.filter((o) => o.outcome === 'win').length,
         losses: outcomes.filter((o) => o.outcome === 'loss').length,
         ties: outcomes.filter((o) => o.outcome === 'tie').length,
-        untested: outcomes.filter((o) => o.untested).length,
+        untested: outcomes.filter((o) => o.untested && o.outcome !== null).length,
+        untested_better: outcomes.filter((o) => o.untested && o.band === 'win').length,
+        untested_worse: outcomes.filter((o) => o.untested && o.band === 'loss').length,
       });
     }
   }

@@ -339,7 +339,8 @@ export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOv
                 <p className="geomean" data-testid="geomean">
                   {rollup.geomean_speedup !== null && <>{t('compare.geomean', { count: rollup.pairs, value: `${rollup.geomean_speedup.toFixed(2)}x` })}{t('text.sep')}</>}
                   <span data-testid="rollup">{t('compare.rollup', { wins: rollup.wins, losses: rollup.losses, ties: rollup.ties, band: result.tie_band_pct })}
-                    {rollup.untested > 0 && <>{t('text.sep')}{t('compare.rollupUntested', { count: rollup.untested })}</>}</span>
+                    {rollup.untested > 0 && <>{t('text.sep')}{t('compare.rollupUntested', { count: rollup.untested })}</>}
+                    {(rollup.untested_better ?? 0) + (rollup.untested_worse ?? 0) > 0 && <> {t('compare.rollupBand', { better: rollup.untested_better, worse: rollup.untested_worse })}</>}</span>
                 </p>
               )}
               <p className="muted">{t('compare.notSignificant')}</p>
