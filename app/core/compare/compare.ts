@@ -13,6 +13,7 @@ import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } f
 import { ALPHA, significanceOf, tooFewSentence, type SampleNoun } from './significance.js';
 import { median, medianInterval } from './stats.js';
 import { runWarnings } from './warnings.js';
+import { leftOutConfigs, proposePairing } from './pairing-proposal.js';
 import { conventionNote, shortRatio, wordRatio, type RatioConvention, type WordingLocale } from './wording.js';
 
 export const DEFAULT_COMPARE_METRICS = ['total.iops', 'total.bw_mib_s', 'total.lat_avg_ms'];
@@ -236,6 +237,13 @@ export function compareConfigs(input: CompareInput): CompareResult {
   }
   warnings.push(...significanceWarnings(pairs, locale));
 
+  // A candidate with no pair drops out of the matrix and the roll-up: said, with its reason,
+  // and the key to pair without when every run differs in one.
+  const sides = new Map([input.baseline, ...input.candidates].map((label) => [label, sideRuns(label)] as const));
+  const proposal = proposePairing(input.baseline, input.candidates, sides, keys, locale);
+  const leftOut = leftOutConfigs(input.baseline, input.candidates, sides, keys, new Set(pairs.map((p) => p.candidate_label)), metrics, proposal, locale);
+  for (const l of leftOut) warnings.push({ code: 'config-left-out', message: l.message, runs: l.runs });
+
   return {
     study: input.study,
     kind: 'configurations',
@@ -253,6 +261,8 @@ export function compareConfigs(input: CompareInput): CompareResult {
     rollup,
     matrix,
     warnings,
+    proposal,
+    left_out: leftOut,
     aggregation: null,
     periods: null,
   };
