@@ -17,6 +17,7 @@ import { cmdCharts } from './chart-commands.js';
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
+import { unknownName } from '../core/closest-names.js';
 import { ACROSS, PER_OBJECT_DAY } from '../core/periods/period-stats.js';
 import { BANDWIDTH_UNITS, LATENCY_UNITS } from '../core/metrics/units.js';
 import { tableMappingSchema } from '../core/rpc/schemas.js';
@@ -176,13 +177,25 @@ function cmdScaling(values: Values): number {
   const metric = ((values['metric'] as string[] | undefined) ?? [])[0];
   if (!metric) throw new UsageError('--metric is required (the Y axis)');
   const x = need(values, 'x');
-  const result = withCore(values, (core) => scalingCurves({ runs: core.runs({ study: need(values, 'study') }), x, metric }));
+  const latencyMetric = typeof values['latency-metric'] === 'string' ? values['latency-metric'] : undefined;
+  const result = withCore(values, (core) => {
+    const runs = core.runs({ study: need(values, 'study') });
+    // A latency the study does not have would judge nothing: named, with the closest names.
+    if (latencyMetric && !runs.some((r) => r.metrics[latencyMetric] !== undefined)) {
+      throw unknownName('metric', latencyMetric, [...new Set(runs.flatMap((r) => Object.keys(r.metrics)))].sort(), `the runs of study "${need(values, 'study')}"`);
+    }
+    return scalingCurves({ runs, x, metric, ...(latencyMetric ? { latencyMetric } : {}) });
+  });
   if (values['json']) json(result);
   else {
     for (const s of result.series) {
-      process.stdout.write(`${s.label}: ${s.points.map((p) => `${p.x}→${p.y.toFixed(2)}`).join('  ')}${s.knee !== null ? `  (knee at ${x} = ${s.knee})` : ''}\n`);
+      const stable = s.stable_up_to != null ? `  (stable up to ${x} = ${s.stable_up_to}${s.stable_within_sweep ? '' : ', the whole sweep'})` : '';
+      process.stdout.write(`${s.label}: ${s.points.map((p) => `${p.x}→${p.y.toFixed(2)}`).join('  ')}${s.knee !== null ? `  (knee at ${x} = ${s.knee})` : ''}${stable}\n`);
     }
     if (result.series.length === 0) process.stdout.write(`no runs have both a numeric ${x} and ${metric}\n`);
+    if (result.stable_rule) process.stdout.write(`stable up to: the last ${x} before ${result.stable_rule} (${result.latency_metric})\n`);
+    for (const s of result.series) if (s.knee_rule) process.stdout.write(`knee, ${s.label}: ${s.knee_rule}\n`);
+    for (const s of result.series) if (s.stable_rule) process.stdout.write(`stable, ${s.label}: ${s.stable_rule}\n`);
   }
   return 0;
 }
@@ -282,6 +295,7 @@ const OPTIONS = {
   'across-days': { type: 'string' },
   define: { type: 'string' },
   x: { type: 'string' },
+  'latency-metric': { type: 'string' },
   spec: { type: 'string' },
   zone: { type: 'string' },
   delete: { type: 'string' },
