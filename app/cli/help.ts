@@ -23,7 +23,7 @@ Commands:
   series --run ID             print a run's time series
   compare                     baseline against candidates (configurations or periods): speedups,
                               significance, roll-ups, warnings
-  scaling --study S [--x P] [--metric M]   a scaling curve per configuration, the knee marked
+  scaling --study S [--x P] [--metric M] [--latency-metric L]   a scaling curve per configuration, the knee and "stable up to"
   periods --study S           list, define (--define NAME --spec "...") or delete time periods
   settings --study S          show or set a study's ratio convention, tie band, pairing keys, zone
   samples [--load [SLUG...]]  list the sample studies, or load them into the database
@@ -334,6 +334,12 @@ is a tie, one with one run on a side too ("untested" counts those, "untested_bet
 "untested_worse" say what the tie band alone reads them as); a volume metric's pairs are none
 of the three.
 With several candidates, "matrix" gives speedup[candidate][workload] per metric.
+When a candidate differs from the baseline in one pairing key on every run (numjobs 4 against
+1), that key is what is being compared: "proposal" names it, the pairs pairing without it gives
+(and has now), and the --pair-by that applies it; it is printed last, never applied unasked
+(nor proposed where dropping the key would fold two workloads of a side into one). A candidate
+with no pair at all is in "left_out" with its reason (no runs, no value of the metric, no
+workload in common) and a warning: a matrix never drops a configuration unsaid.
 Warnings name the runs they concern: runtime under 60 s, run errors, differing ioengine, direct
 I/O or tool versions, missing latency (gtod_reduce), a working set that may fit in a cache,
 TPM across HammerDB versions, fewer samples than expected in a period (gaps).
@@ -355,12 +361,16 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
          "untested_worse"}], "matrix": [{"metric",
          "baseline", "candidates", "workloads", "speedup": [[...]], "verdicts": [[...]]}],
          "warnings": [{"code", "message", "detail"? (what this one adds to its code: the values
-         that differ), "runs", "objects"?}], "aggregation", "workload_filter", "periods"}
+         that differ), "runs", "objects"?}], "proposal": null or {"key",
+         "baseline", "pairing_keys", "pairs", "pairs_now", "candidates": [{"candidate",
+         "baseline_value", "candidate_value", "pairs", "pairs_now"}], "message"},
+         "left_out": [{"candidate", "reason": "no-runs"|"no-metric"|"no-common-workload",
+         "message", "runs", "key"?}], "aggregation", "workload_filter", "periods"}
 A study, configuration, period or metric the study does not have is an error (exit 1) naming
 the closest names there are; with --json it is printed as {"error": {"command", "code": "unknown_name",
 "kind": "study"|"configuration"|"period"|"metric", "name", "message", "suggestions": [...]}}.
 `,
-  scaling: `perfdelta scaling --study NAME [--x PARAM] [--metric NAME] [--json]
+  scaling: `perfdelta scaling --study NAME [--x PARAM] [--metric NAME] [--latency-metric NAME] [--json]
 
 Without --x: the load the study sweeps (vus, sessions, threads, iodepth, numjobs: the first that
 takes two values or more within a configuration; never block size, which must be named).
@@ -374,8 +384,14 @@ never on block size or a metric, and only for higher-is-better metrics: the last
 throughput stops growing meaningfully (doubling the load buys less than 10% more) while latency
 grows faster than throughput (measured latency where every point has it, else Little's law,
 concurrency / throughput, for concurrency sweeps). "knee_rule" states the figures.
---json: {"x", "metric", "unit", "x_load", "series": [{"config", "label", "params", "points":
-         [{"x", "y", "latency", "runs"}], "knee", "knee_rule"}]}
+Beside the knee, "stable up to": the last load before the measured latency grows by more than
+50% for one doubling of the load (the whole sweep when it never does: "stable_within_sweep"
+false); "stable_rule" states the figures, the result's "stable_rule" the rule in words.
+--latency-metric: the latency both are judged on (total.lat_p95_ms, total.lat_p99_ms...);
+default the tool's tail metric (p95 for sysbench and CockroachDB), else the mean latency.
+--json: {"x", "metric", "unit", "x_load", "latency_metric", "stable_rule", "series": [{"config",
+         "label", "params", "points": [{"x", "y", "latency", "runs"}], "knee", "knee_rule",
+         "stable_up_to", "stable_within_sweep", "stable_rule"}]}
 `,
   periods: `perfdelta periods --study NAME [--json]
 perfdelta periods --study NAME --define PERIOD --spec "SPEC" [--zone ZONE] [--json]

@@ -21,6 +21,7 @@ import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
 import { defaultMetrics } from '../core/metrics/default-metrics.js';
 import { formatNumber } from '../core/metrics/number-format.js';
+import { unknownName } from '../core/closest-names.js';
 import { ACROSS, PER_OBJECT_DAY } from '../core/periods/period-stats.js';
 import { BANDWIDTH_UNITS, LATENCY_UNITS } from '../core/metrics/units.js';
 import { tableMappingSchema } from '../core/rpc/schemas.js';
@@ -230,6 +231,7 @@ function scalingDefaultFor(runs: ReturnType<Core['runs']>, x: string): string | 
 function cmdScaling(values: Values): number {
   const study = need(values, 'study');
   const named = { metric: ((values['metric'] as string[] | undefined) ?? [])[0], x: typeof values['x'] === 'string' ? values['x'] : undefined };
+  const latencyMetric = typeof values['latency-metric'] === 'string' ? values['latency-metric'] : undefined;
   const { result, chose } = withCore(values, (core) => {
     // Not named: the load the study sweeps, and the throughput of the runs swept (the study's defaults).
     const defaults = named.x && named.metric ? null : core.studyDefaults(study).scaling;
@@ -238,7 +240,11 @@ function cmdScaling(values: Values): number {
     const runs = core.runs({ study });
     const metric = named.metric ?? (named.x ? scalingDefaultFor(runs, x) : defaults?.metric);
     if (!metric) throw new UsageError('--metric is required (the Y axis): the runs have no primary metric');
-    return { result: scalingCurves({ runs, x, metric }), chose: { x: named.x ? null : x, metric: named.metric ? null : metric } };
+    // A latency the study does not have would judge nothing: named, with the closest names.
+    if (latencyMetric && !runs.some((r) => r.metrics[latencyMetric] !== undefined)) {
+      throw unknownName('metric', latencyMetric, [...new Set(runs.flatMap((r) => Object.keys(r.metrics)))].sort(), `the runs of study "${study}"`);
+    }
+    return { result: scalingCurves({ runs, x, metric, ...(latencyMetric ? { latencyMetric } : {}) }), chose: { x: named.x ? null : x, metric: named.metric ? null : metric } };
   });
   const x = result.x;
   if (values['json']) json(result);
@@ -248,9 +254,13 @@ function cmdScaling(values: Values): number {
     }
     const unit = result.unit;
     for (const s of result.series) {
-      process.stdout.write(`${s.label}: ${s.points.map((p) => `${p.x}→${formatNumber(p.y, unit, 'en-US')}`).join('  ')}${s.knee !== null ? `  (knee at ${x} = ${s.knee})` : ''}\n`);
+      const stable = s.stable_up_to != null ? `  (stable up to ${x} = ${s.stable_up_to}${s.stable_within_sweep ? '' : ', the whole sweep'})` : '';
+      process.stdout.write(`${s.label}: ${s.points.map((p) => `${p.x}→${formatNumber(p.y, unit, 'en-US')}`).join('  ')}${s.knee !== null ? `  (knee at ${x} = ${s.knee})` : ''}${stable}\n`);
     }
     if (result.series.length === 0) process.stdout.write(`no runs have both a numeric ${x} and ${result.metric}\n`);
+    if (result.stable_rule) process.stdout.write(`stable up to: the last ${x} before ${result.stable_rule} (${result.latency_metric})\n`);
+    for (const s of result.series) if (s.knee_rule) process.stdout.write(`knee, ${s.label}: ${s.knee_rule}\n`);
+    for (const s of result.series) if (s.stable_rule) process.stdout.write(`stable, ${s.label}: ${s.stable_rule}\n`);
   }
   return 0;
 }
@@ -356,6 +366,7 @@ const OPTIONS = {
   'across-days': { type: 'string' },
   define: { type: 'string' },
   x: { type: 'string' },
+  'latency-metric': { type: 'string' },
   spec: { type: 'string' },
   zone: { type: 'string' },
   delete: { type: 'string' },

@@ -115,4 +115,10 @@ export function printCompare(result: CompareResult): void {
     process.stdout.write(`unpaired: ${u.workload} ran in ${ran} only (runs ${u.runs.join(', ')})\n`);
   }
   for (const w of result.warnings) process.stdout.write(`warning [${w.code}]: ${w.message}${w.runs.length ? ` (runs ${w.runs.join(', ')})` : ''}\n`);
+  // Last, where a terminal leaves the eye: the key to pair without, and the command that does it.
+  const p = result.proposal;
+  if (p) {
+    const keys = p.pairing_keys.join(',');
+    process.stdout.write(`\nproposal: ${p.message}\n  this comparison: add --pair-by ${keys}\n  every comparison of the study: perfdelta settings --study ${JSON.stringify(result.study)} --pair-by ${keys}\n`);
+  }
 }

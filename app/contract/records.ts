@@ -370,6 +370,36 @@ export interface UnmatchedWorkload {
   configs?: string[];
 }
 
+/**
+ * A pairing key to drop, proposed when a candidate differs from the baseline in that key on
+ * every run (numjobs 4 against 1): that key is what is being compared. Proposed, never applied
+ * unasked.
+ */
+export interface PairingProposal {
+  /** The key to pair without. */
+  key: string;
+  baseline: string;
+  /** The study's pairing keys less `key`: what applying the proposal sets. */
+  pairing_keys: string[];
+  /** Workloads paired over every candidate with the key dropped, and now. */
+  pairs: number;
+  pairs_now: number;
+  /** The candidates that differ in the key on every run, with both sides' values. */
+  candidates: Array<{ candidate: string; baseline_value: ParamValue; candidate_value: ParamValue; pairs: number; pairs_now: number }>;
+  /** The proposal in the comparison's language. */
+  message: string;
+}
+
+/** A configuration a comparison has no pair for (so the matrix and roll-up leave it out), and why. */
+export interface LeftOutConfig {
+  candidate: string;
+  reason: 'no-runs' | 'no-metric' | 'no-common-workload';
+  message: string;
+  runs: number[];
+  /** The pairing key every run differs in, when one explains it (see `proposal`). */
+  key?: string;
+}
+
 export interface CompareWarning {
   code: string;
   message: string;
@@ -452,6 +482,10 @@ export interface CompareResult {
   rollup: CompareRollup[];
   matrix: CompareMatrix[];
   warnings: CompareWarning[];
+  /** Configurations: a pairing key to drop when a candidate differs in it on every run; null when none. */
+  proposal?: PairingProposal | null;
+  /** Configurations: candidates with no pair at all, each with the reason (never dropped unsaid). */
+  left_out?: LeftOutConfig[];
   /** Period comparisons: the aggregation order, stated. */
   aggregation: string | null;
   /** The workload filter the runs passed ("stage ≠ *init, *cleanup"), stated with what it left out; null without one. */
@@ -557,6 +591,15 @@ export interface ScalingSeries {
   /** X of the knee (the last point before latency outgrows throughput), null when none. */
   knee: number | null;
   knee_rule: string | null;
+  /**
+   * "Stable up to": the last X before the measured latency (ScalingResult.latency_metric) grows
+   * by more than 50% for one doubling of X; the last X when it never does
+   * (`stable_within_sweep` false). Null where X is no load or no latency was measured.
+   */
+  stable_up_to?: number | null;
+  stable_within_sweep?: boolean | null;
+  /** The figures behind it ("from threads 64 to 128 latency p95 grows from 21.00 to 48.00 ms (+128.6% per doubling, over 50%)"). */
+  stable_rule?: string | null;
 }
 
 export interface ScalingResult {
@@ -569,6 +612,10 @@ export interface ScalingResult {
    * curve have a knee. Block size or a metric on X never has one.
    */
   x_load?: boolean;
+  /** The measured latency the knee and "stable up to" are judged on (the tool's tail metric unless chosen); null when none. */
+  latency_metric?: string | null;
+  /** The stable rule in words: "latency p95 grows by more than 50% for one doubling of threads". */
+  stable_rule?: string | null;
 }
 
 export interface StudySeriesResult {
@@ -630,8 +677,13 @@ export type ChartSpec =
   | { kind: 'compare-bars'; baseline: string; candidate: string; candidates?: string[]; metric: string; normalised?: boolean; perObjectDay?: PerObjectDayStat; logScale?: boolean; scopes?: Array<'read' | 'write' | 'total'> }
   /** Every other configuration (or period) against the baseline, per workload. */
   | { kind: 'speedup-heatmap'; baseline: string; metric: string }
-  /** A parameter on X, a metric on Y, a line per configuration; `workload` picks one workload of a grid ("*" = all). */
-  | { kind: 'scaling'; x: string; metric: string; workload?: string; logScale?: boolean }
+  /**
+   * A parameter on X, a metric on Y, a line per configuration; `workload` picks one workload of a
+   * grid ("*" = all, a panel each). `logScale`: Y on a log axis (true), linear (false), or chosen
+   * from the values (absent). `latencyMetric`: the latency the knee and "stable up to" are judged
+   * on (default: the tool's tail metric, p95 for sysbench).
+   */
+  | { kind: 'scaling'; x: string; metric: string; workload?: string; logScale?: boolean; latencyMetric?: string }
   /**
    * A metric's top objects over time, periods shaded. `window` (epoch ms) reads that range only;
    * `points`: how many points each object is drawn with at most (downsampled beyond).

@@ -96,7 +96,7 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
     case 'repetitions':
       return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: [spec.candidate], metrics: [spec.metric], convention, locale, where: wording.where }) };
     case 'scaling':
-      return { kind: 'scaling', labels, scaling: scalingCurves({ runs: queries.runs({ study }), x: spec.x, metric: spec.metric }) };
+      return { kind: 'scaling', labels, scaling: scalingCurves({ runs: queries.runs({ study }), x: spec.x, metric: spec.metric, ...(spec.latencyMetric ? { latencyMetric: spec.latencyMetric } : {}) }) };
     case 'time-series': {
       const series = queries.studySeries(study, spec.metric, {
         top: spec.top ?? 8, config: spec.config, objects: spec.objects, maxPoints: spec.points ?? DEFAULT_SERIES_POINTS,

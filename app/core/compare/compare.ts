@@ -17,6 +17,7 @@ import { instanceWarnings } from './instances.js';
 import { runWarnings } from './warnings.js';
 import { applyWorkloadFilter, describeFilter, type WorkloadClause } from './workload-filter.js';
 import { countOf } from '../plural.js';
+import { leftOutConfigs, proposePairing } from './pairing-proposal.js';
 import { conventionNote, shortPair, wordPair, type RatioConvention, type WordingLocale } from './wording.js';
 
 export { ALPHA };
@@ -191,9 +192,9 @@ function workloadKeyOf(id: number, runs: readonly RunRecord[], keys: readonly st
 
 export function compareConfigs(given: CompareInput): CompareResult {
   const where = given.where ?? [];
-  const sides = new Set([given.baseline, ...given.candidates]);
+  const sideLabels = new Set([given.baseline, ...given.candidates]);
   const kept = applyWorkloadFilter(given.runs, where);
-  const leftOut = given.runs.filter((r) => sides.has(r.config)).length - kept.filter((r) => sides.has(r.config)).length;
+  const filteredOut = given.runs.filter((r) => sideLabels.has(r.config)).length - kept.filter((r) => sideLabels.has(r.config)).length;
   const input = { ...given, runs: kept };
   const keys = input.pairingKeys ?? DEFAULT_PAIRING_KEYS;
   const convention = input.convention ?? 'x-fold';
@@ -207,7 +208,7 @@ export function compareConfigs(given: CompareInput): CompareResult {
 
   // Metrics not named: the primary metrics (the dictionary's) of the tools on these sides, in
   // their order (fio: IOPS, bandwidth, completion latency; sysbench: TPS, p95).
-  const metrics = input.metrics && input.metrics.length > 0 ? metricOrder(input.metrics) : defaultMetricNames(input.runs.filter((r) => sides.has(r.config) && r.errors.length === 0));
+  const metrics = input.metrics && input.metrics.length > 0 ? metricOrder(input.metrics) : defaultMetricNames(input.runs.filter((r) => sideLabels.has(r.config) && r.errors.length === 0));
 
   const pairs: ComparePair[] = [];
   const unmatched: UnmatchedWorkload[] = [];
@@ -282,6 +283,13 @@ export function compareConfigs(given: CompareInput): CompareResult {
   }
   warnings.push(...significanceWarnings(pairs, locale));
 
+  // A candidate with no pair drops out of the matrix and the roll-up: said, with its reason,
+  // and the key to pair without when every run differs in one.
+  const sides = new Map([input.baseline, ...input.candidates].map((label) => [label, sideRuns(label)] as const));
+  const proposal = proposePairing(input.baseline, input.candidates, sides, keys, locale);
+  const leftOut = leftOutConfigs(input.baseline, input.candidates, sides, keys, new Set(pairs.map((p) => p.candidate_label)), metrics, proposal, locale);
+  for (const l of leftOut) warnings.push({ code: 'config-left-out', message: l.message, runs: l.runs });
+
   return {
     study: input.study,
     kind: 'configurations',
@@ -299,8 +307,10 @@ export function compareConfigs(given: CompareInput): CompareResult {
     rollup,
     matrix,
     warnings,
+    proposal,
+    left_out: leftOut,
     aggregation: null,
-    workload_filter: where.length ? describeFilter(where, leftOut, locale) : null,
+    workload_filter: where.length ? describeFilter(where, filteredOut, locale) : null,
     periods: null,
   };
 }

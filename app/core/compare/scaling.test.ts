@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { Core } from '../core.js';
 import { loadSamples } from '../samples/samples.js';
 import { tempDir } from '../test-support/temp.js';
-import { findKnee, scalingCurves } from './scaling.js';
+import { findKnee, scalingCurves, stableUpTo } from './scaling.js';
 
 describe('scaling curves and the knee', () => {
   it('the knee: the last point before throughput stops growing meaningfully while latency outgrows it', () => {
@@ -87,5 +87,63 @@ describe('scaling curves and the knee', () => {
     assert.equal(iops.x_load, false);
     assert.ok(iops.series.length > 0 && iops.series.every((s) => s.knee === null && s.knee_rule === null), 'no knee on block size');
     core.close();
+  });
+});
+
+describe('"stable up to" and the knee on the latency the study states (issue 28.2)', () => {
+  const mk = (id: number, config: string, threads: number, tps: number, mean: number, p95: number, p99: number) => ({
+    id, study: 's', config, tool: 'sysbench', tool_version: '1.0.20', format: 'sysbench', name: `oltp_read_write, ${threads} threads`, host: null, start: null, end: null,
+    source: { file: `${config}-${threads}.log`, sha256: 'x' }, params: { test: 'oltp_read_write', threads },
+    metrics: { tps, 'total.lat_avg_ms': mean, 'total.lat_p95_ms': p95, 'total.lat_p99_ms': p99 }, tables: {}, warnings: [], errors: [],
+  });
+  // Mean latency grows gently up to 64 threads while p95 nearly doubles from 32 to 64: judged on
+  // the mean, latency is stable up to 64; on p95 (what sysbench's summary and the study state)
+  // up to 32. TPS stalls from 64 to 128: the knee.
+  const THREADS = [2, 4, 8, 16, 32, 64, 128, 256];
+  const TPS = [300, 600, 1150, 2200, 4000, 5000, 5100, 5150];
+  const MEAN = [6.7, 6.7, 7.0, 7.3, 8.0, 10.4, 20.1, 44.0];
+  const P95 = [8.0, 8.1, 8.6, 9.4, 11.0, 21.0, 48.0, 110.0];
+  const P99 = [9, 9, 10, 11, 14, 30, 70, 160];
+  const runs = THREADS.map((t, i) => mk(i + 1, 'aws', t, TPS[i]!, MEAN[i]!, P95[i]!, P99[i]!));
+
+  it('the rule: the last load before latency grows by more than 50% for one doubling', () => {
+    assert.deepEqual(stableUpTo([2, 4, 8], [1, 1.4, 2.0]), { index: 2, fired: false, growthPerDoubling: null }, '+40%, +43%: stable over the sweep');
+    assert.deepEqual(stableUpTo([2, 4, 8], [1, 1.4, 2.2])?.index, 1, '+57% from 4 to 8');
+    // Steps that are not doublings are judged per doubling: 256 -> 392 is 0.61 of a doubling.
+    assert.equal(stableUpTo([256, 392], [10, 12.5])!.fired, false, '+25% over 0.61 doublings is +44% per doubling');
+    assert.equal(stableUpTo([256, 392], [10, 13.5])!.fired, true, '+35% over 0.61 doublings is +63% per doubling');
+    assert.equal(stableUpTo([2], [1]), null, 'one point says nothing');
+  });
+
+  it('sysbench: judged on p95 by default (the dictionary\'s tail metric), the rule stated in words', () => {
+    const r = scalingCurves({ runs, x: 'threads', metric: 'tps' });
+    assert.equal(r.latency_metric, 'total.lat_p95_ms');
+    assert.equal(r.stable_rule, 'latency p95 grows by more than 50% for one doubling of threads');
+    const s = r.series[0]!;
+    assert.equal(s.stable_up_to, 32, 'p95 +91% from 32 to 64');
+    assert.equal(s.stable_within_sweep, true);
+    assert.equal(s.stable_rule, 'from threads 32 to 64 latency p95 grows from 11.00 to 21.00 ms (+90.9% per doubling, over 50%)');
+    assert.equal(s.knee, 64, 'TPS +2% from 64 to 128 while p95 grows +129%');
+    assert.match(s.knee_rule!, /from threads 64 to 128 tps changes \+2\.0% \(under 10% per doubling\) while latency p95 \(total\.lat_p95_ms\) grows \+128\.6%/);
+  });
+
+  it('the user picks the latency: on the mean, latency reads stable a step further; p99 as asked', () => {
+    const mean = scalingCurves({ runs, x: 'threads', metric: 'tps', latencyMetric: 'total.lat_avg_ms' });
+    assert.equal(mean.latency_metric, 'total.lat_avg_ms');
+    assert.equal(mean.stable_rule, 'mean latency grows by more than 50% for one doubling of threads');
+    assert.equal(mean.series[0]!.stable_up_to, 64, 'mean +30% from 32 to 64, +93% from 64 to 128');
+    assert.equal(mean.series[0]!.knee, 64);
+    const p99 = scalingCurves({ runs, x: 'threads', metric: 'tps', latencyMetric: 'total.lat_p99_ms' });
+    assert.equal(p99.series[0]!.stable_up_to, 32);
+    assert.deepEqual(p99.series[0]!.points.map((p) => p.latency), P99, 'the points carry the chosen latency');
+  });
+
+  it('no "stable up to" on block size, nor without measured latency (Little\'s law measures nothing)', () => {
+    const bs = scalingCurves({ runs: runs.map((r) => ({ ...r, params: { ...r.params, bs: r.params.threads * 1024 } })), x: 'bs', metric: 'tps' });
+    assert.ok(bs.series.every((s) => s.stable_up_to === null) && bs.stable_rule === null);
+    const bare = runs.map((r) => ({ ...r, metrics: { tps: r.metrics.tps } }));
+    const little = scalingCurves({ runs: bare, x: 'threads', metric: 'tps' });
+    assert.equal(little.latency_metric, null);
+    assert.equal(little.series[0]!.stable_up_to, null);
   });
 });

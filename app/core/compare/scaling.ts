@@ -8,9 +8,14 @@
  * Little's law (concurrency / throughput), which grows faster than throughput whenever a
  * doubling buys less than about 41%: that alone marked S5's knee at 4 VU while NOPM still rose to
  * 16, so growth is judged first.
+ *
+ * Beside the knee, "stable up to": the last load before the latency the study states (the tool's
+ * tail metric from the dictionary, p95 for sysbench, or the one the user picks) grows by more
+ * than 50% for one doubling of the load. Judged on mean latency the knee sat a step before the
+ * author's own reading in four of seven configurations (issue 28.2).
  */
 import type { ParamValue, RunRecord, ScalingResult, ScalingSeries } from '../../contract/records.js';
-import { describeMetric } from '../metrics/dictionary.js';
+import { describeMetric, metricLabel, TAIL_LATENCY } from '../metrics/dictionary.js';
 import { compareWorkloads, DEFAULT_PAIRING_KEYS, workloadLabel, workloadParams } from './pairing.js';
 import { median } from './stats.js';
 
@@ -63,6 +68,59 @@ export function findKnee({ x, throughput, latency }: KneeInput): Knee | null {
   return null;
 }
 
+/** "Stable up to": latency may grow up to 50% for one doubling of the load, no more. */
+export const STABLE_LATENCY_GROWTH_PER_DOUBLING = 0.5;
+
+export interface Stable {
+  /** The last point before latency's growth per doubling passes the limit; the last point when it never does. */
+  index: number;
+  /** Whether the rule fired within the sweep, and latency's growth per doubling over the step where it did. */
+  fired: boolean;
+  growthPerDoubling: number | null;
+}
+
+/** Where latency stops being stable, or null with fewer than two points of latency. */
+export function stableUpTo(x: readonly number[], latency: ReadonlyArray<number | null>): Stable | null {
+  let last = -1;
+  for (let i = 0; i < x.length; i++) {
+    const l1 = latency[i];
+    if (l1 == null || !(l1 > 0) || !(x[i]! > 0)) continue;
+    if (last >= 0) {
+      const l0 = latency[last]!;
+      const doublings = Math.log2(x[i]! / x[last]!);
+      if (doublings > 0) {
+        const perDoubling = (l1 / l0) ** (1 / doublings) - 1;
+        if (perDoubling > STABLE_LATENCY_GROWTH_PER_DOUBLING) return { index: last, fired: true, growthPerDoubling: perDoubling };
+      }
+    }
+    last = i;
+  }
+  return last > 0 ? { index: last, fired: false, growthPerDoubling: null } : null;
+}
+
+const LATENCY_GUESSES = ['total.lat_avg_ms', 'total.clat_avg_ms', 'neword.lat_avg_ms'];
+
+/** The measured latency of a sweep: the one asked for, else the tool's tail metric, else a mean. */
+export function sweepLatencyMetric(runs: readonly RunRecord[], asked?: string): string | null {
+  if (asked) return asked;
+  for (const r of runs) {
+    const tail = TAIL_LATENCY[r.tool];
+    if (tail && r.metrics[tail] !== undefined) return tail;
+  }
+  return LATENCY_GUESSES.find((m) => runs.some((r) => r.metrics[m] !== undefined)) ?? null;
+}
+
+/** A latency metric's short name in a rule: "latency p95", "mean latency". */
+function latencyName(metric: string): string {
+  const info = describeMetric(metric);
+  return info ? metricLabel(info, 'en').replace(/^total /, '') : metric;
+}
+
+/** The rule in words: "latency p95 grows by more than 50% for one doubling of threads". */
+export function stableRuleText(metric: string, x: string): string {
+  return `${latencyName(metric)} grows by more than ${STABLE_LATENCY_GROWTH_PER_DOUBLING * 100}% for one doubling of ${x}`;
+}
+
 export interface ScalingInput {
   runs: readonly RunRecord[];
   /** A parameter (vus, bs...) or a metric (total.iops: latency against throughput, vdbench curves). */
@@ -71,8 +129,6 @@ export interface ScalingInput {
   /** The latency metric for the knee; omitted: measured latency if the runs have one, else Little's law. */
   latencyMetric?: string;
 }
-
-const LATENCY_GUESSES = ['total.lat_avg_ms', 'total.clat_avg_ms', 'neword.lat_avg_ms'];
 
 export function scalingCurves(input: ScalingInput): ScalingResult {
   const info = describeMetric(input.metric);
@@ -92,7 +148,8 @@ export function scalingCurves(input: ScalingInput): ScalingResult {
     g.byX.set(xv, list);
   }
   const load = isLoadParameter(input.x);
-  const latencyMetric = input.latencyMetric ?? LATENCY_GUESSES.find((m) => input.runs.some((r) => r.metrics[m] !== undefined));
+  const latencyMetric = sweepLatencyMetric(input.runs, input.latencyMetric);
+  const pct = (f: number): string => `${f >= 0 ? '+' : ''}${(f * 100).toFixed(1)}%`;
   const series: ScalingSeries[] = [...groups.values()].map((g) => {
     const xs = [...g.byX.keys()].sort((a, b) => a - b);
     const points = xs.map((xv) => {
@@ -109,16 +166,34 @@ export function scalingCurves(input: ScalingInput): ScalingResult {
         knee = findKnee({ x: points.map((p) => p.x), throughput: points.map((p) => p.y), latency: measured ? points.map((p) => p.latency) : null });
         if (knee) {
           const next = points[knee.index + 1]!;
-          const pct = (f: number): string => `${f >= 0 ? '+' : ''}${(f * 100).toFixed(1)}%`;
-          const latencyName = measured ? `latency (${latencyMetric})` : `latency by Little's law (${input.x} / ${input.metric})`;
-          kneeRule = `from ${input.x} ${points[knee.index]!.x} to ${next.x} ${input.metric} changes ${pct(knee.gain)} (under ${MEANINGFUL_GAIN_PER_DOUBLING * 100}% per doubling) while ${latencyName} grows ${pct(knee.latencyGrowth)}`;
+          const name = measured ? `${latencyName(latencyMetric!)} (${latencyMetric})` : `latency by Little's law (${input.x} / ${input.metric})`;
+          kneeRule = `from ${input.x} ${points[knee.index]!.x} to ${next.x} ${input.metric} changes ${pct(knee.gain)} (under ${MEANINGFUL_GAIN_PER_DOUBLING * 100}% per doubling) while ${name} grows ${pct(knee.latencyGrowth)}`;
         }
       }
     }
+    // "Stable up to" on measured latency only: Little's law restates throughput, it measures nothing.
+    const stable = load && !xIsMetric && latencyMetric ? stableUpTo(points.map((p) => p.x), points.map((p) => p.latency)) : null;
+    let stableNote: string | null = null;
+    if (stable) {
+      const at = points[stable.index]!;
+      const next = stable.fired ? points.slice(stable.index + 1).find((p) => p.latency !== null) : undefined;
+      stableNote = next
+        ? `from ${input.x} ${at.x} to ${next.x} ${latencyName(latencyMetric!)} grows from ${at.latency!.toPrecision(4)} to ${next.latency!.toPrecision(4)} ms (${pct(stable.growthPerDoubling!)} per doubling, over ${STABLE_LATENCY_GROWTH_PER_DOUBLING * 100}%)`
+        : `${latencyName(latencyMetric!)} grows by ${STABLE_LATENCY_GROWTH_PER_DOUBLING * 100}% or less per doubling over the whole sweep`;
+    }
     const rest = workloadLabel(g.params);
-    return { config: g.config, label: rest === 'all runs' ? g.config : `${g.config} · ${rest}`, params: g.params, points, knee: knee === null ? null : points[knee.index]!.x, knee_rule: knee === null ? null : kneeRule };
+    return {
+      config: g.config, label: rest === 'all runs' ? g.config : `${g.config} · ${rest}`, params: g.params, points,
+      knee: knee === null ? null : points[knee.index]!.x, knee_rule: knee === null ? null : kneeRule,
+      stable_up_to: stable ? points[stable.index]!.x : null, stable_within_sweep: stable ? stable.fired : null, stable_rule: stableNote,
+    };
   });
   // By configuration, then workloads as the comparison orders them (by value: 512B, 4K, 1M).
   series.sort((a, b) => a.config.localeCompare(b.config) || compareWorkloads(a.params, b.params));
-  return { x: input.x, metric: input.metric, unit: info?.unit ?? '', series, x_load: load && !xIsMetric };
+  const measured = load && !xIsMetric && latencyMetric !== null && series.some((l) => l.stable_up_to !== null);
+  return {
+    x: input.x, metric: input.metric, unit: info?.unit ?? '', series, x_load: load && !xIsMetric,
+    latency_metric: measured ? latencyMetric : null,
+    stable_rule: measured ? stableRuleText(latencyMetric!, input.x) : null,
+  };
 }

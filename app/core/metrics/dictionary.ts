@@ -201,6 +201,15 @@ export function metricLabel(info: MetricInfo, locale: 'en' | 'zh-CN' = 'en'): st
 }
 
 /**
+ * Each tool's tail latency: the percentile its own summary states latency by, and so the one a
+ * study of that tool publishes (sysbench prints the 95th percentile; CockroachDB's workload
+ * summary p95). A sweep's knee and "stable up to" are judged on it unless the user picks another
+ * (issue 28.2: judged on mean latency, the knee sat a step before the author's own p95 reading).
+ * A tool not listed names none, and the mean is used.
+ */
+export const TAIL_LATENCY: Readonly<Record<string, string>> = { sysbench: 'total.lat_p95_ms', cockroach: 'total.lat_p95_ms' };
+
+/**
  * Families of names a tool writes with its own prefixes: HammerDB's per-transaction latencies
  * (`neword.lat_p99_ms`) and TPROC-H query times (`query14.time_s`). One rule per family.
  */

@@ -145,6 +145,8 @@ export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOv
   };
 
   const full = result;
+  // The two sides' proposal first, else the matrix's (a configuration the matrix would leave out).
+  const proposal = result?.proposal ?? matrix?.proposal ?? null;
   const info = byName.get(chosenMetric);
   // The unit the core reported the values in (the study's choice), else the dictionary's.
   const unit = result?.pairs.find((p) => p.metric === chosenMetric)?.unit ?? info?.unit ?? '';
@@ -318,6 +320,14 @@ export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOv
           </label>
         </fieldset>
       )}
+      {proposal && !isPeriods && (
+        // Nothing (or little) pairs because every run differs in one key: that key is what is
+        // compared. One click pairs without it (the study's keys, as the checkboxes above).
+        <p className="notice proposal" data-testid="pairing-proposal" data-key={proposal.key}>
+          <strong>{t('compare.proposal')}</strong> {proposal.message}{' '}
+          <button type="button" name="apply-proposal" onClick={() => save({ pairing_keys: proposal.pairing_keys })}>{t('compare.pairWithout', { key: proposal.key })}</button>
+        </p>
+      )}
       {(baseline === candidate || mixed) && <p className="notice">{t('compare.same')}</p>}
       {isPeriods && seriesMetrics.length === 0 && <p className="notice">{t('compare.noSeries')}</p>}
       {error && <p className="error" role="alert">{error}</p>}
@@ -355,6 +365,12 @@ export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOv
           )}
           {heatmap && <EChart id="speedup-heatmap" option={heatmap} height={Math.max(220, 90 + 40 * (matrix?.matrix[0]?.candidates.length ?? 1))} />}
           {matrix && shownMatrix && shownMatrix.candidates.length > 0 && <MatrixTable matrix={shownMatrix} metricLabel={label} tieBandPct={matrix.tie_band_pct} />}
+          {matrix?.left_out && matrix.left_out.length > 0 && (
+            <div className="notice" data-testid="left-out">
+              <strong>{t('compare.leftOut')}</strong>
+              <ul>{matrix.left_out.map((l) => <li key={l.candidate} data-candidate={l.candidate} data-reason={l.reason}>{l.message}</li>)}</ul>
+            </div>
+          )}
           <WarningsPanel warnings={result.warnings} runs={runs} workloadOf={workloadOf} onOpenRun={onOpenRun} />
           {result.unmatched.length > 0 && (
             <section className="unmatched">
