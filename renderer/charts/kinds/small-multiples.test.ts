@@ -233,6 +233,20 @@ describe('compare bars of many workloads (issue 27.7)', () => {
     assert.equal(chartHeight(barSpec, barData(none), 420, 'interactive'), 420);
   });
 
+  it('a title longer than the page is cut with an ellipsis, not run off both sides; on screen of unknown width it is left whole', () => {
+    const title = 'Transactions per second: AWS RDS db.m6i.2xlarge gp3 and Azure Database for PostgreSQL Flexible Server D8ds v5 (TPS)';
+    const few = cephCompare();
+    few.pairs = few.pairs.slice(0, 3);
+    const paper = draw(barSpec, barData(few), { mode: 'print', title });
+    assert.equal(paper['title'].textStyle.overflow, 'truncate');
+    assert.ok(paper['title'].textStyle.width <= 680 - 20);
+    assert.equal(paper['title'].text.startsWith('Transactions per second'), true, 'the text itself is kept; ECharts cuts what it draws');
+    const panels = draw(barSpec, barData(cephCompare()), { mode: 'print', title });
+    assert.equal(panels['title'][0].textStyle.overflow, 'truncate');
+    assert.equal(panels['title'][1].textStyle.overflow, undefined, 'panel titles are short and left alone');
+    assert.equal(draw(barSpec, barData(few), { title })['title'].textStyle.overflow, undefined);
+  });
+
   it('the chart is as tall as its panels', () => {
     assert.ok(chartHeight(barSpec, barData(cephCompare()), 420, 'interactive') > 420 + 100);
   });
