@@ -129,10 +129,11 @@ function familyPanels(spec: Spec, data: Data, families: Array<Family<Category>>,
     grid: geometry.grids,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: (p: Array<{ dataIndex: number; seriesIndex: number }>) => tips[Math.floor((p[0]?.seriesIndex ?? 0) / sides.length)]?.(p) ?? '' },
     xAxis: families.map((f, i) => ({ type: 'category', gridIndex: i, data: f.cats.map((c) => c.short), axisLabel: { interval: 0, fontSize: print ? 8 : 10, hideOverlap: true } })),
-    // Headroom over the tallest bar for its upright ratio.
+    // Headroom over the tallest bar for its upright ratio, as a gap ECharts rounds to a whole tick
+    // (a computed max printed "49.9k" at the top of the axis).
     yAxis: families.map((_, i) => ({
       ...valueAxis('', spec.logScale), gridIndex: i, axisLabel: { fontSize: print ? 8 : 10, formatter: (v: number) => tickLabel(v, ctx.locale) },
-      ...(spec.logScale ? {} : { max: (v: { max: number }) => v.max * (upright ? 1.3 : 1.12) }),
+      ...(spec.logScale ? {} : { boundaryGap: [0, upright ? '30%' : '12%'] }),
     })),
     series,
   }, ctx);

@@ -11,7 +11,7 @@
 import type { ScalingSeries } from '../../../app/contract/records.js';
 import { formatBlockSize, formatValue, withUnit } from '../../format.js';
 import { escapeHtml as esc } from '../escape-html.js';
-import { legendPlace, logWorthIt, panelGeometry, tickLabel } from '../panels.js';
+import { legendPlace, logWorthIt, panelGeometry, panelSizes, tickLabel } from '../panels.js';
 import { scalingLogX } from '../scaling-axis.js';
 import { finish, stylesFor, titleBlock, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
@@ -49,10 +49,12 @@ export function scalingHeight(spec: Spec, data: Data, ctx: ChartContext, base: n
 }
 
 /**
- * Knees at the same load in one panel, fanned out: each gets a horizontal offset (px) so the pins
- * stand side by side, centred on the load.
+ * Knees that would cover each other, fanned out: pins at one load in one panel whose heights
+ * (`y`, px up the plot) lie closer than `apart` px get a horizontal offset (px) each, side by
+ * side, centred on the load. A pin clear of the others stays on its point: an offset pin points
+ * at another load, so it is moved only when it would otherwise hide one.
  */
-export function kneeOffsets(knees: ReadonlyArray<{ panel: number; x: number } | null>, spacing: number): number[] {
+export function kneeOffsets(knees: ReadonlyArray<{ panel: number; x: number; y?: number } | null>, spacing: number, apart = Infinity): number[] {
   const groups = new Map<string, number[]>();
   knees.forEach((k, i) => {
     if (!k) return;
@@ -60,7 +62,20 @@ export function kneeOffsets(knees: ReadonlyArray<{ panel: number; x: number } | 
     groups.set(key, [...(groups.get(key) ?? []), i]);
   });
   const out = knees.map(() => 0);
-  for (const members of groups.values()) members.forEach((i, j) => { out[i] = (j - (members.length - 1) / 2) * spacing; });
+  for (const members of groups.values()) {
+    const byHeight = [...members].sort((a, b) => (knees[a]!.y ?? 0) - (knees[b]!.y ?? 0));
+    // Chains of pins each closer than `apart` to the next: each chain fans out on its own.
+    const chains: number[][] = [];
+    for (const i of byHeight) {
+      const last = chains[chains.length - 1];
+      if (last && Math.abs((knees[i]!.y ?? 0) - (knees[last[last.length - 1]!]!.y ?? 0)) < apart) last.push(i);
+      else chains.push([i]);
+    }
+    for (const chain of chains) {
+      const ordered = [...chain].sort((a, b) => a - b);
+      ordered.forEach((i, j) => { out[i] = (j - (ordered.length - 1) / 2) * spacing; });
+    }
+  }
   return out;
 }
 
@@ -90,7 +105,18 @@ export function scalingOption(spec: Spec, data: Data, ctx: ChartContext): ChartO
   const kneeOf = (l: ScalingSeries): { x: number; y: number } | undefined => (knees && l.knee !== null ? l.points.find((p) => p.x === l.knee) : undefined);
   const pinSize = print ? 30 : 36;
   const flat = panels.flatMap((p, pi) => p.lines.map((l) => ({ line: l, panel: pi })));
-  const offsets = kneeOffsets(flat.map(({ line, panel }) => { const k = kneeOf(line); return k ? { panel, x: k.x } : null; }), pinSize * 0.8);
+  // A pin's height in its panel, px: where it would sit on the drawn plot (log or linear).
+  const plotHeight = geometry ? panelSizes(ctx.mode).plot : Math.max(160, (ctx.size?.height ?? 460) - place.top - 24 - 44);
+  const scaleOf = (pi: number): ((y: number) => number) => {
+    const f = (y: number): number => (panelLog[pi] ? Math.log10(Math.max(y, 1e-12)) : y);
+    const ys = panels[pi]!.lines.flatMap((l) => l.points.map((p) => f(p.y)));
+    // A linear value axis starts at zero; a log one at the lowest value.
+    const lo = panelLog[pi] ? Math.min(...ys) : Math.min(0, ...ys);
+    const hi = Math.max(...ys);
+    return (y: number) => (hi > lo ? ((f(y) - lo) / (hi - lo)) * plotHeight : 0);
+  };
+  const scales = panels.map((_, pi) => scaleOf(pi));
+  const offsets = kneeOffsets(flat.map(({ line, panel }) => { const k = kneeOf(line); return k ? { panel, x: k.x, y: scales[panel]!(k.y) } : null; }), pinSize * 0.8, pinSize);
   const labelsShown = !many && allLines.length <= 3 && Math.max(...allLines.map((l) => l.points.length)) <= 6;
   const logWord = word(ctx.locale, 'chart.logScale');
 

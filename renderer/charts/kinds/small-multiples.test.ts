@@ -136,6 +136,8 @@ describe('scaling: small multiples of a sweep (issue 27.5)', () => {
   it('knees at one load in one panel fan out side by side; a lone knee stays on its point', () => {
     assert.deepEqual(kneeOffsets([{ panel: 0, x: 16 }, { panel: 0, x: 16 }, { panel: 0, x: 32 }, null, { panel: 1, x: 16 }], 20), [-10, 10, 0, 0, 0]);
     assert.deepEqual(kneeOffsets([{ panel: 0, x: 8 }, { panel: 0, x: 8 }, { panel: 0, x: 8 }], 20), [-20, 0, 20]);
+    // At one load but far apart in height, pins cover nothing: each stays on its point; close ones fan out.
+    assert.deepEqual(kneeOffsets([{ panel: 0, x: 64, y: 10 }, { panel: 0, x: 64, y: 150 }, { panel: 0, x: 64, y: 160 }], 20, 36), [0, -10, 10]);
     const o = draw(allWorkloads, scalingData(cephScaling()));
     const first = o['series'].filter((s: Opt) => s.xAxisIndex === 0 && s.markPoint);
     assert.equal(first.length, 3);
@@ -195,6 +197,7 @@ describe('compare bars of many workloads (issue 27.7)', () => {
       assert.deepEqual(o['title'].slice(1).map((t: Opt) => t.text), WORKLOADS);
       for (const x of o['xAxis']) assert.deepEqual(x.data, DEPTHS.map((d) => `QD${d}`), 'the "×1" every workload shares is dropped');
       assert.equal(o['yAxis'].length, 4);
+      for (const y of o['yAxis']) assert.ok(y.max === undefined && y.boundaryGap[1] === '30%', 'room above for upright ratios, the top tick a round one');
       assert.deepEqual(legendOf(o).data, ['RBD', 'CephFS kernel']);
       assert.equal(o['series'].length, 8, 'baseline and candidate in each of four panels');
       const colours = new Map<string, Set<string>>();
