@@ -184,6 +184,21 @@ describe('sweeps drawn readably, paired as meant, judged on the study\'s latency
     assert.equal(new Set(shared.map((k: Opt) => k.dx)).size, shared.length, 'each drawn at its own offset');
     await assertReadable(page, 'scaling', 'scaling panels');
     await wb.screenshot(path.join(OUTPUT_DIR, 'sweep-scaling-panels.png'));
+    // Saved and opened again from Charts: the same builder draws the same panels at the same height.
+    const viewHeight = await page.evaluate(() => (window.perfdeltaCharts as unknown as Record<string, { getHeight(): number }>)['scaling']!.getHeight());
+    await page.locator('[data-testid="scaling-view"] button[name="save-chart"]').click();
+    await page.locator('input[name="chart-name"]').fill('IOPS by depth, every workload');
+    await page.locator('button[name="confirm-save-chart"]').click();
+    await page.locator('[data-testid="chart-saved"]').waitFor();
+    await page.locator('[data-tab="charts"]').click();
+    await page.waitForSelector('[data-testid="charts-view"][data-state="ready"]');
+    await page.locator('[data-testid="charts-table"] tr[data-name="IOPS by depth, every workload"] button[name="open-chart"]').click();
+    await page.waitForSelector('[data-testid="chart-builder"][data-state="ready"] .chart[data-state="ready"]');
+    const saved = await option(page, 'builder');
+    assert.deepEqual(saved['title'].slice(1).map((t: Opt) => t.text), o['title'].slice(1).map((t: Opt) => t.text), 'the saved chart: a panel per workload');
+    assert.deepEqual(saved['legend'][0].data, o['legend'][0].data);
+    assert.equal(await page.evaluate(() => (window.perfdeltaCharts as unknown as Record<string, { getHeight(): number }>)['builder']!.getHeight()), viewHeight, 'as tall as in Scaling');
+    await assertReadable(page, 'builder', 'saved scaling chart');
   });
 
   it('the sweep report prints the panels (the same builder), and its words never overprint', needPoppler, async () => {
