@@ -163,6 +163,8 @@ describe('sweeps drawn readably, paired as meant, judged on the study\'s latency
     await page.waitForSelector('.chart[data-chart="speedup-heatmap"][data-state="ready"]');
     await assertReadable(page, 'speedup-heatmap', 'speedup heat map');
     await wb.screenshot(path.join(OUTPUT_DIR, 'sweep-compare-families.png'));
+    await page.locator('.chart[data-chart="speedup-heatmap"]').scrollIntoViewIfNeeded();
+    await wb.screenshot(path.join(OUTPUT_DIR, 'sweep-compare-heatmap.png'));
   });
 
   it('Scaling, all workloads: a panel per workload, a legend of configurations only, one colour each and the same as in Compare; knees at one depth stand apart', async () => {
