@@ -58,7 +58,7 @@ export function wantsPanels(families: readonly Family[], mode: ChartContext['mod
   return families.length >= 2 && families.every((f) => f.cats.length >= 2) && cats > (mode === 'print' ? 8 : 12);
 }
 
-/** The geometry of the bar panels: the same grid as scaling's small multiples, a little taller for upright ratios. */
+/** The geometry of the bar panels: the same grid as scaling's small multiples (upright ratios get their room from the value axis' gap). */
 export function barPanelGeometry(n: number, place: Pick<LegendPlace, 'top' | 'right'>, ctx: ChartContext): ReturnType<typeof panelGeometry> {
   return panelGeometry(n, place, ctx);
 }

@@ -92,7 +92,8 @@ export function scalingOption(spec: Spec, data: Data, ctx: ChartContext): ChartO
   const allX = allLines.flatMap((l) => l.points.map((p) => p.x));
   const logX = scalingLogX(allX, xIsMetric);
   const configs = configsOf(allLines, data.labels);
-  const styles = new Map(configs.map((c, i) => [c, stylesFor(configs, data, ctx.theme)[i]!]));
+  const configStyles = stylesFor(configs, data, ctx.theme);
+  const styles = new Map(configs.map((c, i) => [c, configStyles[i]!]));
   const knees = s.x_load === true;
   const xName = ctx.metricLabel && xIsMetric ? ctx.metricLabel(s.x) : s.x;
   const place = legendPlace(configs, ctx);
