@@ -258,7 +258,7 @@ function cmdScaling(values: Values): number {
       process.stdout.write(`${s.label}: ${s.points.map((p) => `${p.x}→${formatNumber(p.y, unit, 'en-US')}`).join('  ')}${s.knee !== null ? `  (knee at ${x} = ${s.knee})` : ''}${stable}\n`);
     }
     if (result.series.length === 0) process.stdout.write(`no runs have both a numeric ${x} and ${result.metric}\n`);
-    if (result.stable_rule) process.stdout.write(`stable up to: the last ${x} before ${result.stable_rule} (${result.latency_metric})\n`);
+    if (result.stable_rule) process.stdout.write(`"stable up to": the last load before ${result.stable_rule} (${result.latency_metric})\n`);
     for (const s of result.series) if (s.knee_rule) process.stdout.write(`knee, ${s.label}: ${s.knee_rule}\n`);
     for (const s of result.series) if (s.stable_rule) process.stdout.write(`stable, ${s.label}: ${s.stable_rule}\n`);
   }

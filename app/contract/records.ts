@@ -616,6 +616,8 @@ export interface ScalingResult {
   latency_metric?: string | null;
   /** The stable rule in words: "latency p95 grows by more than 50% for one doubling of threads". */
   stable_rule?: string | null;
+  /** The rule's limit: latency's growth for one doubling of the load, in % (50). */
+  stable_limit_pct?: number;
 }
 
 export interface StudySeriesResult {

@@ -22,8 +22,9 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-export async function startHost(options: { loadSamples?: boolean } = {}): Promise<RunningHost> {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-e2e-'));
+/** `home`: a data folder made beforehand (a study imported with the CLI); removed on stop like a fresh one. */
+export async function startHost(options: { loadSamples?: boolean; home?: string } = {}): Promise<RunningHost> {
+  const home = options.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-e2e-'));
   const args = [CLI, 'serve', ...(options.loadSamples ? ['--load-samples'] : [])];
   const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, PERFDELTA_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {

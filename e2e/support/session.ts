@@ -16,9 +16,9 @@ export interface Workbench {
   wb: WorkbenchPage;
 }
 
-export async function openWorkbench(options: { loadSamples?: boolean; page?: BrowserContextOptions } = {}): Promise<Workbench> {
+export async function openWorkbench(options: { loadSamples?: boolean; home?: string; page?: BrowserContextOptions } = {}): Promise<Workbench> {
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-  const host = await startHost({ loadSamples: options.loadSamples });
+  const host = await startHost({ loadSamples: options.loadSamples, home: options.home });
   const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 }, acceptDownloads: true, ...options.page });
   page.on('pageerror', (err) => assert.fail(`page error: ${err.message}`));

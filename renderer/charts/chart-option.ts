@@ -6,14 +6,14 @@
  */
 import type { ChartData, ChartSpec } from '../../app/contract/records.js';
 import { boxPlotOption } from './kinds/box-plot.js';
-import { compareBarsOption } from './kinds/compare-bars.js';
-import type { ChartContext, ChartOption, DataOf, SpecOf } from './kinds/context.js';
+import { compareBarsHeight, compareBarsOption } from './kinds/compare-bars.js';
+import { defaultContext, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './kinds/context.js';
 import { latencyOption } from './kinds/latency.js';
 import { repetitionsOption } from './kinds/repetitions.js';
 import { runSeriesOption } from './kinds/run-series.js';
-import { scalingOption } from './kinds/scaling.js';
+import { scalingHeight, scalingOption } from './kinds/scaling.js';
 import { scatterOption } from './kinds/scatter.js';
-import { heatmapOption, heatmapTransposed, shownMatrix } from './kinds/speedup-heatmap.js';
+import { heatmapHeight, heatmapOption } from './kinds/speedup-heatmap.js';
 import { timeSeriesOption } from './kinds/time-series.js';
 import { waitEventsOption } from './kinds/wait-events.js';
 
@@ -40,15 +40,10 @@ export function chartOption(spec: ChartSpec, data: ChartData, ctx: ChartContext)
 
 /** How tall a chart is drawn: a row's height per row of a heat map, per event of a wait chart. */
 export function chartHeight(spec: ChartSpec, data: ChartData | null, base: number, mode: ChartContext['mode'] = 'print'): number {
-  if (data?.kind === 'speedup-heatmap') {
-    const m = data.compare.matrix[0];
-    if (!m) return base;
-    const shown = shownMatrix(m);
-    const rows = heatmapTransposed(shown, mode) ? shown.workloads.length : shown.candidates.length;
-    return Math.max(base, 170 + 22 * rows);
-  }
+  if (data?.kind === 'speedup-heatmap') return heatmapHeight(data as DataOf<'speedup-heatmap'>, defaultContext({ mode }), base);
   if (data?.kind === 'wait-events') return Math.max(base, 110 + 22 * data.waits.rows.length);
-  // Bars of three or more configurations, or many workloads, need more height for their slanted names and upright ratios.
-  if (data?.kind === 'compare-bars' && ((spec.kind === 'compare-bars' && (spec.candidates?.length ?? 1) > 1) || data.compare.pairs.length > 8)) return Math.max(base, 400);
+  if (data?.kind === 'scaling' && spec.kind === 'scaling') return scalingHeight(spec, data as DataOf<'scaling'>, defaultContext({ mode }), base);
+  // Bars of three or more configurations, or many workloads, need more height for their slanted names and upright ratios; families of workloads a panel each.
+  if (data?.kind === 'compare-bars' && spec.kind === 'compare-bars') return compareBarsHeight(spec, data as DataOf<'compare-bars'>, defaultContext({ mode }), base);
   return base;
 }

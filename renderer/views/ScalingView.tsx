@@ -5,7 +5,7 @@ import { EChart } from '../charts/EChart.js';
 import { scalingOption, scalingWorkloads } from '../charts/kinds/scaling.js';
 import type { DataOf } from '../charts/kinds/context.js';
 import { coreXlsx, useChartData } from '../charts/use-chart.js';
-import { formatBlockSize } from '../format.js';
+import { chartHeight } from '../charts/chart-option.js';
 import { useI18n } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
 import { SaveChart } from '../components/SaveChart.js';
@@ -40,8 +40,12 @@ export function ScalingView({ study, runs, dictionary, defaults }: { study: Stud
   const [x, setX] = useState(opening ? opening.x ?? '' : xs[0] ?? '');
   const [metric, setMetric] = useState(opening?.metric && metrics.includes(opening.metric) ? opening.metric : metrics[0] ?? '');
   const [only, setOnly] = useState<string>('');
+  // The latency the knee and "stable up to" are judged on: '' is the tool's own (p95 for sysbench).
+  const [latency, setLatency] = useState('');
+  const latencies = useMemo(() => metrics.filter((m) => /(^|\.)c?lat_(avg|p\d+)_ms$/.test(m) && byName.get(m)?.better === 'lower'), [metrics, byName]);
+  const chosenLatency = latencies.includes(latency) ? latency : '';
   // The data does not depend on the workload shown: one answer serves every choice of it.
-  const query = useMemo<ChartSpec | null>(() => (x && metric ? { kind: 'scaling', x, metric } : null), [x, metric]);
+  const query = useMemo<ChartSpec | null>(() => (x && metric ? { kind: 'scaling', x, metric, ...(chosenLatency ? { latencyMetric: chosenLatency } : {}) } : null), [x, metric, chosenLatency]);
   const { shown, current, error } = useChartData(study.slug, query, locale);
   const data = current && shown?.data.kind === 'scaling' ? (shown.data as DataOf<'scaling'>) : null;
   const result = data?.scaling ?? null;
@@ -50,7 +54,7 @@ export function ScalingView({ study, runs, dictionary, defaults }: { study: Stud
   // one workload at a time, a line per configuration, unless the user asks for all of them.
   const { workloads, shown: shownWorkload } = useMemo(() => (result ? scalingWorkloads(result, only) : { workloads: [], shown: '*' }), [result, only]);
   const info = byName.get(metric);
-  const spec = useMemo<ChartSpec | null>(() => (x && metric ? { kind: 'scaling', x, metric, workload: shownWorkload } : null), [x, metric, shownWorkload]);
+  const spec = useMemo<ChartSpec | null>(() => (x && metric ? { kind: 'scaling', x, metric, workload: shownWorkload, ...(chosenLatency ? { latencyMetric: chosenLatency } : {}) } : null), [x, metric, shownWorkload, chosenLatency]);
   const option = useMemo(() => {
     if (!data || !spec || spec.kind !== 'scaling') return null;
     return scalingOption(spec, data, {
@@ -83,15 +87,32 @@ export function ScalingView({ study, runs, dictionary, defaults }: { study: Stud
             {metrics.map((m) => <option key={m} value={m}>{metricLabel(byName.get(m), m)}</option>)}
           </select>
         </label>
+        {latencies.length > 0 && (
+          <label>{t('scaling.latency')}
+            <select name="scaling-latency" value={chosenLatency} onChange={(e) => setLatency(e.target.value)}>
+              <option value="">{t('scaling.latencyDefault', { metric: result?.latency_metric && !chosenLatency ? metricLabel(byName.get(result.latency_metric), result.latency_metric) : '…' })}</option>
+              {latencies.map((m) => <option key={m} value={m}>{metricLabel(byName.get(m), m)}</option>)}
+            </select>
+          </label>
+        )}
       </div>
       {x === '' && <p className="notice" data-testid="scaling-no-load">{t('scaling.noLoad')}</p>}
       <SaveChart study={study.slug} defaultName={name} spec={result && result.series.length > 0 ? spec : null} />
       {error && <p className="error" role="alert">{error}</p>}
-      {option && spec && <EChart id="scaling" option={option} height={460} exportXlsx={coreXlsx(bridge, study.slug, spec, name, locale)} />}
-      {result && result.x_load && result.series.some((s) => s.knee !== null) && (
+      {option && spec && data && <EChart id="scaling" option={option} height={chartHeight(spec, data, 460, 'interactive')} exportXlsx={coreXlsx(bridge, study.slug, spec, name, locale)} />}
+      {result && result.x_load && result.latency_metric && (
+        <p className="muted" data-testid="stable-rule" data-latency={result.latency_metric}>
+          {t('scaling.stableRule', { x, rule: t('scaling.rule', { latency: metricLabel(byName.get(result.latency_metric), result.latency_metric), pct: result.stable_limit_pct ?? 50, x }) })}
+        </p>
+      )}
+      {result && result.x_load && result.series.some((s) => s.knee !== null || s.stable_up_to != null) && (
         <ul className="knees muted" data-testid="knees">
-          {result.series.filter((s) => s.knee !== null).map((s) => (
-            <li key={s.label} data-config={s.config}>{t('scaling.kneeAt', { label: s.label, x, value: x === 'bs' ? formatBlockSize(s.knee) : String(s.knee) })} — {s.knee_rule}</li>
+          {result.series.filter((s) => s.knee !== null || s.stable_up_to != null).map((s) => (
+            <li key={s.label} data-config={s.config} data-knee={s.knee ?? ''} data-stable={s.stable_up_to ?? ''}>
+              {s.knee !== null && <>{t('scaling.kneeAt', { label: s.label, x, value: String(s.knee) })} — {s.knee_rule}</>}
+              {s.knee !== null && s.stable_up_to != null && <br />}
+              {s.stable_up_to != null && <>{t(s.stable_within_sweep ? 'scaling.stableAt' : 'scaling.stableWhole', { label: s.label, x, value: String(s.stable_up_to) })} — {s.stable_rule}</>}
+            </li>
           ))}
         </ul>
       )}

@@ -100,6 +100,8 @@ export function leftOutConfigs(
     const runs = sides.get(c) ?? [];
     const shared = sharedWorkloads(base, runs, keys);
     const explained = proposal?.candidates.find((p) => p.candidate === c);
+    // The keys either side has at all: "bs, pattern, read_pct, iodepth, numjobs", not the fourteen defaults.
+    const named = keys.filter((k) => [...base, ...runs].some((r) => r.params[k] !== undefined));
     let reason: LeftOutConfig['reason'];
     let message: string;
     if (runs.length === 0) {
@@ -111,8 +113,8 @@ export function leftOutConfigs(
     } else {
       reason = 'no-common-workload';
       message = zh
-        ? `“${c}”按配对参数（${keys.join('、')}）与“${baseline}”没有共同的负载${explained ? `：每次运行的 ${proposal!.key} 都不同（${shown(explained.candidate_value)} 对 ${shown(explained.baseline_value)}），不按 ${proposal!.key} 配对可得 ${explained.pairs} 对` : ''}`
-        : `"${c}" has no workload in common with "${baseline}" under the pairing keys (${keys.join(', ')})${explained ? `: every run differs in ${proposal!.key} (${shown(explained.candidate_value)} against ${shown(explained.baseline_value)}); pairing without ${proposal!.key} gives ${explained.pairs} pair${explained.pairs === 1 ? '' : 's'}` : ''}`;
+        ? `“${c}”按配对参数（${named.join('、')}）与“${baseline}”没有共同的负载${explained ? `：每次运行的 ${proposal!.key} 都不同（${shown(explained.candidate_value)} 对 ${shown(explained.baseline_value)}），不按 ${proposal!.key} 配对可得 ${explained.pairs} 对` : ''}`
+        : `"${c}" has no workload in common with "${baseline}" under the pairing keys (${named.join(', ')})${explained ? `: every run differs in ${proposal!.key} (${shown(explained.candidate_value)} against ${shown(explained.baseline_value)}); pairing without ${proposal!.key} gives ${explained.pairs} pair${explained.pairs === 1 ? '' : 's'}` : ''}`;
     }
     out.push({ candidate: c, reason, message, runs: runs.map((r) => r.id), ...(explained ? { key: proposal!.key } : {}) });
   }

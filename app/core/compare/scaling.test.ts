@@ -147,3 +147,21 @@ describe('"stable up to" and the knee on the latency the study states (issue 28.
     assert.equal(little.series[0]!.stable_up_to, null);
   });
 });
+
+describe('curves of a configuration that differs in a parameter on every run (issue 27)', () => {
+  it('numjobs=4 beside numjobs=1 mounts: its curves join the same workloads, not panels of their own', () => {
+    const mk = (id: number, config: string, bs: number, iodepth: number, numjobs: number) => ({
+      id, study: 's', config, tool: 'fio', tool_version: null, format: 'fio-normal', name: `j${id}`, host: null, start: null, end: null,
+      source: { file: 'f', sha256: 'x' }, params: { rw: 'randread', pattern: 'random', read_pct: 100, bs, iodepth, numjobs }, metrics: { 'total.iops': 1000 * iodepth * numjobs },
+      tables: {}, warnings: [], errors: [],
+    });
+    let id = 1;
+    const runs = [['RBD', 1], ['CephFS', 1], ['RBD x4', 4]].flatMap(([c, nj]) => [4096, 65536].flatMap((bs) => [1, 2, 4].map((qd) => mk(id++, c as string, bs, qd, nj as number))));
+    const r = scalingCurves({ runs, x: 'iodepth', metric: 'total.iops' });
+    assert.deepEqual([...new Set(r.series.map((s) => s.label.split(' · ')[1]))], ['4K random read', '64K random read'], 'two workloads, whatever numjobs each mount ran');
+    assert.equal(r.series.length, 6);
+    // Within one configuration numjobs still splits its curves: a sweep over numjobs and depth.
+    const one = scalingCurves({ runs: [1, 4].flatMap((nj) => [1, 2, 4].map((qd) => mk(id++, 'RBD', 4096, qd, nj))), x: 'iodepth', metric: 'total.iops' });
+    assert.deepEqual(one.series.map((s) => s.label), ['RBD · 4K random read ×1', 'RBD · 4K random read ×4']);
+  });
+});

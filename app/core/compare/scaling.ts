@@ -121,6 +121,24 @@ export function stableRuleText(metric: string, x: string): string {
   return `${latencyName(metric)} grows by more than ${STABLE_LATENCY_GROWTH_PER_DOUBLING * 100}% for one doubling of ${x}`;
 }
 
+/**
+ * A parameter that belongs to the configurations rather than the workloads: one value within
+ * each configuration, not the same in all (issue 27's "RBD, numjobs=4" beside numjobs=1 mounts).
+ * Curves are not split on it, so that configuration's lines share the other mounts' panels.
+ */
+function configurationKey(runs: readonly RunRecord[], key: string): boolean {
+  const byConfig = new Map<string, Set<string>>();
+  for (const r of runs) {
+    const v = r.params[key];
+    if (v === undefined) continue;
+    const set = byConfig.get(r.config) ?? new Set<string>();
+    set.add(String(v));
+    byConfig.set(r.config, set);
+  }
+  if (byConfig.size < 2 || [...byConfig.values()].some((s) => s.size !== 1)) return false;
+  return new Set([...byConfig.values()].map((s) => [...s][0])).size > 1;
+}
+
 export interface ScalingInput {
   runs: readonly RunRecord[];
   /** A parameter (vus, bs...) or a metric (total.iops: latency against throughput, vdbench curves). */
@@ -132,7 +150,7 @@ export interface ScalingInput {
 
 export function scalingCurves(input: ScalingInput): ScalingResult {
   const info = describeMetric(input.metric);
-  const others = DEFAULT_PAIRING_KEYS.filter((k) => k !== input.x);
+  const others = DEFAULT_PAIRING_KEYS.filter((k) => k !== input.x && !configurationKey(input.runs, k));
   const groups = new Map<string, { config: string; params: Record<string, ParamValue>; byX: Map<number, RunRecord[]> }>();
   const xIsMetric = describeMetric(input.x) !== null;
   for (const r of input.runs) {
@@ -195,5 +213,6 @@ export function scalingCurves(input: ScalingInput): ScalingResult {
     x: input.x, metric: input.metric, unit: info?.unit ?? '', series, x_load: load && !xIsMetric,
     latency_metric: measured ? latencyMetric : null,
     stable_rule: measured ? stableRuleText(latencyMetric!, input.x) : null,
+    stable_limit_pct: STABLE_LATENCY_GROWTH_PER_DOUBLING * 100,
   };
 }

@@ -23,6 +23,7 @@ describe('RPC argument validation', () => {
       { kind: 'compare-bars', baseline: 'a', candidate: 'b', candidates: ['b', 'c'], metric: 'total.iops', normalised: true },
       { kind: 'speedup-heatmap', baseline: 'a', metric: 'total.iops' },
       { kind: 'scaling', x: 'vus', metric: 'nopm', workload: '*' },
+      { kind: 'scaling', x: 'threads', metric: 'tps', latencyMetric: 'total.lat_p95_ms' },
       { kind: 'time-series', metric: 'read.iops', top: 4, window: { from: 1, to: 2 }, points: 500 },
       { kind: 'latency-cdf', runs: [1, 2] },
       { kind: 'latency-exceedance', runs: [3] },

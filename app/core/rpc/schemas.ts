@@ -24,7 +24,7 @@ const sides = z.array(label).min(1).max(50);
 export const chartSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('compare-bars'), baseline: label, candidate: label, candidates: sides.optional(), metric: metricName, normalised: z.boolean().optional(), perObjectDay: perObjectDay.optional(), logScale: z.boolean().optional(), scopes: z.array(z.enum(['read', 'write', 'total'])).min(1).max(3).optional() }).strict(),
   z.object({ kind: z.literal('speedup-heatmap'), baseline: label, metric: metricName }).strict(),
-  z.object({ kind: z.literal('scaling'), x: metricName, metric: metricName, workload: z.string().max(200).optional(), logScale: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('scaling'), x: metricName, metric: metricName, workload: z.string().max(200).optional(), logScale: z.boolean().optional(), latencyMetric: metricName.optional() }).strict(),
   z.object({
     kind: z.literal('time-series'), metric: metricName, top: z.number().int().min(1).max(100).optional(), config: label.optional(), logScale: z.boolean().optional(), objects: z.array(label).max(100).optional(),
     window: z.object({ from: z.number().finite(), to: z.number().finite() }).strict().refine((w) => w.to > w.from, 'a window ends after it starts').optional(),

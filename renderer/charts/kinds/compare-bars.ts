@@ -9,6 +9,8 @@ import type { ComparePair, CompareResult, Verdict } from '../../../app/contract/
 import { formatValue, withUnit } from '../../format.js';
 import { escapeHtml as esc } from '../escape-html.js';
 import { shade } from '../palette.js';
+import { legendPlace, tickLabel } from '../panels.js';
+import { barPanelGeometry, familiesOf, wantsPanels, type Family } from './compare-panels.js';
 import { finish, stylesFor, titleBlock, valueAxis, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
 type Spec = SpecOf<'compare-bars'>;
@@ -70,12 +72,81 @@ const ratioLabel = (fontSize: number): ChartOption => ({
   formatter: (x: { data: { text?: string } | null }) => x.data?.text ?? '',
 });
 
+/**
+ * Two ratio labels never print over each other: where they would, ECharts hides the later one
+ * (its figure stays in the tooltip, the table and the XLSX).
+ */
+const NO_OVERLAP = { hideOverlap: true };
+
+/** The height bars of many workloads need: a panel per family, else a taller single plot. */
+export function compareBarsHeight(spec: Spec, data: Data, ctx: ChartContext, base: number): number {
+  const cats = categories(data.compare, spec.metric, barCandidates(spec, data.compare), '');
+  const families = familiesOf(cats);
+  if (!spec.scopes?.length && wantsPanels(families, ctx.mode)) {
+    return Math.max(base, barPanelGeometry(families.length, legendPlace([data.compare.baseline, ...barCandidates(spec, data.compare)], ctx), ctx).height);
+  }
+  return (spec.candidates?.length ?? 1) > 1 || data.compare.pairs.length > 8 ? Math.max(base, 400) : base;
+}
+
+/** The bar of a candidate's pair: its value (or ratio to the baseline), its ratio label in the verdict's colour. */
+function candidateBar(p: ComparePair | undefined, norm: boolean, ctx: ChartContext): ChartOption | null {
+  if (!p) return null;
+  const value = norm ? (p.baseline > 0 ? p.candidate / p.baseline : null) : p.candidate;
+  return { value, speedup: p.speedup_text, verdict: p.verdict, text: `${p.short_text}${p.mark ? ' ~' : ''}`, label: { color: labelColour(p.verdict, ctx) } };
+}
+
+/**
+ * A panel per workload family (block size, pattern, mix), each with its own value axis and a
+ * category per load: issue 27's 32 workloads on one axis hid the small ones.
+ */
+function familyPanels(spec: Spec, data: Data, families: Array<Family<Category>>, candidates: string[], ctx: ChartContext): ChartOption {
+  const result = data.compare;
+  const print = ctx.mode === 'print';
+  const norm = spec.normalised === true;
+  const sides = [result.baseline, ...candidates];
+  const styles = stylesFor(sides, data, ctx.theme);
+  const place = legendPlace(sides, ctx);
+  const geometry = barPanelGeometry(families.length, place, ctx);
+  const unit = result.pairs.find((p) => p.metric === spec.metric)?.unit ?? '';
+  const bars = Math.max(...families.map((f) => f.cats.length)) * candidates.length;
+  const upright = bars > 3;
+  const label = { ...ratioLabel(print ? 8 : 9), ...(upright ? { rotate: 90, align: 'left', verticalAlign: 'middle', distance: 3 } : {}) };
+  const series = families.flatMap((f, panel) => sides.map((name, i) => {
+    const style = styles[i]!;
+    const itemStyle = { color: style.color, ...(style.decal ? { decal: style.decal } : {}) };
+    const common = { name, type: 'bar', xAxisIndex: panel, yAxisIndex: panel, itemStyle };
+    if (i === 0) return { ...common, data: f.cats.map((c) => { const p = [...c.pairs.values()][0]!; return norm ? 1 : p.baseline; }) };
+    return { ...common, label, labelLayout: NO_OVERLAP, data: f.cats.map((c) => candidateBar(c.pairs.get(name), norm, ctx)) };
+  }));
+  const tips = families.map((f) => categoryTooltip(f.cats, result.baseline, ctx));
+  const title = norm ? ctx.title : withUnit(ctx.title, unit, ctx.locale);
+  return finish({
+    color: styles.map((st) => st.color),
+    title: [titleBlock(title, print ? 13 : 14), ...families.map((f, i) => ({
+      text: f.label, left: geometry.titles[i]!.left, top: geometry.titles[i]!.top, textAlign: 'center', textStyle: { fontSize: print ? 10 : 12, fontWeight: 'bold' },
+    }))],
+    legend: place.legend,
+    grid: geometry.grids,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: (p: Array<{ dataIndex: number; seriesIndex: number }>) => tips[Math.floor((p[0]?.seriesIndex ?? 0) / sides.length)]?.(p) ?? '' },
+    xAxis: families.map((f, i) => ({ type: 'category', gridIndex: i, data: f.cats.map((c) => c.short), axisLabel: { interval: 0, fontSize: print ? 8 : 10, hideOverlap: true } })),
+    // Headroom over the tallest bar for its upright ratio, as a gap ECharts rounds to a whole tick
+    // (a computed max printed "49.9k" at the top of the axis).
+    yAxis: families.map((_, i) => ({
+      ...valueAxis('', spec.logScale), gridIndex: i, axisLabel: { fontSize: print ? 8 : 10, formatter: (v: number) => tickLabel(v, ctx.locale) },
+      ...(spec.logScale ? {} : { boundaryGap: [0, upright ? '30%' : '12%'] }),
+    })),
+    series,
+  }, ctx);
+}
+
 export function compareBarsOption(spec: Spec, data: Data, ctx: ChartContext): ChartOption | null {
   const result = data.compare;
   const candidates = barCandidates(spec, result);
   if (spec.scopes && spec.scopes.length > 1 && !spec.normalised) return scopeBars(spec, data, candidates, ctx);
   const cats = categories(result, spec.metric, candidates, word(ctx.locale, 'compare.allObjects'));
   if (cats.length === 0) return null;
+  const families = result.kind === 'configurations' ? familiesOf(cats) : [];
+  if (wantsPanels(families, ctx.mode)) return familyPanels(spec, data, families, candidates, ctx);
   const unit = result.pairs.find((p) => p.metric === spec.metric)?.unit ?? '';
   const sides = [result.baseline, ...candidates];
   const styles = stylesFor(sides, data, ctx.theme);
@@ -96,12 +167,8 @@ export function compareBarsOption(spec: Spec, data: Data, ctx: ChartContext): Ch
       // The label on each candidate bar is the ratio in the study's convention, short enough
       // to sit on a bar (the table words it in full), "~" when not significant, in the colour
       // of its verdict.
-      data: cats.map((c) => {
-        const p = c.pairs.get(name);
-        if (!p) return null;
-        const value = norm ? (p.baseline > 0 ? p.candidate / p.baseline : null) : p.candidate;
-        return { value, speedup: p.speedup_text, verdict: p.verdict, text: `${p.short_text}${p.mark ? ' ~' : ''}`, label: { color: labelColour(p.verdict, ctx) } };
-      }),
+      labelLayout: NO_OVERLAP,
+      data: cats.map((c) => candidateBar(c.pairs.get(name), norm, ctx)),
       ...(norm && i === 1 ? { markLine: { symbol: 'none', silent: true, lineStyle: { type: 'dashed', color: ctx.theme.reference }, label: { show: false }, data: [{ yAxis: 1 }] } } : {}),
     };
   });

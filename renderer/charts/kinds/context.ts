@@ -58,10 +58,23 @@ export function titleBlock(text: string, size = 14): ChartOption {
  */
 export function finish(option: ChartOption, ctx: ChartContext): ChartOption {
   // `darkMode` (an ECharts option) also says the colours are the theme's already: nothing swaps them again.
-  const themed: ChartOption = { ...option, animation: false, darkMode: ctx.theme.name === 'dark' };
+  const themed: ChartOption = { ...option, animation: false, darkMode: ctx.theme.name === 'dark', ...(option['title'] ? { title: fittedTitle(option['title'] as ChartOption | ChartOption[], ctx) } : {}) };
   if (ctx.mode === 'interactive') return themed;
   const { tooltip: _t, dataZoom: _d, ...rest } = themed;
   return rest;
+}
+
+/**
+ * The chart's title never runs off its edges: where the width is known (a report page, an
+ * export), a title longer than it is cut with an ellipsis (issue 28.7: "Transactions per second:
+ * AWS RDS ... and Azure Database for PostgreSQL Flexible Server D8ds v5" ran off both sides; the
+ * report's section heading above the chart carries it whole). Panel titles keep their own width.
+ */
+function fittedTitle(title: ChartOption | ChartOption[], ctx: ChartContext): ChartOption | ChartOption[] {
+  const width = ctx.size?.width ?? (ctx.mode === 'print' ? PAGE_WIDTH : null);
+  if (width === null) return title;
+  const fit = (t: ChartOption): ChartOption => ({ ...t, textStyle: { width: width - 20, overflow: 'truncate', ellipsis: '…', ...(t['textStyle'] ?? {}) } });
+  return Array.isArray(title) ? title.map((t, i) => (i === 0 ? fit(t) : t)) : fit(title);
 }
 
 /** A value axis, on a log scale when asked (values must then be positive: ECharts drops the rest). */

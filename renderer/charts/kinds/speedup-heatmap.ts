@@ -4,6 +4,7 @@
  * workload in common with the baseline have nothing to show and are left out.
  */
 import { escapeHtml as esc } from '../escape-html.js';
+import { layoutWidth, textWidth } from '../panels.js';
 import { finish, titleBlock, word, type ChartContext, type ChartOption, type DataOf, type SpecOf } from './context.js';
 
 type Matrix = DataOf<'speedup-heatmap'>['compare']['matrix'][number];
@@ -15,11 +16,42 @@ export function shownMatrix(m: Matrix): Matrix {
 }
 
 /**
- * On paper a grid of many workloads is turned on its side (workloads down, configurations
- * across): eighteen columns of "16.16x" do not fit a portrait page's width, eighteen rows do.
+ * A grid of many workloads is turned on its side (workloads down, configurations across) when
+ * its columns would be narrower than a cell's "16.16x": eighteen columns do not fit a portrait
+ * page's width, eighteen rows do; issue 27's 32 workloads do not fit a workbench's width either.
  */
-export function heatmapTransposed(m: Matrix, mode: ChartContext['mode']): boolean {
-  return mode === 'print' && m.workloads.length > 8 && m.workloads.length > m.candidates.length;
+export function heatmapTransposed(m: Matrix, ctx: ChartContext): boolean {
+  const step = (layoutWidth(ctx) - 120 - 90) / Math.max(1, m.workloads.length);
+  return step < 40 && m.workloads.length > m.candidates.length;
+}
+
+/**
+ * Column names that never print over each other: flat when each fits its column; else slanted by
+ * 30° and, past the room under the plot, cut with an ellipsis (issue 28.7: seven clouds' names
+ * overprinted in the PDF). Slanted, two neighbours stay apart while a column is wider than a line.
+ */
+export function xLabels(names: readonly string[], plotWidth: number, fontSize: number): { axisLabel: ChartOption; bottom: number } {
+  const step = plotWidth / Math.max(1, names.length);
+  const longest = Math.max(0, ...names.map((n) => textWidth(n, fontSize)));
+  if (longest <= step - 6) return { axisLabel: { interval: 0, fontSize }, bottom: 40 };
+  const room = 110;
+  const width = Math.min(longest, (room - 12) / Math.sin(Math.PI / 6));
+  return { axisLabel: { interval: 0, fontSize, rotate: 30, width, overflow: 'truncate', ellipsis: '…' }, bottom: Math.ceil(16 + width * Math.sin(Math.PI / 6) + fontSize) };
+}
+
+/** The height a heat map needs: a row's height per row, its title (and note) above and its column names below. */
+export function heatmapHeight(data: DataOf<'speedup-heatmap'>, ctx: ChartContext, base: number): number {
+  const full = data.compare.matrix[0];
+  if (!full) return base;
+  const m = shownMatrix(full);
+  const turn = heatmapTransposed(m, ctx);
+  const rows = turn ? m.workloads.length : m.candidates.length;
+  const rowNames = turn ? m.workload_labels : m.candidates;
+  const fontSize = ctx.mode === 'print' ? 9 : 11;
+  const left = Math.min(280, Math.max(120, Math.max(0, ...rowNames.map((n) => textWidth(n, fontSize))) + 16));
+  const x = xLabels(turn ? m.candidates : m.workload_labels, layoutWidth(ctx) - left - 90, fontSize);
+  const note = (data.compare.left_out ?? []).length ? 30 : 0;
+  return Math.max(base, 50 + note + 22 * rows + x.bottom + 10);
 }
 
 export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'speedup-heatmap'>, ctx: ChartContext): ChartOption | null {
@@ -28,7 +60,7 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
   const m = shownMatrix(full);
   if (m.candidates.length === 0) return null;
   const tieBandPct = data.compare.tie_band_pct;
-  const turn = heatmapTransposed(m, ctx.mode);
+  const turn = heatmapTransposed(m, ctx);
   // [x, y, log2 speedup or null (none, or a tie), label]; x is the workload unless turned.
   const cells: Array<[number, number, number | null, string]> = [];
   m.candidates.forEach((_, i) => m.workloads.forEach((_w, j) => {
@@ -39,16 +71,23 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
   const extent = Math.max(1, ...cells.map((d) => Math.abs(d[2] ?? 0)));
   const config = (c: [number, number]): string => m.candidates[turn ? c[0] : c[1]] ?? '';
   const workload = (c: [number, number]): string => m.workload_labels[turn ? c[1] : c[0]] ?? '';
-  // Long names ("cross-AZ mirror / flow control x2", "32K random 70/30 64 threads") need the room on the left.
+  // Long names ("cross-AZ mirror / flow control x2", "32K random 70/30 64 threads") need the room
+  // on the left, up to a limit; past it a name is cut with an ellipsis (the tooltip gives it whole).
   const rowNames = turn ? m.workload_labels : m.candidates;
-  const longest = Math.max(...rowNames.map((c) => c.length));
   const xNames = turn ? m.candidates : m.workload_labels;
+  const fontSize = ctx.mode === 'print' ? 9 : 11;
+  const left = Math.min(280, Math.max(120, Math.max(...rowNames.map((n) => textWidth(n, fontSize))) + 16));
+  const x = xLabels(xNames, layoutWidth(ctx) - left - 90, fontSize);
+  // A configuration with no pair is not a row: the chart says which and why (never dropped unsaid).
+  const leftOut = data.compare.left_out ?? [];
+  const note = leftOut.length ? word(ctx.locale, 'chart.leftOut', { list: leftOut.map((l) => `${l.candidate} (${l.key ? word(ctx.locale, 'chart.leftOutKey', { key: l.key }) : word(ctx.locale, `chart.leftOut.${l.reason}`)})`).join(ctx.locale === 'zh-CN' ? '；' : '; ') }) : '';
+  const title = titleBlock(ctx.title, ctx.mode === 'print' ? 13 : 14);
   return finish({
-    title: titleBlock(ctx.title, ctx.mode === 'print' ? 13 : 14),
-    grid: { left: Math.min(280, Math.max(120, 6.5 * longest + 16)), right: 90, top: 50, bottom: turn ? 60 : 90 },
+    title: note ? { ...title, subtext: note, subtextStyle: { fontSize: fontSize, width: layoutWidth(ctx) - 40, overflow: 'break' } } : title,
+    grid: { left, right: 90, top: note ? 50 + 14 * Math.ceil(textWidth(note, fontSize) / (layoutWidth(ctx) - 40)) : 50, bottom: x.bottom },
     tooltip: { formatter: (p: { data: { value: [number, number, number | null] } }) => `${esc(config([p.data.value[0], p.data.value[1]]))} · ${esc(workload([p.data.value[0], p.data.value[1]]))}: ${esc(cells.find((c) => c[0] === p.data.value[0] && c[1] === p.data.value[1])?.[3] ?? '')}` },
-    xAxis: { type: 'category', data: xNames, axisLabel: { interval: 0, rotate: !turn && xNames.length > 8 ? 40 : turn && xNames.some((n) => n.length > 14) ? 20 : 0 }, splitArea: { show: true } },
-    yAxis: { type: 'category', data: rowNames, inverse: turn, axisLabel: { interval: 0 }, splitArea: { show: true } },
+    xAxis: { type: 'category', data: xNames, axisLabel: x.axisLabel, splitArea: { show: true } },
+    yAxis: { type: 'category', data: rowNames, inverse: turn, axisLabel: { interval: 0, fontSize, width: left - 12, overflow: 'truncate', ellipsis: '…' }, splitArea: { show: true } },
     visualMap: {
       type: 'continuous', min: -extent, max: extent, calculable: false, orient: 'vertical', right: 10, top: 'middle',
       // Blue for better, orange for worse: readable with every common colour-vision deficiency.

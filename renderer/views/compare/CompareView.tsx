@@ -5,6 +5,7 @@ import { EChart } from '../../charts/EChart.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTheme } from '../../theme/theme.js';
 import { compareBarsOption } from '../../charts/kinds/compare-bars.js';
+import { chartHeight } from '../../charts/chart-option.js';
 import { heatmapOption, shownMatrix as withPairs } from '../../charts/kinds/speedup-heatmap.js';
 import { repetitionsOption } from '../../charts/kinds/repetitions.js';
 import { colourOrder, coreXlsx } from '../../charts/use-chart.js';
@@ -342,7 +343,7 @@ export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOv
             <p className="notice">{t('compare.noPairs')}</p>
           ) : (
             <>
-              {option && barSpec && <EChart id="compare-bars" option={option} units={{ y: unit }} exportXlsx={coreXlsx(bridge, study.slug, barSpec, label, locale)} />}
+              {option && barSpec && <EChart id="compare-bars" option={option} units={{ y: unit }} height={chartHeight(barSpec, { kind: 'compare-bars', labels: order, compare: full! }, 420, 'interactive')} exportXlsx={coreXlsx(bridge, study.slug, barSpec, label, locale)} />}
               {repsOption && repsSpec && <EChart id="compare-repetitions" option={repsOption} height={440} units={{ x: 'position', y: unit }} exportXlsx={coreXlsx(bridge, study.slug, repsSpec, t('reps.title', { metric: label }), locale)} />}
               <SpeedupTable result={result} metric={chosenMetric} unit={unit} />
               {rollup && (
@@ -363,7 +364,7 @@ export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOv
               {!isPeriods && <p className="muted">{t('compare.pairedBy', { keys: result.pairing_keys.join(', ') })}</p>}
             </>
           )}
-          {heatmap && <EChart id="speedup-heatmap" option={heatmap} height={Math.max(220, 90 + 40 * (matrix?.matrix[0]?.candidates.length ?? 1))} />}
+          {heatmap && matrix && <EChart id="speedup-heatmap" option={heatmap} height={chartHeight({ kind: 'speedup-heatmap', baseline, metric: chosenMetric }, { kind: 'speedup-heatmap', labels: order, compare: matrix }, Math.max(220, 90 + 40 * (shownMatrix?.candidates.length ?? 1)), 'interactive')} />}
           {matrix && shownMatrix && shownMatrix.candidates.length > 0 && <MatrixTable matrix={shownMatrix} metricLabel={label} tieBandPct={matrix.tie_band_pct} />}
           {matrix?.left_out && matrix.left_out.length > 0 && (
             <div className="notice" data-testid="left-out">
