@@ -35,14 +35,19 @@ function Row({ table, cells, mono, classes, head }: { table: TableShape; cells: 
   );
 }
 
-function Table({ table, rows, head = true }: { table: TableShape; rows: Array<Extract<Block, { kind: 'row' }>>; head?: boolean }): JSX.Element {
+function Table({ table, rows, head = true, continued }: { table: TableShape; rows: Array<Extract<Block, { kind: 'row' }>>; head?: boolean; continued?: string }): JSX.Element {
+  // A page that starts inside a workload family names it again under the header.
+  const lead = head && rows[0] && !rows[0].group && rows[0].family ? rows[0].family : null;
   return (
     <table className="pd-table" data-table={table.key}>
       <colgroup>{table.widths.map((w, i) => <col key={i} style={{ width: `${w}%` }} />)}</colgroup>
       {head && <thead><Row table={table} cells={table.header} head /></thead>}
-      <tbody>{rows.map((r, i) => (r.group
+      <tbody>
+        {lead && continued && <tr className="group"><td colSpan={table.widths.length}>{continued.replace('{family}', lead)}</td></tr>}
+        {rows.map((r, i) => (r.group
         ? <tr key={i} className="group"><td colSpan={table.widths.length}>{r.cells[0]}</td></tr>
-        : <Row key={i} table={table} cells={r.cells} mono={r.mono} classes={r.classes} />))}</tbody>
+        : <Row key={i} table={table} cells={r.cells} mono={r.mono} classes={r.classes} />))}
+      </tbody>
     </table>
   );
 }
@@ -190,6 +195,9 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
           {tables.map((tb) => (
             <table key={tb.key} className="pd-table" data-head={tb.key}><thead><Row table={tb} cells={tb.header} head /></thead></table>
           ))}
+          {tables.map((tb) => (
+            <table key={`${tb.key}#group`} className="pd-table" data-head={`${tb.key}#group`}><tbody><tr className="group"><td colSpan={tb.widths.length}>{t('report.continued', { family: 'W' })}</td></tr></tbody></table>
+          ))}
         </div>
       )}
       {pages && (
@@ -217,7 +225,7 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
             <section key={p} className="pd-page" style={style} data-page={p + first}>
               <div className="pd-content" style={content}>
                 {grouped(blocks, indices).map((g) => (g.table
-                  ? <div key={g.key} className="pd-block"><Table table={g.table} rows={g.rows!} /></div>
+                  ? <div key={g.key} className="pd-block"><Table table={g.table} rows={g.rows!} continued={t('report.continued', { family: '{family}' })} /></div>
                   : <div key={g.key} className="pd-block"><BlockView block={g.block!} live onChart={() => setDrawn((d) => d + 1)} /></div>))}
               </div>
               {footer(p + first)}

@@ -48,4 +48,12 @@ describe('report pager', () => {
     const pages = layout([item('a'), title('Chart'), chart], [20, 10, 500], 300);
     assert.deepEqual(pages, [['item:a'], ['title:Chart', 'chart']]);
   });
+
+  it('a page that starts inside a workload family makes room for the family named again', () => {
+    const fam = (d: number): Block => ({ kind: 'row', table, cells: [`QD${d}`, '1'], family: '4K random read ×1' });
+    const blocks = [group('4K random read ×1'), ...[1, 2, 4, 8, 16].map(fam)];
+    const withRoom = paginate(blocks, blocks.map(() => 10), new Map([['t', 20], ['t#group', 30]]), 70);
+    // Page 1: header 20 + family 18 + three rows 30 = 68. Page 2: header 20 + "(continued)" 30 + 18, then the last row would pass 70.
+    assert.deepEqual(withRoom, [[0, 1, 2, 3], [4], [5]]);
+  });
 });

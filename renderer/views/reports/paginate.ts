@@ -41,8 +41,10 @@ export function paginate(blocks: readonly Block[], heights: readonly number[], h
     // A row under a row of its table is part of the same table: no gap between them.
     const continues = b.kind === 'row' && prev !== undefined && blocks[prev]!.kind === 'row' && (blocks[prev] as { table: TableShape }).table.key === b.table.key;
     if (continues) return heights[i]!;
-    // A table's first row on a page brings the header with it.
-    return heights[i]! + GAP + (b.kind === 'row' ? headHeights.get(b.table.key) ?? 0 : 0);
+    // A table's first row on a page brings the header with it, and a row inside a workload
+    // family its family's name again ("… (continued)", measured as `<key>#group`).
+    if (b.kind !== 'row') return heights[i]! + GAP;
+    return heights[i]! + GAP + (headHeights.get(b.table.key) ?? 0) + (b.family && !b.group ? headHeights.get(`${b.table.key}#group`) ?? 0 : 0);
   };
   const tableKey = (i: number): string | null => { const b = blocks[i]; return b && b.kind === 'row' ? b.table.key : null; };
   /**

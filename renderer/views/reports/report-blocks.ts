@@ -32,9 +32,10 @@ export type Block =
   | { kind: 'chart'; id: string; option: Record<string, unknown>; height: number; caption: string }
   /**
    * `classes`: a class per cell (a ratio's verdict colour). `group`: a workload family's row
-   * ("4K random read ×1") across the table, its one cell the family's name.
+   * ("4K random read ×1") across the table, its one cell the family's name. `family`: the
+   * family a row belongs to, named again where a page starts inside it ("… (continued)").
    */
-  | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[]; classes?: Array<string | undefined>; group?: boolean };
+  | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[]; classes?: Array<string | undefined>; group?: boolean; family?: string };
 
 export const CHART_HEIGHT = 330;
 /** Folders with more files than this are one line in the PDF's evidence. */
@@ -160,7 +161,7 @@ function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped
   if (!families) return rows.map((cells) => ({ kind: 'row' as const, table: shape, cells }));
   return families.flatMap((g) => [
     { kind: 'row' as const, table: shape, cells: [g.family], group: true },
-    ...g.items.map((x) => ({ kind: 'row' as const, table: shape, cells: x.item })),
+    ...g.items.map((x) => ({ kind: 'row' as const, table: shape, cells: x.item, family: g.family })),
   ]);
 }
 
@@ -272,7 +273,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
               const sameWorkload = before?.workload === p.workload;
               cells[0] = sameWorkload ? '' : load;
               if (multi.candidates && sameWorkload && before!.candidate_label === p.candidate_label) cells[1] = '';
-              blocks.push(rowOf(p, cells));
+              blocks.push({ ...rowOf(p, cells), family: g.family } as Block);
             });
           }
         } else {
