@@ -45,6 +45,12 @@ describe('templates from the primary metrics', () => {
     assert.ok(commentary?.type === 'text' && commentary.markdown === '', 'not "Swept parameter: iodepth." written as if the user had');
   });
 
+  it('an AWR report\'s note on reading its figures is titled as PerfDelta\'s; its Commentary is left empty for the user', () => {
+    const r = core.createReport('s2-exadata-flash-cache', { template: 'cache-on-off' });
+    const texts = r.sections.flatMap((s) => (s.type === 'text' ? [[s.title, s.markdown === '' ? 'empty' : 'note']] : []));
+    assert.deepEqual(texts, [['About these figures', 'note'], ['Commentary', 'empty']]);
+  });
+
   it('AWR reports are no closed loop: their headline is not cut to one figure', () => {
     assert.equal(closedLoopAtFixedLoad(core.runs({ study: 's2-exadata-flash-cache' })), false);
     assert.equal(closedLoopAtFixedLoad(core.runs({ study: 'fio-disk-vs-tmpfs' })), true);
