@@ -113,11 +113,13 @@ export function awrTemplate(runs: readonly RunRecord[], ctx: AwrTemplateContext)
   const id = (): string => randomUUID().slice(0, 8);
   const sections: ReportSection[] = [{ id: id(), type: 'headline', items: plan.items }];
   sections.push({
-    id: id(), type: 'text', title: zh ? '说明' : 'Commentary',
+    // PerfDelta's note on reading the figures, titled as such; the Commentary below is the user's, empty until they write.
+    id: id(), type: 'text', title: zh ? '关于这些数字' : 'About these figures',
     markdown: zh
       ? `${ctx.candidate} 与 ${ctx.baseline} 对比（${plan.workload}）。负载（IOPS、每秒物理读写、每秒事务）是数据库所做的工作，只陈述其变化；空闲等待事件不参与排名。`
       : `${ctx.candidate} against ${ctx.baseline} (${plan.workload}). The load (IOPS, physical reads and writes, transactions per second) is what the database did: its change is stated, not judged. Idle wait events are left out of the rankings.`,
   });
+  sections.push({ id: id(), type: 'text', title: zh ? '说明' : 'Commentary', markdown: '' });
   if (plan.topWait) {
     const metric = `wait.${snakeKey(plan.topWait)}.avg_ms`;
     sections.push({ id: id(), type: 'chart', chart: ctx.saveChart(zh ? `${plan.topWait} 平均等待：${ctx.baseline} 与 ${ctx.candidate}` : `${plan.topWait} average wait: ${ctx.baseline} and ${ctx.candidate}`, metric) });

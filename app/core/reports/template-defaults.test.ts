@@ -23,11 +23,15 @@ describe('templates from the primary metrics', () => {
     const headline = r.sections.find((s) => s.type === 'headline');
     assert.ok(headline?.type === 'headline');
     assert.deepEqual(headline.items.map((i) => i.metric), ['total.iops'], 'one finding, not the same one twice');
-    const text = r.sections.find((s) => s.type === 'text');
-    assert.ok(text?.type === 'text' && /Little's law/.test(text.markdown) && /total mean completion latency/.test(text.markdown));
+    // PerfDelta's note says why, under its own title; the Commentary is left to the user, empty.
+    const texts = r.sections.filter((s) => s.type === 'text');
+    assert.deepEqual(texts.map((s) => s.type === 'text' && s.title), ['About the headline', 'Commentary']);
+    const note = texts[0]!;
+    assert.ok(note.type === 'text' && /Little's law/.test(note.markdown) && /total mean completion latency/.test(note.markdown));
+    assert.ok(texts[1]!.type === 'text' && texts[1]!.markdown === '', 'no generated words in the user\'s commentary');
     const table = r.sections.find((s) => s.type === 'table');
     assert.ok(table?.type === 'table');
-    assert.deepEqual(table.metrics, ['total.iops', 'total.clat_avg_ms'], 'completion latency, where the runs have clat');
+    assert.deepEqual(table.metrics, ['total.iops', 'total.bw_mib_s', 'total.clat_avg_ms'], 'bandwidth beside IOPS, and completion latency where the runs have clat');
     const zh = core.createReport('fio-disk-vs-tmpfs', { template: 'cache-on-off', locale: 'zh-CN' });
     const zhText = zh.sections.find((s) => s.type === 'text');
     assert.ok(zhText?.type === 'text' && /利特尔定律/.test(zhText.markdown));
@@ -37,6 +41,14 @@ describe('templates from the primary metrics', () => {
     const r = core.createReport('fio-bs-qd-sweep', { template: 'sweep' });
     const specs = core.charts('fio-bs-qd-sweep').filter((c) => r.sections.some((s) => s.type === 'chart' && s.chart === c.id)).map((c) => c.spec);
     assert.deepEqual(specs.map((s) => (s.kind === 'scaling' ? s.metric : s.kind)), ['total.iops', 'total.clat_avg_ms']);
+    const commentary = r.sections.find((s) => s.type === 'text');
+    assert.ok(commentary?.type === 'text' && commentary.markdown === '', 'not "Swept parameter: iodepth." written as if the user had');
+  });
+
+  it('an AWR report\'s note on reading its figures is titled as PerfDelta\'s; its Commentary is left empty for the user', () => {
+    const r = core.createReport('s2-exadata-flash-cache', { template: 'cache-on-off' });
+    const texts = r.sections.flatMap((s) => (s.type === 'text' ? [[s.title, s.markdown === '' ? 'empty' : 'note']] : []));
+    assert.deepEqual(texts, [['About these figures', 'note'], ['Commentary', 'empty']]);
   });
 
   it('AWR reports are no closed loop: their headline is not cut to one figure', () => {

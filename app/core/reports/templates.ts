@@ -98,7 +98,9 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
   const label = (m: string): string => { const i = describeMetric(m); return i ? metricLabel(i, locale) : m; };
   const chart = (name: string, spec: ChartSpec): number => core.saveChart(study, name, spec).id;
   const layout: ReportLayout = { title: summary.name, page: 'A4', orientation: 'portrait', convention: settings.convention, locale };
-  const text = (markdown: string): ReportSection => ({ id: id(), type: 'text', title: zh ? '说明' : 'Commentary', markdown });
+  // The Commentary is the user's: a template leaves it empty (not printed until they write in it),
+  // never a generated sentence that would read as theirs.
+  const commentary = (): ReportSection => ({ id: id(), type: 'text', title: zh ? '说明' : 'Commentary', markdown: '' });
   const sections: ReportSection[] = [];
 
   if (template === 'before-after') {
@@ -113,7 +115,7 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
       { baseline, candidate, metric, perObjectDay: 'max', label: zh ? `${label(metric)}（窗口内最大值）` : `${label(metric)}, maximum in the window` },
     ];
     sections.push({ id: id(), type: 'headline', items });
-    sections.push(text(zh ? `${baseline} 与 ${candidate} 对比。` : `${candidate} against ${baseline}.`));
+    sections.push(commentary());
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(metric)} 随时间变化` : `${label(metric)} over time`, { kind: 'time-series', metric, top: 8 }) });
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(metric)}：${baseline} 与 ${candidate}（按对象）` : `${label(metric)}: ${baseline} and ${candidate} per object`, { kind: 'compare-bars', baseline, candidate, metric }) });
     sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: [metric] });
@@ -135,6 +137,9 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
   const { throughput, latency } = keyMetrics(runs);
   if (!throughput) throw new Error(zh ? '该研究没有可对比的指标' : 'the study has no metrics to compare');
   const metrics = [throughput, ...(latency && latency !== throughput ? [latency] : [])];
+  // Tables carry bandwidth beside IOPS and latency where the tool's primary metrics have it (fio: IOPS, MiB/s, clat).
+  const bandwidth = defaultMetrics(runs).find((d) => d.role === 'throughput' && d.metric.endsWith('bw_mib_s') && d.metric !== throughput)?.metric;
+  const tableMetrics = bandwidth ? [throughput, bandwidth, ...metrics.slice(1)] : metrics;
 
   if (template === 'sweep') {
     const x = sweepKey(runs);
@@ -146,10 +151,10 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     if (latency && scalingCurves({ runs, x, metric: latency }).series.length > 0) {
       sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(latency)} 随 ${x} 变化` : `${label(latency)} against ${x}`, { kind: 'scaling', x, metric: latency, workload: '*' }) });
     }
-    sections.push(text(zh ? `扫描参数：${x}。` : `Swept parameter: ${x}.`));
-    if (others.length > 0) sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics });
+    sections.push(commentary());
+    if (others.length > 0) sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics: tableMetrics });
     // Per workload, not per value of the swept parameter alone: a sweep over block sizes and depths must not average block sizes together.
-    sections.push(valuesTable(zh ? '各负载的数值' : 'Values per workload', ['workload'], ['config'], metrics.map((m) => ({ metric: m })), { config: summary.configs.slice(0, 6) }));
+    sections.push(valuesTable(zh ? '各负载的数值' : 'Values per workload', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: summary.configs.slice(0, 6) }));
     return { name: zh ? '扫描' : 'Sweep', layout, sections };
   }
 
@@ -170,10 +175,10 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)} 加速比（相对 ${baseline}）` : `${label(throughput)} speedup against ${baseline}`, { kind: 'speedup-heatmap', baseline, metric: throughput }) });
     const first = paired[0] ?? others[0]!;
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}：${baseline} 与 ${first}` : `${label(throughput)}: ${baseline} and ${first}`, { kind: 'compare-bars', baseline, candidate: first, metric: throughput }) });
-    sections.push(text(zh ? `基线为 ${baseline}。` : `The baseline is ${baseline}.`));
-    sections.push({ id: id(), type: 'table', baseline, candidates: paired.length ? paired : others, metrics });
+    sections.push(commentary());
+    sections.push({ id: id(), type: 'table', baseline, candidates: paired.length ? paired : others, metrics: tableMetrics });
     // The values of the baseline and up to five configurations beside it: a page holds six columns.
-    sections.push(valuesTable(zh ? '各配置的数值' : 'Values per configuration', ['workload'], ['config'], metrics.map((m) => ({ metric: m })), { config: [baseline, ...(paired.length ? paired : others)].slice(0, 6) }));
+    sections.push(valuesTable(zh ? '各配置的数值' : 'Values per configuration', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: [baseline, ...(paired.length ? paired : others)].slice(0, 6) }));
     return { name: zh ? '配置矩阵' : 'Configuration matrix', layout, sections };
   }
 
@@ -183,12 +188,11 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
   sections.push({ id: id(), type: 'headline', items: (littlesLaw ? [throughput] : metrics).map((m) => ({ baseline, candidate, metric: m })) });
   sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}：${baseline} 与 ${candidate}` : `${label(throughput)}: ${baseline} and ${candidate}`, { kind: 'compare-bars', baseline, candidate, metric: throughput }) });
   sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}（相对 ${baseline}）` : `${label(throughput)} relative to ${baseline}`, { kind: 'compare-bars', baseline, candidate, metric: throughput, normalised: true }) });
-  sections.push(text([
-    zh ? `${candidate} 与 ${baseline} 对比。` : `${candidate} against ${baseline}.`,
-    ...(littlesLaw ? [littlesLawNote(throughput, latency!, locale)] : []),
-  ].join(zh ? '' : ' ')));
-  sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: present(runs, metrics) });
-  sections.push(valuesTable(zh ? '两个配置的数值' : 'Values of both configurations', ['workload'], ['config'], present(runs, metrics).map((m) => ({ metric: m })), { config: [baseline, candidate] }));
+  // Why the headline gives one figure: PerfDelta's note, under a title that says so, not the user's commentary.
+  if (littlesLaw) sections.push({ id: id(), type: 'text', title: zh ? '关于主要结论' : 'About the headline', markdown: littlesLawNote(throughput, latency!, locale) });
+  sections.push(commentary());
+  sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: present(runs, tableMetrics) });
+  sections.push(valuesTable(zh ? '两个配置的数值' : 'Values of both configurations', ['workload'], ['config'], present(runs, tableMetrics).map((m) => ({ metric: m })), { config: [baseline, candidate] }));
   return { name: zh ? `${candidate} 与 ${baseline}` : `${candidate} against ${baseline}`, layout, sections };
 }
 

@@ -12,15 +12,12 @@ import { en, zhCN } from '../../i18n/messages.js';
 import { documentBlocks, type Block, type TableShape } from './report-blocks.js';
 import { inline, MarkdownBlockView } from './markdown.js';
 import { ReportChart } from './ReportChart.js';
-import { MARGIN, MM, pageGeometry } from './page-geometry.js';
+import { contentsPlacement, MARGIN, MM, pageGeometry } from './page-geometry.js';
+import { paginate } from './paginate.js';
 
 export { pageGeometry } from './page-geometry.js';
 import './report.css';
 
-/** Space between blocks, px (the CSS gives the same margins). */
-const GAP = 8;
-/** Tables of up to this many rows are not split over two pages. */
-const SMALL_TABLE = 8;
 
 function Row({ table, cells, mono, classes, head }: { table: TableShape; cells: string[]; mono?: number[] | undefined; classes?: Array<string | undefined> | undefined; head?: boolean }): JSX.Element {
   return (
@@ -38,12 +35,19 @@ function Row({ table, cells, mono, classes, head }: { table: TableShape; cells: 
   );
 }
 
-function Table({ table, rows, head = true }: { table: TableShape; rows: Array<Extract<Block, { kind: 'row' }>>; head?: boolean }): JSX.Element {
+function Table({ table, rows, head = true, continued }: { table: TableShape; rows: Array<Extract<Block, { kind: 'row' }>>; head?: boolean; continued?: string }): JSX.Element {
+  // A page that starts inside a workload family names it again under the header.
+  const lead = head && rows[0] && !rows[0].group && rows[0].family ? rows[0].family : null;
   return (
     <table className="pd-table" data-table={table.key}>
       <colgroup>{table.widths.map((w, i) => <col key={i} style={{ width: `${w}%` }} />)}</colgroup>
       {head && <thead><Row table={table} cells={table.header} head /></thead>}
-      <tbody>{rows.map((r, i) => <Row key={i} table={table} cells={r.cells} mono={r.mono} classes={r.classes} />)}</tbody>
+      <tbody>
+        {lead && continued && <tr className="group"><td colSpan={table.widths.length}>{continued.replace('{family}', lead)}</td></tr>}
+        {rows.map((r, i) => (r.group
+        ? <tr key={i} className="group"><td colSpan={table.widths.length}>{r.cells[0]}</td></tr>
+        : <Row key={i} table={table} cells={r.cells} mono={r.mono} classes={r.classes} />))}
+      </tbody>
     </table>
   );
 }
@@ -84,55 +88,6 @@ function BlockView({ block, live, onChart }: { block: Block; live: boolean; onCh
       // Measured without the header: the paginator adds it where a table starts on a page.
       return <Table table={block.table} rows={[block]} head={false} />;
   }
-}
-
-/** Places measured blocks on pages of `limit` px. */
-export function paginate(blocks: readonly Block[], heights: readonly number[], headHeights: ReadonlyMap<string, number>, limit: number): number[][] {
-  const pages: number[][] = [[]];
-  let used = 0;
-  const need = (i: number, prev: number | undefined): number => {
-    const b = blocks[i]!;
-    let h = heights[i]! + GAP;
-    // A table's first row on a page brings the header with it.
-    if (b.kind === 'row' && (prev === undefined || blocks[prev]!.kind !== 'row' || (blocks[prev] as { table: TableShape }).table.key !== b.table.key)) h += headHeights.get(b.table.key) ?? 0;
-    return h;
-  };
-  const tableKey = (i: number): string | null => { const b = blocks[i]; return b && b.kind === 'row' ? b.table.key : null; };
-  /**
-   * What must go on the same page as block i: a title or subtitle keeps what follows it, a note
-   * the table it introduces, and a small table (up to SMALL_TABLE rows) its rows, so a
-   * configuration's three-row grid is not cut after its first row.
-   */
-  const sticky = (i: number): number => {
-    const b = blocks[i]!;
-    const next = i + 1 < blocks.length ? i + 1 : null;
-    if (next !== null && (b.kind === 'title' || b.kind === 'subtitle' || (b.kind === 'note' && blocks[next]!.kind === 'row'))) return need(next, undefined) + sticky(next);
-    if (b.kind === 'row' && tableKey(i - 1) !== b.table.key) {
-      let end = i + 1;
-      while (tableKey(end) === b.table.key) end++;
-      if (end - i > SMALL_TABLE) return 0;
-      let h = 0;
-      for (let k = i + 1; k < end; k++) h += heights[k]! + GAP;
-      return h;
-    }
-    return 0;
-  };
-  for (let i = 0; i < blocks.length; i++) {
-    const page = pages[pages.length - 1]!;
-    const prev = page[page.length - 1];
-    let h = need(i, prev);
-    // A title is kept with the block after it; a group that cannot fit on any page is not kept.
-    let withNext = sticky(i);
-    if (need(i, undefined) + withNext > limit) withNext = blocks[i]!.kind === 'title' || blocks[i]!.kind === 'subtitle' ? (i + 1 < blocks.length ? need(i + 1, undefined) : 0) : 0;
-    if (page.length > 0 && used + h + withNext > limit) {
-      pages.push([]);
-      used = 0;
-      h = need(i, undefined);
-    }
-    pages[pages.length - 1]!.push(i);
-    used += h;
-  }
-  return pages.filter((p) => p.length > 0);
 }
 
 /** Consecutive rows of one table on a page become one table. */
@@ -205,8 +160,12 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
     return () => { live = false; };
   }, [pages, drawn, charts, onReady]);
 
-  const tocPages = pages ? toc.map((e) => 3 + pages.findIndex((p) => p.includes(e.block))) : [];
-  const total = pages ? pages.length + 2 : 0;
+  // A short contents list goes on the title page, a long one gets its own page, fewer than
+  // MIN_CONTENTS sections none at all (page-geometry.ts).
+  const placement = contentsPlacement(toc.length);
+  const first = placement === 'page' ? 3 : 2;
+  const tocPages = pages ? toc.map((e) => first + pages.findIndex((p) => p.includes(e.block))) : [];
+  const total = pages ? pages.length + first - 1 : 0;
   const style = { width: geo.width, height: geo.height };
   const content = { left: MARGIN.side * MM, top: MARGIN.top * MM, width: geo.contentWidth, height: geo.contentHeight };
   const footer = (n: number): JSX.Element => (
@@ -214,6 +173,16 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
       <span>{doc.report.layout.title}</span>
       <span>{t('report.page', { page: n, pages: total })}</span>
     </footer>
+  );
+  const contents = (
+    <>
+      <h2 className="pd-title">{t('report.contents')}</h2>
+      <ol className="pd-toc">
+        {toc.map((e, i) => (
+          <li key={i}><span className="num">{e.number}</span><span className="text">{e.text}</span><span className="dots" /><span className="pg">{tocPages[i]}</span></li>
+        ))}
+      </ol>
+    </>
   );
   const tables = [...new Map(blocks.filter((b): b is Extract<Block, { kind: 'row' }> => b.kind === 'row').map((b) => [b.table.key, b.table])).values()];
 
@@ -225,6 +194,9 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
           {blocks.map((b, i) => <div key={i} data-b={i} className="pd-block"><BlockView block={b} live={false} /></div>)}
           {tables.map((tb) => (
             <table key={tb.key} className="pd-table" data-head={tb.key}><thead><Row table={tb} cells={tb.header} head /></thead></table>
+          ))}
+          {tables.map((tb) => (
+            <table key={`${tb.key}#group`} className="pd-table" data-head={`${tb.key}#group`}><tbody><tr className="group"><td colSpan={tb.widths.length}>{t('report.continued', { family: 'W' })}</td></tr></tbody></table>
           ))}
         </div>
       )}
@@ -240,27 +212,23 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
                 ? `${t('report.dataAsOf', { date: doc.data_span.to })} · ${t('report.dataSpan', { from: doc.data_span.from, to: doc.data_span.to, zone: doc.data_span.zone })}`
                 : t('report.dataUndated')}</p>
               <p className="pd-note pd-convention">{t('report.convention')}: {doc.evidence.convention_note}</p>
+              {placement === 'cover' && <div className="pd-cover-contents">{contents}</div>}
             </div>
           </section>
-          <section className="pd-page" style={style} data-page={2}>
-            <div className="pd-content" style={content}>
-              <h2 className="pd-title">{t('report.contents')}</h2>
-              <ol className="pd-toc">
-                {toc.map((e, i) => (
-                  <li key={i}><span className="num">{e.number}</span><span className="text">{e.text}</span><span className="dots" /><span className="pg">{tocPages[i]}</span></li>
-                ))}
-              </ol>
-            </div>
-            {footer(2)}
-          </section>
+          {placement === 'page' && (
+            <section className="pd-page" style={style} data-page={2}>
+              <div className="pd-content" style={content}>{contents}</div>
+              {footer(2)}
+            </section>
+          )}
           {pages.map((indices, p) => (
-            <section key={p} className="pd-page" style={style} data-page={p + 3}>
+            <section key={p} className="pd-page" style={style} data-page={p + first}>
               <div className="pd-content" style={content}>
                 {grouped(blocks, indices).map((g) => (g.table
-                  ? <div key={g.key} className="pd-block"><Table table={g.table} rows={g.rows!} /></div>
+                  ? <div key={g.key} className="pd-block"><Table table={g.table} rows={g.rows!} continued={t('report.continued', { family: '{family}' })} /></div>
                   : <div key={g.key} className="pd-block"><BlockView block={g.block!} live onChart={() => setDrawn((d) => d + 1)} /></div>))}
               </div>
-              {footer(p + 3)}
+              {footer(p + first)}
             </section>
           ))}
         </>

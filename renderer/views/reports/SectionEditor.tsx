@@ -32,7 +32,7 @@ export function SectionEditor({ section, study, metrics, dictionary, charts, onC
         <div className="section-editor">
           {titleInput}
           <label className="wide">{t('reports.markdown')}
-            <textarea name="markdown" rows={5} value={section.markdown} onChange={(e) => onChange({ ...section, markdown: e.target.value })} />
+            <textarea name="markdown" rows={5} value={section.markdown} placeholder={t('reports.markdownHint')} onChange={(e) => onChange({ ...section, markdown: e.target.value })} />
           </label>
         </div>
       );

@@ -16,3 +16,14 @@ export function pageGeometry(doc: ReportDocument): { width: number; height: numb
     css: `@page { size: ${doc.report.layout.page} ${doc.report.layout.orientation}; margin: 0 }`,
   };
 }
+
+/** Fewer sections than this: no contents at all (a two-section report needs no list). */
+export const MIN_CONTENTS = 3;
+/** Up to this many entries the contents fit on the title page under the title; more get a page of their own. */
+export const COVER_CONTENTS = 12;
+
+/** Where a report's contents go: nowhere, on the title page, or on a page of their own. */
+export function contentsPlacement(entries: number): 'none' | 'cover' | 'page' {
+  if (entries < MIN_CONTENTS) return 'none';
+  return entries <= COVER_CONTENTS ? 'cover' : 'page';
+}

@@ -98,5 +98,38 @@ describe('report blocks', () => {
     const none = table([pair({})]);
     assert.ok(none.some((b) => b.kind === 'note' && b.text === 'n · p: too few runs for an interval'));
   });
-});
 
+  it('a long comparison is grouped by workload family: a row naming it, each load once, metrics named with their units', () => {
+    const pair = (workload: string, metric: string, label: string, unit: string, candidate: string): ComparePair => ({
+      workload, workload_label: workload, workload_params: {}, metric, metric_label: label, unit, better: 'higher',
+      baseline_label: 'rbd', candidate_label: candidate, baseline: 2, candidate: 3, speedup: 1.5, change_pct: 50, speedup_text: '1.50x', change_text: '+50.0%',
+      text: '1.50x faster', short_text: '1.50x', mark: '', n_baseline: 1, n_candidate: 1, ci_baseline: null, ci_candidate: null, p_value: null, p_min: null, p_method: null,
+      significant: null, significance_note: '', tie: false, verdict: 'better', baseline_runs: [1], candidate_runs: [2], baseline_values: [2], candidate_values: [3],
+    });
+    const metrics: Array<[string, string, string]> = [['total.iops', 'total IOPS', 'IOPS'], ['total.bw_mib_s', 'total bandwidth', 'MiB/s']];
+    const workloads = ['4K random read QD1 ×1', '4K random read QD2 ×1', '64K seq write QD1 ×1', '64K seq write QD2 ×1'];
+    // The core's order: per candidate, per metric, every workload.
+    const pairs = ['cephfs', 'nfs'].flatMap((c) => metrics.flatMap(([m, l, u]) => workloads.map((w) => pair(w, m, l, u, c))));
+    const compare: CompareResult = {
+      study: 's', kind: 'configurations', baseline: 'rbd', candidate: 'cephfs', candidates: ['cephfs', 'nfs'], metrics: metrics.map((m) => m[0]), pairing_keys: [], convention: 'x-fold', convention_note: '',
+      tie_band_pct: 0, pairs, unmatched: [], geomean_speedup: {}, rollup: [], matrix: [], warnings: [], aggregation: null, workload_filter: null, periods: null,
+    };
+    const rows = documentBlocks({ ...doc('en', 'grouped'), sections: [{ id: 't', type: 'table', title: 'T', compare, errors: [] }] }).blocks.filter((b): b is Row => b.kind === 'row');
+    const shown = rows.map((r) => (r.group ? `# ${r.cells[0]}` : r.cells.slice(0, 3).join(' | ')));
+    assert.deepEqual(shown.slice(0, 6), [
+      '# 4K random read ×1',
+      'QD1 | cephfs | total IOPS', ' |  | total bandwidth (MiB/s)', ' | nfs | total IOPS', ' |  | total bandwidth (MiB/s)',
+      'QD2 | cephfs | total IOPS',
+    ]);
+    assert.equal(shown[9], '# 64K seq write ×1');
+    assert.equal(rows.length, 2 + pairs.length, 'every pair once, and a row per family');
+  });
+
+  it('an empty commentary is not printed; one with the user\'s words is', () => {
+    const text = (markdown: string): Block[] => documentBlocks({ ...doc('en', 'grouped'), sections: [{ id: 'c', type: 'text', title: 'Commentary', markdown }] }).blocks;
+    assert.ok(!text('  \n').some((b) => b.kind === 'title' && b.text === 'Commentary'));
+    const written = text('RBD wins at every depth.');
+    assert.ok(written.some((b) => b.kind === 'title' && b.text === 'Commentary'));
+    assert.ok(written.some((b) => b.kind === 'md'));
+  });
+});

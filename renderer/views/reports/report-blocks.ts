@@ -11,6 +11,7 @@ import { parseMarkdown, type MarkdownBlock } from './markdown.js';
 import { reportChartHeight, reportChartOption } from './report-charts.js';
 import { formatCoverage } from '../compare/interval-text.js';
 import { pageGeometry } from './page-geometry.js';
+import { groupByFamily } from './workload-groups.js';
 
 export interface TableShape {
   key: string;
@@ -29,8 +30,12 @@ export type Block =
   /** A bullet of plain text: the evidence is data (file names, filters with "*"), never Markdown. */
   | { kind: 'item'; text: string }
   | { kind: 'chart'; id: string; option: Record<string, unknown>; height: number; caption: string }
-  /** `classes`: a class per cell (a ratio's verdict colour). */
-  | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[]; classes?: Array<string | undefined> };
+  /**
+   * `classes`: a class per cell (a ratio's verdict colour). `group`: a workload family's row
+   * ("4K random read ×1") across the table, its one cell the family's name. `family`: the
+   * family a row belongs to, named again where a page starts inside it ("… (continued)").
+   */
+  | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[]; classes?: Array<string | undefined>; group?: boolean; family?: string };
 
 export const CHART_HEIGHT = 330;
 /** Folders with more files than this are one line in the PDF's evidence. */
@@ -63,9 +68,14 @@ function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean;
   return [
     p.object === '*' ? translate(locale, 'report.allObjects') : p.workload_label,
     ...(multi.candidates ? [p.candidate_label] : []),
-    ...(multi.metrics ? [p.metric_label] : []),
+    ...(multi.metrics ? [metricName(p.metric_label, p.unit)] : []),
     fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, withIntervals ? `${sig}\n${intervals(p, locale)}` : sig,
   ];
+}
+
+/** A metric as the catalog names it, with its unit where the label does not say it ("total bandwidth (MiB/s)"). */
+export function metricName(label: string, unit: string): string {
+  return unit && !namesUnit(label, unit) ? `${label} (${unit})` : label;
 }
 
 /** A pivot cell's figure: the digits the section asked for, else the unit's usual ones. */
@@ -143,8 +153,16 @@ function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped
     ...header[c]!.split(/[\s\n]+/).map(ems),
     ...rows.flatMap((r) => (r[c] ?? '').split('\n')).map((line) => Math.min(40, ems(line))),
   );
+  // Rows by workload family (a row naming "4K random read ×1", then its depths) when the first
+  // dimension's labels have one; the first column then holds only the load ("QD16").
+  const families = table.row_headers.length > 0 ? groupByFamily(rows, (r) => r[0]!) : null;
+  if (families) for (const g of families) for (const x of g.items) x.item[0] = x.load;
   const shape: TableShape = { key, header, widths: columnWidths(header.map((_, c) => longest(c)), width) };
-  return rows.map((cells) => ({ kind: 'row' as const, table: shape, cells }));
+  if (!families) return rows.map((cells) => ({ kind: 'row' as const, table: shape, cells }));
+  return families.flatMap((g) => [
+    { kind: 'row' as const, table: shape, cells: [g.family], group: true },
+    ...g.items.map((x) => ({ kind: 'row' as const, table: shape, cells: x.item, family: g.family })),
+  ]);
 }
 
 export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Array<{ number: string; text: string; block: number }> } {
@@ -185,6 +203,8 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         break;
       }
       case 'text': {
+        // A commentary holds the user's words or is not printed: an empty one is no section.
+        if (!s.markdown.trim()) break;
         if (s.title) title(s.title);
         for (const b of parseMarkdown(s.markdown)) blocks.push({ kind: 'md', block: b });
         break;
@@ -224,18 +244,40 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const multi = { candidates: c.candidates.length > 1, metrics: c.metrics.length > 1 };
         const header = [t('report.workload'), ...(multi.candidates ? [t('report.candidate')] : []), ...(multi.metrics ? [t('report.metric')] : []),
           `${t('report.baseline')} (${c.baseline})`, multi.candidates ? t('report.candidate') : `${t('report.candidate')} (${c.candidate})`, t('report.speedup'), t('report.ratio'), t('report.significance')];
+        const families = groupByFamily(c.pairs, (p) => p.workload_label);
         const fixed = [13, 13, 9, 24, 11];
         const rest = 100 - fixed.reduce((a, b) => a + b, 0);
         const extra = (multi.candidates ? 1 : 0) + (multi.metrics ? 1 : 0);
-        const widths = [rest / (1 + extra), ...Array(extra).fill(rest / (1 + extra)), ...fixed] as number[];
+        // Grouped, the first column holds a load ("QD128") alone: the metric's name gets its room.
+        const widths = families && extra === 2 ? [9, 10, 17, 12, 12, 8, 21, 11]
+          : [rest / (1 + extra), ...Array(extra).fill(rest / (1 + extra)), ...fixed] as number[];
         const table: TableShape = { key: s.id, header, widths };
         // Intervals per row where any pair has one; else one line says why there are none.
         const withIntervals = c.pairs.some((p) => p.ci_baseline || p.ci_candidate);
         const verdictAt = header.length - 3;
-        for (const p of c.pairs) {
-          const cells = pairCells(p, locale, multi, withIntervals);
-          const classes = cells.map((_, i) => (i === verdictAt || i === verdictAt + 1 ? `verdict-${p.verdict}` : undefined));
-          blocks.push({ kind: 'row', table, cells, classes });
+        const rowOf = (p: ComparePair, cells: string[]): Block => ({
+          kind: 'row', table, cells, classes: cells.map((_, i) => (i === verdictAt || i === verdictAt + 1 ? `verdict-${p.verdict}` : undefined)),
+        });
+        // 32 workloads × candidates × metrics: by family (a row naming it), each workload's load
+        // once, then its candidates and metrics; a cell that repeats the row above is left blank.
+        if (families) {
+          const workloadAt = new Map<string, number>();
+          for (const p of c.pairs) if (!workloadAt.has(p.workload)) workloadAt.set(p.workload, workloadAt.size);
+          const order = (p: ComparePair): number[] => [workloadAt.get(p.workload)!, c.candidates.indexOf(p.candidate_label), c.metrics.indexOf(p.metric)];
+          for (const g of families) {
+            blocks.push({ kind: 'row', table, cells: [g.family], group: true });
+            const members = [...g.items].sort((a, b) => { const x = order(a.item); const y = order(b.item); return x[0]! - y[0]! || x[1]! - y[1]! || x[2]! - y[2]!; });
+            members.forEach(({ item: p, load }, k) => {
+              const before = k > 0 ? members[k - 1]!.item : null;
+              const cells = pairCells(p, locale, multi, withIntervals);
+              const sameWorkload = before?.workload === p.workload;
+              cells[0] = sameWorkload ? '' : load;
+              if (multi.candidates && sameWorkload && before!.candidate_label === p.candidate_label) cells[1] = '';
+              blocks.push({ ...rowOf(p, cells), family: g.family } as Block);
+            });
+          }
+        } else {
+          for (const p of c.pairs) blocks.push(rowOf(p, pairCells(p, locale, multi, withIntervals)));
         }
         if (!withIntervals && c.pairs.length) blocks.push({ kind: 'note', text: `${t('report.significance')}: ${t('report.noInterval')}`, tone: 'muted' });
         // Why some pairs are "~" whatever their figures (one run, too few runs): said under the table.
