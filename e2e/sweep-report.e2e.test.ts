@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import * as XLSX from '@e965/xlsx';
 import { OUTPUT_DIR, runCli } from './support/host.js';
 import { hasPoppler, pdfText, pdfToPngs } from './support/pdf.js';
 import { SWEEP_CONFIGS, writeSysbenchSweep, type GeneratedRun } from './support/sysbench-sweep.js';
@@ -105,6 +106,15 @@ describe('a sweep study tells its story (issue 28)', () => {
     assert.ok(evidence.includes(`#${victim.id} oltp_read_write, 64 threads Azure Flexible PG15`) && evidence.replace(/- /g, '-').includes(REASON), 'the evidence lists the run with its reason');
     assert.ok(text.includes('TPS, geometric mean over the sweep (secondary)'));
     assert.ok(!text.includes(`the peak TPS of ${[...SWEEP_CONFIGS].map((c) => c.name).sort()[0]}`), 'never the alphabetically first as baseline');
+
+    // The workbook's Headline sheet holds the same peaks, as numbers.
+    const xlsx = path.join(OUTPUT_DIR, 'sweep-issue-28.xlsx');
+    assert.equal(runCli(home, 'export', '--study', STUDY, '--out', xlsx).status, 0);
+    const sheet = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(fs.readFileSync(xlsx), { type: 'buffer' }).Sheets['Headline']!, { header: 1 });
+    const azure = want[3]!;
+    const row = sheet.find((r) => r[0] === azure.config && r[1] === azure.peak);
+    assert.ok(row && row[2] === azure.at && row[4] === azure.p95, `the XLSX: ${azure.config}'s peak, load and p95`);
+    assert.ok(String(row[row.length - 1]).includes(REASON), 'and the run left out, with its reason');
 
     // The pages, for a person to look at (e2e/output).
     const pngs = pdfToPngs(pdf, 60);

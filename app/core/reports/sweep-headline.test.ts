@@ -121,6 +121,12 @@ describe('the sweep headline: each configuration\'s peak', () => {
     const named = core.createReport('cloud', { template: 'sweep', baseline: 'alpha' }).sections[0]!;
     assert.ok(named.type === 'headline' && named.sweep?.baseline === 'alpha' && named.items.every((i) => i.baseline === 'alpha'), 'the baseline the user names');
     assert.throws(() => core.createReport('cloud', { baseline: 'beta' }), /"beta" is not a configuration/);
+    // A renamed configuration: the saved sweep headline follows it and still renders.
+    core.manage.renameConfig('cloud', 'zeta', 'zeta-2');
+    const renamed = core.report('cloud', report.id).sections[0]!;
+    assert.ok(renamed.type === 'headline' && renamed.sweep?.baseline === 'zeta-2');
+    const again = core.renderReport('cloud', report.id).sections[0]!;
+    assert.ok(again.type === 'headline' && again.errors.length === 0 && again.sweep?.peaks[0]!.config === 'zeta-2');
     core.close();
   });
 });
