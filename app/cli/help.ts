@@ -138,16 +138,23 @@ A "pivot" section (a table of values): {"source": {"kind": "runs"} | {"kind": "r
 "rows": [dimensions], "columns": [dimensions], "values": [{"metric", "statistic"?, "samples"?,
 "label"?, "digits"?}], "layout"?: "joined"|"grouped", "margin"?, "split"?, "only"?, "sortBy"?, "top"?}.
 `,
-  report: `perfdelta report --study NAME --out FILE.pdf [--report NAME] [--template T] [--locale en|zh-CN]
-                 [--page A4|Letter] [--orientation portrait|landscape] [--convention C]
-                 [--where FILTER]... [--json]
+  report: `perfdelta report --study NAME --out FILE.pdf [--report NAME] [--template T] [--baseline C]
+                 [--locale en|zh-CN] [--page A4|Letter] [--orientation portrait|landscape]
+                 [--convention C] [--where FILTER]... [--json]
 
 Prints a report to PDF through Chromium (the same print page the app uses: title page, contents
 with page numbers, the sections, the evidence appendix; charts as vectors, no animation; a CJK
 font is bundled). The report is --report NAME (or the id perfdelta reports lists, 1 or #1),
 else the study's first report, else a new one
 made from the template that fits the study. --template T (before-after, cache-on-off,
-config-matrix, sweep) makes a new report from T. --page, --orientation, --convention,
+config-matrix, sweep) makes a new report from T. A new report sets its configurations against
+--baseline C, by default the first configuration imported (never the alphabetically first).
+Configurations swept over a load (threads, virtual users, sessions, I/O depth) get the sweep
+template, whose headline states each configuration's peak throughput and the load where it
+occurs, the tail latency there, the load up to which latency stays stable (the rule in words),
+throughput per 1,000 $/month at the peak where the configurations have a price_usd_month
+constant (or a derived metric over a price), and each peak against the baseline's; the geometric
+mean over the sweep follows, labelled secondary. --page, --orientation, --convention,
 --locale and --where change the report's layout and are saved with it, so the same PDF can be
 made again. --where FILTER is a workload filter (as in "perfdelta help compare") every headline,
 table and chart of the report applies, stated in its evidence; --where "" removes it.

@@ -64,10 +64,11 @@ function resolveReport(core: Core, values: Values): ReportRecord {
   const template = choice(values, 'template', TEMPLATES);
   const locale = choice(values, 'locale', ['en', 'zh-CN'] as const);
   const where = whereOption(values);
+  const baseline = str(values, 'baseline');
   let report: ReportRecord;
-  if (template) report = core.createReport(study, { template, name, locale });
+  if (template) report = core.createReport(study, { template, name, locale, baseline });
   else if (name) report = byNameOrId(core, study, name);
-  else report = core.reports(study)[0] ?? core.createReport(study, { locale });
+  else report = core.reports(study)[0] ?? core.createReport(study, { locale, baseline });
   // Layout options given on the command line are saved with the report: the PDF can be made again.
   const changes: Partial<ReportLayout> = {
     ...(choice(values, 'page', ['A4', 'Letter'] as const) ? { page: choice(values, 'page', ['A4', 'Letter'] as const)! } : {}),

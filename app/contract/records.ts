@@ -796,8 +796,29 @@ export interface PivotSection {
   top?: number;
 }
 
+/**
+ * A headline's sweep mode (issue 28): configurations swept over a load (threads, virtual users,
+ * sessions, I/O depth) are stated by their peaks, not by a mean over the sweep. Per configuration
+ * its peak throughput (median of each load's runs) and the load where it occurs, the latency at
+ * that load, the load up to which latency stays stable, price-performance at the peak where a
+ * price is known; each candidate's peak against the baseline's. The headline's `items` follow as
+ * secondary figures (the template's geometric mean over the sweep, labelled so).
+ */
+export interface SweepHeadlineSpec {
+  /** The swept load (a parameter: threads, vus, sessions, iodepth). */
+  x: string;
+  /** The throughput whose peak is stated (the tool's primary: TPS, NOPM, IOPS). */
+  metric: string;
+  /** The latency stated at the peak and judged for "stable up to"; absent: the tool's tail metric. */
+  latency?: string;
+  /** The configuration the others' peaks are set against; absent: the first configuration imported. */
+  baseline?: string;
+  /** Only these configurations, in this order; absent: every configuration in import order. */
+  configs?: string[];
+}
+
 export type ReportSection =
-  | { id: string; type: 'headline'; title?: string; items: HeadlineItem[] }
+  | { id: string; type: 'headline'; title?: string; items: HeadlineItem[]; sweep?: SweepHeadlineSpec }
   | { id: string; type: 'text'; title?: string; markdown: string }
   | { id: string; type: 'chart'; chart: number; caption?: string }
   | { id: string; type: 'table'; title?: string; baseline: string; candidates: string[]; metrics: string[]; perObjectDay?: PerObjectDayStat }
@@ -944,9 +965,60 @@ export type ChartData = { labels: string[] } & (
   | { kind: 'box-plot'; boxes: BoxPlotResult }
 );
 
+/** One configuration's (or one workload's of it) peak over a sweep: what the sweep headline states. */
+export interface SweepPeak {
+  config: string;
+  /** The configuration, and its workload where a configuration swept several ("oltp_read_only"). */
+  label: string;
+  is_baseline: boolean;
+  /** The highest median throughput over the loads, and the load where it occurs (the lowest load on a tie). */
+  peak: number;
+  peak_at: number;
+  /** The peak is at the highest load swept: throughput may still have been rising. */
+  peak_at_last_load: boolean;
+  /** The highest load swept. */
+  max_load: number;
+  /** Runs behind the peak's median (excluded runs out). */
+  runs: number;
+  /** Latency at the peak's load (median of its runs), null where none was measured. */
+  latency: number | null;
+  /** "Stable up to" (scaling.ts): null without measured latency; `stable_within_sweep` false: stable over the whole sweep. */
+  stable_up_to: number | null;
+  stable_within_sweep: boolean | null;
+  /** Price-performance at the peak (peak ÷ price × factor), null where the configuration has no price. */
+  price_performance: number | null;
+  /** Peak ÷ the baseline's peak (higher throughput is better), its change in %, its verdict; null for the baseline itself or with no baseline peak. */
+  ratio: number | null;
+  change_pct: number | null;
+  verdict: Verdict | null;
+  /** Runs of this configuration left out of comparisons, each with its reason. */
+  excluded: Array<{ run: number; reason: string }>;
+}
+
+/** A sweep headline resolved: numbers and the names they are stated with; the words are the page's (message catalog). */
+export interface SweepHeadline {
+  x: string;
+  metric: string;
+  /** The throughput's short label ("TPS"), and its unit. */
+  metric_label: string;
+  unit: string;
+  latency_metric: string | null;
+  latency_label: string | null;
+  latency_unit: string | null;
+  baseline: string;
+  /** The stable rule in the report's language ("p95 grows by more than 50% for one doubling of threads"). */
+  stable_rule: string | null;
+  /** Price-performance's label and unit ("TPS per 1,000 $/month"), and its formula; null where no configuration has a price. */
+  price: { label: string; unit: string; formula: string } | null;
+  peaks: SweepPeak[];
+}
+
 export type RenderedSection =
-  /** `warnings`: what the headline's comparisons warned of (the evidence lists them). */
-  | { id: string; type: 'headline'; title: string; figures: HeadlineFigure[]; errors: string[]; warnings: CompareWarning[] }
+  /**
+   * `warnings`: what the headline's comparisons warned of (the evidence lists them). `sweep`: the
+   * peaks of a sweep headline (absent in documents made before it existed).
+   */
+  | { id: string; type: 'headline'; title: string; figures: HeadlineFigure[]; errors: string[]; warnings: CompareWarning[]; sweep?: SweepHeadline }
   | { id: string; type: 'text'; title: string; markdown: string }
   | { id: string; type: 'chart'; title: string; caption: string; chart: SavedChart | null; data: ChartData | null; errors: string[] }
   | { id: string; type: 'table'; title: string; compare: CompareResult | null; errors: string[] }

@@ -141,7 +141,7 @@ export interface RpcMethods {
   'charts.propose': { args: { study: string }; result: ChartSpec };
   'reports.list': { args: { study: string }; result: ReportRecord[] };
   /** A new report from a template (the one that fits the study when none is named). */
-  'reports.create': { args: { study: string; template?: ReportTemplate; name?: string; locale?: 'en' | 'zh-CN' }; result: ReportRecord };
+  'reports.create': { args: { study: string; template?: ReportTemplate; name?: string; locale?: 'en' | 'zh-CN'; baseline?: string }; result: ReportRecord };
   'reports.save': { args: { study: string; report: { id?: number; name: string; layout: ReportLayout; sections: ReportSection[] } }; result: ReportRecord };
   'reports.delete': { args: { study: string; id: number }; result: { deleted: boolean } };
   /** The report with every number resolved, as the preview and the PDF show it. */

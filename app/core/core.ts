@@ -551,11 +551,12 @@ export class Core implements StudyQueries, TemplateQueries {
   }
 
   /** A new report from a template (the one that fits the study when none is named), saved charts included. */
-  createReport(study: string, options: { template?: ReportTemplate; name?: string; locale?: 'en' | 'zh-CN' } = {}): ReportRecord {
+  /** `baseline`: the configuration a template sets the others against (default: the first imported). */
+  createReport(study: string, options: { template?: ReportTemplate; name?: string; locale?: 'en' | 'zh-CN'; baseline?: string } = {}): ReportRecord {
     const sid = this.studyId(study);
     const slug = this.slugOf(study);
     return this.store.transaction(() => {
-      const t = buildTemplate(this, slug, options.template ?? suggestTemplate(this, slug), options.locale ?? 'en');
+      const t = buildTemplate(this, slug, options.template ?? suggestTemplate(this, slug), options.locale ?? 'en', options.baseline !== undefined ? { baseline: options.baseline } : {});
       let name = options.name?.trim() || t.name;
       for (let i = 2; this.store.reportStore.reportByName(sid, name); i++) name = `${options.name?.trim() || t.name} (${i})`;
       return { ...this.store.reportStore.insertReport(sid, name, t.layout, t.sections), study: slug };

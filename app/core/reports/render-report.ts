@@ -4,7 +4,7 @@
  * XLSX all show this document, so they cannot disagree.
  */
 import type {
-  CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, RunRecord, SavedChart,
+  CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, RunRecord, SavedChart, SweepHeadline,
 } from '../../contract/records.js';
 import type { StudyQueries } from '../study-queries.js';
 import { chartData } from '../charts/chart-data.js';
@@ -22,6 +22,7 @@ import { median } from '../compare/speedup.js';
 import { sameWorkload, workloadLabel, workloadParams } from '../compare/pairing.js';
 import { buildEvidence } from './evidence.js';
 import { renderPivot } from './pivot-records.js';
+import { renderSweepHeadline } from './sweep-headline.js';
 import { countOf } from '../plural.js';
 
 const ALL_OBJECTS = '*';
@@ -173,7 +174,16 @@ function renderSection(core: StudyQueries, study: string, section: ReportSection
           errors.push(errorText(err));
         }
       }
-      return { id: section.id, type: 'headline', title, figures, errors, warnings };
+      // A sweep's peaks first (sweep-headline.ts); the items follow as secondary figures.
+      let sweep: SweepHeadline | undefined;
+      if (section.sweep) {
+        try {
+          sweep = renderSweepHeadline(core, study, section.sweep, report.layout.locale);
+        } catch (err) {
+          errors.unshift(errorText(err));
+        }
+      }
+      return { id: section.id, type: 'headline', title, figures, errors, warnings, ...(sweep ? { sweep } : {}) };
     }
     case 'table': {
       try {

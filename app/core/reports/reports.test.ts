@@ -102,12 +102,17 @@ describe('reports of the sample studies', () => {
     assert.throws(() => core.createReport('s2-exadata-flash-cache', { template: 'before-after' }), /two periods/);
   });
 
-  it('a sweep of one configuration (one disk across block sizes and depths) gets a sweep report: every curve, no ratios', async () => {
+  it('a sweep of one configuration (one disk across block sizes and depths) gets a sweep report: its peaks, every curve, no ratios', async () => {
     const one = new Core(path.join(tempDir(), 'db.sqlite'));
     await loadSamples(one, ['fio-bs-qd-sweep']);
     const report = one.createReport('fio-bs-qd-sweep');
     const doc = one.renderReport('fio-bs-qd-sweep', report.name);
-    assert.deepEqual(doc.sections.map((s) => s.type).filter((t) => t !== 'text'), ['chart', 'chart', 'pivot'], 'throughput and latency curves, and the values');
+    assert.deepEqual(doc.sections.map((s) => s.type).filter((t) => t !== 'text'), ['headline', 'chart', 'chart', 'pivot'], 'the peaks, throughput and latency curves, and the values');
+    const headline = doc.sections[0]!;
+    assert.ok(headline.type === 'headline' && headline.sweep && headline.figures.length === 0, 'peaks, no geometric mean: there is no second configuration');
+    assert.equal(headline.sweep.x, 'iodepth');
+    assert.equal(headline.sweep.peaks.length, 3, 'a peak per block size');
+    assert.ok(headline.sweep.peaks.every((p) => p.ratio === null), 'no ratios');
     const values = doc.sections.find((s) => s.type === 'pivot');
     assert.ok(values?.type === 'pivot' && values.tables[0]!.rows.length === 12, 'a row per workload: 3 block sizes × 4 depths, never averaged together');
     for (const s of doc.sections) {

@@ -7,9 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { ChartSpec, HeadlineItem, PivotValue, ReportLayout, ReportSection, ReportTemplate, RunRecord } from '../../contract/records.js';
 import type { StudyQueries, TemplateQueries } from '../study-queries.js';
 import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
-import { scalingCurves } from '../compare/scaling.js';
+import { scalingCurves, sweepLatencyMetric } from '../compare/scaling.js';
 import { awrTemplate, isAwrStudy } from './awr-headlines.js';
 import { defaultMetrics } from '../metrics/default-metrics.js';
+import { shortMetricLabel } from './sweep-headline.js';
 
 const THROUGHPUT = ['total.iops', 'nopm', 'tpm', 'ops_per_s', 'tps', 'qps', 'total.bw_mib_s', 'read.iops', 'write.iops', 'read.ops_per_s'];
 const LATENCY = ['total.lat_avg_ms', 'read.lat_avg_ms', 'write.lat_avg_ms', 'total.clat_avg_ms', 'lat_avg_ms', 'read.clat_avg_ms'];
@@ -75,12 +76,29 @@ export function sweepKey(runs: readonly RunRecord[]): string | null {
   return null;
 }
 
+/**
+ * The load a load generator swept within its configurations (threads, virtual users, I/O depth),
+ * three values or more in some configuration: what a sweep headline states peaks over. Observed
+ * counts (an AWR report's sessions) are no load anyone set.
+ */
+export function sweptLoad(runs: readonly RunRecord[]): string | null {
+  for (const k of SWEEP_KEYS) {
+    const swept = runs.filter((r) => typeof r.params[k] === 'number' && r.errors.length === 0);
+    if (swept.length === 0 || !swept.every((r) => CLOSED_LOOP_TOOLS.has(r.tool))) continue;
+    const byConfig = new Map<string, Set<number>>();
+    for (const r of swept) byConfig.set(r.config, (byConfig.get(r.config) ?? new Set<number>()).add(r.params[k] as number));
+    if ([...byConfig.values()].some((v) => v.size >= 3)) return k;
+  }
+  return null;
+}
+
 /** The template that fits the study best, for a first report. */
 export function suggestTemplate(core: StudyQueries, study: string): ReportTemplate {
   const s = core.studies().find((x) => x.slug === study)!;
   if (s.periods.length >= 2) return 'before-after';
   const runs = core.runs({ study });
-  if (sweepKey(runs) && s.configs.length <= 3) return 'sweep';
+  // Seven clouds swept over threads are a sweep, however many they are: their story is each one's peak (issue 28).
+  if (sweepKey(runs) && (s.configs.length <= 3 || sweptLoad(runs) !== null)) return 'sweep';
   return s.configs.length >= 3 ? 'config-matrix' : 'cache-on-off';
 }
 
@@ -90,7 +108,12 @@ export interface TemplateResult {
   sections: ReportSection[];
 }
 
-export function buildTemplate(core: TemplateQueries, study: string, template: ReportTemplate, locale: 'en' | 'zh-CN'): TemplateResult {
+export interface TemplateOptions {
+  /** The configuration the others are set against; absent: the first configuration imported (never the alphabetically first). */
+  baseline?: string;
+}
+
+export function buildTemplate(core: TemplateQueries, study: string, template: ReportTemplate, locale: 'en' | 'zh-CN', options: TemplateOptions = {}): TemplateResult {
   const zh = locale === 'zh-CN';
   const summary = core.studies().find((x) => x.slug === study)!;
   const settings = core.settings(study);
@@ -130,8 +153,12 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     return { name: zh ? '迁移前后' : 'Before and after', layout, sections };
   }
 
-  const baseline = summary.configs[0]!;
-  const others = summary.configs.slice(1);
+  // The study lists its configurations in import order (their first run's id): the first imported is the default baseline.
+  if (options.baseline !== undefined && !summary.configs.includes(options.baseline)) {
+    throw new Error(zh ? `基线“${options.baseline}”不是该研究的配置（现有：${summary.configs.join('、')}）` : `the baseline "${options.baseline}" is not a configuration of the study (there are: ${summary.configs.join(', ')})`);
+  }
+  const baseline = options.baseline ?? summary.configs[0]!;
+  const others = summary.configs.filter((c) => c !== baseline);
   // The tools' primary metrics (the dictionary's): sysbench's TPS and p95, fio's IOPS and
   // completion latency, HammerDB's NOPM.
   const { throughput, latency } = keyMetrics(runs);
@@ -144,17 +171,41 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
   if (template === 'sweep') {
     const x = sweepKey(runs);
     if (!x) throw new Error(zh ? '没有取值三个以上的扫描参数' : 'no parameter takes three or more values (virtual users, threads, I/O depth, sessions)');
-    // One configuration swept (one disk across I/O depths) is a report too: its curves, no ratios.
-    if (others.length > 0) sections.push({ id: id(), type: 'headline', items: others.flatMap((c) => metrics.map((m) => ({ baseline, candidate: c, metric: m }))) });
+    const load = sweptLoad(runs);
+    if (load) {
+      // Each configuration's peak, the latency there and "stable up to" (sweep-headline.ts); the
+      // geometric mean over the sweep follows as a secondary figure, labelled so. One
+      // configuration swept (one disk across I/O depths) gets its peaks, no ratios.
+      const short = label(throughput).length > 12 ? (describeMetric(throughput)?.unit ?? label(throughput)) : label(throughput);
+      const secondary = zh ? `${short}，整个扫描的几何平均（次要）` : `${short}, geometric mean over the sweep (secondary)`;
+      sections.push({
+        id: id(), type: 'headline', items: others.map((c) => ({ baseline, candidate: c, metric: throughput, label: secondary })),
+        sweep: { x: load, metric: throughput, ...(latency ? { latency: sweepLatencyMetric(runs) ?? latency } : {}), baseline },
+      });
+    } else if (others.length > 0) {
+      sections.push({ id: id(), type: 'headline', items: others.flatMap((c) => metrics.map((m) => ({ baseline, candidate: c, metric: m }))) });
+    }
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)} 随 ${x} 变化` : `${label(throughput)} against ${x}`, { kind: 'scaling', x, metric: throughput, workload: '*' }) });
     // Only where the sweep measured latency (HammerDB's result lines carry none).
     if (latency && scalingCurves({ runs, x, metric: latency }).series.length > 0) {
       sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(latency)} 随 ${x} 变化` : `${label(latency)} against ${x}`, { kind: 'scaling', x, metric: latency, workload: '*' }) });
     }
     sections.push(commentary());
-    if (others.length > 0) sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics: tableMetrics });
+    // A pair per load, candidate and metric: for seven configurations over seven loads that is 84
+    // pairs and fourteen pages no manager reads. Beyond two candidates the peaks and the values
+    // tables tell it; the Compare view and the XLSX keep every pair.
+    if (others.length > 0 && (!load || others.length <= 2)) sections.push({ id: id(), type: 'table', baseline, candidates: others, metrics: tableMetrics });
     // Per workload, not per value of the swept parameter alone: a sweep over block sizes and depths must not average block sizes together.
-    sections.push(valuesTable(zh ? '各负载的数值' : 'Values per workload', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: summary.configs.slice(0, 6) }));
+    const shown = [baseline, ...others];
+    if (load && shown.length > 6) {
+      // Many configurations: a table per metric, one figure a cell, every configuration a column (up to eight fit a page).
+      // Medians, as the peaks are: the table must not print 1,393 beside a headline's 1,396.
+      for (const m of tableMetrics) {
+        sections.push(valuesTable(zh ? `${label(m)}：各负载的数值` : `${label(m)} per workload`, ['workload'], ['config'], [{ metric: m, statistic: 'median', label: shortMetricLabel(m, locale) }], { config: shown.slice(0, 8) }));
+      }
+    } else {
+      sections.push(valuesTable(zh ? '各负载的数值' : 'Values per workload', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: shown.slice(0, 6) }));
+    }
     return { name: zh ? '扫描' : 'Sweep', layout, sections };
   }
 

@@ -70,6 +70,28 @@ export function runRows(runs: readonly RunRecord[]): Row[] {
   ])];
 }
 
+/** A sweep headline's peaks, below the figures: the numbers the report's cards state. */
+export function peakRows(doc: ReportDocument): Row[] {
+  const rows: Row[] = [];
+  for (const s of doc.sections) {
+    if (s.type !== 'headline' || !s.sweep) continue;
+    const w = s.sweep;
+    rows.push([], [`Peaks over ${w.x} (median of each load's runs, excluded runs left out)${w.stable_rule ? `; stable up to: the last load before ${w.stable_rule}` : ''}`]);
+    rows.push([
+      'Configuration', `Peak ${w.metric_label} [${w.unit}]`, `At ${w.x}`, 'Runs at the peak', ...(w.latency_label ? [`${w.latency_label} at the peak [${w.latency_unit}]`] : []),
+      `Stable up to (${w.x})`, 'Stable over the whole sweep', ...(w.price ? [w.price.label] : []), `Peak against ${w.baseline}'s peak [x]`, 'Change [%]', 'Peak at the highest load swept', 'Runs left out (reason)',
+    ]);
+    for (const p of w.peaks) {
+      rows.push([
+        p.label, p.peak, p.peak_at, p.runs, ...(w.latency_label ? [p.latency] : []), p.stable_up_to, p.stable_within_sweep === null ? null : p.stable_within_sweep ? 'no' : 'yes',
+        ...(w.price ? [p.price_performance] : []), p.is_baseline ? 'baseline' : p.ratio, p.change_pct, p.peak_at_last_load ? 'yes' : 'no',
+        p.excluded.map((e) => `#${e.run} ${e.reason}`).join('; ') || null,
+      ]);
+    }
+  }
+  return rows;
+}
+
 export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | null): Uint8Array {
   const book = XLSX.utils.book_new();
   const taken = new Set<string>();
@@ -79,6 +101,7 @@ export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | 
       [doc.report.layout.title], [doc.evidence.convention_note], [],
       ['Figure', 'Baseline', 'Candidate', 'Workload', 'Unit', 'Baseline value', 'Candidate value', 'Speedup [x, >1 = candidate better]', 'Change', 'Ratio as worded', 'Basis'],
       ...figures.map((f): Row => [f.label, f.baseline_label, f.candidate_label, f.workload, f.unit, f.baseline, f.candidate, f.speedup, f.change_text, f.text, f.basis]),
+      ...peakRows(doc),
     ]);
     let t = 0;
     for (const s of doc.sections) {

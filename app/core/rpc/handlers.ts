@@ -119,7 +119,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'charts.data': ({ study, spec, locale }) => core.chartData(study, spec, locale),
     'charts.propose': ({ study }) => core.proposeChart(study),
     'reports.list': ({ study }) => core.reports(study),
-    'reports.create': ({ study, template, name, locale }) => core.createReport(study, { template, name, locale }),
+    'reports.create': ({ study, template, name, locale, baseline }) => core.createReport(study, { template, name, locale, baseline }),
     'reports.save': ({ study, report }) => core.saveReport(study, report),
     'reports.delete': ({ study, id }) => ({ deleted: core.deleteReport(study, id) }),
     'reports.render': ({ study, report }) => core.renderReport(study, report),

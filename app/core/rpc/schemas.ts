@@ -43,6 +43,9 @@ const title = z.string().max(300).optional();
 const headlineItem = z.object({
   baseline: label, candidate: label.optional(), limit: z.number().positive().optional(), metric: metricName, workload: z.string().max(300).optional(), perObjectDay: perObjectDay.optional(), label: z.string().max(300).optional(),
 }).strict();
+const sweepHeadline = z.object({
+  x: z.string().regex(/^[a-z0-9_]+$/i, 'a parameter such as threads').max(60), metric: metricName, latency: metricName.optional(), baseline: label.optional(), configs: z.array(label).min(1).max(50).optional(),
+}).strict();
 const pivotStatistic = z.enum(['mean', 'median', 'min', 'max', 'p95', 'p99', 'sum', 'count', 'cv']);
 const dimension = z.string().trim().min(1).max(120);
 const pivotSource = z.discriminatedUnion('kind', [
@@ -56,7 +59,7 @@ const pivotValue = z.object({
   statistic: pivotStatistic.optional(), samples: pivotStatistic.optional(), label: z.string().max(200).optional(), digits: z.number().int().min(0).max(6).optional(),
 }).strict();
 export const reportSection = z.discriminatedUnion('type', [
-  z.object({ id: sectionId, type: z.literal('headline'), title, items: z.array(headlineItem).max(50) }).strict(),
+  z.object({ id: sectionId, type: z.literal('headline'), title, items: z.array(headlineItem).max(50), sweep: sweepHeadline.optional() }).strict(),
   z.object({ id: sectionId, type: z.literal('text'), title, markdown: z.string().max(100000) }).strict(),
   z.object({ id: sectionId, type: z.literal('chart'), chart: z.number().int(), caption: z.string().max(2000).optional() }).strict(),
   z.object({ id: sectionId, type: z.literal('table'), title, baseline: label, candidates: z.array(label).min(1).max(50), metrics: z.array(metricName).min(1).max(20), perObjectDay: perObjectDay.optional() }).strict(),
@@ -228,7 +231,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'charts.data': z.object({ study: label, spec: chartSpec, locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
   'charts.propose': z.object({ study: label }).strict(),
   'reports.list': z.object({ study: label }).strict(),
-  'reports.create': z.object({ study: label, template: z.enum(['before-after', 'cache-on-off', 'config-matrix', 'sweep']).optional(), name: label.optional(), locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
+  'reports.create': z.object({ study: label, template: z.enum(['before-after', 'cache-on-off', 'config-matrix', 'sweep']).optional(), name: label.optional(), locale: z.enum(['en', 'zh-CN']).optional(), baseline: label.optional() }).strict(),
   'reports.save': z.object({
     study: label,
     report: z.object({ id: reportId.optional(), name: label, layout: reportLayout, sections: z.array(reportSection).max(200) }).strict(),

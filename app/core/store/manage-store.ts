@@ -234,7 +234,10 @@ export class ManageStore {
     let reports = 0;
     for (const r of this.db.prepare('SELECT id, sections FROM reports WHERE study_id = ?').all(studyId) as Array<{ id: number; sections: string }>) {
       const sections = (JSON.parse(r.sections) as ReportSection[]).map((s): ReportSection => (
-        s.type === 'headline' ? { ...s, items: s.items.map((i) => ({ ...i, baseline: label(i.baseline), ...(i.candidate !== undefined ? { candidate: label(i.candidate) } : {}) })) }
+        s.type === 'headline' ? {
+          ...s, items: s.items.map((i) => ({ ...i, baseline: label(i.baseline), ...(i.candidate !== undefined ? { candidate: label(i.candidate) } : {}) })),
+          ...(s.sweep ? { sweep: { ...s.sweep, ...(s.sweep.baseline !== undefined ? { baseline: label(s.sweep.baseline) } : {}), ...(s.sweep.configs ? { configs: s.sweep.configs.map(label) } : {}) } } : {}),
+        }
           : s.type === 'table' ? { ...s, baseline: label(s.baseline), candidates: s.candidates.map(label) } : s));
       if (JSON.stringify(sections) !== r.sections) {
         this.db.prepare('UPDATE reports SET sections = ? WHERE id = ?').run(JSON.stringify(sections), r.id);

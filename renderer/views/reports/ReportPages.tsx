@@ -73,6 +73,20 @@ function BlockView({ block, live, onChart }: { block: Block; live: boolean; onCh
           )}
         </div>
       );
+    case 'peak':
+      // The ratio takes the verdict's colour (the core's), the peak itself stays neutral.
+      return (
+        <div className={`pd-headline pd-peak verdict-${block.verdict ?? 'value'}`} data-peak={block.label} data-verdict={block.verdict ?? 'value'}>
+          <div className="label">{block.label}</div>
+          <div className="big">{block.peak}</div>
+          <div className={`ratio${block.baseline ? ' is-baseline' : ''}`}>{block.ratio}</div>
+          <div className="values">{block.facts.join(' · ')}</div>
+          <div className="basis">{block.basis}</div>
+          {block.warnings.length > 0 && (
+            <ul className="pd-warnings">{block.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
+          )}
+        </div>
+      );
     case 'item':
       return <ul className="pd-list"><li>{block.text}</li></ul>;
     case 'md':

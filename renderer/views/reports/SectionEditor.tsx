@@ -82,6 +82,15 @@ export function SectionEditor({ section, study, metrics, dictionary, charts, onC
       return (
         <div className="section-editor">
           {titleInput}
+          {section.sweep && (
+            // A sweep headline: the baseline its peaks are set against (default: the first configuration imported).
+            <div className="headline-item" data-sweep={section.sweep.x}>
+              <label>{t('reports.sweepBaseline')}<select name="sweep-baseline" value={section.sweep.baseline ?? study.configs[0] ?? ''} onChange={(e) => onChange({ ...section, sweep: { ...section.sweep!, baseline: e.target.value } })}>
+                {study.configs.map((c) => <option key={c} value={c}>{c}</option>)}
+              </select></label>
+              <label>{t('compare.metric')}<select name="sweep-metric" value={section.sweep.metric} onChange={(e) => onChange({ ...section, sweep: { ...section.sweep!, metric: e.target.value } })}>{metricOptions}</select></label>
+            </div>
+          )}
           {section.items.map((item, i) => (
             <div key={i} className="headline-item" data-item={i}>
               <label>{t('compare.baseline')}<select name="item-baseline" value={item.baseline} onChange={(e) => setItem(i, { ...item, baseline: e.target.value })}>{sideOptions}</select></label>

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ComparePair, CompareResult, HeadlineFigure, PivotTable, ReportDocument, ReportEvidence } from '../../../app/contract/records.js';
-import { columnWidths, documentBlocks, type Block } from './report-blocks.js';
+import type { SweepHeadline } from '../../../app/contract/records.js';
+import { columnWidths, documentBlocks, sweepBlocks, type Block } from './report-blocks.js';
 
 type Row = Extract<Block, { kind: 'row' }>;
 type Headline = Extract<Block, { kind: 'headline' }>;
@@ -131,5 +132,28 @@ describe('report blocks', () => {
     const written = text('RBD wins at every depth.');
     assert.ok(written.some((b) => b.kind === 'title' && b.text === 'Commentary'));
     assert.ok(written.some((b) => b.kind === 'md'));
+  });
+
+  it('a sweep headline: a card per configuration with its peak and load, the ratio to the baseline\'s peak, p95 there, "stable up to", price, the exclusion, in English and Chinese', () => {
+    const sweep: SweepHeadline = {
+      x: 'threads', metric: 'tps', metric_label: 'TPS', unit: 'TPS', latency_metric: 'total.lat_p95_ms', latency_label: 'latency p95', latency_unit: 'ms', baseline: 'Zeta',
+      stable_rule: 'latency p95 grows by more than 50% for one doubling of threads', price: { label: 'TPS per 1,000 $/month', unit: 'TPS per 1,000 $/month', formula: 'f' },
+      peaks: [
+        { config: 'Zeta', label: 'Zeta', is_baseline: true, peak: 1500, peak_at: 64, peak_at_last_load: false, max_load: 128, runs: 3, latency: 85.1, stable_up_to: 32, stable_within_sweep: true, price_performance: 2142.9, ratio: null, change_pct: null, verdict: null, excluded: [] },
+        { config: 'Azure', label: 'Azure', is_baseline: false, peak: 6000, peak_at: 128, peak_at_last_load: true, max_load: 128, runs: 1, latency: null, stable_up_to: null, stable_within_sweep: null, price_performance: null, ratio: 4, change_pct: 300, verdict: 'better', excluded: [{ run: 80, reason: 'noisy neighbour' }] },
+      ],
+    };
+    const en = sweepBlocks(sweep, 'en');
+    const cards = en.filter((b): b is Extract<Block, { kind: 'peak' }> => b.kind === 'peak');
+    assert.equal(en[0]!.kind === 'note' && en[0]!.text.includes('Stable up to: the last load before latency p95 grows by more than 50% for one doubling of threads.'), true);
+    assert.deepEqual([cards[0]!.peak, cards[0]!.ratio, cards[0]!.verdict], ['Peak 1,500 TPS at 64 threads', "Baseline: the other configurations' peaks are set against this one", null]);
+    assert.deepEqual(cards[0]!.facts, ['latency p95 at 64 threads: 85.10 ms', 'stable up to 32 threads', '2,143 TPS per 1,000 $/month at the peak']);
+    assert.equal(cards[0]!.basis, 'median of 3 runs at 64 threads');
+    assert.deepEqual([cards[1]!.ratio, cards[1]!.verdict], ['4.00x the peak TPS of Zeta (+300.0%)', 'better']);
+    assert.deepEqual(cards[1]!.facts, ['no latency measured', '"stable up to" needs measured latency', 'no price given']);
+    assert.deepEqual(cards[1]!.warnings, ['The peak is at the highest load swept (128 threads): throughput may still have been rising.', '1 run left out: #80 noisy neighbour']);
+    assert.equal(cards[1]!.basis, 'one run at 128 threads');
+    const zh = sweepBlocks(sweep, 'zh-CN').filter((b): b is Extract<Block, { kind: 'peak' }> => b.kind === 'peak');
+    assert.deepEqual([zh[0]!.peak, zh[1]!.ratio], ['峰值 1,500 TPS，在 64 线程', '为 Zeta 峰值TPS的 4.00x（+300.0%）']);
   });
 });

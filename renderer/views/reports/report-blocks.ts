@@ -3,7 +3,7 @@
  * follows), headline figures, Markdown blocks, charts, and table rows (a long table continues
  * on the next page under its header again).
  */
-import type { ComparePair, CompareWarning, ConfidenceInterval, PivotTable, ReportDocument, Verdict } from '../../../app/contract/records.js';
+import type { ComparePair, CompareWarning, ConfidenceInterval, PivotTable, ReportDocument, SweepHeadline, Verdict } from '../../../app/contract/records.js';
 import { translate, type Locale } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { formatValue } from '../../format.js';
@@ -26,6 +26,8 @@ export type Block =
   | { kind: 'note'; text: string; tone: 'muted' | 'error' | 'convention' }
   /** `verdict` picks the figure's colour (null: a value with no ratio); `warnings` print under it. */
   | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean; verdict: Verdict | null; warnings: string[] }
+  /** A sweep's peak (one configuration): the peak and its load, the ratio to the baseline's peak in the verdict's colour, then latency, "stable up to" and price-performance. */
+  | { kind: 'peak'; label: string; baseline: boolean; peak: string; ratio: string; verdict: Verdict | null; facts: string[]; basis: string; warnings: string[] }
   | { kind: 'md'; block: MarkdownBlock }
   /** A bullet of plain text: the evidence is data (file names, filters with "*"), never Markdown. */
   | { kind: 'item'; text: string }
@@ -165,6 +167,49 @@ function pivotBlocks(key: string, table: PivotTable, layout: 'joined' | 'grouped
   ]);
 }
 
+/** A load in words: "64 threads", "32 virtual users", "iodepth 32". */
+export function loadText(x: string, load: number, locale: Locale): string {
+  const key = x === 'threads' || x === 'vus' || x === 'sessions' ? `report.load.${x}` as MessageKey : 'report.load.other';
+  return translate(locale, key, { x, load: load.toLocaleString(locale === 'zh-CN' ? 'zh-CN' : 'en-US') });
+}
+
+/**
+ * A sweep headline's blocks (issue 28): how a peak and "stable up to" are read, then a card per
+ * configuration. The same figures the XLSX's Headline sheet lists.
+ */
+export function sweepBlocks(sw: SweepHeadline, locale: Locale): Block[] {
+  const t = (k: MessageKey, v?: Record<string, string | number>): string => translate(locale, k, v);
+  const load = (v: number): string => loadText(sw.x, v, locale);
+  const sep = t('list.sep');
+  const rules = [t('report.peak.rule', { metric: sw.metric_label, x: sw.x })];
+  if (sw.stable_rule) rules.push(t('report.peak.stableRule', { rule: sw.stable_rule }));
+  if (sw.price) rules.push(t('report.peak.priceRule', { formula: sw.price.formula }));
+  const out: Block[] = [{ kind: 'note', text: rules.join(' '), tone: 'muted' }];
+  for (const p of sw.peaks) {
+    const facts: string[] = [];
+    facts.push(p.latency !== null && sw.latency_label && sw.latency_unit
+      ? t('report.peak.latency', { latency: sw.latency_label, load: load(p.peak_at), value: formatValue(p.latency, sw.latency_unit, locale), unit: sw.latency_unit })
+      : t('report.peak.noLatency'));
+    facts.push(p.stable_up_to === null ? t('report.peak.noStable')
+      : p.stable_within_sweep === false ? t('report.peak.stableWhole', { load: load(p.stable_up_to) }) : t('report.peak.stable', { load: load(p.stable_up_to) }));
+    if (sw.price) facts.push(p.price_performance !== null ? t('report.peak.price', { value: formatValue(p.price_performance, sw.price.unit, locale), label: sw.price.label }) : t('report.peak.noPrice'));
+    const change = p.change_pct === null ? '' : `${p.change_pct >= 0 ? '+' : ''}${p.change_pct.toFixed(1)}%`;
+    const ratio = p.is_baseline ? t('report.peak.isBaseline')
+      : p.ratio === null ? t('report.peak.noRatio', { baseline: sw.baseline })
+        : t('report.peak.ratio', { ratio: `${p.ratio.toFixed(2)}x`, metric: sw.metric_label, baseline: sw.baseline, change });
+    const warnings: string[] = [];
+    if (p.peak_at_last_load) warnings.push(t('report.peak.lastLoad', { load: load(p.peak_at) }));
+    if (p.excluded.length) warnings.push(t('report.peak.excluded', { count: p.excluded.length, reasons: p.excluded.map((e) => `#${e.run} ${e.reason}`).join(sep) }));
+    out.push({
+      kind: 'peak', label: p.label, baseline: p.is_baseline,
+      peak: t('report.peak.figure', { value: formatValue(p.peak, sw.unit, locale), unit: sw.unit, load: load(p.peak_at) }),
+      ratio, verdict: p.is_baseline ? null : p.verdict, facts,
+      basis: p.runs > 1 ? t('report.peak.basis', { count: p.runs, load: load(p.peak_at) }) : t('report.peak.oneRun', { load: load(p.peak_at) }), warnings,
+    });
+  }
+  return out;
+}
+
 export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Array<{ number: string; text: string; block: number }> } {
   const locale = doc.report.layout.locale;
   const zh = locale === 'zh-CN';
@@ -184,7 +229,15 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
       case 'headline': {
         title(s.title);
         blocks.push({ kind: 'note', text: `${t('report.convention')}: ${doc.evidence.convention_note}`, tone: 'convention' });
-        for (const f of s.figures) {
+        if (s.sweep) {
+          blocks.push(...sweepBlocks(s.sweep, locale));
+          // The items follow a sweep's peaks as secondary figures: one line each, not cards that outweigh the peaks.
+          // One label for all (the template's "geometric mean over the sweep (secondary)") heads the list once.
+          const shared = s.figures.length > 0 && s.figures.every((f) => f.label === s.figures[0]!.label) ? s.figures[0]!.label : null;
+          if (s.figures.length) blocks.push({ kind: 'subtitle', text: shared ?? t('report.peak.secondary') });
+          for (const f of s.figures) blocks.push({ kind: 'item', text: `${shared ? '' : `${f.label} · `}${f.candidate_label}: ${f.text}${f.mark ? ' ~' : ''} (${f.basis})` });
+        }
+        for (const f of s.sweep ? [] : s.figures) {
           const fmt = (v: number | null): string => (v === null ? '' : `${formatValue(v, f.unit, locale)} ${f.unit}`);
           // A volume has no speedup ("–"): its change is all the line states.
           const ratio = (s: string): string => (s === '–' ? '' : ` · ${s}`);
