@@ -105,7 +105,7 @@ export function printCompare(result: CompareResult): void {
       } else if (r) {
         const g = r.geomean_speedup === null ? '–' : `${r.geomean_speedup.toFixed(2)}x`;
         const band = r.untested_better + r.untested_worse > 0 ? `: by the band alone ${r.untested_better} better, ${r.untested_worse} worse` : '';
-        const untested = r.untested > 0 ? `; ${r.untested} with a single ${result.kind === 'periods' ? 'day' : 'run'} on a side, untested and counted as ties${band}` : '';
+        const untested = r.untested > 0 ? `; ${r.untested} with too few ${result.kind === 'periods' ? 'days' : 'runs'} for a test, untested and counted as ties${band}` : '';
         process.stdout.write(`${metric}: geometric mean speedup ${g} over ${r.pairs} ${result.kind === 'periods' ? 'objects' : 'workloads'}; ${r.wins} better, ${r.losses} worse, ${r.ties} ties (band ±${result.tie_band_pct}%; better or worse only when p < 0.05${untested})\n\n`);
       }
     }

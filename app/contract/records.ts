@@ -420,14 +420,14 @@ export interface CompareRollup {
   pairs: number;
   /**
    * Better / worse: a significant test (p < 0.05) and a change outside the tie band. Every pair
-   * not shown to differ ("~") is a tie, a pair with one run on a side (no test possible) too;
+   * not shown to differ ("~") is a tie, a pair no test can decide (one run, or too few) too;
    * `untested` says how many those were and `untested_better` / `untested_worse` what the tie
    * band alone says of them.
    */
   wins: number;
   losses: number;
   ties: number;
-  /** Pairs with one run on a side (no test possible), counted as ties. */
+  /** Pairs no test can decide (one run on a side, or too few runs for p < 0.05), counted as ties. */
   untested: number;
   /** Of the untested pairs, those the tie band alone reads as better / worse. */
   untested_better: number;

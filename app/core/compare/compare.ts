@@ -118,13 +118,13 @@ export function makePair(
 /**
  * How a pair counts in a roll-up. A pair is better or worse only when its test is significant and
  * its verdict (the tie band, 1.00x) says so; every "~" pair is a tie, so noise never reads as
- * "2 wins, 1 loss" (issue 25). A pair with one run on a side has no test and no measure of its
- * noise: it is "~", so a tie, and untested; what the tie band alone says of it (`band`) is kept
+ * "2 wins, 1 loss" (issue 25). A pair no test can decide (one run on a side, or so few runs that
+ * the smallest possible p is 0.05 or more: 3 a side) is "~", so a tie, and untested; what the tie band alone says of it (`band`) is kept
  * so the roll-up can state it beside the count, not hide a halved throughput. A neutral verdict
  * (a volume metric, or no ratio) is counted in none of the three.
  */
 export function rollupOutcome(p: ComparePair): { outcome: 'win' | 'loss' | 'tie' | null; untested: boolean; band: 'win' | 'loss' | 'tie' | null } {
-  const untested = p.p_value === null;
+  const untested = p.p_value === null || (p.p_min !== null && p.p_min >= ALPHA);
   const band = p.verdict === 'better' ? 'win' : p.verdict === 'worse' ? 'loss' : p.verdict === 'tie' ? 'tie' : null;
   if (p.verdict === 'neutral' || band === null) return { outcome: null, untested, band: null };
   if (p.significant !== true) return { outcome: 'tie', untested, band };

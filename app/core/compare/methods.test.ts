@@ -22,8 +22,8 @@ describe('the methods appendix', () => {
   });
 
   it('a roll-up says which pairs no test decided', () => {
-    assert.equal(rollupCountsText({ pairs: 9, wins: 0, losses: 0, ties: 9, untested: 9, untested_better: 0, untested_worse: 9 }, 'en'), '0 wins, 0 losses, 9 ties; all 9 untested (one run on a side, counted as ties): by the tie band alone 9 worse');
+    assert.equal(rollupCountsText({ pairs: 9, wins: 0, losses: 0, ties: 9, untested: 9, untested_better: 0, untested_worse: 9 }, 'en'), '0 wins, 0 losses, 9 ties; all 9 untested (too few runs for a test, counted as ties): by the tie band alone 9 worse');
     assert.equal(rollupCountsText({ pairs: 6, wins: 2, losses: 0, ties: 4, untested: 0 }, 'en'), '2 wins, 0 losses, 4 ties');
-    assert.equal(rollupCountsText({ pairs: 6, wins: 2, losses: 0, ties: 4, untested: 3, untested_better: 1, untested_worse: 0 }, 'zh-CN'), '胜 2 / 负 0 / 平 4；其中 3 个未经检验（一侧只有一次运行，计为持平）；仅按持平区间：1 个更好');
+    assert.equal(rollupCountsText({ pairs: 6, wins: 2, losses: 0, ties: 4, untested: 3, untested_better: 1, untested_worse: 0 }, 'zh-CN'), '胜 2 / 负 0 / 平 4；其中 3 个未经检验（运行次数太少，无法检验，计为持平）；仅按持平区间：1 个更好');
   });
 });

@@ -38,12 +38,12 @@ export function methodSentences(locale: WordingLocale): string[] {
     `Interval of the median, made of the runs themselves (never a negative latency): none for one run; for 2 to ${fromN - 1} runs, the range from the lowest to the highest run, which holds the median with probability 1 − 2·0.5^n: ${ranges}; from ${fromN} runs, the order-statistic interval benchstat (golang.org/x/perf/benchmath) reports, grown from the middle until the binomial probability that it holds the median reaches 95%, and printed with that exact probability: ${orders}. A period's figure is a mean over days and gets no interval.`,
     `Significance: two-sided Mann-Whitney U test, p < ${ALPHA}. Exact up to ${EXACT_LIMIT} runs a side: the permutation distribution of U given the observed ties (midranks), p = twice the smaller tail, as SciPy's permutation test; beyond ${EXACT_LIMIT}, the normal approximation with tie and continuity corrections. "~" marks a pair not shown to differ: p ≥ ${ALPHA}, or no test could decide it: one run on a side, or so few runs (or so many ties) that the smallest possible p is ${ALPHA} or more: ${few} runs per side cannot (p ≥ ${p2(smallestP(few, few))}), ${need} can (${p2(smallestP(need, need))}).`,
     'Geometric mean: a roll-up\'s mean speedup is the geometric mean of its pairs\' speedups, never the arithmetic mean of ratios: 2x and 0.5x cancel out.',
-    'Roll-up wins, losses and ties: a pair is better or worse only when p < 0.05 and its change lies outside the tie band; otherwise ("~") it is a tie. A pair with one run on a side has no test: it is "~" and counted as a tie (untested), and the count says how many such pairs the tie band alone would read as better or worse.',
+    'Roll-up wins, losses and ties: a pair is better or worse only when p < 0.05 and its change lies outside the tie band; otherwise ("~") it is a tie. A pair no test can decide (one run on a side, or too few runs for p < 0.05) is "~" and counted as a tie (untested), and the count says how many such pairs the tie band alone would read as better or worse.',
   ];
 }
 
 /**
- * "0 wins, 0 losses, 9 ties; all 9 untested (one run on a side, counted as ties): by the tie band
+ * "0 wins, 0 losses, 9 ties; all 9 untested (too few runs for a test, counted as ties): by the tie band
  * alone 9 worse". The band's reading is stated, so a halved throughput measured once is not hidden.
  */
 export function rollupCountsText(roll: Pick<CompareRollup, 'pairs' | 'wins' | 'losses' | 'ties' | 'untested'> & Partial<Pick<CompareRollup, 'untested_better' | 'untested_worse'>>, locale: WordingLocale): string {
@@ -54,10 +54,10 @@ export function rollupCountsText(roll: Pick<CompareRollup, 'pairs' | 'wins' | 'l
   const worse = roll.untested_worse ?? 0;
   if (zh) {
     const band = better + worse === 0 ? '' : `；仅按持平区间：${[better ? `${better} 个更好` : '', worse ? `${worse} 个更差` : ''].filter(Boolean).join('、')}`;
-    const rest = untested === 0 ? '' : `；${all ? `全部 ${untested} 个` : `其中 ${untested} 个`}未经检验（一侧只有一次运行，计为持平）${band}`;
+    const rest = untested === 0 ? '' : `；${all ? `全部 ${untested} 个` : `其中 ${untested} 个`}未经检验（运行次数太少，无法检验，计为持平）${band}`;
     return `胜 ${roll.wins} / 负 ${roll.losses} / 平 ${roll.ties}${rest}`;
   }
   const band = better + worse === 0 ? '' : `: by the tie band alone ${[better ? `${better} better` : '', worse ? `${worse} worse` : ''].filter(Boolean).join(', ')}`;
-  const rest = untested === 0 ? '' : `; ${all ? `all ${untested}` : untested} untested (one run on a side, counted as ties)${band}`;
+  const rest = untested === 0 ? '' : `; ${all ? `all ${untested}` : untested} untested (too few runs for a test, counted as ties)${band}`;
   return `${countOf(roll.wins, 'win')}, ${countOf(roll.losses, 'loss', 'losses')}, ${countOf(roll.ties, 'tie')}${rest}`;
 }
