@@ -10,11 +10,18 @@ import { sql as periodsSettings } from './migrations/002-periods-settings.js';
 import { sql as chartsReports } from './migrations/003-charts-reports.js';
 import { sql as columnMappings } from './migrations/004-column-mappings.js';
 import { sql as fileParts } from './migrations/005-file-parts-run-metrics.js';
+import { sql as seriesPyramids } from './migrations/006-series-pyramids.js';
+import { SeriesLevels } from './series-levels.js';
 
 export interface Migration {
   id: number;
   name: string;
   sql: string;
+  /**
+   * Work SQL cannot do (building series pyramids), run after `sql` in the same transaction.
+   * Not part of the hash: what it derives can be derived again, the schema cannot.
+   */
+  run?: (db: Database.Database) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -23,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 3, name: '003-charts-reports', sql: chartsReports },
   { id: 4, name: '004-column-mappings', sql: columnMappings },
   { id: 5, name: '005-file-parts-run-metrics', sql: fileParts },
+  { id: 6, name: '006-series-pyramids', sql: seriesPyramids, run: (db) => { new SeriesLevels(db).rebuildAll(); } },
 ];
 
 export class MigrationDriftError extends Error {
@@ -68,6 +76,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
   for (const m of migrations.slice(applied.length)) {
     db.transaction(() => {
       db.exec(m.sql);
+      m.run?.(db);
       record.run(m.id, m.name, migrationHash(m), new Date().toISOString());
     })();
     ran.push(m.id);
