@@ -114,8 +114,9 @@ class Level {
   /** Closed buckets of this level so far. */
   total = 0;
   blocks = 0;
-  private block = new Float64Array(NF * 64);
-  private cap = 64;
+  // Allocated at the first closed bucket: most levels of a short series never close one.
+  private block = new Float64Array(0);
+  private cap = 0;
   private n = 0;
 
   constructor(readonly level: number) {}
@@ -161,7 +162,7 @@ class Level {
   }
 
   private grow(): void {
-    const cap = Math.min(BLOCK_BUCKETS, this.cap * 4);
+    const cap = Math.min(BLOCK_BUCKETS, Math.max(64, this.cap * 4));
     const next = new Float64Array(NF * cap);
     for (let f = 0; f < NF; f++) next.set(this.block.subarray(f * this.cap, f * this.cap + this.n), f * cap);
     this.block = next;
