@@ -22,6 +22,7 @@ import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
+import { parsePoolFor } from './import/parse-pool.js';
 import { LOG_OWNER_FORMATS } from './import/link-logs.js';
 import { logClaims } from './import/log-claims.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
@@ -262,9 +263,13 @@ export class Core implements StudyQueries, TemplateQueries {
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
     const shown = (p: string): string => (relativeTo ? path.relative(relativeTo, p).split(path.sep).join('/') : p);
     const paths = expandPaths(inputs);
-    const bytes = paths.reduce((n, p) => n + fs.statSync(p).size, 0);
+    const files = paths.map((p) => ({ path: p, shown: shown(p), size: fs.statSync(p).size }));
+    const bytes = files.reduce((n, f) => n + f.size, 0);
     const stageOptions = { mapping, mappingFor: (sig: string) => this.mappings.get(sig) };
     // File by file: each is read, parsed and written, then dropped; one transaction for all.
+    // A large drop is parsed ahead by worker threads while this thread writes (parse-pool.ts).
+    const pool = parsePoolFor(paths.length, bytes);
+    const inline = (f: { path: string; shown: string }): StagedFile => stageFile(f.shown, diskSource(f.path), stageOptions);
     return this.store.transaction(() => {
       const session = new ImportSession(this.store, {
         study, config, studySlug,
@@ -274,8 +279,10 @@ export class Core implements StudyQueries, TemplateQueries {
         expected: { files: paths.length, bytes },
         restage: (f) => stageFile(f.path, f.source, stageOptions),
         rememberMapping: (sig, m) => this.mappings.save(sig, m),
+        pool,
       });
-      for (const p of paths) session.add(stageFile(shown(p), diskSource(p), stageOptions));
+      if (pool) for (const f of pool.staged(files, inline)) session.add(f);
+      else for (const f of files) session.add(inline(f));
       return session.finish();
     });
   }
