@@ -71,10 +71,10 @@ describe('schema migrations', () => {
     assert.deepEqual(JSON.parse(metrics[1]!.metrics), {}, 'a run without metrics gets an empty object');
   });
 
-  it('006 gives a store made before it the summaries and pyramids of its series, and its windows read from them', () => {
+  it('013 gives a store made before it the summaries and pyramids of its series, and its windows read from them', () => {
     const file = path.join(tempDir(), 'v5.sqlite');
     const db = new Database(file);
-    migrate(db, MIGRATIONS.slice(0, 5));
+    migrate(db, MIGRATIONS.filter((m) => m.id < 13));
     db.exec(`INSERT INTO studies (id, slug, name, created_at) VALUES (1, 's', 'S', 'now');
       INSERT INTO files (sha256, size) VALUES ('abc', 3);
       INSERT INTO imports (id, study_id, sha256, file_name, format, importer_version, config, imported_at) VALUES (1, 1, 'abc', 'f', 'fio-log', '1', 'a', 'now');

@@ -10,7 +10,7 @@ import { sql as periodsSettings } from './migrations/002-periods-settings.js';
 import { sql as chartsReports } from './migrations/003-charts-reports.js';
 import { sql as columnMappings } from './migrations/004-column-mappings.js';
 import { sql as fileParts } from './migrations/005-file-parts-run-metrics.js';
-import { sql as seriesPyramids } from './migrations/006-series-pyramids.js';
+import { sql as seriesPyramids } from './migrations/013-series-pyramids.js';
 import { SeriesLevels } from './series-levels.js';
 
 export interface Migration {
@@ -30,7 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 3, name: '003-charts-reports', sql: chartsReports },
   { id: 4, name: '004-column-mappings', sql: columnMappings },
   { id: 5, name: '005-file-parts-run-metrics', sql: fileParts },
-  { id: 6, name: '006-series-pyramids', sql: seriesPyramids, run: (db) => { new SeriesLevels(db).rebuildAll(); } },
+  { id: 13, name: '013-series-pyramids', sql: seriesPyramids, run: (db) => { new SeriesLevels(db).rebuildAll(); } },
 ];
 
 export class MigrationDriftError extends Error {

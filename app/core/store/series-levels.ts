@@ -1,5 +1,5 @@
 /**
- * The store's side of range reads: each series' summary and pyramid (migration 006) written as
+ * The store's side of range reads: each series' summary and pyramid (migration 013) written as
  * its points are, and the window queries a chart's read is made of: the chunks a window
  * overlaps, a level's blocks it overlaps, and how many points it holds (from the chunk index
  * alone). Named statements, prepared once.
@@ -102,7 +102,7 @@ export class SeriesLevels {
 
   /**
    * Builds a series' pyramid again from its stored chunks, in time order: after points were
-   * appended to a series that had some (a second log of the same job), and in migration 006.
+   * appended to a series that had some (a second log of the same job), and in migration 013.
    * One chunk in memory at a time.
    */
   rebuild(key: SeriesKey, unit: string): PyramidSummary {
@@ -117,7 +117,7 @@ export class SeriesLevels {
     return b.finish();
   }
 
-  /** Every series of the store (migration 006). */
+  /** Every series of the store (migration 013). */
   rebuildAll(): number {
     const keys = this.stmt.keys.all();
     for (const k of keys) this.rebuild({ run: k.run_id, object: k.object, metric: k.metric }, k.unit);
