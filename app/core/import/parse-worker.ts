@@ -8,7 +8,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { scanCounters } from '../../../importers/svc/counter-scan.js';
 import { diskSource } from './file-source.js';
 import { stageFile } from './pipeline.js';
-import type { ParseJob, ParseReply, WireStaged } from './parse-pool.js';
+import { scanToWire, type ParseJob, type ParseReply, type ReplyItem, type WireStaged } from './parse-pool.js';
 
 const { port, signal } = workerData as { port: MessagePort; signal: SharedArrayBuffer };
 const ready = new Int32Array(signal);
@@ -22,36 +22,45 @@ function answer(reply: ParseReply, transfer: ArrayBuffer[] = []): void {
   try {
     port.postMessage(reply, transfer);
   } catch {
-    // Something in the parse cannot cross threads: the writer parses this file itself.
+    // Something in the parse cannot cross threads: the writer parses these files itself.
     port.postMessage({ seq: reply.seq, kind: 'inline' } satisfies ParseReply);
   }
   Atomics.add(ready, 0, 1);
   Atomics.notify(ready, 0);
 }
 
+function scan(path: string, transfer: ArrayBuffer[]): ReplyItem {
+  const bytes = own(fs.readFileSync(path));
+  transfer.push(bytes.buffer as ArrayBuffer);
+  return { kind: 'svc-scan', bytes, scan: scanToWire(scanCounters(bytes)) };
+}
+
+function stage(path: string, shown: string, transfer: ArrayBuffer[]): ReplyItem {
+  const f = stageFile(shown, diskSource(path));
+  // A table's mapping is remembered in the store, which only the writer reads.
+  if (f.table || f.importer?.id === 'spreadsheet') return { kind: 'inline' };
+  const bytes = f.bytes ? own(f.bytes) : undefined;
+  if (bytes) transfer.push(bytes.buffer as ArrayBuffer);
+  const file: WireStaged = {
+    id: f.id, path: f.path, sha256: f.sha256, importerId: f.importer?.id ?? null, result: f.result, streamed: f.streamed,
+    ...(bytes ? { bytes } : {}), ...(f.svc ? { svc: f.svc } : {}), ...(f.empty ? { empty: true as const } : {}),
+  };
+  return { kind: 'staged', file };
+}
+
 function run(job: ParseJob): void {
-  try {
-    if (job.kind === 'svc-scan') {
-      const bytes = own(fs.readFileSync(job.path));
-      answer({ seq: job.seq, kind: 'svc-scan', bytes, scan: scanCounters(bytes) }, [bytes.buffer as ArrayBuffer]);
-      return;
+  const transfer: ArrayBuffer[] = [];
+  const items: ReplyItem[] = [];
+  const each = job.kind === 'svc-scan' ? job.paths.map((p) => () => scan(p, transfer)) : job.files.map((f) => () => stage(f.path, f.shown, transfer));
+  for (const one of each) {
+    try {
+      items.push(one());
+    } catch (err) {
+      // Reading failed (the file went away): the writer tries it itself and reports it as it would.
+      items.push({ kind: 'inline', reason: (err as Error).message });
     }
-    const f = stageFile(job.shown, diskSource(job.path));
-    // A table's mapping is remembered in the store, which only the writer reads.
-    if (f.table || f.importer?.id === 'spreadsheet') {
-      answer({ seq: job.seq, kind: 'inline' });
-      return;
-    }
-    const bytes = f.bytes ? own(f.bytes) : undefined;
-    const file: WireStaged = {
-      id: f.id, path: f.path, sha256: f.sha256, importerId: f.importer?.id ?? null, result: f.result, streamed: f.streamed,
-      ...(bytes ? { bytes } : {}), ...(f.svc ? { svc: f.svc } : {}), ...(f.empty ? { empty: true as const } : {}),
-    };
-    answer({ seq: job.seq, kind: 'staged', file }, bytes ? [bytes.buffer as ArrayBuffer] : []);
-  } catch (err) {
-    // Reading failed (the file went away): the writer tries it itself and reports it as it would.
-    answer({ seq: job.seq, kind: 'inline', reason: (err as Error).message });
   }
+  answer({ seq: job.seq, kind: 'batch', items }, transfer);
 }
 
 parentPort!.on('message', (job: ParseJob) => run(job));

@@ -587,7 +587,7 @@ export class ImportSession {
         ...(pool && onDisk ? {
           scanAhead: (inOrder: readonly SvcFileInput[]) => {
             const held = inOrder.map((f) => byIndex.get(f.index)!);
-            const scanned = pool.scans(held.map((h) => h.file.source.diskPath!), (i) => {
+            const scanned = pool.scans(held.map((h) => ({ path: h.file.source.diskPath!, size: h.file.source.size })), (i) => {
               const bytes = held[i]!.file.source.bytes();
               return { bytes, scan: scanCounters(bytes) };
             });
