@@ -144,6 +144,40 @@ export interface SeriesRecord {
   points: Array<[number, number]>;
 }
 
+/** One series of a run: a metric of one object (a run's read IOPS of job "randread"). */
+export interface SeriesKeyRecord {
+  run: number;
+  object: string;
+  metric: string;
+}
+
+/** What a run has of a series, known without reading it: its size and extent. */
+export interface SeriesInfo extends SeriesKeyRecord {
+  unit: string;
+  /** Points stored (all of the series). */
+  points: number;
+  /** First and last time (epoch ms, or the run's own clock for a log without epoch times). */
+  from: number | null;
+  to: number | null;
+}
+
+/**
+ * One lane of a range read: what a chart of `width` pixels shows of a series in a window.
+ * `raw`: every sample of the window as stored; otherwise the lowest and highest sample of each
+ * pixel column (read from pyramid `level`, or from the samples when level is 0), so every spike
+ * is there. `stats` are over every sample in the window, never over the points drawn.
+ */
+export interface SeriesLaneRecord extends SeriesKeyRecord {
+  unit: string;
+  points: number;
+  extent: { from: number; to: number } | null;
+  level: number;
+  raw: boolean;
+  times: Float64Array;
+  values: Float64Array;
+  stats: { samples: number; mean: number | null; sd: number | null; min: number | null; max: number | null };
+}
+
 /** What the import sheet shows for one file before anything is written. */
 export interface FilePreview {
   id: string;
@@ -629,7 +663,8 @@ export interface StudySeriesResult {
   /** The study's zone: times are shown in it. */
   zone: string;
   /**
-   * Ranked by mean, highest first; points downsampled (LTTB) to a drawable count. `sd` and
+   * Ranked by mean, highest first; points downsampled to a drawable count, the lowest and the
+   * highest sample of each pixel column kept (every spike drawn). `sd` and
    * `cv_pct` (standard deviation, and coefficient of variation = sd / mean × 100: a series'
    * jitter) are over every sample in the window, not the drawn points.
    */

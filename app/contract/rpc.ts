@@ -6,6 +6,7 @@ import type {
   ConfigConstant, DeletionRecord, DerivedMetric,
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   AppInfo, CompareResult, FilePreview, LogClaim, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
+  SeriesInfo, SeriesKeyRecord, SeriesLaneRecord,
   ScalingResult, ScatterResult, SeriesOverlayResult, StudyDefaults, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
 } from './records.js';
 
@@ -51,9 +52,21 @@ export interface RpcMethods {
     result: DerivedMetric;
   };
   'derived.delete': { args: { study: string; name: string }; result: { deleted: boolean } };
-  /** A run's series; with maxPoints, each longer series is downsampled (LTTB) to that many points. */
-  /** `from`/`to` (epoch ms): that window only (a zoomed run chart asks again at full detail). */
+  /**
+   * A run's series; with maxPoints, each longer series is downsampled to at most that many points
+   * (the lowest and highest sample per column). `from`/`to` (epoch ms): that window only.
+   */
   'series.get': { args: { run: number; metric?: string; object?: string; maxPoints?: number; from?: number; to?: number }; result: SeriesRecord[] };
+  /** The series a run has, with their sizes and extents: what a chart can ask windows of. */
+  'series.list': { args: { run: number }; result: SeriesInfo[] };
+  /**
+   * Range read: each lane's window (each series' whole extent without `from`/`to`) for a chart
+   * `width` pixels wide, read from SQL for that window only (a pyramid level, or raw samples
+   * when the window holds about as many as the chart has pixels). A call naming a `channel`
+   * supersedes the earlier calls on that channel still waiting or running: their answers are
+   * dropped (a zoom that moved on), the error code `cancelled`.
+   */
+  'series.range': { args: { lanes: SeriesKeyRecord[]; from?: number; to?: number; width: number; channel?: string }; result: SeriesLaneRecord[] };
   /** Parses one dropped file into the staging area; nothing is written to the store. */
   'import.stage': { args: { name: string; bytes: Uint8Array }; result: FilePreview };
   /**
@@ -136,7 +149,8 @@ export interface RpcMethods {
   'charts.xlsx': { args: { study: string; spec: ChartSpec; name: string; locale?: 'en' | 'zh-CN' }; result: ExportedFile };
   'charts.delete': { args: { study: string; id: number }; result: { deleted: boolean } };
   /** The data a chart spec draws, in the study's convention and units: the builder's preview. */
-  'charts.data': { args: { study: string; spec: ChartSpec; locale?: 'en' | 'zh-CN' }; result: ChartData };
+  /** `channel`: as series.range's, a newer call on it supersedes the older ones (a zoomed chart's window). */
+  'charts.data': { args: { study: string; spec: ChartSpec; locale?: 'en' | 'zh-CN'; channel?: string }; result: ChartData };
   /** A sensible first chart for the study (the builder's default). */
   'charts.propose': { args: { study: string }; result: ChartSpec };
   'reports.list': { args: { study: string }; result: ReportRecord[] };
@@ -165,9 +179,14 @@ export type RpcMethod = keyof RpcMethods;
 export type RpcArgs<M extends RpcMethod> = RpcMethods[M]['args'];
 export type RpcResult<M extends RpcMethod> = RpcMethods[M]['result'];
 
+/** How a caller may give up on a call: a chart whose zoom moved on aborts the older request. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 /** What the renderer holds: one function, whichever transport is behind it. */
 export interface Bridge {
-  call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>>;
+  call<M extends RpcMethod>(method: M, args: RpcArgs<M>, options?: CallOptions): Promise<RpcResult<M>>;
   /**
    * Stages a dropped file. The web bridge streams it to the host, which spools it to disk as it
    * arrives (a 2 GB log is never whole in the page or the host); Electron sends its bytes.

@@ -8,7 +8,7 @@ import type {
   ConfigConstant,
   ChartData, ChartSpec, ReportDocument, ReportLayout, ReportRecord, ReportSection, ReportTemplate, SavedChart,
   CompareResult, FilePreview, LogClaim, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
-  ScatterResult, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
+  ScatterResult, SeriesInfo, SeriesKeyRecord, SeriesLaneRecord, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
   StudyDefaults, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit, PathParamRule,
 } from '../contract/records.js';
 import { periodMetricDefault, studyDefaults } from './study-defaults.js';
@@ -25,6 +25,7 @@ import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, lockWait, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
+import { parsePoolFor } from './import/parse-pool.js';
 import { LOG_OWNER_FORMATS } from './import/link-logs.js';
 import { savePathParams } from './import/path-params.js';
 import { logClaims } from './import/log-claims.js';
@@ -37,6 +38,7 @@ import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
 import { variation, type Variation } from './series/variation.js';
 import { clipToWindow, rankAndDownsample, scatterByTime } from './series/study-series.js';
+import { WindowedSeries } from './series/windowed-series.js';
 import { Store, type PeriodRow } from './store/store.js';
 import { renderReport } from './reports/render-report.js';
 import { chartData } from './charts/chart-data.js';
@@ -87,6 +89,8 @@ export class Core implements StudyQueries, TemplateQueries {
   private readonly savedCharts: SavedCharts;
   /** Deletes with undo, renames, moves, exclusions, configuration constants and derived metrics. */
   readonly manage: StudyManager;
+  /** Series read for a window only: run charts, lanes, a study's top objects. */
+  private readonly windowed: WindowedSeries;
   private readonly staged = new Map<string, StagedFile>();
   /** Staged files spooled to disk by the host (large uploads): deleted when imported or discarded. */
   private readonly spooled = new Map<string, string>();
@@ -95,6 +99,7 @@ export class Core implements StudyQueries, TemplateQueries {
   constructor(readonly dbPath: string, nativeBinding?: string, readonly spoolDir: string | null = null, options: { backgroundCheckpoint?: boolean } = {}) {
     this.store = new Store(dbPath, nativeBinding, options);
     this.mappings = new ColumnMappings(this.store.db);
+    this.windowed = new WindowedSeries(this.store.levels);
     this.savedCharts = new SavedCharts(this.store.reportStore, (study) => ({ id: this.studyId(study), slug: this.slugOf(study) }));
     this.manage = new StudyManager(this);
   }
@@ -142,27 +147,39 @@ export class Core implements StudyQueries, TemplateQueries {
   }
 
   /**
-   * A run's series. With maxPoints, longer ones are downsampled (LTTB): a million-point log
-   * draws in tens of milliseconds instead of a second (npm run bench: chart_1m_first_paint_ms).
+   * A run's series. With maxPoints, longer ones are downsampled to the lowest and highest sample
+   * of each pixel column (every spike kept), read from the series' pyramid when it has one; with
+   * `from`/`to`, that window only, read from SQL for that range. Without either, every point.
    */
   series(run: number, metric?: string, object?: string, maxPoints?: number, from?: number, to?: number): SeriesRecord[] {
-    const windowed = (s: SeriesRecord): SeriesRecord => (from === undefined && to === undefined ? s
-      : { ...s, points: s.points.filter(([t]) => (from === undefined || t >= from) && (to === undefined || t <= to)) });
-    const all = this.store.series(run, metric, object).map(windowed);
-    if (maxPoints === undefined) return all;
-    return all.map((s) => {
-      if (s.points.length <= maxPoints) return s;
-      const d = lttb(s.points.map((p) => p[0]), s.points.map((p) => p[1]), maxPoints);
-      return { ...s, points: d.times.map((t, i) => [t, d.values[i]!] as [number, number]) };
-    });
+    if (maxPoints === undefined && from === undefined && to === undefined) return this.store.series(run, metric, object);
+    return this.windowed.runSeries(run, metric, object, maxPoints, from, to);
+  }
+
+  /** The series a run has: their sizes and extents, read from their summaries. */
+  seriesList(run: number): SeriesInfo[] {
+    return this.windowed.list(run);
+  }
+
+  /**
+   * Range read: per lane (a series of any run), what a chart `width` pixels wide shows of the
+   * window, read from SQL for that window only (range-read.ts).
+   */
+  seriesRange(lanes: readonly SeriesKeyRecord[], width: number, from?: number, to?: number): SeriesLaneRecord[] {
+    return this.windowed.lanes(lanes, from, to, width);
   }
 
   /**
    * The jitter of a run's series of a metric, per object: mean, sample standard deviation and
-   * coefficient of variation (sd / mean × 100) over every sample (S3: the write IOPS log's CV).
+   * coefficient of variation (sd / mean × 100) over every sample (S3: the write IOPS log's CV),
+   * from the series' summaries (no sample is read).
    */
   seriesVariation(run: number, metric: string): Array<{ run: number; object: string; metric: string; unit: string } & Variation> {
-    return this.store.series(run, metric).map((s) => ({ run, object: s.object, metric: s.metric, unit: s.unit, ...variation(s.points.map((p) => p[1])) }));
+    return this.windowed.wholeStats(run, metric).map(({ row, stats }) => ({
+      run, object: row.object, metric: row.metric, unit: row.unit,
+      n: stats.count, mean: stats.count ? stats.mean : 0, sd: stats.sd,
+      cv_pct: stats.count > 1 && stats.mean !== 0 ? (stats.sd / Math.abs(stats.mean)) * 100 : null,
+    }));
   }
 
   /** Parses a file into the staging area and says what importing it would do. */
@@ -267,10 +284,14 @@ export class Core implements StudyQueries, TemplateQueries {
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
     const shown = (p: string): string => (relativeTo ? path.relative(relativeTo, p).split(path.sep).join('/') : p);
     const paths = expandPaths(inputs);
-    const bytes = paths.reduce((n, p) => n + fs.statSync(p).size, 0);
+    const files = paths.map((p) => ({ path: p, shown: shown(p), size: fs.statSync(p).size }));
+    const bytes = files.reduce((n, f) => n + f.size, 0);
     const stageOptions = { mapping, mappingFor: (sig: string) => this.mappings.get(sig) };
     // File by file: each is read, parsed and written, then dropped; one transaction for all.
     const expected = { files: paths.length, bytes };
+    // A large drop is parsed ahead by worker threads while this thread writes (parse-pool.ts).
+    const pool = parsePoolFor(paths.length, bytes);
+    const inline = (f: { path: string; shown: string }): StagedFile => stageFile(f.shown, diskSource(f.path), stageOptions);
     return this.store.transaction(() => {
       const session = new ImportSession(this.store, {
         study, config, studySlug, moveDuplicates,
@@ -281,8 +302,10 @@ export class Core implements StudyQueries, TemplateQueries {
         restage: (f) => stageFile(f.path, f.source, stageOptions),
         rememberMapping: (sig, m) => this.mappings.save(sig, m),
         pathParams: options.pathParams,
+        pool,
       });
-      for (const p of paths) session.add(stageFile(shown(p), diskSource(p), stageOptions));
+      if (pool) for (const f of pool.staged(files, inline)) session.add(f);
+      else for (const f of files) session.add(inline(f));
       return session.finish();
     }, lockWait({ ...options, expected }));
   }
@@ -425,16 +448,17 @@ export class Core implements StudyQueries, TemplateQueries {
     const configs = this.store.seriesConfigs(id, metric);
     // One configuration at a time: a pre-go-live test and production statistics share no clock.
     const config = options.config && configs.includes(options.config) ? options.config : configs[0] ?? null;
-    // A window (a zoomed chart) is read from SQL for that range only, then downsampled again.
-    const series = clipToWindow(this.store.seriesOfStudy(id, metric, options.from ?? null, options.to ?? null, config), options.from ?? null, options.to ?? null);
+    // A window (a zoomed chart) is read from SQL for that range only: a pyramid level's buckets,
+    // or the samples once the window holds about as many as the chart has points.
+    const { objects, all } = this.windowed.studyObjects(id, metric, config, options);
     return {
       metric,
       config,
       configs,
       unit: describeMetric(metric)?.unit ?? this.store.seriesUnit(id, metric) ?? '',
       zone: this.settings(study).zone,
-      objects: rankAndDownsample(series, options),
-      all_objects: series.map((s) => s.object).sort(),
+      objects,
+      all_objects: all,
       periods: this.periods(study),
     };
   }

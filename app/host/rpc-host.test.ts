@@ -18,7 +18,36 @@ parentPort.on('message', () => setTimeout(() => process.exit(3), 20));`);
   return file;
 }
 
+/** A stand-in core worker that answers each request after a pause, with its arguments and how many requests it has seen. */
+function slowEchoWorker(dir: string): string {
+  const file = path.join(dir, 'echo-worker.cjs');
+  fs.writeFileSync(file, `const { parentPort } = require('node:worker_threads');
+let seen = 0;
+parentPort.postMessage({ kind: 'ready' });
+parentPort.on('message', (m) => { seen++; const n = seen; setTimeout(() => parentPort.postMessage({ kind: 'result', id: m.id, ok: true, result: { args: m.args, seen: n } }), 60); });`);
+  return file;
+}
+
 describe('RPC host', () => {
+  it('a newer call on a channel supersedes the older ones: a waiting one never reaches the core, a running one\'s answer is dropped', async () => {
+    const dir = tempDir();
+    const host = new RpcHost({ dbPath: path.join(dir, 'db.sqlite'), dataDir: dir, mode: 'web' }, slowEchoWorker(dir));
+    await host.ready;
+    const lane = [{ run: 1, object: 'job', metric: 'read.iops' }];
+    const ask = (from: number) => host.call('series.range', { lanes: lane, from, to: from + 10, width: 100, channel: 'run-series:1' }) as Promise<{ args: { from: number }; seen: number }>;
+    const first = assert.rejects(ask(1), /superseded/, 'the running call\'s answer is stale when it arrives');
+    const second = assert.rejects(ask(2), /superseded/, 'the waiting call is replaced');
+    const third = ask(3);
+    const other = host.call('series.range', { lanes: lane, width: 100, channel: 'another chart' }) as Promise<{ seen: number }>;
+    await first;
+    await second;
+    const answer = await third;
+    assert.equal(answer.args.from, 3, 'the newest window is answered');
+    assert.equal(answer.seen, 3, 'the core read the first, the other channel\'s, and the newest: never the second');
+    assert.ok((await other).seen >= 1, 'another channel is not superseded');
+    await host.close();
+  });
+
   it('fails pending calls, running imports and later calls when the core worker dies', async () => {
     const dir = tempDir();
     const host = new RpcHost({ dbPath: path.join(dir, 'db.sqlite'), dataDir: dir, mode: 'web' }, dyingWorker(dir));

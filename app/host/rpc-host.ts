@@ -20,6 +20,16 @@ interface Pending {
   reject: (e: Error) => void;
 }
 
+/** A channel's calls: at most one in the core at a time, and the newest one waiting. */
+interface Channel {
+  /** Number of the newest call on the channel: an answer to an older one is stale. */
+  newest: number;
+  running: boolean;
+  waiting: { seq: number; method: WorkerRequest['method']; args: unknown; done: Pending } | null;
+}
+
+const superseded = (channel: string): RpcError => new RpcError('cancelled', `superseded by a newer request on "${channel}"`);
+
 /** The core worker's young generation (three semi-spaces of 64 MB); the bench runs imports with the same. */
 export const CORE_YOUNG_GENERATION_MB = 192;
 
@@ -36,6 +46,8 @@ export class RpcHost {
   /** Folds the write-ahead log back into the database after imports (checkpointer.ts). */
   private checkpointer: Worker | null = null;
   private readonly pending = new Map<number, Pending>();
+  /** Calls that name a channel (a chart's zoom): a newer one supersedes the older ones. */
+  private readonly channels = new Map<string, Channel>();
   private readonly jobs = new Map<string, JobStatus>();
   private nextId = 1;
   /** Slot [0]: the number of the import to cancel, read by the worker inside its transaction. */
@@ -171,7 +183,48 @@ export class RpcHost {
     if (method === 'jobs.cancel') return this.cancelImport((args as RpcArgs<'jobs.cancel'>).job) as RpcResult<M>;
     if (method === 'import.commit') return this.startImport(args as RpcArgs<'import.commit'>) as RpcResult<M>;
     if (method === 'reports.pdf') return (await this.printPdf(args as RpcArgs<'reports.pdf'>)) as RpcResult<M>;
+    const channel = (args as { channel?: unknown }).channel;
+    if (typeof channel === 'string') return (await this.onChannel(channel, method as WorkerRequest['method'], args)) as RpcResult<M>;
     return (await this.forward(method as WorkerRequest['method'], args)) as RpcResult<M>;
+  }
+
+  /**
+   * A call on a channel (a chart asking for its zoom window): a newer call supersedes the older
+   * ones. One waiting call is replaced by the next and never reaches the core; a call the core
+   * is already reading finishes, but its answer is dropped when a newer one came meanwhile.
+   * The core reads the calls of a channel one after another: a wheel's burst of zooms costs
+   * the first and the last, not every step between.
+   */
+  private onChannel(name: string, method: WorkerRequest['method'], args: unknown): Promise<unknown> {
+    let ch = this.channels.get(name);
+    if (!ch) this.channels.set(name, (ch = { newest: 0, running: false, waiting: null }));
+    const seq = ++ch.newest;
+    return new Promise((resolve, reject) => {
+      ch.waiting?.done.reject(superseded(name));
+      ch.waiting = { seq, method, args, done: { resolve, reject } };
+      this.pump(name, ch);
+    });
+  }
+
+  private pump(name: string, ch: Channel): void {
+    if (ch.running) return;
+    const call = ch.waiting;
+    if (!call) {
+      this.channels.delete(name);
+      return;
+    }
+    ch.waiting = null;
+    ch.running = true;
+    const settle = (answer: () => void): void => {
+      ch.running = false;
+      if (call.seq === ch.newest) answer();
+      else call.done.reject(superseded(name));
+      this.pump(name, ch);
+    };
+    this.forward(call.method, call.args).then(
+      (result) => settle(() => call.done.resolve(result)),
+      (err: Error) => settle(() => call.done.reject(err)),
+    );
   }
 
   private async printPdf(args: RpcArgs<'reports.pdf'>): Promise<RpcResult<'reports.pdf'>> {

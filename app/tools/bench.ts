@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Core } from '../core/core.js';
-import { chartFigures } from './chart-bench.js';
+import { chartFigures, type Timed } from './chart-bench.js';
 import { bigFioJson } from './bench-fio-json.js';
 import { importInChild, parseInChild, removeStore, scanLimitMbS, writeBenchLog } from './bench-log.js';
 import { periodCompareMs } from './bench-svc.js';
@@ -19,24 +19,30 @@ function figure(name: string, value: number, unit: string): void {
   console.log(`${name}: ${value.toFixed(value >= 100 ? 0 : 2)} ${unit}`);
 }
 
+/** A median of repetitions, with its spread. */
+function timedFigure(name: string, t: Timed, unit = 'ms'): void {
+  const f = (x: number): string => x.toFixed(x >= 100 ? 0 : 1);
+  console.log(`${name}: ${f(t.median)} ${unit} (median of ${t.n}; min ${f(t.min)}, max ${f(t.max)})`);
+}
+
+/** The machine's load beside the figures: this machine's cores are shared, and figures move with it. */
+function machineLoad(): void {
+  const [one, five, fifteen] = fs.readFileSync('/proc/loadavg', 'utf8').split(' ');
+  console.log(`machine_load: ${one} ${five} ${fifteen} (1, 5, 15 min load average; ${os.availableParallelism()} cores)`);
+}
+
 /** PERFDELTA_BENCH_ONLY=chart,fio,log,svc,stats,awr (any of them) prints only those figures. */
 const only = (process.env['PERFDELTA_BENCH_ONLY'] ?? '').split(',').filter(Boolean);
 const want = (part: string): boolean => only.length === 0 || only.includes(part);
 
+machineLoad();
 try {
   if (want('chart')) {
-    // Charts in Chromium: first paint of 1M points (LTTB to the pixels, then ECharts; and ECharts
-    // alone with its own sampling, for comparison) and a zoom into 10M points (the visible window
-    // re-downsampled).
-    const charts = await chartFigures(work);
-    if ('skipped' in charts) {
-      console.log(`chart figures skipped: ${charts.skipped}`);
-    } else {
-      figure('chart_1m_first_paint_ms', charts.firstPaint1mMs, 'ms');
-      figure('chart_1m_first_paint_echarts_sampling_ms', charts.firstPaint1mEchartsOnlyMs, 'ms');
-      figure('chart_10m_zoom_ms', charts.zoom10mMs, 'ms');
-      figure('chart_10m_first_paint_ms', charts.firstPaint10mMs, 'ms');
-    }
+    // Charts through the real path (CLI import, web host, Chromium): first paints and zooms of
+    // 1 M and 10 M points, the host's memory, and plain ECharts on the same points beside them.
+    const skipped = await chartFigures(work, (name, value, unit) => (typeof value === 'number' ? figure(name, value, unit) : timedFigure(name, value, unit)));
+    if (skipped) console.log(`chart figures skipped: ${skipped.skipped}`);
+    machineLoad();
   }
 
   if (want('fio')) {
@@ -66,6 +72,7 @@ try {
     figure('fio_json_parse_warm_mb_s', mb / (warmMs / 1000), 'MB/s');
     figure('fio_json_import_vs_warm_parse_pct', (warmMs / importMs) * 100, '%');
     figure('fio_json_bench_file_mb', mb, 'MB');
+    machineLoad();
   }
 
   if (want('log')) {
@@ -97,6 +104,7 @@ try {
     figure('fio_log_2gb_mb_s', bigBytes / 1e6 / bigRun.seconds, 'MB/s');
     figure('fio_log_2gb_peak_rss_mb', bigRun.peakRssMb, 'MB');
     figure('fio_log_2gb_checkpoint_s', bigRun.checkpointSeconds, 's');
+    machineLoad();
   }
 
   if (want('svc')) {
@@ -122,6 +130,7 @@ try {
     figure('svc_week_peak_rss_mb', svc.peakRssMb, 'MB');
     figure('svc_week_checkpoint_s', svc.checkpointSeconds, 's');
     figure('svc_period_compare_ms', compareMs, 'ms');
+    machineLoad();
   }
 
   if (want('stats')) {
@@ -143,6 +152,7 @@ try {
     console.log(`awr_2000_html_from: ${awr.htmlFromCorpus ? 'the corpus' : 'the generator'}`);
     figure('awr_2000_import_s', awrRun.seconds, 's');
     figure('awr_2000_peak_rss_mb', awrRun.peakRssMb, 'MB');
+    machineLoad();
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

@@ -12,6 +12,7 @@ const nodeEntries = {
   cli: 'app/cli/cli.ts',
   'core-worker': 'app/core/worker/core-worker.ts',
   checkpointer: 'app/core/worker/checkpointer.ts',
+  'parse-worker': 'app/core/import/parse-worker.ts',
   start: 'app/start/start.ts',
   'electron-main': 'app/electron/main.electron.ts',
 };

@@ -1,32 +1,26 @@
 /**
- * The browser side of the chart bench: a bare page with the workbench's ECharts build and the
- * core's LTTB, timing first paint of a 1-million-point line and a zoom into 10 million points.
- * Bundled by chart-bench.ts; not part of the app.
+ * The bench's plain-ECharts page: the workbench's ECharts build and the run chart's own option
+ * builder (renderer/views/run-detail-option.ts), handed every point of the same series the
+ * workbench draws, with ECharts' own LTTB sampling doing the downsampling. What the app is
+ * measured against. Bundled by chart-bench.ts; not part of the app.
  */
-import { LineChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
-import { CanvasRenderer } from 'echarts/renderers';
-import { lowerBound, lttb } from '../core/series/lttb.js';
+import '../../renderer/charts/echarts-setup.js';
+import { runChartOption } from '../../renderer/views/run-detail-option.js';
 
-echarts.use([LineChart, GridComponent, DataZoomComponent, CanvasRenderer]);
-
-/** A series as a tool writes it: one sample a second, a slow wave, noise and rare spikes. */
-function makeSeries(n: number): { t: Float64Array; v: Float64Array } {
-  const t = new Float64Array(n);
-  const v = new Float64Array(n);
-  let seed = 12345;
-  for (let i = 0; i < n; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    t[i] = 1_500_000_000_000 + i * 1000;
-    v[i] = 50_000 + 10_000 * Math.sin(i / 5000) + (seed % 2000) + (seed % 9973 === 0 ? 40_000 : 0);
-  }
-  return { t, v };
+interface Loaded {
+  times: Float64Array;
+  values: Float64Array;
 }
 
-const painted = (chart: echarts.ECharts): Promise<void> => new Promise((resolve) => {
-  chart.on('finished', () => { chart.off('finished'); requestAnimationFrame(() => resolve()); });
-});
+const loaded = new Map<string, Loaded>();
+
+/** Fetches a series' points (served by the bench from the store, as float64 bytes): not timed. */
+async function load(name: string): Promise<number> {
+  const [t, v] = await Promise.all(['times', 'values'].map(async (part) => new Float64Array(await (await fetch(`/points/${name}.${part}`)).arrayBuffer())));
+  loaded.set(name, { times: t!, values: v! });
+  return t!.length;
+}
 
 function freshChart(): echarts.ECharts {
   const host = document.getElementById('chart')!;
@@ -34,63 +28,40 @@ function freshChart(): echarts.ECharts {
   return echarts.init(host, undefined, { renderer: 'canvas' });
 }
 
-const base = { animation: false, grid: { left: 60, right: 20, top: 20, bottom: 40 }, xAxis: { type: 'time' }, yAxis: { type: 'value' } };
-
-/** Points a chart needs: about two per horizontal pixel. */
-const target = (): number => Math.max(500, 2 * document.getElementById('chart')!.clientWidth);
-
-function pairs(d: { times: number[]; values: number[] }): Array<[number, number]> {
-  return d.times.map((x, i) => [x, d.values[i]!]);
-}
-
-/** The workbench's way: LTTB to the pixels, then ECharts. Timed from the data in memory to the frame on screen. */
-async function firstPaintLttb(n: number): Promise<number> {
-  const s = makeSeries(n);
-  const chart = freshChart();
-  const t0 = performance.now();
-  const done = painted(chart);
-  chart.setOption({ ...base, series: [{ type: 'line', showSymbol: false, data: pairs(lttb(s.t, s.v, target())) }] });
-  await done;
-  return performance.now() - t0;
-}
-
-/** ECharts alone: every point handed over, its own LTTB sampling and large mode. */
-async function firstPaintEcharts(n: number): Promise<number> {
-  const s = makeSeries(n);
-  const data: Array<[number, number]> = new Array(n);
-  for (let i = 0; i < n; i++) data[i] = [s.t[i]!, s.v[i]!];
-  const chart = freshChart();
-  const t0 = performance.now();
-  const done = painted(chart);
-  chart.setOption({ ...base, series: [{ type: 'line', showSymbol: false, sampling: 'lttb', large: true, data }] });
-  await done;
-  return performance.now() - t0;
-}
-
-/**
- * 10 million points: drawn whole (LTTB of all of them), then zoomed into a tenth and into a
- * hundredth: each zoom re-downsamples only the visible window (binary search, LTTB) and redraws.
- * Returns the mean zoom time (to the frame on screen) and the first paint.
- */
-async function zoom(n: number): Promise<{ firstPaintMs: number; zoomMs: number; zooms: number }> {
-  const s = makeSeries(n);
-  const chart = freshChart();
-  const draw = async (from: number, to: number): Promise<number> => {
+/** Resolves once ECharts has drawn what it was last given (`finished` can fire inside setOption). */
+function untilFinished(chart: echarts.ECharts, act: () => void): Promise<number> {
+  return new Promise((resolve) => {
     const t0 = performance.now();
-    const i0 = lowerBound(s.t, from);
-    const i1 = lowerBound(s.t, to);
-    const d = lttb(s.t.subarray(i0, i1), s.v.subarray(i0, i1), target());
-    const done = painted(chart);
-    chart.setOption({ ...base, xAxis: { type: 'time', min: from, max: to }, series: [{ type: 'line', showSymbol: false, data: pairs(d) }] });
-    await done;
-    return performance.now() - t0;
-  };
-  const first = await draw(s.t[0]!, s.t[n - 1]! + 1);
-  const span = s.t[n - 1]! - s.t[0]!;
-  const windows = [[0.4, 0.5], [0.42, 0.43], [0.1, 0.35], [0.7, 0.71], [0, 1]];
-  let total = 0;
-  for (const [a, b] of windows) total += await draw(s.t[0]! + a! * span, s.t[0]! + b! * span);
-  return { firstPaintMs: first, zoomMs: total / windows.length, zooms: windows.length };
+    chart.on('finished', () => { chart.off('finished'); resolve(performance.now() - t0); });
+    act();
+  });
 }
 
-(window as unknown as { chartBench: unknown }).chartBench = { firstPaintLttb, firstPaintEcharts, zoom };
+function option(name: string, zoom: { start: number; end: number } | null): Record<string, unknown> {
+  const s = loaded.get(name)!;
+  const t0 = s.times[0]!;
+  return runChartOption({
+    lanes: [{ object: name, metric: 'read.iops', times: s.times, values: s.values }], detail: null,
+    t0, maxS: (s.times[s.times.length - 1]! - t0) / 1000, unit: 'IOPS', title: 'IOPS', xName: 'seconds since the run started', locale: 'en', zoom, sampling: 'lttb',
+  });
+}
+
+/** Every point handed to ECharts with the app's options: from setOption to the frame drawn. */
+function firstPaint(name: string): Promise<number> {
+  const chart = freshChart();
+  return untilFinished(chart, () => chart.setOption(option(name, null), { notMerge: true }));
+}
+
+/** A zoom of the chart drawn last (its data already in ECharts): from the action to the frame drawn. */
+function zoom(start: number, end: number): Promise<number> {
+  const chart = echarts.getInstanceByDom(document.getElementById('chart')!)!;
+  return untilFinished(chart, () => chart.dispatchAction({ type: 'dataZoom', start, end }));
+}
+
+/** Frees a series' points in the page. */
+function drop(name: string): void {
+  loaded.delete(name);
+  echarts.getInstanceByDom(document.getElementById('chart')!)?.dispose();
+}
+
+(window as unknown as { chartBench: unknown }).chartBench = { load, firstPaint, zoom, drop };

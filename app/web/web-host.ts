@@ -62,8 +62,18 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
+/**
+ * Typed arrays (a range read's lanes) travel as their bytes in base64, `{"$f64": "..."}`: a
+ * Float64Array would otherwise become an object of numbered keys, and each number a decimal
+ * string. The web bridge turns them back (renderer/bridge/typed-json.ts).
+ */
+export function typedArrays(_key: string, value: unknown): unknown {
+  if (value instanceof Float64Array) return { $f64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
+  return value;
+}
+
 function send(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(body, typedArrays);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(text);
 }

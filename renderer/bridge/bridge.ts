@@ -2,8 +2,9 @@
  * The renderer's only way to the core: one `call` over the typed RPC table, with an Electron
  * implementation (the preload's `window.perfdelta`) and a web one (the local web host).
  */
-import type { Bridge, RpcArgs, RpcErrorBody, RpcMethod, RpcResult } from '../../app/contract/rpc.js';
+import type { Bridge, CallOptions, RpcArgs, RpcErrorBody, RpcMethod, RpcResult } from '../../app/contract/rpc.js';
 import type { FilePreview } from '../../app/contract/records.js';
+import { parseRpcJson } from './typed-json.js';
 
 export type { Bridge };
 
@@ -31,11 +32,23 @@ declare global {
   }
 }
 
+/** A call given up by its caller (a newer zoom): rejects with an AbortError, whatever the transport does. */
+function abortable<T>(signal: AbortSignal | undefined, work: Promise<T>): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(new DOMException('aborted', 'AbortError'));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new DOMException('aborted', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 export class ElectronBridge implements Bridge {
   constructor(private readonly api: PreloadApi) {}
 
-  async call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>> {
-    return unwrap<RpcResult<M>>(await this.api.call(method, args));
+  async call<M extends RpcMethod>(method: M, args: RpcArgs<M>, options: CallOptions = {}): Promise<RpcResult<M>> {
+    // IPC cannot take a call back: the caller stops waiting, and the host drops the stale answer (a channel).
+    return unwrap<RpcResult<M>>(await abortable(options.signal, this.api.call(method, args)));
   }
 
   async stageFile(name: string, file: Blob): Promise<FilePreview> {
@@ -66,7 +79,7 @@ export class WebBridge implements Bridge {
     return unwrap<FilePreview>((await res.json()) as Envelope);
   }
 
-  async call<M extends RpcMethod>(method: M, args: RpcArgs<M>): Promise<RpcResult<M>> {
+  async call<M extends RpcMethod>(method: M, args: RpcArgs<M>, options: CallOptions = {}): Promise<RpcResult<M>> {
     if (method === 'import.stage') {
       // Bytes go up raw, as a dropped file does: base64 in JSON would triple the memory.
       const { name, bytes } = args as RpcArgs<'import.stage'>;
@@ -77,8 +90,9 @@ export class WebBridge implements Bridge {
       credentials: 'same-origin',
       headers: { ...this.auth(), 'content-type': 'application/json' },
       body: JSON.stringify({ method, args }),
+      signal: options.signal,
     });
-    return unwrap<RpcResult<M>>((await res.json()) as Envelope);
+    return unwrap<RpcResult<M>>(parseRpcJson(await res.text()) as Envelope);
   }
 }
 

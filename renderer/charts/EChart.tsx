@@ -19,6 +19,19 @@ declare global {
   }
 }
 
+/** Whether the option's text (titles, names, labels; not its data) holds characters beyond Latin: CJK needs its web font. */
+export function hasWideText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return /[^\u0000-\u024f\u2000-\u22ff]/.test(value);
+  if (depth > 8 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  if (Array.isArray(value)) {
+    // A series' points are numbers (or pairs of them): no text to scan.
+    const first = value[0];
+    if (typeof first === 'number' || (Array.isArray(first) && typeof first[0] === 'number')) return false;
+    return value.some((v) => hasWideText(v, depth + 1));
+  }
+  return Object.values(value as Record<string, unknown>).some((v) => hasWideText(v, depth + 1));
+}
+
 type Notice = 'copied' | 'imageCopied' | 'imageUnsupported' | 'imageDenied' | null;
 
 /**
@@ -50,6 +63,9 @@ export function EChart({ id, option, height = 420, units, onZoom, exportXlsx }: 
     // closing, the theme changing): a disposed ECharts throws from deep inside zrender.
     const observer = new ResizeObserver(() => { if (!instance.isDisposed()) instance.resize(); });
     observer.observe(el.current!);
+    const node = el.current!;
+    // A frame finished after an option was set shows that option: the count of options drawn.
+    instance.on('finished', () => { node.dataset['rendered'] = node.dataset['applied'] ?? '0'; });
     instance.on('datazoom', () => {
       const dz = (instance.getOption() as { dataZoom?: Array<{ start?: number; end?: number }> }).dataZoom?.[0];
       if (dz && typeof dz.start === 'number' && typeof dz.end === 'number') zoomed.current?.({ start: dz.start, end: dz.end });
@@ -66,12 +82,21 @@ export function EChart({ id, option, height = 420, units, onZoom, exportXlsx }: 
     const instance = chart.current;
     if (!instance) return;
     const themed = themedOption(option as Record<string, unknown>, chartTheme);
+    const node = el.current!;
     const apply = (): void => {
-      if (!instance.isDisposed()) instance.setOption({ textStyle: { fontFamily: CHART_FONT }, ...themed }, { notMerge: true });
+      if (instance.isDisposed()) return;
+      // Readiness for tests and the bench: how many options were set; `rendered` follows once
+      // the last one is drawn on screen (ECharts' `finished`, see the instance's set-up), which
+      // can be inside setOption itself: counted first.
+      node.dataset['applied'] = String(Number(node.dataset['applied'] ?? 0) + 1);
+      instance.setOption({ textStyle: { fontFamily: CHART_FONT }, ...themed }, { notMerge: true });
     };
     apply();
-    el.current!.dataset['state'] = 'ready';
-    // Canvas text drawn before a CJK font subset arrived shows boxes: draw again once it has.
+    node.dataset['state'] = 'ready';
+    // Canvas text drawn before a CJK font subset arrived shows boxes: a chart with such text is
+    // drawn again once fonts arrive. Latin text only changes its face, so other charts are
+    // drawn once per option (a font event used to redraw every chart two or three times).
+    if (!hasWideText(themed)) return;
     document.fonts.addEventListener('loadingdone', apply);
     return () => document.fonts.removeEventListener('loadingdone', apply);
   }, [option, chartTheme]);

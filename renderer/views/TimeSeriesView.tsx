@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import type { ChartSpec, MetricInfo, StudyDefaults, StudySeriesResult, StudySummary } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import { EChart } from '../charts/EChart.js';
@@ -11,6 +11,7 @@ import { formatValue } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
 import { SaveChart } from '../components/SaveChart.js';
+import { ZoomRequests } from '../charts/zoom-requests.js';
 
 const TOPS = [5, 10, 20, 1000];
 /** Points per object in a zoomed window: every sample once the window holds fewer. */
@@ -33,8 +34,7 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
   const [align, setAlign] = useState(opening?.align ?? false);
   // A zoomed window and its points at full detail (asked again of the core): 10 million points
   // stay drawable overall, and every sample shows once the window is small enough.
-  const [zoom, setZoom] = useState<{ start: number; end: number } | null>(null);
-  const [detail, setDetail] = useState<{ from: number; to: number; start: number; end: number; result: StudySeriesResult } | null>(null);
+  const [detail, setDetail] = useState<{ from: number; to: number; result: StudySeriesResult } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
 
@@ -59,22 +59,29 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
   const scatter = useChartData(study.slug, scatterSpec, locale);
 
   const extent = useMemo(() => (series ? seriesExtent(series) : { t0: Infinity, t1: -Infinity }), [series]);
-  useEffect(() => { setZoom(null); setDetail(null); }, [series]);
-  useEffect(() => {
-    if (!zoom || !series || !(extent.t1 > extent.t0)) return;
-    if (zoom.start <= 0.5 && zoom.end >= 99.5) { setDetail(null); return; }
-    const from = extent.t0 + ((extent.t1 - extent.t0) * zoom.start) / 100;
-    const to = extent.t0 + ((extent.t1 - extent.t0) * zoom.end) / 100;
-    let live = true;
-    // Wait for the wheel or the slider to settle before asking: the window's spec, read from the
-    // core for that range only.
-    const timer = setTimeout(() => {
-      const window: ChartSpec = { kind: 'time-series', metric, objects: series.objects.map((o) => o.object), ...(series.config ? { config: series.config } : {}), window: { from, to }, points: DETAIL_POINTS };
-      bridge.call('charts.data', { study: study.slug, spec: window, locale })
-        .then((d) => { if (live && d.kind === 'time-series') setDetail({ from, to, start: zoom.start, end: zoom.end, result: (d as DataOf<'time-series'>).series }); }, () => undefined);
-    }, 250);
-    return () => { live = false; clearTimeout(timer); };
-  }, [zoom, series, extent, bridge, study.slug, metric, locale]);
+  // Where the user's zoom is now: an answer is drawn there, even if the user moved on since asking.
+  const view = useRef<{ start: number; end: number } | null>(null);
+  const zooms = useMemo(() => new ZoomRequests<{ from: number; to: number }, StudySeriesResult | null>(
+    // The window's spec, read from the core for that range only; a newer zoom supersedes it.
+    (w, signal) => {
+      if (!series) return Promise.resolve(null);
+      const window: ChartSpec = { kind: 'time-series', metric, objects: series.objects.map((o) => o.object), ...(series.config ? { config: series.config } : {}), window: w, points: DETAIL_POINTS };
+      return bridge.call('charts.data', { study: study.slug, spec: window, locale, channel: 'study-series' }, { signal })
+        .then((d) => (d.kind === 'time-series' ? (d as DataOf<'time-series'>).series : null));
+    },
+    (w, result) => { if (result) setDetail({ ...w, result }); },
+  ), [series, bridge, study.slug, metric, locale]);
+  useEffect(() => { view.current = null; setDetail(null); return () => zooms.dispose(); }, [zooms]);
+  const onZoom = (zoom: { start: number; end: number }): void => {
+    view.current = zoom;
+    if (!series || !(extent.t1 > extent.t0)) return;
+    if (zoom.start <= 0.5 && zoom.end >= 99.5) {
+      zooms.reset();
+      setDetail(null);
+      return;
+    }
+    zooms.want({ from: extent.t0 + ((extent.t1 - extent.t0) * zoom.start) / 100, to: extent.t0 + ((extent.t1 - extent.t0) * zoom.end) / 100 });
+  };
 
   const title = metricLabel(byName.get(metric), metric);
   // Aligned: the shown configuration's runs with series of the metric, each from its own start.
@@ -99,7 +106,7 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
         return { ...o, points: [...o.points.filter(([tm]) => tm < detail.from), ...inside.points, ...o.points.filter(([tm]) => tm > detail.to)] };
       }),
     };
-    return timeSeriesOption(spec, { ...data, series: merged }, { title, locale, theme, mode: 'interactive', zoom: detail ? { start: detail.start, end: detail.end } : null });
+    return timeSeriesOption(spec, { ...data, series: merged }, { title, locale, theme, mode: 'interactive', zoom: detail ? view.current : null });
   }, [data, spec, detail, title, locale, theme]);
 
   const scatterData = scatter.current && scatter.shown?.data.kind === 'scatter' ? (scatter.shown.data as DataOf<'scatter'>) : null;
@@ -152,7 +159,7 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
       )}
       {!alignedSpec && option && spec && (
         <div data-testid="series-detail" data-detail={detail ? `${detail.from}-${detail.to}` : ''}>
-          <EChart id="study-series" option={option} height={440} onZoom={setZoom} exportXlsx={coreXlsx(bridge, study.slug, saved ?? spec, name, locale)} />
+          <EChart id="study-series" option={option} height={440} onZoom={onZoom} exportXlsx={coreXlsx(bridge, study.slug, saved ?? spec, name, locale)} />
         </div>
       )}
       {series && (

@@ -17,7 +17,9 @@ import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMappi
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
 import type { LockWait, StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
-import { aggregateSvcFiles, svcStageInfo, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
+import { aggregateSvcFiles, svcStageInfo, type SvcFileInput, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
+import { parsePoolFor, type ParsePool } from './parse-pool.js';
+import { scanCounters } from '../../../importers/svc/counter-scan.js';
 import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
 import { asMicroseconds, attachSeries, findLogOwner, implausibleLatency, isLatencyLog, isLogRun, LOG_OWNER_FORMATS, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
@@ -235,13 +237,15 @@ export interface CommitOptions {
    * configuration (a label corrected by importing again). Otherwise the outcome says where they are.
    */
   moveDuplicates?: boolean;
+  /** Parse workers that read and scan SVC statistics files ahead of the writer (parse-pool.ts). */
+  pool?: ParsePool | null;
 }
 
 /** Writes every file that parsed cleanly, in one transaction. */
 export function commitFiles(store: Store, files: readonly StagedFile[], options: CommitOptions): ImportResult {
   const expected = options.expected ?? { files: files.length, bytes: files.reduce((n, f) => n + f.source.size, 0) };
   return store.transaction(() => {
-    const session = new ImportSession(store, { ...options, expected });
+    const session = new ImportSession(store, { pool: parsePoolFor(files.length, expected.bytes), ...options, expected });
     for (const f of files) session.add(f);
     return session.finish();
   }, lockWait({ ...options, expected }));
@@ -716,20 +720,38 @@ export class ImportSession {
     // Bytes move the bar as files are read; a file is done when its outcome is settled below
     // (one refused on its header is never read).
     const counted = new Map<number, number>();
+    const counting = (h: Held, bytes: Uint8Array): Uint8Array => {
+      counted.set(h.index, bytes.byteLength);
+      this.progress(h.file.path, bytes.byteLength);
+      return bytes;
+    };
+    // On disk, the files are read and scanned ahead by the parse workers, in the order the
+    // aggregation takes them; the rates are combined here, one file after another.
+    const pool = this.options.pool;
+    const onDisk = files.every((h) => h.file.source.diskPath !== null);
     const aggregate = aggregateSvcFiles(
       files.map((h) => ({
         index: h.index,
         path: h.file.path,
         info: h.file.svc,
-        read: () => {
-          const bytes = h.file.source.bytes();
-          counted.set(h.index, bytes.byteLength);
-          this.progress(h.file.path, bytes.byteLength);
-          return bytes;
-        },
+        read: () => counting(h, h.file.source.bytes()),
       })),
       {
+        ...(pool && onDisk ? {
+          scanAhead: (inOrder: readonly SvcFileInput[]) => {
+            const held = inOrder.map((f) => byIndex.get(f.index)!);
+            const scanned = pool.scans(held.map((h) => ({ path: h.file.source.diskPath!, size: h.file.source.size })), (i) => {
+              const bytes = held[i]!.file.source.bytes();
+              return { bytes, scan: scanCounters(bytes) };
+            });
+            return (function* () {
+              let i = 0;
+              for (const s of scanned) yield { ...s, bytes: counting(held[i++]!, s.bytes) };
+            })();
+          },
+        } : {}),
         checkCancel: this.options.checkCancel,
+        seriesLater: true,
         onScanned: (index, bytes, notes) => {
           if (notes.status === 'used') imports.set(index, this.keep(byIndex.get(index)!.file, notes.warnings, bytes));
         },
@@ -769,6 +791,8 @@ export class ImportSession {
     }
     const run = possibleRun({ ...aggregate.run, warnings: [...aggregate.run.warnings, ...aggregate.unread] });
     const runId = this.store.insertRun(this.study.id, firstImport, this.config, 0, run);
+    // The series as they are made, object by object: the week's series are never held twice.
+    for (const s of aggregate.series?.() ?? []) this.store.addSeries(runId, [s]);
     const note = `one of ${used.length} statistics files, combined into run ${runId} "${run.name}"${notes.length ? `: ${notes.join('; ')}` : ''}`;
     for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, runs: [runId], warnings: [note, ...this.outcomes[i]!.warnings] };
   }

@@ -43,7 +43,23 @@ export class SeriesBuilder {
    * and do not transfer (detach) it.
    */
   build(metrics: readonly string[], objectName: (o: number) => string): ParsedSeries[] {
-    const out: ParsedSeries[] = [];
+    return [...this.each(metrics, objectName)];
+  }
+
+  /** Whether some object has a value of some metric (a run with no series is no run). */
+  hasValues(): boolean {
+    for (const rows of this.objects) {
+      if (!rows) continue;
+      for (let i = 0; i < rows.n * this.width; i++) if (!Number.isNaN(rows.values[i]!)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * build()'s series one at a time, each object's rows released once its series are made: an
+   * import writes them as they come, and never holds the week's series twice.
+   */
+  *each(metrics: readonly string[], objectName: (o: number) => string): Generator<ParsedSeries> {
     const w = this.width;
     for (let o = 0; o < this.objects.length; o++) {
       const rows = this.objects[o];
@@ -64,9 +80,8 @@ export class SeriesBuilder {
           if (present !== n) times[j] = rows.times[k]!;
           vals[j++] = v;
         }
-        out.push({ object, metric: metrics[m]!, unit: seriesUnit(metrics[m]!), times, values: vals });
+        yield { object, metric: metrics[m]!, unit: seriesUnit(metrics[m]!), times, values: vals };
       }
     }
-    return out;
   }
 }

@@ -18,10 +18,10 @@
  *    report in that cell is a gap, not a dip.
  * Memory: the output series (Float64Arrays) plus two files' counters per stream.
  */
-import { readHeader, scanCounters, type CounterSnapshot } from '../../../importers/svc/counter-scan.js';
+import { readHeader, scanCounters, type CounterScan, type CounterSnapshot } from '../../../importers/svc/counter-scan.js';
 import { MDISK_METRICS, mdiskRatesInto, msPerUnit, NODE_METRICS, nodeObjectId, nodeRatesInto, VOLUME_METRICS, volumeRatesInto, type RowPair } from '../../../importers/svc/counter-rates.js';
 import type { SnapshotHeader } from '../../../importers/svc/iostats.js';
-import type { Diagnostic, ParsedRun } from '../../../importers/types.js';
+import type { Diagnostic, ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import { combine, GRID_MS, NO_SERIES, perNodeKind, seriesObject, weightOf } from './svc-aggregate.js';
 import { UnreadSummary } from './svc-unread.js';
 import { SeriesBuilder } from './svc-series.js';
@@ -35,7 +35,9 @@ export type SvcStageError = { error: string; unknownKind?: true };
 export function svcStageInfo(head: Uint8Array): SvcStageInfo | SvcStageError {
   const r = readHeader(head);
   if ('error' in r) return r.unknownKind ? { error: r.error, unknownKind: true } : { error: r.error };
-  return { ...r.header, warnings: r.warnings };
+  // A copy: the header's names are slices of the head's 64 KiB of text, and a slice keeps its
+  // whole text alive; a week's 4,000 files waiting to be combined held 250 MB of heads.
+  return structuredClone({ ...r.header, warnings: r.warnings });
 }
 
 export interface SvcFileInput {
@@ -55,6 +57,17 @@ export interface SvcAggregateHooks {
   checkCancel?(): void;
   /** After each file is read and scanned, with its bytes: the caller keeps a used file without reading it again. */
   onScanned?(index: number, bytes: Uint8Array, notes: SvcFileNotes): void;
+  /**
+   * Reads and scans the files ahead, in the order given (the order they are combined in): parse
+   * workers do it while this thread combines the files before. Without it each is read and
+   * scanned here when its turn comes.
+   */
+  scanAhead?(inOrder: readonly SvcFileInput[]): Iterator<{ bytes: Uint8Array; scan: CounterScan }>;
+  /**
+   * The run comes without its series; `SvcAggregate.series` gives them object by object, to be
+   * written as they come (a week of 1,000 volumes is 200 MB of series: never held twice).
+   */
+  seriesLater?: boolean;
 }
 
 export interface SvcFileNotes {
@@ -76,6 +89,8 @@ export interface SvcAggregate {
    */
   unread: string[];
   perFile: Map<number, SvcFileNotes>;
+  /** With `seriesLater`: the run's series, once, object by object. */
+  series?: () => Iterable<ParsedSeries>;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -319,43 +334,50 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
     cellHadPair = false;
   };
 
-  entries.forEach((entry, order) => {
-    hooks.checkCancel?.();
-    if (entry.cell !== cell) {
-      if (!Number.isNaN(cell)) flush();
-      cell = entry.cell;
-    }
-    const bytes = entry.file.read();
-    const scan = scanCounters(bytes);
-    const snap = scan.snapshot;
-    if (scan.errors.length > 0 || !snap) {
-      perFile.set(entry.file.index, { status: scan.errors.length > 0 ? 'failed' : 'unread', warnings: scan.warnings, errors: scan.errors });
-    } else if (!sameHeader(snap, entry.info)) {
-      perFile.set(entry.file.index, { status: 'failed', warnings: scan.warnings, errors: [{ message: `the file changed after it was staged (now ${snap.kind} statistics of ${snap.node} at ${iso(snap.timeMs)})` }] });
-    } else {
-      perFile.set(entry.file.index, { status: 'used', warnings: scan.warnings, errors: [] });
-      // The header alone: the snapshot's ids are slices of the file's whole text.
-      used.push({ position: entry.position, header: entry.info });
-      unread.add(snap.kind, scan.unread);
-      const s = streams[entry.stream]!;
-      const prev = s.prev;
-      const problem = prev === null ? null : pairable(prev, snap);
-      if (problem !== null) pairWarnings.push({ stream: s.number, order, text: problem });
-      // A node's CPU, ports and links are its own: named with it, so nodes never meet in one object.
-      const ids = perNodeKind(snap.kind) ? snap.ids.map((id, r) => nodeObjectId(snap.node, snap.elements![snap.rowElements[r]!]!, id)) : snap.ids;
-      const { objs, dupes } = s.cells.intern(ids, order);
-      if (prev !== null && problem === null) {
-        cellHadPair = true;
-        resets += differenceInto(s, prev, snap, objs);
+  const ahead = hooks.scanAhead?.(entries.map((e) => e.file));
+  try {
+    entries.forEach((entry, order) => {
+      hooks.checkCancel?.();
+      if (entry.cell !== cell) {
+        if (!Number.isNaN(cell)) flush();
+        cell = entry.cell;
       }
-      s.prev = snap;
-      s.prevObjs = objs;
-      s.prevDupes = dupes;
-      s.prevRowOf = null;
-    }
-    hooks.onScanned?.(entry.file.index, bytes, perFile.get(entry.file.index)!);
-    hooks.onFile?.(order + 1, entries.length, entry.file.path);
-  });
+      const read = ahead?.next();
+      const bytes = read && !read.done ? read.value.bytes : entry.file.read();
+      const scan = read && !read.done ? read.value.scan : scanCounters(bytes);
+      const snap = scan.snapshot;
+      if (scan.errors.length > 0 || !snap) {
+        perFile.set(entry.file.index, { status: scan.errors.length > 0 ? 'failed' : 'unread', warnings: scan.warnings, errors: scan.errors });
+      } else if (!sameHeader(snap, entry.info)) {
+        perFile.set(entry.file.index, { status: 'failed', warnings: scan.warnings, errors: [{ message: `the file changed after it was staged (now ${snap.kind} statistics of ${snap.node} at ${iso(snap.timeMs)})` }] });
+      } else {
+        perFile.set(entry.file.index, { status: 'used', warnings: scan.warnings, errors: [] });
+        // The header alone: the snapshot's ids are slices of the file's whole text.
+        used.push({ position: entry.position, header: entry.info });
+        unread.add(snap.kind, scan.unread);
+        const s = streams[entry.stream]!;
+        const prev = s.prev;
+        const problem = prev === null ? null : pairable(prev, snap);
+        if (problem !== null) pairWarnings.push({ stream: s.number, order, text: problem });
+        // A node's CPU, ports and links are its own: named with it, so nodes never meet in one object.
+        const ids = perNodeKind(snap.kind) ? snap.ids.map((id, r) => nodeObjectId(snap.node, snap.elements![snap.rowElements[r]!]!, id)) : snap.ids;
+        const { objs, dupes } = s.cells.intern(ids, order);
+        if (prev !== null && problem === null) {
+          cellHadPair = true;
+          resets += differenceInto(s, prev, snap, objs);
+        }
+        s.prev = snap;
+        s.prevObjs = objs;
+        s.prevDupes = dupes;
+        s.prevRowOf = null;
+      }
+      hooks.onScanned?.(entry.file.index, bytes, perFile.get(entry.file.index)!);
+      hooks.onFile?.(order + 1, entries.length, entry.file.path);
+    });
+  } finally {
+    // Stopped part way (a cancel): the files read ahead and not taken are let go.
+    ahead?.return?.();
+  }
   if (!Number.isNaN(cell)) flush();
 
   const warnings = pairWarnings.sort((a, b) => a.stream - b.stream || a.order - b.order).map((w) => w.text);
@@ -387,15 +409,20 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
     params: {},
     metrics: {},
     tables: { svc: { nodes: [...new Set(headers.map((h) => h.node))].sort(), kinds: kindNames, files: headers.length, intervals } },
-    series: [...kinds.values()].flatMap((k) => k.series.build(k.metrics, (o) => seriesObject(k.kind, k.ids[o]!))),
+    series: hooks.seriesLater ? [] : [...kinds.values()].flatMap((k) => k.series.build(k.metrics, (o) => seriesObject(k.kind, k.ids[o]!))),
     warnings,
     errors: [],
   };
-  if (run.series.length === 0) {
+  const anySeries = hooks.seriesLater ? [...kinds.values()].some((k) => k.series.hasValues()) : run.series.length > 0;
+  if (!anySeries) {
     warnings.push(NO_SERIES);
     return { run: null, warnings, perFile, unread: notes };
   }
-  return { run, warnings, perFile, unread: notes };
+  if (!hooks.seriesLater) return { run, warnings, perFile, unread: notes };
+  const series = function* (): Generator<ParsedSeries> {
+    for (const k of kinds.values()) yield* k.series.each(k.metrics, (o) => seriesObject(k.kind, k.ids[o]!));
+  };
+  return { run, warnings, perFile, unread: notes, series };
 }
 
 /** Why two consecutive files of a stream give no rates (svc-aggregate.ts and rates.ts checks), or null. */

@@ -42,6 +42,9 @@ export function saveStudyFile(store: Store, studyId: number, out: string): void 
       db.prepare(`INSERT INTO x.import_runs SELECT l.* FROM main.import_runs l JOIN main.imports i ON i.id = l.import_id JOIN main.runs r ON r.id = l.run_id
         WHERE i.study_id = ? AND r.study_id = ?`).run(studyId, studyId);
       db.prepare('INSERT INTO x.series SELECT s.* FROM main.series s JOIN main.runs r ON r.id = s.run_id WHERE r.study_id = ?').run(studyId);
+      // The series' summaries and pyramids go with them: opening the file needs no rebuild.
+      db.prepare('INSERT INTO x.series_summary SELECT s.* FROM main.series_summary s JOIN main.runs r ON r.id = s.run_id WHERE r.study_id = ?').run(studyId);
+      db.prepare('INSERT INTO x.series_levels SELECT l.* FROM main.series_levels l JOIN main.runs r ON r.id = l.run_id WHERE r.study_id = ? ORDER BY l.id').run(studyId);
       db.prepare('INSERT INTO x.run_bins SELECT b.* FROM main.run_bins b JOIN main.runs r ON r.id = b.run_id WHERE r.study_id = ?').run(studyId);
     })();
   } finally {
@@ -156,6 +159,11 @@ function copyIn(store: Store, file: string, study: Row, fileName: string): strin
       }
       db.exec(`INSERT INTO main.series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)
         SELECT m.new, s.object, s.metric, s.unit, s.chunk, s.t_first, s.t_last, s.n, s.times, s.vals FROM x.series s JOIN temp.run_map m ON m.old = s.run_id ORDER BY s.id`);
+      db.exec(`INSERT INTO main.series_summary (run_id, object, metric, unit, points, t_first, t_last, ordered, levels, samples, mean, m2, min, max)
+        SELECT m.new, s.object, s.metric, s.unit, s.points, s.t_first, s.t_last, s.ordered, s.levels, s.samples, s.mean, s.m2, s.min, s.max
+        FROM x.series_summary s JOIN temp.run_map m ON m.old = s.run_id`);
+      db.exec(`INSERT INTO main.series_levels (run_id, object, metric, level, block, t_first, t_last, n, buckets)
+        SELECT m.new, l.object, l.metric, l.level, l.block, l.t_first, l.t_last, l.n, l.buckets FROM x.series_levels l JOIN temp.run_map m ON m.old = l.run_id ORDER BY l.id`);
       db.exec(`INSERT INTO main.run_bins (run_id, source, direction, ms, counts)
         SELECT m.new, b.source, b.direction, b.ms, b.counts FROM x.run_bins b JOIN temp.run_map m ON m.old = b.run_id`);
       const insLink = db.prepare('INSERT OR IGNORE INTO main.import_runs (import_id, run_id) SELECT ?, new FROM temp.run_map WHERE old = ?');

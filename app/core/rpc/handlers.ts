@@ -64,6 +64,9 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'studies.list': () => core.studies(),
     'runs.list': ({ study, config }) => core.runs({ study, config, all: true }),
     'series.get': ({ run, metric, object, maxPoints, from, to }) => core.series(run, metric, object, maxPoints, from, to),
+    'series.list': ({ run }) => core.seriesList(run),
+    // `channel` is the host's (a newer call supersedes an older one): the core reads the lanes.
+    'series.range': ({ lanes, from, to, width }) => core.seriesRange(lanes, width, from, to),
     'compare.run': ({ candidate, candidates, ...rest }) => core.compare({ ...rest, candidates: candidates ?? [candidate!] }),
     'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric }),
     'studies.settings': ({ study }) => core.settings(study),

@@ -141,6 +141,14 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   }).strict(),
   'derived.delete': z.object({ study: label, name: derivedName }).strict(),
   'series.get': z.object({ run: z.number().int().positive(), metric: metricName.optional(), object: label.optional(), maxPoints: z.number().int().min(10).max(10_000_000).optional(), from: z.number().finite().optional(), to: z.number().finite().optional() }).strict(),
+  'series.list': z.object({ run: z.number().int().positive() }).strict(),
+  'series.range': z.object({
+    // An object's name as stored, spaces and all: it is a key, not a label typed by a user.
+    lanes: z.array(z.object({ run: z.number().int().positive(), object: z.string().min(1).max(1000), metric: metricName }).strict()).min(1).max(64),
+    from: z.number().finite().optional(), to: z.number().finite().optional(),
+    width: z.number().int().min(1).max(20_000),
+    channel: z.string().min(1).max(200).optional(),
+  }).strict(),
   'import.stage': z
     .object({
       name: z.string().min(1).max(4096),
@@ -228,7 +236,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'charts.duplicate': z.object({ study: label, id: z.number().int().positive(), name: label.optional() }).strict(),
   'charts.xlsx': z.object({ study: label, spec: chartSpec, name: label, locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
   'charts.delete': z.object({ study: label, id: z.number().int().positive() }).strict(),
-  'charts.data': z.object({ study: label, spec: chartSpec, locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
+  'charts.data': z.object({ study: label, spec: chartSpec, locale: z.enum(['en', 'zh-CN']).optional(), channel: z.string().min(1).max(200).optional() }).strict(),
   'charts.propose': z.object({ study: label }).strict(),
   'reports.list': z.object({ study: label }).strict(),
   'reports.create': z.object({ study: label, template: z.enum(['before-after', 'cache-on-off', 'config-matrix', 'sweep']).optional(), name: label.optional(), locale: z.enum(['en', 'zh-CN']).optional(), baseline: label.optional() }).strict(),

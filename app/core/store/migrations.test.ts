@@ -5,6 +5,9 @@ import Database from 'better-sqlite3';
 import { tempDir } from '../test-support/temp.js';
 import { MIGRATIONS, migrate, MigrationDriftError, type Migration } from './migrations.js';
 import { Store } from './store.js';
+import { encodeFloat64 } from './series-codec.js';
+import { SeriesLevels } from './series-levels.js';
+import { RangeReader } from '../series/range-read.js';
 
 const extra: Migration = { id: MIGRATIONS[MIGRATIONS.length - 1]!.id + 1, name: 'test', sql: 'CREATE TABLE t2 (x INTEGER);' };
 
@@ -66,5 +69,37 @@ describe('schema migrations', () => {
     const metrics = db.prepare('SELECT id, metrics FROM runs ORDER BY id').all() as Array<{ id: number; metrics: string }>;
     assert.deepEqual(JSON.parse(metrics[0]!.metrics), { 'read.iops': 1234.5, 'read.lat_avg_ms': 0.25 });
     assert.deepEqual(JSON.parse(metrics[1]!.metrics), {}, 'a run without metrics gets an empty object');
+  });
+
+  it('013 gives a store made before it the summaries and pyramids of its series, and its windows read from them', () => {
+    const file = path.join(tempDir(), 'v5.sqlite');
+    const db = new Database(file);
+    migrate(db, MIGRATIONS.filter((m) => m.id < 13));
+    db.exec(`INSERT INTO studies (id, slug, name, created_at) VALUES (1, 's', 'S', 'now');
+      INSERT INTO files (sha256, size) VALUES ('abc', 3);
+      INSERT INTO imports (id, study_id, sha256, file_name, format, importer_version, config, imported_at) VALUES (1, 1, 'abc', 'f', 'fio-log', '1', 'a', 'now');
+      INSERT INTO runs (id, study_id, import_id, config, ordinal, name, tool, params) VALUES (7, 1, 1, 'a', 0, 'r', 'fio', '{}');`);
+    // 300,000 samples in chunks as version 5 wrote them, one single-sample spike; and a small series.
+    const n = 300_000;
+    const times = Float64Array.from({ length: n }, (_, i) => 1_000 + i * 100);
+    const values = Float64Array.from({ length: n }, (_, i) => (i === 250_001 ? 777 : 10 + (i % 5)));
+    const insert = db.prepare('INSERT INTO series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals) VALUES (7, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    for (let c = 0, at = 0; at < n; c++, at += 65_536) {
+      const t = times.subarray(at, at + 65_536);
+      insert.run('job', 'read.iops', 'IOPS', c, t[0], t[t.length - 1], t.length, encodeFloat64(t), encodeFloat64(values.subarray(at, at + 65_536)));
+    }
+    insert.run('job', 'write.iops', 'IOPS', 0, 5, 6, 2, encodeFloat64(Float64Array.of(5, 6)), encodeFloat64(Float64Array.of(1, 3)));
+    db.close();
+
+    const store = new Store(file);
+    const summaries = store.levels.summariesOfRun(7);
+    assert.deepEqual(summaries.map((r) => [r.metric, r.points, r.levels, r.ordered, r.max]), [['read.iops', n, 2, 1, 777], ['write.iops', 2, 0, 1, 3]]);
+    const levels = store.db.prepare('SELECT level, SUM(n) AS buckets FROM series_levels GROUP BY level ORDER BY level').all();
+    assert.deepEqual(levels, [{ level: 1, buckets: n / 16 }, { level: 2, buckets: Math.ceil(n / 256) }]);
+    const lane = new RangeReader(new SeriesLevels(store.db)).lane({ run: 7, object: 'job', metric: 'read.iops' }, null, { width: 500 });
+    assert.equal(lane.level, 2, 'the overview is read from level 2');
+    assert.ok([...lane.values].includes(777), 'the spike is there');
+    assert.equal(lane.stats.samples, n);
+    store.close();
   });
 });

@@ -11,11 +11,18 @@ import { sql as chartsReports } from './migrations/003-charts-reports.js';
 import { sql as columnMappings } from './migrations/004-column-mappings.js';
 import { sql as fileParts } from './migrations/005-file-parts-run-metrics.js';
 import { sql as manage } from './migrations/012-manage-constants-exclusions.js';
+import { sql as seriesPyramids } from './migrations/013-series-pyramids.js';
+import { SeriesLevels } from './series-levels.js';
 
 export interface Migration {
   id: number;
   name: string;
   sql: string;
+  /**
+   * Work SQL cannot do (building series pyramids), run after `sql` in the same transaction.
+   * Not part of the hash: what it derives can be derived again, the schema cannot.
+   */
+  run?: (db: Database.Database) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -25,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 4, name: '004-column-mappings', sql: columnMappings },
   { id: 5, name: '005-file-parts-run-metrics', sql: fileParts },
   { id: 12, name: '012-manage-constants-exclusions', sql: manage },
+  { id: 13, name: '013-series-pyramids', sql: seriesPyramids, run: (db) => { new SeriesLevels(db).rebuildAll(); } },
 ];
 
 export class MigrationDriftError extends Error {
@@ -80,6 +88,7 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
     db.transaction(() => {
       if (isApplied.get(m.id)) return;
       db.exec(m.sql);
+      m.run?.(db);
       record.run(m.id, m.name, migrationHash(m), new Date().toISOString());
       ran.push(m.id);
     }).immediate();

@@ -18,6 +18,7 @@ export { BUSY_TIMEOUT_MS, DatabaseBusyError, LOCK_WAIT_MS, type LockWait } from 
 import { ManageStore } from './manage-store.js';
 import { ReportStore } from './report-store.js';
 import { CHUNK_POINTS, chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
+import { SeriesLevels } from './series-levels.js';
 import { concatPoints } from '../../../importers/series-stream.js';
 
 export interface StudyRow {
@@ -148,6 +149,8 @@ export class Store {
   readonly reportStore: ReportStore;
   /** Deletes (held until the next one), renames, moves, exclusions, configuration constants. */
   readonly manage: ManageStore;
+  /** Series summaries, pyramids and the window queries of range reads. */
+  readonly levels: SeriesLevels;
 
   /** `nativeBinding`: the better-sqlite3 addon compiled for Electron, when running inside it. */
   /**
@@ -177,6 +180,7 @@ export class Store {
     migrate(this.db);
     this.reportStore = new ReportStore(this.db);
     this.manage = new ManageStore(this.db);
+    this.levels = new SeriesLevels(this.db);
     this.stmt = {
       // A deleted study (held until the next delete, so it can be undone) is hidden everywhere.
       studyBySlug: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE slug = ? AND trashed_by IS NULL'),
@@ -528,7 +532,11 @@ export class Store {
     return runId;
   }
 
-  /** Series for a run, in chunks; also how a log file adds its samples to the run it belongs to. */
+  /**
+   * Series for a run, in chunks; also how a log file adds its samples to the run it belongs to.
+   * Each series' summary and pyramid are built from the same points; a series that already had
+   * points gets them built again over all of them.
+   */
   addSeries(runId: number, series: readonly ParsedSeries[]): void {
     for (const s of series) {
       const first = this.stmt.nextChunk.get(runId, s.object, s.metric)!.next;
@@ -539,15 +547,26 @@ export class Store {
           encodeFloat64(c.times), encodeFloat64(c.values),
         );
       }
+      const key = { run: runId, object: s.object, metric: s.metric };
+      if (first > 0) {
+        this.levels.rebuild(key, s.unit);
+      } else if (s.times.length > 0) {
+        const pyramid = this.levels.builder(key, s.unit);
+        pyramid.push(s.times, s.values);
+        pyramid.finish();
+      }
     }
   }
 
   /**
    * Appends points to one series of a run as they arrive (a streamed log): held until a chunk
-   * is full, then written. `finish` writes the last, partial chunk.
+   * is full, then written; its pyramid grows with it. `finish` writes the last, partial chunk.
    */
   seriesWriter(runId: number, object: string, metric: string, unit: string): { push(times: Float64Array, values: Float64Array): void; finish(): number } {
     let chunk = this.stmt.nextChunk.get(runId, object, metric)!.next;
+    const key = { run: runId, object, metric };
+    // Points added to a series that has some already: its pyramid is built again at the end.
+    const pyramid = chunk === 0 ? this.levels.builder(key, unit) : null;
     const times = new Float64Array(CHUNK_POINTS);
     const values = new Float64Array(CHUNK_POINTS);
     let n = 0;
@@ -557,6 +576,7 @@ export class Store {
       const t = times.subarray(0, n);
       const v = values.subarray(0, n);
       this.stmt.insertSeries.run(runId, object, metric, unit, chunk++, t[0], t[n - 1], n, encodeFloat64(t), encodeFloat64(v));
+      pyramid?.push(t, v);
       total += n;
       n = 0;
     };
@@ -573,6 +593,11 @@ export class Store {
       },
       finish: () => {
         flush();
+        if (pyramid) {
+          if (total > 0) pyramid.finish();
+        } else if (total > 0) {
+          this.levels.rebuild(key, unit);
+        }
         return total;
       },
     };

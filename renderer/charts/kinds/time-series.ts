@@ -45,7 +45,8 @@ export function timeSeriesOption(spec: SpecOf<'time-series'>, data: DataOf<'time
       name: o.object,
       type: 'line',
       showSymbol: false,
-      ...(print ? {} : { sampling: 'lttb', large: true }),
+      // No ECharts sampling: the core keeps each pixel column's lowest and highest sample, and
+      // ECharts' LTTB (one point a pixel) would drop half of them, spikes included.
       lineStyle: { width: 1, color: styles[i]!.color, type: styles[i]!.dash },
       itemStyle: { color: styles[i]!.color },
       data: o.points.map(([tm, v]) => [tm + offset, v]),
