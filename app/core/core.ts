@@ -37,7 +37,7 @@ import { awrWaitCurves, eventsToDraw, waitHistograms } from './distribution/awr-
 import { alignAndResample, medianIntervalMs } from './series/align.js';
 import { lttb } from './series/lttb.js';
 import { variation, type Variation } from './series/variation.js';
-import { clipToWindow, rankAndDownsample, scatterByTime } from './series/study-series.js';
+import { scatterByTime } from './series/study-series.js';
 import { WindowedSeries } from './series/windowed-series.js';
 import { Store, type PeriodRow } from './store/store.js';
 import { renderReport } from './reports/render-report.js';

@@ -43,6 +43,8 @@ export interface WireStaged {
   bytes?: Uint8Array;
   svc?: SvcStageInfo | SvcStageError;
   empty?: true;
+  /** Close to no format (not a result): skipped, like an empty file, never failed. */
+  notResult?: true;
 }
 
 /** One file's answer: staged, scanned, or handed back to the writer (with why). */

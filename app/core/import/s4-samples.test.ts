@@ -101,7 +101,8 @@ describe('study S4 from its IOmeter results', () => {
     for (const w of NINE) assert.equal(winner(cross, w).candidate_label, `${CROSS} / flow control x2`, w);
     const best = cross.rollup.reduce((a, b) => (b.geomean_speedup! > a.geomean_speedup! ? b : a));
     assert.equal(best.candidate, `${CROSS} / flow control x2`);
-    assert.ok(best.wins === 9, 'a win on every workload');
+    // One run a side: no test, so no 'wins'; the tie band alone reads every workload better.
+    assert.ok(best.untested === 9 && best.untested_better === 9, 'better on every workload by the tie band');
     core.close();
   });
 });
