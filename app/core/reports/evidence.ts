@@ -139,7 +139,8 @@ export function buildEvidence(core: StudyQueries, study: string, report: ReportR
     for (const f of Array.isArray(r.tables['forms']) ? (r.tables['forms'] as Array<{ sha256: string }>) : []) formOf.set(f.sha256, { run: r.id, file: r.source.file });
   }
   const imports = core.studyImports(study);
-  const names = shownFileNames(imports.map((f) => f.file_name));
+  // The runs' files too: an excluded run is listed by its file, cut like the others.
+  const names = shownFileNames([...imports.map((f) => f.file_name), ...all.map((r) => r.source.file)]);
   const files = imports.map((f) => {
     const same = f.runs === 0 ? formOf.get(f.sha256) : undefined;
     return {
@@ -162,7 +163,7 @@ export function buildEvidence(core: StudyQueries, study: string, report: ReportR
     zone: settings.zone,
     generator: `PerfDelta ${packageVersion()}`,
     excluded_runs: all.filter((r) => r.excluded).map((r) => ({
-      run: r.id, config: r.config, name: r.name, file: r.source.file, reason: r.excluded!.reason, at: r.excluded!.at, by: r.excluded!.by,
+      run: r.id, config: r.config, name: r.name, file: names.get(r.source.file) ?? r.source.file, reason: r.excluded!.reason, at: r.excluded!.at, by: r.excluded!.by,
     })),
     constants: core.constants(study),
     derived_metrics: settings.derived_metrics,

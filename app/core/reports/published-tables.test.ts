@@ -201,9 +201,12 @@ describe('honest headlines', () => {
     try {
       one.importPaths([path.join(deep, 'randread-4k.json')], 'abs', 'a', { studySlug: 'abs' });
       one.importPaths([path.join(deep, 'randwrite-4k.json')], 'abs', 'b', { studySlug: 'abs' });
+      // An excluded run is listed by its file too (issue 28's evidence printed its temporary path).
+      one.manage.exclude('abs', [one.runs({ study: 'abs', config: 'b' })[0]!.id], 'noisy neighbour');
       const r = one.createReport('abs', { template: 'cache-on-off' });
       const doc = one.renderReport('abs', r.id);
       assert.deepEqual(doc.evidence.files.map((f) => f.file).sort(), ['randread-4k.json', 'randwrite-4k.json']);
+      assert.deepEqual(doc.evidence.excluded_runs.map((e) => e.file), ['randwrite-4k.json']);
       assert.ok(!JSON.stringify(doc.evidence).includes(dir), 'no temporary folder path anywhere in the evidence');
     } finally {
       one.close();
