@@ -22,7 +22,7 @@ import type { CounterScan } from '../../../importers/svc/counter-scan.js';
 import { importerById } from '../../../importers/registry.js';
 import type { ParseResult } from '../../../importers/types.js';
 import { diskSource } from './file-source.js';
-import type { StagedFile } from './pipeline.js';
+import type { StagedFile } from './staged-file.js';
 import type { SvcStageError, SvcStageInfo } from './svc-stream.js';
 
 /**

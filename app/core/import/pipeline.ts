@@ -23,35 +23,13 @@ import { scanCounters } from '../../../importers/svc/counter-scan.js';
 import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
 import { asMicroseconds, attachSeries, findLogOwner, implausibleLatency, isLatencyLog, isLogRun, LOG_OWNER_FORMATS, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
 import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
+import type { StagedFile } from './staged-file.js';
 import { possibleResult, possibleRun, possibleSeries } from './impossible-values.js';
 import { savePathParams, withPathParams, type PathParamRule } from './path-params.js';
 import { DEFAULT_PAIRING_KEYS } from '../compare/pairing.js';
 import { compareForms, formNote, knownReports, reportIdentity, runsWithForm, type KnownReport, type ReportForm } from './same-report.js';
 
-export interface StagedFile {
-  id: string;
-  path: string;
-  source: FileSource;
-  sha256: string;
-  importer: Importer | null;
-  /** For a streamed file, the parse of its head: what the preview shows. */
-  result: ParseResult;
-  /** Parsed chunk by chunk while it is written (a large log), not whole at staging. */
-  streamed: boolean;
-  /** A table (CSV, TSV, XLSX, pasted): how it was read and the mapping used. */
-  table?: StagedTable;
-  /** The whole file as staging read it (not a streamed or SVC file): written from these bytes rather than read again. */
-  bytes?: Uint8Array;
-  /**
-   * SVC statistics (one snapshot of cumulative counters): only the header is read at staging;
-   * the counters are read when the import combines all the files into rates.
-   */
-  svc?: SvcStageInfo | SvcStageError;
-  /** An empty file: nothing to import and nothing to lose, so it is skipped, not failed. */
-  empty?: true;
-  /** Not a result: no importer recognises its content (a load script's output beside the reports): skipped with the reason. */
-  notResult?: true;
-}
+export type { StagedFile } from './staged-file.js';
 
 const EMPTY = 'the file is empty: nothing to import';
 
