@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ParamValue } from '../../contract/records.js';
-import { defaultMetricNames, defaultMetrics, defaultOfRole, runColumns, topEventWaits, type RunLike } from './default-metrics.js';
+import { defaultMetricNames, defaultMetrics, defaultOfRole, runColumns, topEventOf, topEventWaits, type RunLike } from './default-metrics.js';
 import { TOOL_PROFILES, describeMetric } from './dictionary.js';
 
 const run = (tool: string, metrics: Record<string, number>, params: Record<string, ParamValue> = {}, tables: Record<string, unknown> = {}): RunLike => ({ tool, metrics, params, tables });
@@ -40,6 +40,15 @@ describe('the default metrics for these runs (each tool\'s primary metrics)', ()
       ['load.transactions_per_s', 'throughput'],
     ]);
     assert.deepEqual(topEventWaits([AWR], 1), ['wait.free_buffer_waits.avg_ms'], 'the biggest share of DB time first');
+  });
+
+  it('AWR: an idle event atop the list (a RAC global report\'s watchdog) is neither the top event nor a primary wait', () => {
+    const watchdog = { name: 'watchdog main loop', waits: 52000, time_s: 30000, avg_ms: 576.9, pct_db_time: 155, idle: true };
+    const rac = run('oracle-awr', { ...AWR.metrics, 'wait.watchdog_main_loop.avg_ms': 576.9 }, AWR.params, { top_events: [watchdog, ...AWR_TOP] });
+    assert.equal(topEventOf(rac), 'free buffer waits');
+    assert.deepEqual(topEventWaits([rac], 2), ['wait.free_buffer_waits.avg_ms', 'wait.cell_single_block_physical_read.avg_ms']);
+    const onlyIdle = run('oracle-awr', { 'wait.watchdog_main_loop.avg_ms': 576.9 }, {}, { top_events: [watchdog] });
+    assert.equal(topEventOf(onlyIdle), null, 'no non-idle wait: no top event');
   });
 
   it('CockroachDB: ops/s and p99; SVC: read and write response, I/O rate; vdbench, COSBench, IOmeter, sar', () => {
