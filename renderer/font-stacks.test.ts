@@ -24,8 +24,9 @@ function fontStacks(css: string): { selector: string; stack: string[] }[] {
   const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
   const out: { selector: string; stack: string[] }[] = [];
   for (const m of text.matchAll(/([^{}]+)\{([^{}]*)\}/g)) {
-    for (const d of m[2].matchAll(/font-family\s*:\s*([^;]+)/g)) {
-      out.push({ selector: m[1].trim(), stack: d[1].split(',').map((f) => f.trim().replace(/^['"]|['"]$/g, '')) });
+    const [, selector = '', body = ''] = m;
+    for (const [, value = ''] of body.matchAll(/font-family\s*:\s*([^;]+)/g)) {
+      out.push({ selector: selector.trim(), stack: value.split(',').map((f) => f.trim().replace(/^['"]|['"]$/g, '')) });
     }
   }
   return out;
