@@ -97,5 +97,7 @@ describe('the Runs table\'s columns for a tool', () => {
     const svc = run('svc', { 'read.lat_avg_ms': 7.6, 'write.lat_avg_ms': 1.1 });
     assert.deepEqual(runColumns('svc', [svc], () => 28).map((c) => c.key), ['objects', 'read.lat_avg_ms', 'write.lat_avg_ms']);
     assert.deepEqual(runColumns('svc', [svc]).map((c) => c.key), ['read.lat_avg_ms', 'write.lat_avg_ms'], 'no series: no objects column');
+    const vd = run('vdbench', { 'total.iops': 307135, 'total.lat_avg_ms': 0.831, 'total.bw_mib_s': 1199 }, { bs: 8192, pattern: 'random', read_pct: 70, threads: 64 });
+    assert.deepEqual(runColumns('vdbench', [vd]).map((c) => c.key), ['bs', 'pattern', 'read_pct', 'threads', 'total.iops', 'total.lat_avg_ms', 'total.bw_mib_s'], 'vdbench: threads, i/o rate, response, MB/s');
   });
 });
