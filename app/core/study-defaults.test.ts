@@ -3,6 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { RunRecord } from '../contract/records.js';
 import { Core } from './core.js';
+import { describeMetric } from './metrics/dictionary.js';
 import { loadSamples } from './samples/samples.js';
 import { runsApart, studyDefaults, VARIES_CV_PCT, type StudyDefaultsInput } from './study-defaults.js';
 import { tempDir } from './test-support/temp.js';
@@ -21,9 +22,14 @@ describe('what each sample study opens on', () => {
     assert.deepEqual(d.metrics.map((m) => m.metric).slice(0, 2), ['nopm', 'tpm']);
   });
 
-  it('Compare: S2 on average active sessions (DB time per second of the window), not DB time in seconds', () => {
+  it('Compare: S2 on its top wait event\'s average wait (a direction, a verdict), not active sessions (a volume) nor DB time', () => {
     const d = core.studyDefaults('s2-exadata-flash-cache');
-    assert.equal(d.compare?.metric, 'aas');
+    // Free buffer waits top write-through but write-back has none (the cache took them away):
+    // the top event both sides have is the one compared.
+    assert.equal(d.compare?.metric, 'wait.cell_single_block_physical_read.avg_ms');
+    assert.equal(d.compare?.pairs, 1);
+    assert.equal(describeMetric('aas')?.volume, true, 'active sessions are a volume: the fallback only');
+    assert.equal(describeMetric(d.compare!.metric)?.volume, undefined);
     assert.deepEqual([d.compare?.baseline, d.compare?.candidate], ['write-through', 'write-back']);
   });
 

@@ -77,13 +77,22 @@ function compareDefault(input: StudyDefaultsInput, runs: readonly RunRecord[], s
   const [baseline, candidate] = input.configs as [string, string];
   const defaults = defaultMetrics(runs);
   if (defaults.length === 0) return null;
-  let best = defaults[0]!;
-  let bestPairs = sharedWorkloads(runs, baseline, candidate, best.metric, input.pairingKeys);
-  for (const d of defaults.slice(1)) {
-    const n = sharedWorkloads(runs, baseline, candidate, d.metric, input.pairingKeys);
-    if (n > bestPairs) { best = d; bestPairs = n; }
-  }
-  return { baseline, candidate, metric: best.metric, pairs: bestPairs, why: `${best.tool}'s primary metric with the most workloads in common (${bestPairs})` };
+  // A volume (AWR's active sessions, DB time) has no better or worse: its change carries no
+  // verdict, so the study's strongest figure is a metric with a direction (issue 20: each study
+  // opens on its strongest view). Volumes are the fallback, when nothing else pairs.
+  const directed = defaults.filter((d) => !describeMetric(d.metric)?.volume);
+  const pick = (candidates: typeof defaults): { best: (typeof defaults)[number]; pairs: number } | null => {
+    let best: { best: (typeof defaults)[number]; pairs: number } | null = null;
+    for (const d of candidates) {
+      const n = sharedWorkloads(runs, baseline, candidate, d.metric, input.pairingKeys);
+      if (!best || n > best.pairs) best = { best: d, pairs: n };
+    }
+    return best;
+  };
+  const withDirection = pick(directed);
+  const chosen = withDirection && withDirection.pairs > 0 ? withDirection : pick(defaults)!;
+  const kind = chosen.best === withDirection?.best ? 'primary metric with a direction' : 'primary metric';
+  return { baseline, candidate, metric: chosen.best.metric, pairs: chosen.pairs, why: `${chosen.best.tool}'s ${kind} with the most workloads in common (${chosen.pairs})` };
 }
 
 /** Parameters whose numeric values differ within some configuration: what was swept. */

@@ -369,7 +369,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
                         const values = files.map((f) => valueFromPath(f.path, pathRule.pattern));
                         if (values.some((v) => v === undefined)) return t('import.pathPatternBad');
                         const found = [...new Set(values.filter((v): v is string => v !== null))];
-                        return t('import.pathParamPreview', { param: pathRule.param, values: found.join(', ') || '–', count: values.filter((v) => v !== null).length, total: files.length });
+                        return t('import.pathParamPreview', { param: pathRule.param, values: found.join(t('list.sep')) || '–', count: values.filter((v) => v !== null).length, total: files.length });
                       })()}
                     </small>
                   </>
@@ -409,7 +409,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
             <p data-testid="import-summary">{t('import.done', counts)}{counts.skipped > 0 && ` ${t('import.doneSkipped', { count: counts.skipped })}`}</p>
             {elsewhere.length > 0 && moved === null && (
               <p className="notice" data-testid="duplicates-elsewhere">
-                {t('import.elsewhere', { count: elsewhere.length, configs: elsewhereConfigs.map((c) => `"${c}"`).join(', '), config: result.config })}{' '}
+                {t('import.elsewhere', { count: elsewhere.length, configs: elsewhereConfigs.map((c) => `"${c}"`).join(t('list.sep')), config: result.config })}{' '}
                 <button type="button" onClick={() => void moveDuplicates()} data-testid="move-duplicates">{t('import.moveDuplicates', { count: elsewhere.length, config: result.config })}</button>
               </p>
             )}

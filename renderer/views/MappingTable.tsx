@@ -69,7 +69,7 @@ export function MappingTable({ preview, dictionary, busy, onChange }: Props): JS
         <span className={`badge ${table.remembered ? 'remembered' : 'proposed'}`} data-testid="mapping-origin">
           {table.remembered ? t('map.remembered') : t('map.proposed')}
         </span>{' '}
-        {t('map.summary', { rows: table.rows, header: table.header_lines.join(', ') })}
+        {t('map.summary', { rows: table.rows, header: table.header_lines.join(t('list.sep')) })}
         {table.units_line !== null && t('map.unitsRow', { row: table.units_line })}
         {t('map.encoding', { kind: table.kind.toUpperCase(), encoding: table.encoding ?? (table.sheet ? `${t('map.sheet')} "${table.sheet}"` : '') })}
       </p>

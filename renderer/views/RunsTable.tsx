@@ -132,7 +132,7 @@ export function RunsTable({ runs, configs, dictionary, defaults, openRun, manage
                             <span className="run-name">{r.name}</span>{flagged && <span className="flag"> ⚠ {t('runs.flagged')}</span>}
                             {r.excluded && (
                               <div className="excluded-reason" data-testid="excluded-reason">
-                                {t('runs.excludedBecause', { reason: r.excluded.reason })} <span className="muted">({[r.excluded.by, r.excluded.at.slice(0, 10)].filter(Boolean).join(', ')})</span>
+                                {t('runs.excludedBecause', { reason: r.excluded.reason })} <span className="muted">({[r.excluded.by, r.excluded.at.slice(0, 10)].filter(Boolean).join(t('list.sep'))})</span>
                               </div>
                             )}
                           </td>

@@ -99,14 +99,14 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
         {baseReports.length > 1 && (
           <label>{t('waits.baselineReport')}
             <select name="waits-baseline-report" value={runA?.id ?? ''} onChange={(e) => setPicked({ a: Number(e.target.value), b: null })}>
-              {baseReports.map((r) => <option key={r.id} value={r.id}>{instanceLabel(r)} · {r.name}</option>)}
+              {baseReports.map((r) => <option key={r.id} value={r.id}>{`${instanceLabel(r)}${t('text.sep')}${r.name}`}</option>)}
             </select>
           </label>
         )}
         {candReports.length > 1 && (
           <label>{t('waits.candidateReport')}
             <select name="waits-candidate-report" value={runB?.id ?? ''} onChange={(e) => setPicked({ ...picked, b: Number(e.target.value) })}>
-              {candReports.map((r) => <option key={r.id} value={r.id}>{instanceLabel(r)} · {r.name}</option>)}
+              {candReports.map((r) => <option key={r.id} value={r.id}>{`${instanceLabel(r)}${t('text.sep')}${r.name}`}</option>)}
             </select>
           </label>
         )}

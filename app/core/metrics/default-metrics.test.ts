@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { ParamValue } from '../../contract/records.js';
-import { defaultMetricNames, defaultMetrics, defaultOfRole, runColumns, topEventWaits, type RunLike } from './default-metrics.js';
+import { defaultMetricNames, defaultMetrics, defaultOfRole, runColumns, topEventOf, topEventWaits, type RunLike } from './default-metrics.js';
 import { TOOL_PROFILES, describeMetric } from './dictionary.js';
 
 const run = (tool: string, metrics: Record<string, number>, params: Record<string, ParamValue> = {}, tables: Record<string, unknown> = {}): RunLike => ({ tool, metrics, params, tables });
@@ -40,6 +40,15 @@ describe('the default metrics for these runs (each tool\'s primary metrics)', ()
       ['load.transactions_per_s', 'throughput'],
     ]);
     assert.deepEqual(topEventWaits([AWR], 1), ['wait.free_buffer_waits.avg_ms'], 'the biggest share of DB time first');
+  });
+
+  it('AWR: an idle event atop the list (a RAC global report\'s watchdog) is neither the top event nor a primary wait', () => {
+    const watchdog = { name: 'watchdog main loop', waits: 52000, time_s: 30000, avg_ms: 576.9, pct_db_time: 155, idle: true };
+    const rac = run('oracle-awr', { ...AWR.metrics, 'wait.watchdog_main_loop.avg_ms': 576.9 }, AWR.params, { top_events: [watchdog, ...AWR_TOP] });
+    assert.equal(topEventOf(rac), 'free buffer waits');
+    assert.deepEqual(topEventWaits([rac], 2), ['wait.free_buffer_waits.avg_ms', 'wait.cell_single_block_physical_read.avg_ms']);
+    const onlyIdle = run('oracle-awr', { 'wait.watchdog_main_loop.avg_ms': 576.9 }, {}, { top_events: [watchdog] });
+    assert.equal(topEventOf(onlyIdle), null, 'no non-idle wait: no top event');
   });
 
   it('CockroachDB: ops/s and p99; SVC: read and write response, I/O rate; vdbench, COSBench, IOmeter, sar', () => {
@@ -88,5 +97,7 @@ describe('the Runs table\'s columns for a tool', () => {
     const svc = run('svc', { 'read.lat_avg_ms': 7.6, 'write.lat_avg_ms': 1.1 });
     assert.deepEqual(runColumns('svc', [svc], () => 28).map((c) => c.key), ['objects', 'read.lat_avg_ms', 'write.lat_avg_ms']);
     assert.deepEqual(runColumns('svc', [svc]).map((c) => c.key), ['read.lat_avg_ms', 'write.lat_avg_ms'], 'no series: no objects column');
+    const vd = run('vdbench', { 'total.iops': 307135, 'total.lat_avg_ms': 0.831, 'total.bw_mib_s': 1199 }, { bs: 8192, pattern: 'random', read_pct: 70, threads: 64 });
+    assert.deepEqual(runColumns('vdbench', [vd]).map((c) => c.key), ['bs', 'pattern', 'read_pct', 'threads', 'total.iops', 'total.lat_avg_ms', 'total.bw_mib_s'], 'vdbench: threads, i/o rate, response, MB/s');
   });
 });

@@ -36,11 +36,20 @@ function firstPresent(names: readonly string[], runs: readonly RunLike[]): strin
   return names.find((n) => runs.some((r) => r.metrics[n] !== undefined)) ?? null;
 }
 
-interface TopEventRow { name?: unknown; waits?: unknown; pct_db_time?: unknown; time_s?: unknown }
+interface TopEventRow { name?: unknown; waits?: unknown; pct_db_time?: unknown; time_s?: unknown; idle?: unknown }
 
 /**
- * The events of the runs' Top Events tables, biggest share of DB time first (DB CPU is time,
- * not a wait: it has no average), as the average-wait metrics the runs hold.
+ * A row that is a wait worth naming: DB CPU has no waits, and an idle-class event (the importer
+ * marks it `idle`, e.g. a RAC global report's 'watchdog main loop') is time spent waiting for
+ * work, not time the database lost: it must never read as the run's top event.
+ */
+function isNonIdleWait(row: TopEventRow): row is TopEventRow & { name: string } {
+  return typeof row.name === 'string' && row.waits !== null && row.waits !== undefined && row.idle !== true;
+}
+
+/**
+ * The non-idle events of the runs' Top Events tables, biggest share of DB time first (DB CPU is
+ * time, not a wait: it has no average), as the average-wait metrics the runs hold.
  */
 export function topEventWaits(runs: readonly RunLike[], count = TOP_EVENTS): string[] {
   const share = new Map<string, number>();
@@ -48,7 +57,7 @@ export function topEventWaits(runs: readonly RunLike[], count = TOP_EVENTS): str
     const rows = r.tables['top_events'];
     if (!Array.isArray(rows)) continue;
     for (const row of rows as TopEventRow[]) {
-      if (typeof row.name !== 'string' || row.waits === null || row.waits === undefined) continue;
+      if (!isNonIdleWait(row)) continue;
       const pct = typeof row.pct_db_time === 'number' ? row.pct_db_time : 0;
       share.set(row.name, Math.max(share.get(row.name) ?? 0, pct));
     }
@@ -59,13 +68,13 @@ export function topEventWaits(runs: readonly RunLike[], count = TOP_EVENTS): str
     .slice(0, count);
 }
 
-/** The top wait event of one run (by share of DB time), DB CPU aside: the Runs table's "top event". */
+/** The top non-idle wait event of one run (by share of DB time), DB CPU aside: the Runs table's "top event". */
 export function topEventOf(run: RunLike): string | null {
   const rows = run.tables['top_events'];
   if (!Array.isArray(rows)) return null;
-  const waits = (rows as TopEventRow[]).filter((r) => typeof r.name === 'string' && r.waits !== null && r.waits !== undefined);
+  const waits = (rows as TopEventRow[]).filter(isNonIdleWait);
   const best = waits.sort((a, b) => (Number(b.pct_db_time) || 0) - (Number(a.pct_db_time) || 0))[0];
-  return best ? (best.name as string) : null;
+  return best ? best.name : null;
 }
 
 /** The default metrics for these runs: every tool's primary metrics it has, the tool with the most runs first. */

@@ -102,4 +102,13 @@ describe('opening a crafted study file', () => {
     db.close();
     openCheckedStudyFile(older, fs.readFileSync(older), 'older.perfdelta').close();
   });
+
+  it('reads the untrusted file with trusted_schema OFF: its schema text may call no function with side effects', () => {
+    const checked = openCheckedStudyFile(good, fs.readFileSync(good), 'shared.perfdelta');
+    try {
+      assert.equal(checked.pragma('trusted_schema', { simple: true }), 0);
+    } finally {
+      checked.close();
+    }
+  });
 });

@@ -141,10 +141,12 @@ export function importInProcess(core: Core, dir: string, input: FuzzInput): Judg
     const out = result.files[0];
     if (result.files.length !== 1 || !out) return { outcome: 'problem', problem: `${result.files.length} outcomes for one file`, format: null, ms };
     if (out.path !== file) return { outcome: 'problem', problem: `the outcome names ${out.path}, not the file`, format: out.format, ms };
-    if (out.status === 'failed') {
+    if (out.status === 'failed' && out.errors.length === 0) return { outcome: 'problem', problem: 'failed without an error', format: out.format, ms };
+    // Nothing imported (failed, skipped as holding nothing, or a file already there): the store
+    // holds as many runs and files as before.
+    if (out.status !== 'imported') {
       const after = storeCounts(core.store.db);
-      if (out.errors.length === 0) return { outcome: 'problem', problem: 'failed without an error', format: out.format, ms };
-      if (after.runs !== before.runs || after.files !== before.files) return { outcome: 'problem', problem: `failed but the store changed: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`, format: out.format, ms };
+      if (after.runs !== before.runs || after.files !== before.files) return { outcome: 'problem', problem: `${out.status} but the store changed: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`, format: out.format, ms };
     }
     return { outcome: out.status, format: out.format, ms };
   } catch (err) {
@@ -158,8 +160,9 @@ export function importInProcess(core: Core, dir: string, input: FuzzInput): Judg
 export function importWithCli(home: string, dir: string, input: FuzzInput): Judged {
   const file = writeInput(dir, input);
   const db = path.join(home, 'perfdelta.sqlite');
-  const counts = (): { runs: number; files: number } | null => {
-    if (!fs.existsSync(db)) return null;
+  // No store yet counts as an empty one, so the first input's failure is checked too.
+  const counts = (): { runs: number; files: number } => {
+    if (!fs.existsSync(db)) return { runs: 0, files: 0 };
     const d = new Database(db, { readonly: true });
     try {
       return storeCounts(d);
@@ -187,13 +190,13 @@ export function importWithCli(home: string, dir: string, input: FuzzInput): Judg
       if (r.status !== 1) return { outcome: 'problem', problem: 'a failed file but exit 0', format: out.format, ms };
       if (out.errors.length === 0) return { outcome: 'problem', problem: 'failed without an error', format: out.format, ms };
       const after = counts();
-      if (JSON.stringify(after) !== JSON.stringify(before) && before !== null) return { outcome: 'problem', problem: `failed but the store changed: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`, format: out.format, ms };
+      if (JSON.stringify(after) !== JSON.stringify(before)) return { outcome: 'problem', problem: `failed but the store changed: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`, format: out.format, ms };
     } else if (out.status === 'skipped') {
       // One file with nothing to import (empty, or not a result): the import did nothing, so it
       // exits 1 (the CLI's rule), says why, and writes nothing.
       if (r.status !== 1) return { outcome: 'problem', problem: 'a lone skipped file but exit 0', format: out.format, ms };
       const after = counts();
-      if (JSON.stringify(after) !== JSON.stringify(before) && before !== null) return { outcome: 'problem', problem: `skipped but the store changed: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`, format: out.format, ms };
+      if (JSON.stringify(after) !== JSON.stringify(before)) return { outcome: 'problem', problem: `skipped but the store changed: ${JSON.stringify(before)} -> ${JSON.stringify(after)}`, format: out.format, ms };
     } else if (r.status !== 0) {
       return { outcome: 'problem', problem: `${out.status} but exit ${r.status}: ${r.stderr.slice(0, 500)}`, format: out.format, ms };
     }

@@ -57,7 +57,7 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
   const titleOf = (c: ChartSpec): string => {
     const l = label(specMetric(c));
     switch (c.kind) {
-      case 'compare-bars': return `${l}: ${c.baseline} / ${specCandidates(c).join(', ')}${c.normalised ? ' (×)' : ''}`;
+      case 'compare-bars': return `${l}: ${c.baseline} / ${specCandidates(c).join(t('list.sep'))}${c.normalised ? ' (×)' : ''}`;
       case 'speedup-heatmap': return t('compare.heatmapTitle', { metric: l, baseline: c.baseline });
       case 'scaling': return `${l} / ${c.x}`;
       case 'time-series': return l;
@@ -83,8 +83,8 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
       case 'speedup-heatmap':
       case 'repetitions': {
         const c = d.compare;
-        const only = c.unmatched.slice(0, 4).map((u) => u.workload_label).join(', ');
-        return t('builder.noPairs', { baseline: c.baseline, candidate: c.candidates.join(', '), keys: c.pairing_keys.join(', '), only: only || '–' });
+        const only = c.unmatched.slice(0, 4).map((u) => u.workload_label).join(t('list.sep'));
+        return t('builder.noPairs', { baseline: c.baseline, candidate: c.candidates.join(t('list.sep')), keys: c.pairing_keys.join(t('list.sep')), only: only || '–' });
       }
       case 'scaling': return t('builder.noCurve', { x: d.scaling.x, metric: label(d.scaling.metric) });
       case 'time-series': return t('builder.noSeries', { metric: label(d.series.metric) });

@@ -54,11 +54,11 @@ export function ChartsView({ study, onOpen }: { study: StudySummary; onOpen(char
                 </td>
                 <td>{t(`builder.kind.${c.spec.kind}`)}</td>
                 <td className="muted">{new Date(c.created).toLocaleDateString(locale)}</td>
-                <td data-col="used-in">{c.used_in?.length ? c.used_in.join(', ') : t('charts.unused')}</td>
+                <td data-col="used-in">{c.used_in?.length ? c.used_in.join(t('list.sep')) : t('charts.unused')}</td>
                 <td className="actions">
                   {editing?.id === c.id && editing.mode === 'delete' ? (
                     <span role="alert">
-                      {c.used_in?.length ? t('charts.confirmDeleteUsed', { name: c.name, reports: c.used_in.map((r) => `“${r}”`).join(', ') }) : t('charts.confirmDelete', { name: c.name })}{' '}
+                      {c.used_in?.length ? t('charts.confirmDeleteUsed', { name: c.name, reports: c.used_in.map((r) => `“${r}”`).join(t('list.sep')) }) : t('charts.confirmDelete', { name: c.name })}{' '}
                       <button type="button" className="danger" name="confirm-delete-chart" onClick={() => remove(c)}>{t('charts.delete')}</button>
                       <button type="button" onClick={() => setEditing(null)}>{t('import.cancel')}</button>
                     </span>

@@ -361,7 +361,7 @@ export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOv
                   {[side.baseline, ...side.candidates].map((ps) => t('compare.days', { name: `${ps.period.name} (${ps.period.zone})`, days: ps.days.map((d) => `${d.day} ${formatValue(d.value, unit, locale)}`).join(t('list.sep')) })).join(t('text.sep'))}
                 </p>
               ))}
-              {!isPeriods && <p className="muted">{t('compare.pairedBy', { keys: result.pairing_keys.join(', ') })}</p>}
+              {!isPeriods && <p className="muted">{t('compare.pairedBy', { keys: result.pairing_keys.join(t('list.sep')) })}</p>}
             </>
           )}
           {heatmap && matrix && <EChart id="speedup-heatmap" option={heatmap} height={chartHeight({ kind: 'speedup-heatmap', baseline, metric: chosenMetric }, { kind: 'speedup-heatmap', labels: order, compare: matrix }, Math.max(220, 90 + 40 * (shownMatrix?.candidates.length ?? 1)), 'interactive')} />}

@@ -18,9 +18,9 @@ interface Props {
 }
 
 /** "disk · 4K random read QD1 ×1 · randread-4k.json": a run as the Runs tab shows it. */
-export function runName(run: RunRecord, workload: string | undefined): string {
+export function runName(run: RunRecord, workload: string | undefined, sep: string): string {
   const file = run.source.file.split(/[\\/]/).pop() ?? run.source.file;
-  return [run.config, workload ?? run.name, file].join(' · ');
+  return [run.config, workload ?? run.name, file].join(sep);
 }
 
 /**
@@ -35,7 +35,7 @@ export function WarningsPanel({ warnings, runs = [], workloadOf, onOpenRun }: Pr
   const byId = new Map(runs.map((r) => [r.id, r]));
   const runLink = (id: number): JSX.Element => {
     const run = byId.get(id);
-    const label = run ? runName(run, workloadOf?.(id)) : t('warnings.runId', { id });
+    const label = run ? runName(run, workloadOf?.(id), t('text.sep')) : t('warnings.runId', { id });
     return (
       <li key={id}>
         {run && onOpenRun

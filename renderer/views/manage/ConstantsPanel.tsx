@@ -15,7 +15,7 @@ const SUGGESTED: Array<[string, string]> = [
 /** Where a constant came from, in the user's words: "workbench, alice, 2026-11-25". */
 function sourceText(t: ReturnType<typeof useI18n>['t'], c: ConfigConstant): string {
   const where = c.source === 'workbench' ? t('constants.fromWorkbench') : c.source === 'cli' ? t('constants.fromCli') : t('constants.fromFile', { file: c.source.replace(/^file:/, '') });
-  return [where, c.entered_by, c.entered_at.slice(0, 10)].filter(Boolean).join(', ');
+  return [where, c.entered_by, c.entered_at.slice(0, 10)].filter(Boolean).join(t('list.sep'));
 }
 
 /** A configuration's constants, entered once: derived metrics divide by them, the evidence prints them. */

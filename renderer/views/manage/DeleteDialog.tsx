@@ -57,7 +57,7 @@ export function DeleteDialog({ request, onDone, onCancel }: { request: DeleteReq
                 ? t('manage.deleteConfigBody', { runs: plan.runs.length, files: plan.files.length })
                 : t('manage.deleteRunsBody', { runs: plan.runs.length, files: plan.files.length })}
           </p>
-          {plan.kind === 'runs' && plan.configs.length > 0 && <p>{t('manage.emptiedConfigs', { list: plan.configs.join(', ') })}</p>}
+          {plan.kind === 'runs' && plan.configs.length > 0 && <p>{t('manage.emptiedConfigs', { list: plan.configs.join(t('list.sep')) })}</p>}
           {plan.files.length > 0 && (
             <ul className="file-list">
               {plan.files.slice(0, LISTED_FILES).map((f) => <li key={f}>{f}</li>)}

@@ -54,7 +54,7 @@ export function DerivedMetricsPanel({ study, runs, dictionary, constants, derive
           {derived.map((d) => (
             <li key={d.name} data-derived={d.name}>
               <strong>{d.label}</strong> [{d.unit}] = {d.metric} ÷ {d.constant}{d.factor !== 1 ? ` × ${d.factor.toLocaleString()}` : ''}
-              {' · '}{d.better === 'higher' ? t('derived.higherBetter') : t('derived.lowerBetter')}{' '}
+              {t('text.sep')}{d.better === 'higher' ? t('derived.higherBetter') : t('derived.lowerBetter')}{' '}
               <button type="button" className="link" onClick={() => remove(d)}>{t('derived.remove')}</button>
             </li>
           ))}

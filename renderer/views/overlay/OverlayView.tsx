@@ -146,7 +146,7 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
       {spec.runs.length === 0 && <p className="notice">{t('overlay.pick')}</p>}
       {error && <p className="error" role="alert">{error}</p>}
       {latency && distribution && distribution.without_bins.length > 0 && (
-        <p className="notice">{t('overlay.noBins', { runs: distribution.without_bins.map(name).join(', ') })}</p>
+        <p className="notice">{t('overlay.noBins', { runs: distribution.without_bins.map(name).join(t('list.sep')) })}</p>
       )}
       {latency && distribution && distribution.curves.length === 0 && <p className="notice">{t('overlay.noCurves')}</p>}
       {!latency && overlay && overlay.series.length === 0 && <p className="notice">{t('overlay.noSeries')}</p>}

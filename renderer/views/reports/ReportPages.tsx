@@ -52,7 +52,8 @@ function Table({ table, rows, head = true, continued }: { table: TableShape; row
   );
 }
 
-function BlockView({ block, live, onChart }: { block: Block; live: boolean; onChart?: () => void }): JSX.Element {
+/** `sep`: the report language's separator between a headline's facts. */
+function BlockView({ block, live, sep, onChart }: { block: Block; live: boolean; sep: string; onChart?: () => void }): JSX.Element {
   switch (block.kind) {
     case 'title':
       return <h2 className="pd-title">{block.number && <span className="num">{block.number}</span>}{block.text}</h2>;
@@ -80,7 +81,7 @@ function BlockView({ block, live, onChart }: { block: Block; live: boolean; onCh
           <div className="label">{block.label}</div>
           <div className="big">{block.peak}</div>
           <div className={`ratio${block.baseline ? ' is-baseline' : ''}`}>{block.ratio}</div>
-          <div className="values">{block.facts.join(' · ')}</div>
+          <div className="values">{block.facts.join(sep)}</div>
           <div className="basis">{block.basis}</div>
           {block.warnings.length > 0 && (
             <ul className="pd-warnings">{block.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>
@@ -205,7 +206,7 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
       <style>{geo.css}</style>
       {!pages && (
         <div ref={measure} className="pd-measure" style={{ width: content.width }} aria-hidden="true">
-          {blocks.map((b, i) => <div key={i} data-b={i} className="pd-block"><BlockView block={b} live={false} /></div>)}
+          {blocks.map((b, i) => <div key={i} data-b={i} className="pd-block"><BlockView block={b} live={false} sep={t('text.sep')} /></div>)}
           {tables.map((tb) => (
             <table key={tb.key} className="pd-table" data-head={tb.key}><thead><Row table={tb} cells={tb.header} head /></thead></table>
           ))}
@@ -240,7 +241,7 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
               <div className="pd-content" style={content}>
                 {grouped(blocks, indices).map((g) => (g.table
                   ? <div key={g.key} className="pd-block"><Table table={g.table} rows={g.rows!} continued={t('report.continued', { family: '{family}' })} /></div>
-                  : <div key={g.key} className="pd-block"><BlockView block={g.block!} live onChart={() => setDrawn((d) => d + 1)} /></div>))}
+                  : <div key={g.key} className="pd-block"><BlockView block={g.block!} live sep={t('text.sep')} onChart={() => setDrawn((d) => d + 1)} /></div>))}
               </div>
               {footer(p + first)}
             </section>

@@ -50,7 +50,7 @@ describe('report blocks', () => {
     assert.equal(h.verdict, 'better');
     assert.deepEqual(h.warnings, ['One run on a side: no significance is possible (runs 92, 93)']);
     const zh = documentBlocks(doc('zh-CN', 'grouped')).blocks;
-    assert.deepEqual(zh.find((b): b is Headline => b.kind === 'headline')!.warnings, ['一侧只有一次运行：无法做显著性检验 (运行 92, 93)']);
+    assert.deepEqual(zh.find((b): b is Headline => b.kind === 'headline')!.warnings, ['一侧只有一次运行：无法做显著性检验 (运行 92、93)']);
     const appendix = zh.filter((b): b is Extract<Block, { kind: 'item' }> => b.kind === 'item').map((b) => b.text);
     assert.ok(appendix.includes('两侧的工具版本不同：tool version differs between the sides (baseline: 11.2.0.3; candidate: 11.2.0.4)（2 个运行：1、2）'), appendix.join(' | '));
   });

@@ -48,7 +48,7 @@ export function warningText(w: CompareWarning, locale: Locale): string {
   const key = `warning.${w.code}` as MessageKey;
   const text = translate(locale, key);
   const said = text === key ? w.message : text.replace(/[.。]$/, '');
-  return w.runs.length ? `${said} (${translate(locale, 'report.runsOf', { runs: `${w.runs.slice(0, 12).join(', ')}${w.runs.length > 12 ? ', …' : ''}` })})` : said;
+  return w.runs.length ? `${said} (${translate(locale, 'report.runsOf', { runs: `${w.runs.slice(0, 12).join(translate(locale, 'list.sep'))}${w.runs.length > 12 ? `${translate(locale, 'list.sep')}…` : ''}` })})` : said;
 }
 
 /**
@@ -359,11 +359,11 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   }
   for (const g of ev.file_groups.filter((x) => x.files > MAX_LISTED)) {
     const runs = ev.files.filter((f) => f.config === g.config && f.file.startsWith(`${g.folder}/`)).reduce((a, f) => a + f.runs, 0);
-    blocks.push({ kind: 'row', table: files, cells: [`${t('report.fileGroup', { folder: g.folder, count: g.files })}\n${g.combined_sha256}`, g.formats.join(', '), '', g.config, String(runs)], mono: [0] });
+    blocks.push({ kind: 'row', table: files, cells: [`${t('report.fileGroup', { folder: g.folder, count: g.files })}\n${g.combined_sha256}`, g.formats.join(t('list.sep')), '', g.config, String(runs)], mono: [0] });
   }
   blocks.push({ kind: 'subtitle', text: t('report.configs') });
   const configs: TableShape = { key: 'evidence-configs', header: [t('report.config'), t('report.runs'), t('report.tools')], widths: [35, 10, 55] };
-  for (const c of ev.configs) blocks.push({ kind: 'row', table: configs, cells: [c.name, String(c.runs), c.tools.join(', ')] });
+  for (const c of ev.configs) blocks.push({ kind: 'row', table: configs, cells: [c.name, String(c.runs), c.tools.join(t('list.sep'))] });
   if (ev.periods.length) {
     blocks.push({ kind: 'subtitle', text: t('report.periods') });
     const periods: TableShape = { key: 'evidence-periods', header: [t('report.period'), t('report.spec'), t('report.zone'), t('report.ranges')], widths: [16, 34, 14, 36] };
@@ -383,7 +383,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
   if (ev.excluded_runs?.length) {
     blocks.push({ kind: 'subtitle', text: t('report.excludedRuns') });
     const excluded: TableShape = { key: 'evidence-excluded', header: [t('report.excludedRun'), t('report.config'), t('report.file'), t('report.reason'), t('report.excludedWhen')], widths: [16, 16, 26, 28, 14] };
-    for (const e of ev.excluded_runs) blocks.push({ kind: 'row', table: excluded, cells: [`#${e.run} ${e.name}`, e.config, e.file, e.reason, [e.at.slice(0, 10), e.by].filter(Boolean).join(', ')] });
+    for (const e of ev.excluded_runs) blocks.push({ kind: 'row', table: excluded, cells: [`#${e.run} ${e.name}`, e.config, e.file, e.reason, [e.at.slice(0, 10), e.by].filter(Boolean).join(t('list.sep'))] });
   }
   // Constants (prices, vCPUs…) behind derived metrics, and where each came from.
   if (ev.constants?.length) {
@@ -391,7 +391,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
     const constants: TableShape = { key: 'evidence-constants', header: [t('report.config'), t('report.constant'), t('report.value'), t('report.source')], widths: [22, 22, 18, 38] };
     for (const c of ev.constants) {
       const where = c.source === 'workbench' ? t('report.sourceWorkbench') : c.source === 'cli' ? t('report.sourceCli') : t('report.sourceFile', { file: c.source.replace(/^file:/, '') });
-      blocks.push({ kind: 'row', table: constants, cells: [c.config, c.name, `${c.value.toLocaleString(zh ? 'zh-CN' : 'en-US')} ${c.unit}`, [where, c.entered_by, c.entered_at.slice(0, 10)].filter(Boolean).join(', ')] });
+      blocks.push({ kind: 'row', table: constants, cells: [c.config, c.name, `${c.value.toLocaleString(zh ? 'zh-CN' : 'en-US')} ${c.unit}`, [where, c.entered_by, c.entered_at.slice(0, 10)].filter(Boolean).join(t('list.sep'))] });
     }
   }
   blocks.push({ kind: 'subtitle', text: t('report.warnings') });
