@@ -395,7 +395,8 @@ Beside the knee, "stable up to": the last load before the measured latency grows
 50% for one doubling of the load (the whole sweep when it never does: "stable_within_sweep"
 false); "stable_rule" states the figures, the result's "stable_rule" the rule in words.
 --latency-metric: the latency both are judged on (total.lat_p95_ms, total.lat_p99_ms...);
-default the tool's tail metric (p95 for sysbench and CockroachDB), else the mean latency.
+default the tool's tail metric (p95 for sysbench and CockroachDB), else fio's mean completion
+latency (clat), else the mean latency.
 --json: {"x", "metric", "unit", "x_load", "latency_metric", "stable_rule", "series": [{"config",
          "label", "params", "points": [{"x", "y", "latency", "runs"}], "knee", "knee_rule",
          "stable_up_to", "stable_within_sweep", "stable_rule"}]}

@@ -20,7 +20,7 @@ describe('message formatting', () => {
     assert.equal(format(en['compare.geomean'], { count: 1, value: '8.06x' }, 'en'), 'Speedup over 1 workload: 8.06x');
     assert.equal(format(en['compare.geomean'], { count: 7, value: '1.12x' }, 'en'), 'Geometric mean speedup over 7 workloads: 1.12x');
     assert.match(format(en['compare.rollup'], { wins: 1, losses: 0, ties: 1, band: 0 }, 'en'), /^1 better, 0 worse, 1 tie \(/);
-    assert.match(format(en['compare.rollupUntested'], { count: 1 }, 'en'), /^1 of them has a single run/);
+    assert.match(format(en['compare.rollupUntested'], { count: 1 }, 'en'), /^1 of them has too few runs/);
     assert.equal(format(en['studies.runs'], { count: 1 }, 'en'), '1 run');
     assert.equal(format(en['study.configs'], { count: 1 }, 'en'), '1 configuration');
     assert.equal(format(zhCN['compare.geomean'], { count: 1, value: '8.06x' }, 'zh-CN'), '1 个负载的几何平均加速比：8.06x');

@@ -98,7 +98,8 @@ export function stableUpTo(x: readonly number[], latency: ReadonlyArray<number |
   return last > 0 ? { index: last, fired: false, growthPerDoubling: null } : null;
 }
 
-const LATENCY_GUESSES = ['total.lat_avg_ms', 'total.clat_avg_ms', 'neword.lat_avg_ms'];
+// fio's completion latency first (issue 27: the device's time, as fio's own reports lead with it), then total latency.
+const LATENCY_GUESSES = ['total.clat_avg_ms', 'total.lat_avg_ms', 'neword.lat_avg_ms'];
 
 /** The measured latency of a sweep: the one asked for, else the tool's tail metric, else a mean. */
 export function sweepLatencyMetric(runs: readonly RunRecord[], asked?: string): string | null {

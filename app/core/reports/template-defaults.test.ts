@@ -3,6 +3,7 @@
  * depth, headline throughput alone with the reason (issue 27 item 4).
  */
 import assert from 'node:assert/strict';
+import { scalingCurves } from '../compare/scaling.js';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Core } from '../core.js';
@@ -43,6 +44,10 @@ describe('templates from the primary metrics', () => {
     assert.deepEqual(specs.map((s) => (s.kind === 'scaling' ? s.metric : s.kind)), ['total.iops', 'total.clat_avg_ms']);
     const commentary = r.sections.find((s) => s.type === 'text');
     assert.ok(commentary?.type === 'text' && commentary.markdown === '', 'not "Swept parameter: iodepth." written as if the user had');
+    // The headline's peaks judge "stable up to" on completion latency too (issue 27.4), not fio's total lat.
+    const headline = core.renderReport('fio-bs-qd-sweep', r.id).sections.find((s) => s.type === 'headline');
+    assert.equal(headline?.type === 'headline' ? headline.sweep?.latency_metric : null, 'total.clat_avg_ms');
+    assert.equal(scalingCurves({ runs: core.runs({ study: 'fio-bs-qd-sweep' }), x: 'iodepth', metric: 'total.iops' }).latency_metric, 'total.clat_avg_ms', 'Scaling judges on clat by default');
   });
 
   it('an AWR report\'s note on reading its figures is titled as PerfDelta\'s; its Commentary is left empty for the user', () => {

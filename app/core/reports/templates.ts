@@ -180,7 +180,7 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
       const secondary = zh ? `${short}，整个扫描的几何平均（次要）` : `${short}, geometric mean over the sweep (secondary)`;
       sections.push({
         id: id(), type: 'headline', items: others.map((c) => ({ baseline, candidate: c, metric: throughput, label: secondary })),
-        sweep: { x: load, metric: throughput, ...(latency ? { latency: sweepLatencyMetric(runs) ?? latency } : {}), baseline },
+        sweep: { x: load, metric: throughput, ...(latency ? { latency: sweepLatencyMetric(runs, latency) ?? latency } : {}), baseline },
       });
     } else if (others.length > 0) {
       sections.push({ id: id(), type: 'headline', items: others.flatMap((c) => metrics.map((m) => ({ baseline, candidate: c, metric: m }))) });
