@@ -208,6 +208,14 @@ describe('sweeps drawn readably, paired as meant, judged on the study\'s latency
     await assertReadable(page, 'builder', 'saved scaling chart');
   });
 
+  it('a fio console run says how its IOPS were read: exact, from the issued I/Os over the runtime (issue 27.2)', async () => {
+    await openTab(page, wb, 'ceph-mounts', 'runs');
+    await page.locator('[data-testid="runs-table"] tbody tr[data-run]').first().click();
+    const notes = page.locator('[data-testid="run-detail"] [data-testid="run-notes"]');
+    await notes.waitFor();
+    assert.match((await notes.textContent()) ?? '', /How these figures were read.*IOPS: exact, issued I\/Os ÷ runtime/s);
+  });
+
   it('the sweep report prints the panels (the same builder), and its words never overprint', needPoppler, async () => {
     const r = runCli(home, 'report', '--study', 'ceph-mounts', '--template', 'sweep', '--out', pdfs.ceph);
     assert.equal(r.status, 0, r.stderr);

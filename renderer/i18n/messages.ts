@@ -294,6 +294,7 @@ export const en = {
   'run.ladder': 'Completion latency percentiles (ms, log scale)',
   'run.noSeries': 'This run has no time series (import its fio logs alongside its JSON).',
   'run.series': 'Time series',
+  'run.notes': 'How these figures were read',
 
   'compare.baseline': 'Baseline',
   'compare.candidate': 'Candidate',
@@ -1002,6 +1003,7 @@ export const zhCN: Catalog = {
   'run.ladder': '完成延迟百分位（毫秒，对数坐标）',
   'run.noSeries': '此运行没有时间序列（请与其 JSON 一起导入 fio 日志）。',
   'run.series': '时间序列',
+  'run.notes': '这些数值的读取方式',
 
   'compare.baseline': '基线',
   'compare.candidate': '候选',

@@ -124,9 +124,17 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
   }, [run, locale, t]);
 
   const rawDetail = detail !== null && detail.lanes.every((l) => l.raw);
+  const notes = Array.isArray(run.tables['notes']) ? (run.tables['notes'] as unknown[]).filter((n): n is string => typeof n === 'string') : [];
   return (
     <section className="run-detail" data-testid="run-detail" data-run={run.id} data-state={keys && (shown.length === 0 || current) ? 'ready' : 'loading'}>
       <h3>{run.name} <span className="muted">· {run.source.file}</span></h3>
+      {/* How the importer read the figures (fio console: exact IOPS from issued I/Os ÷ runtime, or as printed). */}
+      {notes.length > 0 && (
+        <div className="run-notes" data-testid="run-notes">
+          <strong>{t('run.notes')}</strong>
+          <ul>{notes.map((n) => <li key={n}>{n}</li>)}</ul>
+        </div>
+      )}
       {keys && keys.length === 0 && <p className="muted">{t('run.noSeries')}</p>}
       {quantities.length > 1 && (
         <div className="controls">
