@@ -128,5 +128,16 @@ describe('a sweep study tells its story (issue 28)', () => {
     assert.ok(zhText.includes(`峰值 ${num(want[3]!.peak, 'TPS')} TPS，在 ${want[3]!.at} 线程`), 'the peak in Chinese');
     assert.ok(zhText.includes(`为 ${baseline} 峰值TPS的 ${(want[3]!.peak / base.peak).toFixed(2)}x`), 'the ratio in Chinese');
     assert.ok(zhText.includes('基线：其他配置的峰值都与它对比'));
+
+    // The latency chosen for the report (28.2): the mean instead of p95, stated in the rule and at each peak.
+    const mean = path.join(OUTPUT_DIR, 'sweep-issue-28-mean.pdf');
+    const m = runCli(home, 'report', '--study', STUDY, '--template', 'sweep', '--latency-metric', 'total.lat_avg_ms', '--out', mean);
+    assert.equal(m.status, 0, m.stderr);
+    const meanText = pdfText(mean).replace(/\s+/g, ' ');
+    assert.match(meanText, /Stable up to: the last load before mean latency grows by more than 50% for one doubling of threads/);
+    assert.ok(!/latency p95 at \d+ threads/.test(meanText), 'p95 no longer stated at the peaks');
+    const wrong = runCli(home, 'report', '--study', STUDY, '--template', 'sweep', '--latency-metric', 'total.lat_p95', '--out', mean);
+    assert.equal(wrong.status, 1, 'a latency the runs do not have is an error naming the closest');
+    assert.match(wrong.stderr, /total\.lat_p95_ms/);
   });
 });

@@ -139,7 +139,7 @@ A "pivot" section (a table of values): {"source": {"kind": "runs"} | {"kind": "r
 "label"?, "digits"?}], "layout"?: "joined"|"grouped", "margin"?, "split"?, "only"?, "sortBy"?, "top"?}.
 `,
   report: `perfdelta report --study NAME --out FILE.pdf [--report NAME] [--template T] [--baseline C]
-                 [--locale en|zh-CN] [--page A4|Letter] [--orientation portrait|landscape]
+                 [--latency-metric M] [--locale en|zh-CN] [--page A4|Letter] [--orientation portrait|landscape]
                  [--convention C] [--where FILTER]... [--json]
 
 Prints a report to PDF through Chromium (the same print page the app uses: title page, contents
@@ -154,7 +154,9 @@ template, whose headline states each configuration's peak throughput and the loa
 occurs, the tail latency there, the load up to which latency stays stable (the rule in words),
 throughput per 1,000 $/month at the peak where the configurations have a price_usd_month
 constant (or a derived metric over a price), and each peak against the baseline's; the geometric
-mean over the sweep follows, labelled secondary. --page, --orientation, --convention,
+mean over the sweep follows, labelled secondary. --latency-metric M sets the latency a sweep
+headline states at each peak and judges "stable up to" on (total.lat_p99_ms...; default the
+tool's own: p95 for sysbench, completion latency for fio), saved with the report. --page, --orientation, --convention,
 --locale and --where change the report's layout and are saved with it, so the same PDF can be
 made again. --where FILTER is a workload filter (as in "perfdelta help compare") every headline,
 table and chart of the report applies, stated in its evidence; --where "" removes it.

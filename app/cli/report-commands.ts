@@ -2,6 +2,7 @@
  * The CLI's report commands: list reports, print one to PDF (Chromium, through the same print
  * page the app uses), export XLSX, save and open portable study files.
  */
+import { unknownName } from '../core/closest-names.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ReportLayout, ReportRecord, ReportTemplate } from '../contract/records.js';
@@ -78,7 +79,16 @@ function resolveReport(core: Core, values: Values): ReportRecord {
     // "" clears the filter: perfdelta report --where "" --out F.pdf.
     ...(where ? { where: where.join('; ').trim() || undefined } : {}),
   };
-  if (Object.keys(changes).length) report = core.saveReport(study, { id: report.id, name: report.name, layout: { ...report.layout, ...changes }, sections: report.sections });
+  // The latency a sweep headline states at each peak and judges "stable up to" on (p95, p99...).
+  const latency = str(values, 'latency-metric');
+  let sections = report.sections;
+  if (latency) {
+    if (!sections.some((s) => s.type === 'headline' && s.sweep)) throw new UsageError(`--latency-metric sets a sweep headline's latency: report "${report.name}" has none (--template sweep makes one)`);
+    const names = [...new Set(core.runs({ study }).flatMap((r) => Object.keys(r.metrics)))].sort();
+    if (!names.includes(latency)) throw unknownName('metric', latency, names, `the runs of study "${study}"`);
+    sections = sections.map((s) => (s.type === 'headline' && s.sweep ? { ...s, sweep: { ...s.sweep, latency } } : s));
+  }
+  if (Object.keys(changes).length || latency) report = core.saveReport(study, { id: report.id, name: report.name, layout: { ...report.layout, ...changes }, sections });
   return report;
 }
 

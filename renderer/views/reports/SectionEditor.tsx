@@ -89,6 +89,12 @@ export function SectionEditor({ section, study, metrics, dictionary, charts, onC
                 {study.configs.map((c) => <option key={c} value={c}>{c}</option>)}
               </select></label>
               <label>{t('compare.metric')}<select name="sweep-metric" value={section.sweep.metric} onChange={(e) => onChange({ ...section, sweep: { ...section.sweep!, metric: e.target.value } })}>{metricOptions}</select></label>
+              {/* The latency stated at each peak and judged for "stable up to" (p95, p99, mean...). */}
+              <label>{t('reports.sweepLatency')}<select name="sweep-latency" value={section.sweep.latency ?? ''}
+                onChange={(e) => { const { latency: _drop, ...rest } = section.sweep!; onChange({ ...section, sweep: e.target.value ? { ...rest, latency: e.target.value } : rest }); }}>
+                <option value="">{t('reports.sweepLatencyDefault')}</option>
+                {metrics.filter((m) => dictionary.get(m)?.unit === 'ms').map((m) => <option key={m} value={m}>{metricLabel(dictionary.get(m), m)}</option>)}
+              </select></label>
             </div>
           )}
           {section.items.map((item, i) => (
