@@ -137,6 +137,9 @@ describe('the studies\' published tables in the sample reports', () => {
     const [t] = pivot(doc, 'IOPS, throughput and CPU of the five configurations').tables;
     assert.deepEqual(t!.values.map((v) => v.unit), ['IOPS', 'MB/s', '%']);
     assert.deepEqual(t!.columns.map((c) => c.label), ['single node', 'shared-disk cluster', 'in-AZ TCP mirror', 'in-AZ UDP mirror', 'cross-AZ mirror']);
+    // Throughput and CPU charts beside the IOPS one (issue 19), each bar pair from the runs.
+    const charts = doc.sections.filter((s) => s.type === 'chart').map((s) => (s.type === 'chart' ? s.data?.kind === 'compare-bars' ? s.data.compare.metrics[0] : s.data?.kind : null));
+    for (const m of ['total.iops', 'total.bw_mib_s', 'cpu_util_pct']) assert.ok(charts.includes(m), `a chart of ${m} (${charts.join(', ')})`);
   });
 
   it('S5: the report\'s workload filter leaves the COSBench init, prepare and cleanup stages out of the geometric mean, and says so', () => {
