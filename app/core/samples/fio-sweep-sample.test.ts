@@ -106,7 +106,7 @@ describe('fio sample: block size x I/O depth sweep (samples/fio/sweep)', () => {
       // The knee, where there is one, is a depth of the sweep, and says by which rule.
       if (s.knee !== null) {
         assert.ok(DEPTHS.includes(s.knee), `knee ${s.knee}`);
-        assert.match(s.knee_rule!, /total\.iops changes \+?-?[\d.]+% \(under 10% per doubling\) while mean latency \(total\.lat_avg_ms\) grows/);
+        assert.match(s.knee_rule!, /total\.iops changes \+?-?[\d.]+% \(under 10% per doubling\) while mean completion latency \(total\.clat_avg_ms\) grows/);
       }
     }
     // And the other way round: IOPS over block size, a curve per depth.
