@@ -1,8 +1,9 @@
 /**
  * STATSPACK's "%Total Call Time" is a share of call time (DB CPU plus non-idle waits), not of DB
  * time: kept under its own metric name, so a comparison never pairs it with an AWR report's
- * "% DB time". The STATSPACK report below is hand-written in the 12.1 text layout (the corpus's
- * STATSPACK shape) with the issue's figures: CPU 524 s, 88.6% of call time, DB time 617.8 s.
+ * "% DB time". The STATSPACK report (test-files/statspack-call-time.lst) is hand-written in the
+ * 12.1 text layout (the corpus's STATSPACK shape) with the issue's figures: CPU 524 s, 88.6% of
+ * call time, DB time 617.8 s.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,68 +12,13 @@ import { describe, it } from 'node:test';
 import { Core } from '../../app/core/core.js';
 import { describeMetric } from '../../app/core/metrics/dictionary.js';
 import { tempDir } from '../../app/core/test-support/temp.js';
+import { REPO_ROOT } from '../test-support/corpus.js';
 import { S2_WRITE_THROUGH_11204 } from './handwritten-reports.js';
 import { awrImporter } from './index.js';
 
-const STATSPACK = `
-STATSPACK report for
-
-Database    DB Id    Instance     Inst Num  Startup Time   Release     RAC
-~~~~~~~~ ----------- ------------ -------- --------------- ----------- ---
-          3141592653 slob1               1 02-Mar-14 08:45 11.2.0.4.0  NO
-
-Host                             Name             Platform                CPUs
-Cores Sockets   Memory (G)
-~~~~ ---------------- ---------------------- ----- ----- ------- ------------
-     dbnode1          Linux x86 64-bit          16    16       2         96.0
-
-Snapshot       Snap Id     Snap Time      Sessions Curs/Sess Comment
-~~~~~~~~    ---------- ------------------ -------- --------- ------------------
-Begin Snap:        501 14-Mar-14 10:05:12      398       1.3
-  End Snap:        502 14-Mar-14 10:15:12      398       1.3
-   Elapsed:      10.00 (mins) Av Act Sess:       1.0
-   DB time:      10.30 (mins)      DB CPU:       8.73 (mins)
-
-Load Profile              Per Second    Per Transaction    Per Exec    Per Call
-~~~~~~~~~~~~      ------------------  ----------------- ----------- -----------
-      DB time(s):                1.0                0.1        0.00        0.01
-       DB CPU(s):                0.9                0.1        0.00        0.01
-       Redo size:           66,701.6          152,213.1
-
-Top 5 Timed Events                                                    Avg %Total
-~~~~~~~~~~~~~~~~~~                                                   wait   Call
-Event                                            Waits    Time (s)   (ms)   Time
------------------------------------------ ------------ ----------- ------ ------
-CPU time                                                       524          88.6
-free buffer waits                               41,250          50      1    8.5
-log file sync                                    9,030          12      1    2.0
-          -------------------------------------------------------------
-
-Time Model System Stats  DB/Inst: SLOB/slob1  Snaps: 501-502
--> Ordered by % of DB time desc, Statistic name
-
-Statistic                                       Time (s) % DB time
------------------------------------ -------------------- ---------
-DB CPU                                             524.0      84.8
-sql execute elapsed time                           600.1      97.1
-DB time                                            617.8
-          -------------------------------------------------------------
-
-Wait Events (fg and bg) DB/Inst: SLOB/slob1  Snaps: 501-502
--> s - second, cs - centisecond,  ms - millisecond, us - microsecond
--> Only events with Total Wait Time (s) >= .001 are shown
--> ordered by Total Wait Time desc, Waits desc (idle events last)
-
-                                                             Avg          %Total
-                                          %Tim Total Wait   wait    Waits   Call
-Event                               Waits  out   Time (s)   (ms)     /txn   Time
----------------------------- ------------ ---- ---------- ------ -------- ------
-free buffer waits                  41,250    0         50      1     16.2    8.5
-log file sync                       9,030    0         12      1      3.5    2.0
-          -------------------------------------------------------------
-
-End of Report
-`;
+/** test-files/statspack-call-time.lst (the fuzz suite starts from the same bytes). */
+const STATSPACK_FILE = path.join(REPO_ROOT, 'importers/awr/test-files/statspack-call-time.lst');
+const STATSPACK = fs.readFileSync(STATSPACK_FILE, 'utf8');
 
 const parse = (text: string, name: string) => awrImporter.parse({ bytes: new TextEncoder().encode(text), name });
 
@@ -103,7 +49,7 @@ describe('STATSPACK %Total Call Time', () => {
     fs.mkdirSync(path.join(dir, 'awr'));
     fs.mkdirSync(path.join(dir, 'sp'));
     fs.writeFileSync(path.join(dir, 'awr', 'awrrpt_212_213.txt'), S2_WRITE_THROUGH_11204);
-    fs.writeFileSync(path.join(dir, 'sp', 'sp_501_502.lst'), STATSPACK);
+    fs.copyFileSync(STATSPACK_FILE, path.join(dir, 'sp', 'sp_501_502.lst'));
     const core = new Core(path.join(tempDir(), 'perfdelta.sqlite'));
     try {
       core.importPaths([path.join(dir, 'awr')], 'Shares', 'awr 11.2');

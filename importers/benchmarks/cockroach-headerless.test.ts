@@ -1,7 +1,8 @@
 /**
  * A `cockroach workload run` per-second log saved without its `_elapsed___errors...` header
  * line: cut from the middle of a run (the header repeats only every 20 lines), or grepped for one
- * operation. Hand-written in the layout of pkg/workload/cli/format.go (textFormatter).
+ * operation. Hand-written in the layout of pkg/workload/cli/format.go (textFormatter), kept in
+ * test-files/cockroach-workload-no-header*.txt (the fuzz suite starts from the same bytes).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,20 +11,18 @@ import { describe, it } from 'node:test';
 import { Core } from '../../app/core/core.js';
 import { tempDir } from '../../app/core/test-support/temp.js';
 import { detectFormat } from '../registry.js';
+import { REPO_ROOT } from '../test-support/corpus.js';
 import type { ParseResult } from '../types.js';
 import { cockroachWorkloadImporter } from './cockroach-workload.js';
 
 const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 const parse = (text: string): ParseResult => cockroachWorkloadImporter.parse({ bytes: bytes(text), name: 'tail.log' });
 
-/** Seconds 41 to 46 of a bank run, no header, then the run's end with its final blocks. */
-const MID_RUN = `   41.0s        0          512.0          498.3      3.0     14.7     33.6     52.4 transfer
-   42.0s        0          530.9          499.1      2.9     13.6     30.4     48.2 transfer
-   43.0s        0          488.1          498.8      3.1     15.2     35.7     60.8 transfer
-   44.0s        0          501.0          498.9      3.0     14.2     32.5     50.3 transfer
-   45.0s        0          495.2          498.8      3.0     14.7     33.6     54.5 transfer
-   46.0s        0          520.3          499.3      2.9     13.6     31.5     46.1 transfer
-`;
+const testFile = (name: string): string => fs.readFileSync(path.join(REPO_ROOT, 'importers/benchmarks/test-files', name), 'utf8');
+/** Seconds 41 to 46 of a bank run, no header. */
+const MID_RUN = testFile('cockroach-workload-no-header.txt');
+/** The same seconds, then the run's end with its final blocks. */
+const TO_THE_END = testFile('cockroach-workload-no-header-with-final.txt');
 
 describe('cockroach workload per-second log without its header line', () => {
   it('is recognised by its lines, read as per-second ticks, and says which columns it assumed', () => {
@@ -45,15 +44,8 @@ describe('cockroach workload per-second log without its header line', () => {
   });
 
   it('a header-less tail that reaches the final blocks takes the run figures from them', () => {
-    const FINAL = '_elapsed___errors_____ops(total)___ops/sec(cum)__avg(ms)__p50(ms)__p95(ms)__p99(ms)_pMax(ms)';
-    const text = `${MID_RUN}
-${FINAL}__total
-  300.0s        0         151311          504.4    437.8     12.1    520.1  14495.5  94489.3  transfer
-
-${FINAL}__result
-  300.0s        0         151311          504.4    437.8     12.1    520.1  14495.5  94489.3
-`;
-    const r = parse(text);
+    assert.ok(TO_THE_END.startsWith(MID_RUN), 'the same ticks as the mid-run capture');
+    const r = parse(TO_THE_END);
     assert.equal(r.runs.length, 1, 'the ticks and the final blocks are one run');
     const run = r.runs[0]!;
     assert.equal(run.metrics['ops_per_s'], 504.4);

@@ -2,7 +2,9 @@
  * fio JSON whose jobs ran one after another (stonewall: each job its own group, every job with the
  * same `elapsed`, no `job_start`): each run gets its own window, inferred and said so. The JSON
  * below has the shape fio 3.33 wrote here for a two-section stonewalled jobfile (elapsed 8 s for
- * 1 s ramp + 2 s and 1 s ramp + 3 s), with a third group added; the corpus sweep is checked too.
+ * 1 s ramp + 2 s and 1 s ramp + 3 s), with a third group added (kept as
+ * test-files/fio-3.33-three-groups-one-after-another.json, the bytes the fuzz suite starts from;
+ * its variants are made here by job()); the corpus sweep is checked too.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,7 +12,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { Core } from '../../app/core/core.js';
 import { tempDir } from '../../app/core/test-support/temp.js';
-import { corpusFile, readBytes, SKIP_NO_CORPUS } from '../test-support/corpus.js';
+import { corpusFile, readBytes, REPO_ROOT, SKIP_NO_CORPUS } from '../test-support/corpus.js';
 import type { ParseResult } from '../types.js';
 import { fioJsonImporter } from './fio-json.js';
 
@@ -28,11 +30,14 @@ const doc = (jobs: Array<Record<string, unknown>>): string => JSON.stringify({
 }, null, 2);
 
 const parse = (text: string): ParseResult => fioJsonImporter.parse({ bytes: new TextEncoder().encode(text), name: 'seq.json' });
+/** Jobs a, b, c in groups 0, 1, 2 (runtimes 2, 3 and 5 s, 1 s ramp each), every one with elapsed 14 s. */
+const THREE_GROUPS_FILE = path.join(REPO_ROOT, 'importers/fio/test-files/fio-3.33-three-groups-one-after-another.json');
+const THREE_GROUPS = fs.readFileSync(THREE_GROUPS_FILE, 'utf8');
 
 describe('fio JSON with jobs run one after another', () => {
   it('places each group after the ones before it, from the timestamp back by elapsed, and says the window is inferred', () => {
     // Groups of 1 s ramp + 2 s, 1 s ramp + 3 s, 1 s ramp + 5 s: 13 s of the 14 s elapsed.
-    const { runs, errors } = parse(doc([job('a', 0, 2000), job('b', 1, 3000), job('c', 2, 5000)]));
+    const { runs, errors } = parse(THREE_GROUPS);
     assert.deepEqual(errors, []);
     const t0 = TIMESTAMP_MS - 14_000;
     assert.deepEqual(runs.map((r) => [r.name, r.startMs! - t0, r.endMs! - t0]), [['a', 1000, 3000], ['b', 4000, 7000], ['c', 8000, 13_000]]);
@@ -85,11 +90,9 @@ describe('fio JSON with jobs run one after another', () => {
   });
 
   it('imported through the core, the runs keep their own windows', () => {
-    const dir = tempDir();
-    fs.writeFileSync(path.join(dir, 'seq.json'), doc([job('a', 0, 2000), job('b', 1, 3000), job('c', 2, 5000)]));
     const core = new Core(path.join(tempDir(), 'perfdelta.sqlite'));
     try {
-      core.importPaths([dir], 'Sweep', 'disk');
+      core.importPaths([THREE_GROUPS_FILE], 'Sweep', 'disk');
       const runs = core.runs({ study: 'sweep' }).sort((x, y) => x.name.localeCompare(y.name));
       const t0 = TIMESTAMP_MS - 14_000;
       assert.deepEqual(runs.map((r) => [r.name, r.start, r.end]), [

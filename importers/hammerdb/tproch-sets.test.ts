@@ -3,7 +3,9 @@
  * (do_tpch restarts its clock for every set: src/mysql/mysqlolap.tcl `set start [clock seconds]`
  * inside the set loop, `puts "Completed [expr $it + 1] query set(s) in [expr $end - $start] seconds"`).
  * The logs here are written the way hammerdbcli prints them, with query times that add up to
- * each set's time as HammerDB's whole-second clock reads it.
+ * each set's time as HammerDB's whole-second clock reads it; the two the tests start from are in
+ * test-files/ (the fuzz suite starts from the same bytes), with the report header's numeric zone
+ * offset (`Sun May 09 09:16:33 -05 2021`).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { Core } from '../../app/core/core.js';
 import { tempDir } from '../../app/core/test-support/temp.js';
+import { REPO_ROOT } from '../test-support/corpus.js';
 import type { ParseResult } from '../types.js';
 import { hammerdbLogImporter } from './hammerdb-log.js';
 
@@ -34,12 +37,15 @@ function log(sets: Array<[vu: number, set: number, seconds: number, printed?: nu
 }
 
 const parse = (text: string): ParseResult => hammerdbLogImporter.parse({ bytes: new TextEncoder().encode(text), name: 'hammerdb.log' });
+const testFile = (name: string): string => path.join(REPO_ROOT, 'importers/hammerdb/test-files', name);
+/** Two Vusers, three sets each (60, 62, 58 s and 66, 64, 68 s), interleaved as the log writes them. */
+const TWO_VUSERS = fs.readFileSync(testFile('tproch-two-vusers-three-sets.log'), 'utf8');
+/** One Vuser, two sets: the second printed as 57 s, its queries adding up to 50 s. */
+const NOT_QUERY_SUM = fs.readFileSync(testFile('tproch-set-time-not-query-sum.log'), 'utf8');
 
 describe('TPROC-H query sets', () => {
   it('each "Completed N query set(s) in S seconds" is set N\'s own time, never S / N', () => {
-    // Two Vusers, three sets each, interleaved as the log writes them.
-    const text = log([[1, 1, 60], [2, 1, 66], [1, 2, 62], [2, 2, 64], [1, 3, 58], [2, 3, 68]]);
-    const { runs, errors } = parse(text);
+    const { runs, errors } = parse(TWO_VUSERS);
     assert.deepEqual(errors, []);
     const r = runs[0]!;
     assert.equal(r.params['benchmark'], 'TPROC-H');
@@ -56,7 +62,7 @@ describe('TPROC-H query sets', () => {
   });
 
   it('a set whose time and query sum disagree beyond the clock\'s second is named with both figures', () => {
-    const r = parse(log([[1, 1, 60], [1, 2, 50, 57]])).runs[0]!;
+    const r = parse(NOT_QUERY_SUM).runs[0]!;
     assert.equal(r.metrics['queryset2.time_s'], 57, 'the printed time is stored, not replaced');
     const said = r.warnings.filter((w) => /query set/.test(w));
     assert.equal(said.length, 1);
@@ -66,15 +72,13 @@ describe('TPROC-H query sets', () => {
   });
 
   it('the report header\'s numeric offset is an offset, and the run goes through the core with its set times', () => {
-    const dir = tempDir();
-    fs.writeFileSync(path.join(dir, 'hammerdb.log'), log([[1, 1, 60], [1, 2, 62]]));
     const core = new Core(path.join(tempDir(), 'perfdelta.sqlite'));
     try {
-      const result = core.importPaths([dir], 'TPROC-H', 'mysql8');
+      const result = core.importPaths([testFile('tproch-two-vusers-three-sets.log')], 'TPROC-H', 'mysql8');
       assert.deepEqual(result.files.map((f) => [f.format, f.status]), [['hammerdb-log', 'imported']]);
       const [run] = core.runs({ study: 'tproc-h' });
-      assert.equal(run!.metrics['queryset.time_s'], 61);
-      assert.equal(run!.metrics['queryset2.time_s'], 62);
+      assert.equal(run!.metrics['queryset.time_s'], 66);
+      assert.equal(run!.metrics['queryset2.time_s'], 64);
       assert.equal(run!.start, '2021-05-09T14:16:33.000Z', '"Sun May 09 09:16:33 -05 2021" is 14:16:33 UTC');
       assert.doesNotMatch(run!.warnings.join('\n'), /zone/);
     } finally {

@@ -1,7 +1,8 @@
 /**
  * iostat captures saved without sysstat's first line (the banner), as a user pastes them from a
  * terminal or cuts them from a longer log: hand-written in the sysstat 10 (-xmt) and sysstat 12
- * (-xm, -xmt with ISO times) layouts, and the corpus files with their banner line taken off.
+ * (-xm, -xmt with ISO times) layouts (test-files/iostat-*-no-banner*.txt), and the corpus files
+ * with their banner line taken off.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -10,7 +11,7 @@ import { describe, it } from 'node:test';
 import { Core } from '../../app/core/core.js';
 import { tempDir } from '../../app/core/test-support/temp.js';
 import { detectFormat } from '../registry.js';
-import { corpusFile, SKIP_NO_CORPUS } from '../test-support/corpus.js';
+import { corpusFile, REPO_ROOT, SKIP_NO_CORPUS } from '../test-support/corpus.js';
 import type { ParseResult } from '../types.js';
 import { iostatTextImporter } from './iostat-text.js';
 
@@ -18,27 +19,14 @@ const bytes = (s: string): Uint8Array => new TextEncoder().encode(s);
 const parse = (s: string): ParseResult => iostatTextImporter.parse({ bytes: bytes(s), name: 'capture.txt' });
 const messages = (r: ParseResult): string => r.warnings.map((w) => w.message).join('\n');
 
-const OLD_DEVICE = 'Device:         rrqm/s   wrqm/s     r/s     w/s    rMB/s    wMB/s avgrq-sz avgqu-sz   await r_await w_await  svctm  %util';
-const oldReport = (time: string, w: number, util: number): string => `${time}
-avg-cpu:  %user   %nice %system %iowait  %steal   %idle
-           2.50    0.00    1.00    0.50    0.00   96.00
-
-${OLD_DEVICE}
-sdb               0.00    12.00    0.00  ${w.toFixed(2).padStart(6)}     0.00     1.20    20.00     1.50    3.00    0.00    3.00   0.40  ${util.toFixed(2).padStart(5)}
-
-`;
+/** Hand-written captures in test-files/ (the fuzz suite starts from the same bytes). */
+const testFile = (name: string): string => fs.readFileSync(path.join(REPO_ROOT, 'importers/monitors/test-files', name), 'utf8');
 /** sysstat 10 `iostat -xmt 2`, starting at the second report's timestamp. */
-const XMT_NO_BANNER = oldReport('11/02/2021 02:15:08 PM', 120, 4.8) + oldReport('11/02/2021 02:15:10 PM', 130, 5.2) + oldReport('11/02/2021 02:15:12 PM', 140, 5.6);
-
-const NEW_DEVICE = 'Device            r/s     rMB/s   rrqm/s  %rrqm r_await rareq-sz     w/s     wMB/s   wrqm/s  %wrqm w_await wareq-sz     d/s     dMB/s   drqm/s  %drqm d_await dareq-sz     f/s f_await  aqu-sz  %util';
-const newReport = (time: string | null, r: number): string => `${time ? `${time}\n` : ''}avg-cpu:  %user   %nice %system %iowait  %steal   %idle
-           1.20    0.00    0.40    0.10    0.00   98.30
-
-${NEW_DEVICE}
-nvme0n1      ${r.toFixed(2).padStart(7)}      4.00     0.00   0.00    0.12     4.00    2.00      0.01     0.00   0.00    0.05     4.00    0.00      0.00     0.00   0.00    0.00     0.00    0.00    0.00    0.10   7.50
-
-
-`;
+const XMT_NO_BANNER = testFile('iostat-xmt-no-banner.txt');
+/** sysstat 12 `iostat -xm` without -t: no timestamps at all. */
+const XM_NO_BANNER_NO_TIME = testFile('iostat-xm-no-banner-no-time.txt');
+/** sysstat 12 `iostat -xmt` with S_TIME_FORMAT=ISO: the timestamps carry a numeric offset. */
+const XMT_ISO_NO_BANNER = testFile('iostat-xmt-iso-offset-no-banner.txt');
 
 describe('iostat without its banner line', () => {
   it('-xmt (sysstat 10) starting at a timestamp: detected by its shape, read alike, and the warning names what only the banner gives', () => {
@@ -59,7 +47,7 @@ describe('iostat without its banner line', () => {
   });
 
   it('-xm (sysstat 12) without -t: the date is named as unknown too', () => {
-    const text = newReport(null, 10) + newReport(null, 20) + newReport(null, 30);
+    const text = XM_NO_BANNER_NO_TIME;
     assert.equal(detectFormat(bytes(text)).format, 'iostat');
     const r = parse(text);
     const run = r.runs[0]!;
@@ -69,7 +57,7 @@ describe('iostat without its banner line', () => {
   });
 
   it('-xmt with S_TIME_FORMAT=ISO: the zone is in the timestamps, so only the host, release and CPUs are unknown', () => {
-    const text = newReport('2025-04-08T10:00:01+0200', 10) + newReport('2025-04-08T10:00:02+0200', 20);
+    const text = XMT_ISO_NO_BANNER;
     assert.equal(detectFormat(bytes(text)).format, 'iostat');
     const r = parse(text);
     assert.equal(r.runs[0]!.startMs, Date.UTC(2025, 3, 8, 8, 0, 1));

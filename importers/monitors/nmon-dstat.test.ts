@@ -1,12 +1,13 @@
 /**
  * nmon and dstat on their corpus files, with figures read from the files by hand (line numbers
- * given), and on hand-written variants: a sorted nmon file, a dstat CSV with a time column.
+ * given), and on hand-written variants: a sorted nmon file, a dstat CSV with a time column, and
+ * pcp-dstat with a zone on its Date line (test-files/dstat-zone-cdt.csv, a fuzz seed too).
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { corpusFile, readBytes, SKIP_NO_CORPUS } from '../test-support/corpus.js';
+import { corpusFile, readBytes, REPO_ROOT, SKIP_NO_CORPUS } from '../test-support/corpus.js';
 import type { Importer, ParsedRun, ParseResult } from '../types.js';
 import { dstatImporter } from './dstat.js';
 import { nmonImporter } from './nmon.js';
@@ -145,19 +146,10 @@ describe('dstat (hand-written)', () => {
   });
 
   it('pcp-dstat\'s "16 Jun 2015 11:06:42 CDT": the rows are US Central daylight time, 16:06:42 UTC; an ambiguous zone is said', () => {
-    const file = (zone: string): string => [
-      '"pcp-dstat 5.0.3 CSV Output"',
-      '"Host:","db2",,,,"User:","perf"',
-      `"Cmdline:","dstat -t --output x.csv",,,,"Date:","16 Jun 2015 11:06:42 ${zone}"`,
-      '',
-      '"system","total cpu usage",,,,,',
-      '"time","usr","sys","idl","wai","stl"',
-      '"16-06 11:06:42",1.0,1.0,98.0,0.0,0.0',
-      '"16-06 11:06:43",2.0,1.0,97.0,0.0,0.0',
-      '"16-06 11:06:44",4.0,1.0,95.0,0.0,0.0',
-      '',
-    ].join('\n');
-    const cdt = parseText(dstatImporter, file('CDT'));
+    const cdtFile = fs.readFileSync(path.join(REPO_ROOT, 'importers/monitors/test-files/dstat-zone-cdt.csv'), 'utf8');
+    const file = (zone: string): string => cdtFile.replace('"16 Jun 2015 11:06:42 CDT"', `"16 Jun 2015 11:06:42 ${zone}"`);
+    assert.notEqual(file('CST'), cdtFile, 'the Date line is where the zone is');
+    const cdt = parseText(dstatImporter, cdtFile);
     assert.equal(cdt.runs[0]!.startMs, Date.UTC(2015, 5, 16, 16, 6, 42));
     assert.doesNotMatch(messages(cdt), /zone|read as UTC/);
     const cst = parseText(dstatImporter, file('CST'));

@@ -2,12 +2,15 @@
  * fio latency logs carry no unit: ns in fio 3, µs in fio 2. The fio version of the run a log
  * joins decides, whether that run came from fio's JSON or its normal (console) output; a log no
  * run claims keeps the unit chosen at import, and its values are checked for plausibility in it.
- * The logs and reports here are hand-written in fio 2.18's and 3.33's formats (FORMATS.md 1.3).
+ * The logs and reports here are hand-written in fio 2.18's and 3.33's formats (FORMATS.md 1.3);
+ * the fio 2 ones are kept in importers/fio/test-files/ (fio-2.18-usec/, fio-2-orphan_slat.1.log),
+ * the bytes the fuzz suite starts from.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { REPO_ROOT } from '../../../importers/test-support/corpus.js';
 import { Core } from '../core.js';
 import { tempDir } from '../test-support/temp.js';
 
@@ -26,6 +29,14 @@ randread-4k: (groupid=0, jobs=1): err= 0: pid=4242: Tue Mar 14 10:00:10 2017
 /** A clat log: 1 s windows, ms since the job started, read direction. */
 const clatLog = (values: number[]): string => values.map((v, i) => `${(i + 1) * 1000}, ${v}, 0, 0\n`).join('');
 
+const fioFile = (rel: string): string => fs.readFileSync(path.join(REPO_ROOT, 'importers/fio/test-files', rel), 'utf8');
+/** fio 2.18's normal output of the 4k random-read job (clat in usec, avg 1950). */
+const FIO2_REPORT = fioFile('fio-2.18-usec/randread-4k.out');
+/** Its clat log: 1900, 2000, 1950 (µs, as fio 2 writes them). */
+const FIO2_CLAT_LOG = fioFile('fio-2.18-usec/randread-4k_clat.1.log');
+/** A fio 2 slat log no run claims: 12, 11, 13 (µs). */
+const FIO2_ORPHAN_SLAT = fioFile('fio-2-orphan_slat.1.log');
+
 function importDir(files: Record<string, string>, options: { logUnit?: 'ns' | 'us' } = {}) {
   const dir = tempDir();
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
@@ -36,7 +47,7 @@ function importDir(files: Record<string, string>, options: { logUnit?: 'ns' | 'u
 
 describe('fio latency log units', () => {
   it('a fio 2.18 log beside its fio 2.18 normal output joins that run and is read as µs, on its clock', () => {
-    const { core, result } = importDir({ 'randread-4k.out': report('fio-2.18', 'usec', '1950.00'), 'randread-4k_clat.1.log': clatLog([1900, 2000, 1950]) });
+    const { core, result } = importDir({ 'randread-4k.out': FIO2_REPORT, 'randread-4k_clat.1.log': FIO2_CLAT_LOG });
     try {
       const out = result.files.find((f) => f.path.endsWith('.out'))!;
       const log = result.files.find((f) => f.path.endsWith('.log'))!;
@@ -66,7 +77,7 @@ describe('fio latency log units', () => {
   });
 
   it('an orphan fio 2 slat log read as ns (the default) is said to be implausible: a 12 ns submission latency', () => {
-    const { core, result } = importDir({ 'job_slat.1.log': clatLog([12, 11, 13]) });
+    const { core, result } = importDir({ 'job_slat.1.log': FIO2_ORPHAN_SLAT });
     try {
       const log = result.files[0]!;
       assert.equal(log.status, 'imported');
@@ -82,7 +93,7 @@ describe('fio latency log units', () => {
   });
 
   it('chosen as µs, the same log is plausible; a fio 3 log chosen as µs is not', () => {
-    const us = importDir({ 'job_slat.1.log': clatLog([12, 11, 13]) }, { logUnit: 'us' });
+    const us = importDir({ 'job_slat.1.log': FIO2_ORPHAN_SLAT }, { logUnit: 'us' });
     try {
       assert.doesNotMatch(us.result.files[0]!.warnings.join('\n'), /implausible/);
       assert.equal(us.core.runs({ study: 'units' })[0]!.metrics['read.slat_avg_ms'], 0.012);
@@ -99,8 +110,8 @@ describe('fio latency log units', () => {
 
   it('the sheet\'s claim: a log beside a normal-output file is claimed by it before the import', () => {
     const dir = tempDir();
-    fs.writeFileSync(path.join(dir, 'randread-4k.out'), report('fio-2.18', 'usec', '1950.00'));
-    fs.writeFileSync(path.join(dir, 'randread-4k_clat.1.log'), clatLog([1900, 2000]));
+    fs.writeFileSync(path.join(dir, 'randread-4k.out'), FIO2_REPORT);
+    fs.writeFileSync(path.join(dir, 'randread-4k_clat.1.log'), FIO2_CLAT_LOG);
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     try {
       const staged = ['randread-4k.out', 'randread-4k_clat.1.log'].map((n) => core.stage(path.join(dir, n), new Uint8Array(fs.readFileSync(path.join(dir, n)))));

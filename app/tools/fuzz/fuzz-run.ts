@@ -67,9 +67,13 @@ export async function collectSeeds(options: { corpus: boolean; maxBytes: number;
     const dumps = await generate('svc/generate.mjs', path.join(options.scratch, 'svc'));
     for (const f of dumps.filter((_, i) => i % Math.max(1, Math.floor(dumps.length / options.svcDumps!)) === 0).slice(0, options.svcDumps)) seeds.push(seedOf(f, `samples/svc (generated) ${path.basename(f)}`));
   }
-  // Files of the shapes users have (written by us for the importers' tests): COSBench stages of
-  // several works, Spectrum Virtualize ls*stats and consecutive node snapshots, Unix sar -A,
-  // sar behind a wrapper script, sysbench with --histogram.
+  // Files of the shapes users have (written by us for the importers' tests, issue 24), every file
+  // of every importers/<tool>/test-files/ folder whatever its name: COSBench stages of several
+  // works, Spectrum Virtualize ls*stats and consecutive node snapshots, Unix sar -A, sar behind a
+  // wrapper script, sysbench with --histogram, DiskSpd text (also UTF-16LE and 2.0.1x), iostat
+  // without its banner, CockroachDB workload logs without their header, HammerDB TPROC-H query
+  // sets, STATSPACK with %Total Call Time, fio JSON of groups run one after another, fio 2 logs
+  // (µs) with and without their normal output, dates with numeric offsets or named zones.
   const importers = path.join(root, 'importers');
   for (const dir of fs.readdirSync(importers).map((d) => path.join(importers, d, 'test-files')).filter((d) => fs.existsSync(d))) {
     for (const f of walk(dir)) seeds.push(seedOf(f, path.relative(root, f).split(path.sep).join('/')));
