@@ -25,6 +25,13 @@ describe('report pager', () => {
     assert.deepEqual(pages, [['item:a', 'item:b', 'item:c'], ['subtitle:Warnings', 'item:w']]);
   });
 
+  it('the report\'s closing note never stands alone on the last page: the block before it goes along', () => {
+    // Page of 100 px: three items fill 84; the closing note (10 + 8) would not fit after them.
+    const blocks = [item('a'), item('b'), item('w'), note('Made with PerfDelta')];
+    assert.deepEqual(layout(blocks, [20, 20, 20, 10], 100), [['item:a', 'item:b'], ['item:w', 'note:Made with PerfDelta']]);
+    assert.deepEqual(layout(blocks, [20, 20, 20, 10], 200), [['item:a', 'item:b', 'item:w', 'note:Made with PerfDelta']], 'one page when it fits');
+  });
+
   it('a heading and the convention note under it are not left at a page foot without the figures', () => {
     const blocks = [item('a'), item('b'), title('Headline'), note('convention'), { kind: 'headline', label: 'IOPS', text: '1.35x faster', values: '', basis: '', mark: false, verdict: 'better', warnings: [] } as Block];
     const pages = layout(blocks, [20, 20, 10, 10, 40], 120);

@@ -55,6 +55,8 @@ export function paginate(blocks: readonly Block[], heights: readonly number[], h
   const sticky = (i: number): number => {
     const b = blocks[i]!;
     if (leadsIn(blocks, i)) return need(i + 1, i) + sticky(i + 1);
+    // The report's closing note ("Made with PerfDelta") never stands alone on a last page.
+    if (i + 2 === blocks.length && blocks[i + 1]!.kind === 'note') return need(i + 1, i);
     if (b.kind === 'row' && !b.group && tableKey(i - 1) !== b.table.key) {
       let end = i + 1;
       while (tableKey(end) === b.table.key) end++;
