@@ -11,7 +11,7 @@ import type {
   ScatterResult, SeriesInfo, SeriesKeyRecord, SeriesLaneRecord, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
   StudyDefaults, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit, PathParamRule,
 } from '../contract/records.js';
-import { periodMetricDefault, studyDefaults } from './study-defaults.js';
+import { cvOfSummary, periodMetricDefault, studyDefaults } from './study-defaults.js';
 import { ColumnMappings } from './store/column-mappings.js';
 import { compareConfigs, inDisplayUnits } from './compare/compare.js';
 import { CANONICAL_UNITS } from './metrics/units.js';
@@ -435,7 +435,7 @@ export class Core implements StudyQueries, TemplateQueries {
       pairingKeys: this.settings(study).pairing_keys,
       spans: this.store.seriesSpans(id),
       seriesConfigs: (metric) => this.store.seriesConfigs(id, metric),
-      seriesValues: (metric, config) => this.store.seriesOfStudy(id, metric, null, null, config),
+      seriesCvs: (metric, config) => this.store.levels.summariesOfStudy(id, metric, config, null, null).map(cvOfSummary),
     });
   }
 

@@ -5,7 +5,8 @@ import type { RunRecord } from '../contract/records.js';
 import { Core } from './core.js';
 import { describeMetric } from './metrics/dictionary.js';
 import { loadSamples } from './samples/samples.js';
-import { runsApart, studyDefaults, VARIES_CV_PCT, type StudyDefaultsInput } from './study-defaults.js';
+import { cvOfSummary, runsApart, studyDefaults, VARIES_CV_PCT, type StudyDefaultsInput } from './study-defaults.js';
+import { variation } from './series/variation.js';
 import { tempDir } from './test-support/temp.js';
 
 describe('what each sample study opens on', () => {
@@ -60,6 +61,15 @@ describe('what each sample study opens on', () => {
     const values = core.seriesValues('fio-output-shapes', shapes.metric, shapes.config ?? undefined);
     assert.ok(values.some((v) => { const xs = [...v.values]; const m = xs.reduce((a, b) => a + b, 0) / xs.length; return Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / xs.length) / m * 100 >= VARIES_CV_PCT; }));
     assert.equal(core.studyDefaults('s2-exadata-flash-cache').series, null, 'no series, no default');
+    // The default is judged on each series' stored summary, never its points (a 10 M-point log costs a row):
+    // the summary's CV is the points' CV.
+    const id = core.studies().find((s) => s.slug === 'fio-output-shapes')!.id;
+    const summaries = core.store.levels.summariesOfStudy(id, shapes.metric, shapes.config, null, null);
+    assert.equal(summaries.length, values.length);
+    const cvs = summaries.map(cvOfSummary).sort((a, b) => a! - b!);
+    const fromPoints = values.map((v) => variation(v.values).cv_pct).sort((a, b) => a! - b!);
+    assert.equal(cvs.length, fromPoints.length);
+    cvs.forEach((cv, i) => assert.ok(Math.abs(cv! - fromPoints[i]!) < 1e-6 * Math.max(1, fromPoints[i]!), `${cv} vs ${fromPoints[i]}`));
   });
 
   it('Runs columns per configuration and tool: AWR, HammerDB, sysbench, CockroachDB each their own', () => {
@@ -112,7 +122,7 @@ describe('study defaults on their own', () => {
       spans: [{ ...span(1, 0, 3), metric: 'total.lat_p99_ms' }, { ...span(1, 0, 3), metric: 'ops_per_s' }],
       seriesConfigs: () => ['c'],
       // CockroachDB's first primary metric, ops/s, is flat here: its p99 moves.
-      seriesValues: (metric) => [metric === 'ops_per_s' ? flat : moving],
+      seriesCvs: (metric) => [variation((metric === 'ops_per_s' ? flat : moving).values).cv_pct],
     };
     assert.equal(studyDefaults(input).series?.metric, 'total.lat_p99_ms');
   });

@@ -9,8 +9,6 @@ import type { MetricInfo, RunColumn, RunRecord, StudyDefaults } from '../contrac
 import { groupWorkloads } from './compare/pairing.js';
 import { defaultMetrics, runColumns, runsByTool, topEventOf } from './metrics/default-metrics.js';
 import { allMetrics, describeMetric, metricOrder } from './metrics/dictionary.js';
-import type { ObjectSeries } from './periods/period-stats.js';
-import { variation } from './series/variation.js';
 
 /** Loads in the order a sweep is usually named by. Block size is a workload, never a load. */
 export const SWEPT_LOADS = ['vus', 'sessions', 'threads', 'iodepth', 'numjobs', 'clients', 'users', 'workers', 'concurrency', 'async_clients', 'outstanding'];
@@ -43,7 +41,17 @@ export interface StudyDefaultsInput {
   spans: readonly SeriesSpan[];
   /** Configurations with series of a metric, the one with the most points first (what the view shows first). */
   seriesConfigs(metric: string): string[];
-  seriesValues(metric: string, config: string | null): ObjectSeries[];
+  /**
+   * Each series' coefficient of variation (%), from the store's per-series summary (its count,
+   * mean and sum of squared deviations): never the points, so a 10-million-point log costs a row.
+   */
+  seriesCvs(metric: string, config: string | null): Array<number | null>;
+}
+
+/** A series' CV (%) from its summary: sample sd ÷ |mean| × 100; null with fewer than two samples or a zero mean. */
+export function cvOfSummary(s: { samples: number; mean: number | null; m2: number | null }): number | null {
+  if (s.samples < 2 || s.mean === null || s.m2 === null || s.mean === 0) return null;
+  return (Math.sqrt(s.m2 / (s.samples - 1)) / Math.abs(s.mean)) * 100;
 }
 
 /** The series metric a period comparison is read on when none is named: latency, else the first. */
@@ -132,8 +140,8 @@ export function runsApart(spans: ReadonlyArray<{ from: number; to: number }>): b
   return whole > 2 * longest;
 }
 
-function varies(series: readonly ObjectSeries[]): boolean {
-  return series.some((s) => (variation(s.values).cv_pct ?? 0) >= VARIES_CV_PCT);
+function varies(cvs: ReadonlyArray<number | null>): boolean {
+  return cvs.some((cv) => (cv ?? 0) >= VARIES_CV_PCT);
 }
 
 function seriesDefault(input: StudyDefaultsInput, seriesMetrics: Set<string>): StudyDefaults['series'] {
@@ -149,7 +157,7 @@ function seriesDefault(input: StudyDefaultsInput, seriesMetrics: Set<string>): S
   };
   for (const metric of order.slice(0, MAX_SERIES_TRIED)) {
     const chosen = pick(metric);
-    if (varies(input.seriesValues(metric, chosen.config))) return chosen;
+    if (varies(input.seriesCvs(metric, chosen.config))) return chosen;
   }
   return pick(order[0]!);
 }
