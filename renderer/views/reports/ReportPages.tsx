@@ -80,7 +80,7 @@ function BlockView({ block, live, sep, onChart }: { block: Block; live: boolean;
         <div className={`pd-headline pd-peak verdict-${block.verdict ?? 'value'}`} data-peak={block.label} data-verdict={block.verdict ?? 'value'}>
           <div className="label">{block.label}</div>
           <div className="big">{block.peak}</div>
-          <div className={`ratio${block.baseline ? ' is-baseline' : ''}`}>{block.ratio}</div>
+          {block.ratio && <div className={`ratio${block.baseline ? ' is-baseline' : ''}`}>{block.ratio}</div>}
           <div className="values">{block.facts.join(sep)}</div>
           <div className="basis">{block.basis}</div>
           {block.warnings.length > 0 && (

@@ -155,5 +155,8 @@ describe('report blocks', () => {
     assert.equal(cards[1]!.basis, 'one run at 128 threads');
     const zh = sweepBlocks(sweep, 'zh-CN').filter((b): b is Extract<Block, { kind: 'peak' }> => b.kind === 'peak');
     assert.deepEqual([zh[0]!.peak, zh[1]!.ratio], ['峰值 1,500 TPS，在 64 线程', '为 Zeta 峰值TPS的 4.00x（+300.0%）']);
+    // One configuration swept over its workloads: no "the other configurations' peaks" line.
+    const one = sweepBlocks({ ...sweep, peaks: [sweep.peaks[0]!, { ...sweep.peaks[0]!, label: 'Zeta · 8K', is_baseline: false }] }, 'en').filter((b): b is Extract<Block, { kind: 'peak' }> => b.kind === 'peak');
+    assert.deepEqual(one.map((c) => c.ratio), ['', '']);
   });
 });

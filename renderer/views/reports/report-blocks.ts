@@ -185,6 +185,8 @@ export function sweepBlocks(sw: SweepHeadline, locale: Locale): Block[] {
   if (sw.stable_rule) rules.push(t('report.peak.stableRule', { rule: sw.stable_rule }));
   if (sw.price) rules.push(t('report.peak.priceRule', { formula: sw.price.formula }));
   const out: Block[] = [{ kind: 'note', text: rules.join(' '), tone: 'muted' }];
+  // One configuration swept (a disk over I/O depths): its peaks stand alone, no "baseline" line.
+  const alone = new Set(sw.peaks.map((p) => p.config)).size < 2;
   for (const p of sw.peaks) {
     const facts: string[] = [];
     facts.push(p.latency !== null && sw.latency_label && sw.latency_unit
@@ -194,7 +196,7 @@ export function sweepBlocks(sw: SweepHeadline, locale: Locale): Block[] {
       : p.stable_within_sweep === false ? t('report.peak.stableWhole', { load: load(p.stable_up_to) }) : t('report.peak.stable', { load: load(p.stable_up_to) }));
     if (sw.price) facts.push(p.price_performance !== null ? t('report.peak.price', { value: formatValue(p.price_performance, sw.price.unit, locale), label: sw.price.label }) : t('report.peak.noPrice'));
     const change = p.change_pct === null ? '' : `${p.change_pct >= 0 ? '+' : ''}${p.change_pct.toFixed(1)}%`;
-    const ratio = p.is_baseline ? t('report.peak.isBaseline')
+    const ratio = alone ? '' : p.is_baseline ? t('report.peak.isBaseline')
       : p.ratio === null ? t('report.peak.noRatio', { baseline: sw.baseline })
         : t('report.peak.ratio', { ratio: `${p.ratio.toFixed(2)}x`, metric: sw.metric_label, baseline: sw.baseline, change });
     const warnings: string[] = [];
