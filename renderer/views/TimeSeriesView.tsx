@@ -172,7 +172,7 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
                 <td className="num">{formatValue(o.mean, unit, locale)}</td>
                 <td className="num">{formatValue(o.max, unit, locale)}</td>
                 <td className="num" data-col="cv">{o.cv_pct === null || o.cv_pct === undefined ? '–' : `${formatValue(o.cv_pct, '%', locale)}%`}</td>
-                <td className="num">{o.samples}</td>
+                <td className="num">{o.samples.toLocaleString(locale)}</td>
               </tr>
             ))}
           </tbody>
