@@ -70,6 +70,8 @@ describe('the sample studies open on their strongest views', () => {
     await openTab('scaling');
     const scaling = page.locator('[data-testid="scaling-view"]');
     assert.deepEqual([await scaling.getAttribute('data-x'), await scaling.getAttribute('data-metric')], ['vus', 'nopm']);
+    // HammerDB measures no latency: the knee reads Little's law, and the latency choice says so.
+    await page.waitForFunction(() => document.querySelector('select[name="scaling-latency"] option[value=""]')?.textContent === 'none measured: Little\'s law');
 
     await openTab('runs');
     const tables = await runsTables(page);

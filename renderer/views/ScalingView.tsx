@@ -90,7 +90,8 @@ export function ScalingView({ study, runs, dictionary, defaults }: { study: Stud
         {latencies.length > 0 && (
           <label>{t('scaling.latency')}
             <select name="scaling-latency" value={chosenLatency} onChange={(e) => setLatency(e.target.value)}>
-              <option value="">{t('scaling.latencyDefault', { metric: result?.latency_metric && !chosenLatency ? metricLabel(byName.get(result.latency_metric), result.latency_metric) : '…' })}</option>
+              {/* No latency measured (HammerDB's NOPM lines): the knee reads Little's law, and the option says so. */}
+              <option value="">{result && !result.latency_metric && !chosenLatency ? t('scaling.latencyNone') : t('scaling.latencyDefault', { metric: result?.latency_metric && !chosenLatency ? metricLabel(byName.get(result.latency_metric), result.latency_metric) : '…' })}</option>
               {latencies.map((m) => <option key={m} value={m}>{metricLabel(byName.get(m), m)}</option>)}
             </select>
           </label>
