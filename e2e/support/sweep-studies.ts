@@ -16,6 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { sysbenchRunText } from './sysbench-sweep.js';
 
 // ---- fio 3.x normal output ---------------------------------------------------------------
 
@@ -216,58 +217,12 @@ export const SYSBENCH_CONFIGS: SysbenchConfig[] = [
   { label: 'Oracle OCI Database with PostgreSQL 8 OCPU', slug: 'oci', threads: T128, tps: [290, 570, 1100, 2050, 3500, 4300, 4420], p95: [7.9, 8.1, 8.7, 9.9, 12.4, 17.3, 31.5], stableP95: 64, stableMean: 32 },
 ];
 
-/** One run's sysbench 1.0.20 output (oltp_read_write), with the command line a user's log keeps. */
-function sysbenchRun(threads: number, tps: number, p95: number, mean: number): string {
-  const time = 600;
-  const tx = Math.round(tps * time);
-  return [
-    `$ sysbench oltp_read_write --tables=10 --table-size=1000000 --threads=${threads} --time=${time} --report-interval=0 run`,
-    'sysbench 1.0.20 (using bundled LuaJIT 2.1.0-beta2)',
-    '',
-    'Running the test with following options:',
-    `Number of threads: ${threads}`,
-    'Initializing random number generator from current time',
-    '',
-    '',
-    'Initializing worker threads...',
-    '',
-    'Threads started!',
-    '',
-    'SQL statistics:',
-    '    queries performed:',
-    `        read:                            ${tx * 14}`,
-    `        write:                           ${tx * 4}`,
-    `        other:                           ${tx * 2}`,
-    `        total:                           ${tx * 20}`,
-    `    transactions:                        ${tx}  (${tps.toFixed(2)} per sec.)`,
-    `    queries:                             ${tx * 20} (${(tps * 20).toFixed(2)} per sec.)`,
-    '    ignored errors:                      0      (0.00 per sec.)',
-    '    reconnects:                          0      (0.00 per sec.)',
-    '',
-    'General statistics:',
-    `    total time:                          ${time}.0042s`,
-    `    total number of events:              ${tx}`,
-    '',
-    'Latency (ms):',
-    `         min:                                    ${(mean * 0.3).toFixed(2)}`,
-    `         avg:                                    ${mean.toFixed(2)}`,
-    `         max:                                    ${(p95 * 6).toFixed(2)}`,
-    `         95th percentile:                        ${p95.toFixed(2)}`,
-    `         sum:                                ${(mean * tx).toFixed(2)}`,
-    '',
-    'Threads fairness:',
-    `    events (avg/stddev):           ${(tx / threads).toFixed(4)}/${(tx / threads / 100).toFixed(2)}`,
-    `    execution time (avg/stddev):   ${(time - 0.01).toFixed(4)}/0.01`,
-    '',
-  ].join('\n');
-}
-
 /** Writes the cloud study: one log per configuration holding its thread sweep. */
 export function writeSysbenchStudy(dir: string): Array<{ label: string; file: string; config: SysbenchConfig }> {
   fs.mkdirSync(dir, { recursive: true });
   return SYSBENCH_CONFIGS.map((c) => {
     const file = path.join(dir, `${c.slug}-sysbench.log`);
-    fs.writeFileSync(file, c.threads.map((t, i) => sysbenchRun(t, c.tps[i]!, c.p95[i]!, meanOf(c, i))).join('\n'));
+    fs.writeFileSync(file, c.threads.map((t, i) => sysbenchRunText(t, c.tps[i]!, c.p95[i]!, `${c.slug}.db.internal`)).join('\n'));
     return { label: c.label, file, config: c };
   });
 }

@@ -59,8 +59,8 @@ function throughput(c: SweepConfig, threads: number, repetition: number): number
   return r2(rising * falling * NOISE[repetition]! * odd);
 }
 
-/** One run's console output: the pasted command, the banner, the final statistics. */
-function runText(threads: number, tps: number, p95: number, host: string): string {
+/** One run's sysbench 1.0.20 console output (oltp_read_write): the pasted command, the banner, the final statistics; the mean latency is Little's law's (threads ÷ TPS). */
+export function sysbenchRunText(threads: number, tps: number, p95: number, host: string): string {
   const time = 600;
   const transactions = Math.round(tps * time);
   const queries = transactions * 20;
@@ -121,7 +121,7 @@ export function writeSysbenchSweep(dir: string, configs: readonly SweepConfig[] 
         const tps = throughput(c, threads, rep);
         // Tail latency: Little's law's mean (threads ÷ TPS) with a tail that widens with queueing.
         const p95 = r2((threads / tps) * 1000 * (1.6 + 0.004 * threads));
-        parts.push(runText(threads, tps, p95, `pg-${ci + 1}.internal`));
+        parts.push(sysbenchRunText(threads, tps, p95, `pg-${ci + 1}.internal`));
         const outlier = c.outlier !== undefined && c.outlier.threads === threads && c.outlier.repetition === rep + 1;
         runs.push({ config: c.name, repetition: rep + 1, threads, tps, p95, file, outlier });
       }
