@@ -7,15 +7,13 @@ import type { SavedChart } from '../contract/records.js';
 import { chartRows } from '../core/charts/chart-table.js';
 import type { Core } from '../core/core.js';
 import type { CliContext } from './report-commands.js';
-import { UsageError } from './usage.js';
+import { option, UsageError } from './usage.js';
 
 const SUBCOMMANDS = ['list', 'show', 'rename', 'duplicate', 'delete'] as const;
 type Sub = (typeof SUBCOMMANDS)[number];
 
-function str(ctx: CliContext, name: string): string | undefined {
-  const v = ctx.values[name];
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
+/** A text option of the command, or undefined when absent or blank. */
+const str = (ctx: CliContext, name: string): string | undefined => option(ctx.values, name);
 
 /** A chart by name, else by id (a name made of digits is a name first). */
 function pick(core: Core, study: string, which: string | undefined, sub: Sub): SavedChart {

@@ -12,7 +12,7 @@ import { DatabaseBusyError } from '../core/store/store.js';
 import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
 import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
-import { UsageError } from './usage.js';
+import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
@@ -46,12 +46,6 @@ function withCore<T>(values: Values, fn: (core: Core) => T): T {
   } finally {
     core.close();
   }
-}
-
-function need(values: Values, name: string): string {
-  const v = values[name];
-  if (typeof v !== 'string' || v.trim() === '') throw new UsageError(`--${name} is required`);
-  return v;
 }
 
 function cmdDetect(values: Values, files: string[]): number {

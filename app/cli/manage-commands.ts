@@ -8,20 +8,9 @@ import path from 'node:path';
 import type { DeletionRecord, RunRecord } from '../contract/records.js';
 import { parseConstantValue } from '../core/metrics/derived.js';
 import type { CliContext } from './report-commands.js';
-import { UsageError } from './usage.js';
+import { option as str, required as need, UsageError } from './usage.js';
 
 type Values = CliContext['values'];
-
-function str(values: Values, name: string): string | undefined {
-  const v = values[name];
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
-
-function need(values: Values, name: string): string {
-  const v = str(values, name);
-  if (!v) throw new UsageError(`--${name} is required`);
-  return v;
-}
 
 /** `--run 3` or `--run 3,4,9`: run ids as `perfdelta runs` lists them. */
 function runIds(values: Values): number[] {

@@ -9,7 +9,7 @@ import type { ReportLayout, ReportRecord, ReportTemplate } from '../contract/rec
 import type { Core } from '../core/core.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { parseWorkloadFilter } from '../core/compare/workload-filter.js';
-import { UsageError } from './usage.js';
+import { option as str, required as need, UsageError } from './usage.js';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 export interface CliContext {
@@ -20,17 +20,6 @@ export interface CliContext {
 }
 
 const TEMPLATES: readonly ReportTemplate[] = ['before-after', 'cache-on-off', 'config-matrix', 'sweep'];
-
-function str(values: Values, name: string): string | undefined {
-  const v = values[name];
-  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
-
-function need(values: Values, name: string): string {
-  const v = str(values, name);
-  if (!v) throw new UsageError(`--${name} is required`);
-  return v;
-}
 
 function choice<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
   const v = str(values, name);
