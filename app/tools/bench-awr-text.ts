@@ -13,18 +13,10 @@
  */
 import { readDocument } from '../../importers/awr/report-document.js';
 import { INSTANCE_ACTIVITY_SUBSET } from '../../importers/awr/activity.js';
+import { seededRandom } from './fuzz/mutations.js';
 
-/** Deterministic numbers per report (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic numbers per report: the fuzz suite's generator (mulberry32). */
+export const seeded = seededRandom;
 
 /** `1,234.5` as AWR prints it, without toLocaleString (millions of calls per bench). */
 export function fmt(v: number, decimals = 0): string {
