@@ -132,7 +132,7 @@ export function RunDetail({ run, dictionary }: { run: RunRecord; dictionary: Met
       {notes.length > 0 && (
         <div className="run-notes" data-testid="run-notes">
           <strong>{t('run.notes')}</strong>
-          <ul>{notes.map((n) => <li key={n}>{n}</li>)}</ul>
+          <ul>{notes.map((n, i) => <li key={i}>{n}</li>)}</ul>
         </div>
       )}
       {keys && keys.length === 0 && <p className="muted">{t('run.noSeries')}</p>}
