@@ -325,10 +325,13 @@ async function cmdSamples(values: Values, slugs: string[]): Promise<number> {
 }
 
 async function cmdServe(values: Values): Promise<number> {
-  const { serve } = await import('../start/serve.js');
+  const { samplesFromEnv, serve } = await import('../start/serve.js');
   const port = typeof values['port'] === 'string' ? Number(values['port']) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number');
-  const host = await serve({ dbPath: dbPath(values), port, loadSamplesIfNew: Boolean(values['load-samples']) });
+  if (values['load-samples'] && values['no-samples']) throw new UsageError('--load-samples and --no-samples contradict each other');
+  // One first launch whichever way PerfDelta starts: an empty data folder gets the samples, as with `npm start`.
+  const samples = values['no-samples'] ? 'never' : values['load-samples'] ? 'always' : samplesFromEnv();
+  const host = await serve({ dbPath: dbPath(values), port, samples });
   process.stdout.write(`${host.launchUrl}\n`);
   process.stderr.write(`PerfDelta web host on ${host.url} (database ${dbPath(values)}). Ctrl-C stops it.\n`);
   await new Promise<void>((resolve) => {
@@ -369,6 +372,7 @@ const OPTIONS = {
   port: { type: 'string' },
   load: { type: 'boolean' },
   'load-samples': { type: 'boolean' },
+  'no-samples': { type: 'boolean' },
   report: { type: 'string' },
   name: { type: 'string' },
   out: { type: 'string' },
