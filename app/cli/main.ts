@@ -238,13 +238,13 @@ function cmdScaling(values: Values): number {
     if (latencyMetric && !runs.some((r) => r.metrics[latencyMetric] !== undefined)) {
       throw unknownName('metric', latencyMetric, [...new Set(runs.flatMap((r) => Object.keys(r.metrics)))].sort(), `the runs of study "${study}"`);
     }
-    return { result: scalingCurves({ runs, x, metric, ...(latencyMetric ? { latencyMetric } : {}) }), chose: { x: named.x ? null : x, metric: named.metric ? null : metric } };
+    return { result: scalingCurves({ runs, x, metric, ...(latencyMetric ? { latencyMetric } : {}) }), chose: { x: named.x ? null : x, load: Boolean(defaults?.loads.includes(x)), metric: named.metric ? null : metric } };
   });
   const x = result.x;
   if (values['json']) json(result);
   else {
     if (chose.x || chose.metric) {
-      process.stdout.write(`${chose.x ? `x: ${chose.x} (the load swept)` : ''}${chose.x && chose.metric ? '; ' : ''}${chose.metric ? `metric: ${chose.metric} (the primary throughput of the runs swept)` : ''}; --x and --metric name others\n`);
+      process.stdout.write(`${chose.x ? `x: ${chose.x} (${chose.load ? 'the load swept' : 'the only parameter that varies'})` : ''}${chose.x && chose.metric ? '; ' : ''}${chose.metric ? `metric: ${chose.metric} (the primary throughput of the runs swept)` : ''}; --x and --metric name others\n`);
     }
     const unit = result.unit;
     for (const s of result.series) {
