@@ -11,7 +11,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser.js';
-import { OUTPUT_DIR, startHost, type RunningHost } from './support/host.js';
+import { OUTPUT_DIR, REPO_ROOT, startHost, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
 
 const VIEWS = ['runs', 'compare', 'scaling', 'series'] as const;
@@ -41,7 +41,8 @@ describe('the sample studies open on their strongest views', () => {
 
   before(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    host = await startHost({ loadSamples: true });
+    // `perfdelta serve` as a user starts it, on an empty data folder: the first launch loads the samples.
+    host = await startHost({ firstLaunch: true });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     page.on('pageerror', (err) => failures.push(`page error: ${err.message}`));
@@ -59,6 +60,12 @@ describe('the sample studies open on their strongest views', () => {
     await page.locator(`[data-tab="${tab}"]`).click();
     await page.waitForFunction(() => !document.querySelector('[role="tabpanel"] [data-state="loading"]'));
   };
+
+  it('perfdelta serve on an empty data folder loads the sample studies, as npm start does', async () => {
+    const samples = (JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'samples', 'studies.json'), 'utf8')) as { studies: Array<{ slug: string }> }).studies.map((s) => s.slug);
+    const listed = await page.locator('.study-list button[data-study]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-study')!));
+    assert.deepEqual([...listed].sort(), [...samples].sort());
+  });
 
   it('S5 opens Compare on NOPM over the virtual-user sweep, Scaling on virtual users, Runs with each tool\'s columns', async () => {
     await wb.openStudy('s5-rook-ceph-optane');

@@ -1,6 +1,6 @@
 /**
- * Managing what was imported, as a user does it in the browser: a drop goes into a new study
- * named from the files (not the open one) and the workbench opens it; a mistyped configuration
+ * Managing what was imported, as a user does it in the browser: a drop goes into the open study
+ * unless the user names another, and the workbench opens it; a mistyped configuration
  * is renamed; a run imported under the wrong label is moved; a run is excluded with a reason and
  * leaves Compare while the report's evidence states it; a delete says what goes and is undone.
  * Screenshots in English and Chinese land in e2e/output/.
@@ -37,14 +37,17 @@ describe('managing what was imported (web host, Chromium)', () => {
   const configsAre = (names: string[]): Promise<unknown> => page.waitForFunction((want) =>
     JSON.stringify([...document.querySelectorAll('.config-group')].map((g) => g.getAttribute('data-config'))) === JSON.stringify(want), names);
 
-  it('a drop goes into a new study named from the files, not the open one, and the workbench opens it', async () => {
+  it('a drop goes into the open study unless the user names another, and the workbench opens the study imported into', async () => {
     await wb.dropFiles([fio('disk', 'seqread-128k-qd8.json')]);
     await wb.confirmImport('Existing study', 'disk');
     await wb.closeSheet();
     await page.waitForSelector('[data-testid="study-view"][data-study="existing-study"][data-state="ready"]');
 
     await wb.dropFiles([fio('disk', 'randread-4k-qd1.json'), fio('disk', 'randwrite-4k-qd16.json')]);
-    assert.equal(await wb.sheet().locator('input[name="study"]').inputValue(), 'randread-4k-qd1', 'named from the first file, not "Existing study"');
+    assert.equal(await wb.sheet().locator('input[name="study"]').inputValue(), 'Existing study', 'the open study');
+    assert.match(await wb.sheet().locator('[data-testid="study-kind"]').textContent() ?? '', /Adds to the open study "Existing study"\. Import into a new study "Import \d{4}-\d\d-\d\d" instead/);
+    // The user says otherwise: a study of its own.
+    await wb.sheet().locator('input[name="study"]').fill('randread-4k-qd1');
     assert.match(await wb.sheet().locator('[data-testid="study-kind"]').textContent() ?? '', /A new study\. Import into the open study "Existing study" instead/);
     await wb.screenshot(path.join(OUTPUT_DIR, 'manage-import-new-study.png'));
     await wb.sheet().locator('input[name="config"]').fill('disk');

@@ -164,12 +164,14 @@ describe('the sample reports print the studies\' published tables', () => {
     const last = page.locator('.report-sections > li').last();
     await last.locator('input[name="section-title"]').fill('Events, composed');
     await last.locator('select[name="pivot-source"]').selectOption('run-table');
-    const rows = last.locator('input[name="pivot-rows"]');
-    await rows.fill('row');
-    await rows.blur();
+    // Rows and the filter are picked by name ("Table row", "Configuration"), never typed as keys.
+    const rows = last.locator('[data-field="pivot-rows"]');
+    await rows.locator('[data-dim="workload"] button').click();
+    await rows.locator('select[name="pivot-rows"]').selectOption({ label: 'Table row' });
     await last.locator('input[name="pivot-metric"]').fill('pct_db_time');
-    const only = last.locator('input[name="pivot-only"]');
-    await only.fill('config=write-back,write-through');
+    await last.locator('select[name="pivot-only-add"]').selectOption({ label: 'Configuration' });
+    const only = last.locator('[data-field="pivot-only"] [data-dim="config"] input[name="pivot-only-values"]');
+    await only.fill('write-back,write-through');
     await only.blur();
     await last.locator('select[name="pivot-sort"]').selectOption('0');
     await page.locator('button[name="save-report"]').click();

@@ -9,7 +9,9 @@ import { EmptyState } from './views/EmptyState.js';
 import { ImportSheet } from './views/ImportSheet.js';
 import { StudyView } from './views/StudyView.js';
 import { StudyActions } from './views/manage/StudyActions.js';
-import { UndoNotice } from './views/manage/UndoNotice.js';
+import { UndoNotice, deletedText } from './views/manage/UndoNotice.js';
+import { StudyMeta } from './views/manage/StudyMeta.js';
+import { isTextField, useUndoShortcut } from './views/manage/undo-shortcut.js';
 
 export function App(): JSX.Element {
   const bridge = useBridge();
@@ -25,8 +27,12 @@ export function App(): JSX.Element {
   const [error, setError] = useState<string | null>(null);
   const [loadingSamples, setLoadingSamples] = useState(false);
   const [revision, setRevision] = useState(0);
-  /** The last delete, undoable until the next one: its notice carries Undo. */
+  /** The last delete, undoable until the next one (Ctrl/Cmd+Z, or its notice's Undo). */
   const [deletion, setDeletion] = useState<DeletionRecord | null>(null);
+  /** The notice of the delete just done: it goes away with the user's next action; the undo stays possible. */
+  const [undoShown, setUndoShown] = useState(false);
+  /** What an undo brought back, said until the next action. */
+  const [restored, setRestored] = useState<string | null>(null);
   /** The study whose context menu is open. */
   const [menuStudy, setMenuStudy] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -64,18 +70,38 @@ export function App(): JSX.Element {
     // loads the window on that study.
     void refresh(new URLSearchParams(window.location.search).get('study') ?? undefined);
     bridge.call('metrics.dictionary', {}).then(setDictionary, (err: Error) => setError(err.message));
+    // A delete of an earlier session (or the CLI's) is still undoable: Ctrl/Cmd+Z knows it.
+    bridge.call('deletions.pending', {}).then((d) => setDeletion((cur) => cur ?? d), () => undefined);
   }, [bridge, refresh]);
+
+  /** Something else done after a delete or an undo: its notice has said what it had to. */
+  const later = useCallback((): void => {
+    setUndoShown(false);
+    setRestored(null);
+  }, []);
+  const undoing = useRef(false);
+  const undo = useCallback(async (): Promise<void> => {
+    if (undoing.current) return; // a second Ctrl+Z while the first is on its way
+    undoing.current = true;
+    const { restored: back, study: slug } = await bridge.call('deletions.undo', {}).finally(() => { undoing.current = false; });
+    setDeletion(null);
+    setUndoShown(false);
+    setRestored(t('manage.restored', { what: deletedText(t, back) }));
+    await refresh(slug);
+  }, [bridge, refresh, t]);
 
   // The whole window is a drop target, except while an import sheet is open: a second drop
   // then would swap the files under the user's eyes.
   const sheetOpen = dropped !== null;
 
+  // Ctrl/Cmd+Z undoes the last delete, as the notice's Undo does; a text field keeps its own undo.
+  useUndoShortcut(!sheetOpen && deletion !== null, () => { undo().catch((err: Error) => setError(err.message)); });
+
   // Ctrl/Cmd+V on the window (no field has the focus): the clipboard's text is a pasted table.
   useEffect(() => {
     if (sheetOpen) return;
     const onPaste = (e: ClipboardEvent): void => {
-      const target = e.target as HTMLElement | null;
-      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+      if (isTextField(e.target)) return;
       const text = e.clipboardData?.getData('text/plain') ?? '';
       e.preventDefault();
       if (!text.trim()) return setError(t('import.pasteEmpty'));
@@ -141,7 +167,13 @@ export function App(): JSX.Element {
   // A delete anywhere (a study here, a configuration or runs in the Runs tab): its notice, and the lists again.
   const onDeleted = (record: DeletionRecord): void => {
     setDeletion(record);
+    setUndoShown(true);
+    setRestored(null);
     void refresh(record.kind === 'study' ? undefined : record.study.slug);
+  };
+  const select = (slug: string): void => {
+    if (slug !== selected) later();
+    setSelected(slug);
   };
 
   return (
@@ -190,13 +222,13 @@ export function App(): JSX.Element {
             {studies?.map((s) => (
               <li key={s.slug} className="study-item">
                 <button type="button" className={s.slug === selected ? 'active' : ''} data-study={s.slug}
-                  aria-current={s.slug === selected ? 'page' : undefined} onClick={() => setSelected(s.slug)}
+                  aria-current={s.slug === selected ? 'page' : undefined} onClick={() => select(s.slug)}
                   onContextMenu={(e) => { e.preventDefault(); setMenuStudy(s.slug); }}>
                   <span className="study-name">{s.name}</span>
-                  <span className="study-meta">{t('studies.runs', { count: s.runs })}{t('text.sep')}{s.configs.join(' / ')}</span>
+                  <StudyMeta study={s} />
                 </button>
                 <StudyActions study={s} open={menuStudy === s.slug} onOpenChange={(open) => setMenuStudy(open ? s.slug : null)}
-                  onRenamed={(slug) => void refresh(s.slug === selected ? slug : undefined)} onDeleted={onDeleted} />
+                  onRenamed={(slug) => { later(); void refresh(s.slug === selected ? slug : undefined); }} onDeleted={onDeleted} />
               </li>
             ))}
           </ul>
@@ -207,18 +239,19 @@ export function App(): JSX.Element {
 
         <main className="content">
           {error && <p className="error" role="alert">{t('app.error', { message: error })}</p>}
-          {deletion && <UndoNotice key={deletion.id ?? 0} deletion={deletion} onDismiss={() => setDeletion(null)}
-            onRestored={(slug) => { setDeletion(null); void refresh(slug); }} />}
+          {deletion && undoShown && <UndoNotice key={deletion.id ?? 0} deletion={deletion} onDismiss={later} onUndo={undo} />}
+          {restored && <p className="notice" role="status" data-testid="undo-restored">{restored}</p>}
           {!studies && <p className="muted">{t('app.loading')}</p>}
           {studies && !study && <EmptyState onPaste={pasteTable} onLoadSamples={() => void loadSamples()} />}
-          {study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary} onChanged={() => void refresh(study.slug)} onDeleted={onDeleted} />}
+          {study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary}
+            onChanged={() => { later(); void refresh(study.slug); }} onDeleted={onDeleted} onNavigate={later} />}
         </main>
       </div>
 
       {dragging && <div className="drop-overlay" aria-hidden="true"><span>{t('drop.overlay')}</span></div>}
       {dropped && (
         <ImportSheet files={dropped} pasted={pasted} dictionary={dictionary} studies={studies ?? []} openStudy={study?.name ?? null}
-          onClose={(imported) => { setDropped(null); setPasted(null); if (imported) void refresh(imported); }} />
+          onClose={(imported) => { setDropped(null); setPasted(null); if (imported) { later(); void refresh(imported); } }} />
       )}
     </div>
   );

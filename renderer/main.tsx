@@ -10,6 +10,8 @@ import { ThemeProvider } from './theme/theme.js';
 import '@fontsource/noto-sans-sc/400.css';
 import '@fontsource/noto-sans-sc/700.css';
 import './styles.css';
+// After the base styles: the layout at laptop widths (1024 px up) and the sheet's fields.
+import './layout.css';
 
 const root = createRoot(document.getElementById('root')!);
 // `?print=report&study=…&report=…`: the print page a PDF is made from, not the workbench.

@@ -360,7 +360,7 @@ describe('perfdelta CLI (the --json contract)', () => {
   it('serve prints the URL with its token first, and --db picks the database', async () => {
     const home = tempDir();
     const db = path.join(home, 'elsewhere.sqlite');
-    const child = spawn(process.execPath, [BIN, 'serve', '--db', db], { env: { ...process.env, PERFDELTA_HOME: home } });
+    const child = spawn(process.execPath, [BIN, 'serve', '--no-samples', '--db', db], { env: { ...process.env, PERFDELTA_HOME: home } });
     const line = await new Promise<string>((resolve, reject) => {
       let buf = '';
       child.stdout.on('data', (c: Buffer) => {

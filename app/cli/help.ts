@@ -27,7 +27,8 @@ Commands:
   periods --study S           list, define (--define NAME --spec "...") or delete time periods
   settings --study S          show or set a study's ratio convention, tie band, pairing keys, zone
   samples [--load [SLUG...]]  list the sample studies, or load them into the database
-  serve [--port N]            start the local web host; prints the URL (with token) first
+  serve [--port N]            start the local web host; prints the URL (with token) first;
+                              a first launch loads the sample studies (--no-samples: empty)
   charts --study S            list the study's saved charts; show, rename, duplicate or delete
                               one (charts show CHART --study S)
   reports --study S           list the study's reports
@@ -440,11 +441,13 @@ same kind (instance or RAC global) and instance; a report's session count never 
 Without --load: lists the sample studies in samples/ (* = loaded).
 With --load: imports them (all, or the SLUGs named), as the app's first launch does.
 `,
-  serve: `perfdelta serve [--port N] [--load-samples] [--db FILE]
+  serve: `perfdelta serve [--port N] [--no-samples | --load-samples] [--db FILE]
 
 Starts the local web host on 127.0.0.1 (port N, default: a free port). The first line printed
-is the URL to open, with the per-launch token in its fragment. --load-samples loads the sample
-studies when the database is new. Ctrl-C stops it.
+is the URL to open, with the per-launch token in its fragment. On a first launch (the database
+does not exist yet) it loads the sample studies, as \`npm start\` and the desktop window do;
+--no-samples (or PERFDELTA_NO_SAMPLES=1) starts empty instead. --load-samples loads the sample
+studies not loaded yet into an existing database too. Ctrl-C stops it.
 `,
 };
 

@@ -238,13 +238,13 @@ function cmdScaling(values: Values): number {
     if (latencyMetric && !runs.some((r) => r.metrics[latencyMetric] !== undefined)) {
       throw unknownName('metric', latencyMetric, [...new Set(runs.flatMap((r) => Object.keys(r.metrics)))].sort(), `the runs of study "${study}"`);
     }
-    return { result: scalingCurves({ runs, x, metric, ...(latencyMetric ? { latencyMetric } : {}) }), chose: { x: named.x ? null : x, metric: named.metric ? null : metric } };
+    return { result: scalingCurves({ runs, x, metric, ...(latencyMetric ? { latencyMetric } : {}) }), chose: { x: named.x ? null : x, load: Boolean(defaults?.loads.includes(x)), metric: named.metric ? null : metric } };
   });
   const x = result.x;
   if (values['json']) json(result);
   else {
     if (chose.x || chose.metric) {
-      process.stdout.write(`${chose.x ? `x: ${chose.x} (the load swept)` : ''}${chose.x && chose.metric ? '; ' : ''}${chose.metric ? `metric: ${chose.metric} (the primary throughput of the runs swept)` : ''}; --x and --metric name others\n`);
+      process.stdout.write(`${chose.x ? `x: ${chose.x} (${chose.load ? 'the load swept' : 'the only parameter that varies'})` : ''}${chose.x && chose.metric ? '; ' : ''}${chose.metric ? `metric: ${chose.metric} (the primary throughput of the runs swept)` : ''}; --x and --metric name others\n`);
     }
     const unit = result.unit;
     for (const s of result.series) {
@@ -325,10 +325,13 @@ async function cmdSamples(values: Values, slugs: string[]): Promise<number> {
 }
 
 async function cmdServe(values: Values): Promise<number> {
-  const { serve } = await import('../start/serve.js');
+  const { samplesFromEnv, serve } = await import('../start/serve.js');
   const port = typeof values['port'] === 'string' ? Number(values['port']) : 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port takes a port number');
-  const host = await serve({ dbPath: dbPath(values), port, loadSamplesIfNew: Boolean(values['load-samples']) });
+  if (values['load-samples'] && values['no-samples']) throw new UsageError('--load-samples and --no-samples contradict each other');
+  // One first launch whichever way PerfDelta starts: an empty data folder gets the samples, as with `npm start`.
+  const samples = values['no-samples'] ? 'never' : values['load-samples'] ? 'always' : samplesFromEnv();
+  const host = await serve({ dbPath: dbPath(values), port, samples });
   process.stdout.write(`${host.launchUrl}\n`);
   process.stderr.write(`PerfDelta web host on ${host.url} (database ${dbPath(values)}). Ctrl-C stops it.\n`);
   await new Promise<void>((resolve) => {
@@ -369,6 +372,7 @@ const OPTIONS = {
   port: { type: 'string' },
   load: { type: 'boolean' },
   'load-samples': { type: 'boolean' },
+  'no-samples': { type: 'boolean' },
   report: { type: 'string' },
   name: { type: 'string' },
   out: { type: 'string' },

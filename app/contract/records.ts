@@ -558,8 +558,9 @@ export interface StudyDefaults {
   compare: { baseline: string; candidate: string; metric: string; pairs: number; why: string } | null;
   /**
    * Scaling: X is the load that is swept (virtual users, sessions, threads, I/O depth, jobs) in
-   * some configuration, never block size by default (null when no load is swept: `others` are
-   * the numeric parameters that do vary); the metric is the throughput of the runs swept.
+   * some configuration, else the one other parameter that varies (a block-size sweep); null
+   * when no load is swept and several others vary (`others`: the numeric parameters that do);
+   * the metric is the throughput of the runs swept.
    */
   scaling: { x: string | null; metric: string | null; loads: string[]; others: string[] };
   /**

@@ -42,7 +42,7 @@ describe('what each sample study opens on', () => {
     assert.deepEqual(cmp.metrics, ['total.iops', 'total.bw_mib_s', 'total.clat_avg_ms'], 'a comparison without metrics named compares the primary ones');
   });
 
-  it('Scaling: the load that is swept (sessions, virtual users, I/O depth), never block size by default', () => {
+  it('Scaling: the load that is swept (sessions, virtual users, I/O depth), not block size beside it', () => {
     assert.deepEqual(core.studyDefaults('s2-exadata-flash-cache').scaling, { x: 'sessions', metric: 'load.transactions_per_s', loads: ['sessions'], others: [] });
     assert.deepEqual(core.studyDefaults('s5-rook-ceph-optane').scaling.x, 'vus');
     assert.equal(core.studyDefaults('s5-rook-ceph-optane').scaling.metric, 'nopm');
@@ -111,6 +111,22 @@ describe('study defaults on their own', () => {
     assert.equal(runsApart([span(1, 0, 300_000), span(2, 300_000, 600_000)]), false, 'back to back reads as one curve');
     assert.equal(runsApart([span(1, 0, 300_000), span(2, 100_000, 900_000)]), false, 'overlapping: one clock');
     assert.equal(runsApart([span(1, 0, 300_000)]), false);
+  });
+
+  it('Scaling opens on block size when it is the only parameter that varies (no load swept)', () => {
+    const fio = (id: number, config: string, bs: number, readPct: number): RunRecord => ({
+      id, study: 's', config, tool: 'fio', tool_version: null, format: 'fio-json', name: `randwrite-${bs}`, host: null, start: null, end: null,
+      source: { file: `f${id}.json`, sha256: '' }, params: { bs, iodepth: 16, read_pct: readPct, rw: 'randwrite' }, metrics: { 'total.iops': 1000 / bs }, tables: {}, warnings: [], errors: [],
+    }) as RunRecord;
+    const input = (runs: RunRecord[]): StudyDefaultsInput => ({
+      study: 's', configs: ['md0', 'xvdf'], periods: [], runs, pairingKeys: [], spans: [], seriesConfigs: () => [], seriesCvs: () => [],
+    });
+    const sizes = [4096, 16384, 65536, 131072];
+    const volumes = ['md0', 'xvdf'].flatMap((c, k) => sizes.map((bs, i) => fio(k * 10 + i, c, bs, 0)));
+    assert.deepEqual(studyDefaults(input(volumes)).scaling, { x: 'bs', metric: 'total.iops', loads: [], others: ['bs'] });
+    // Block size and the read mix both vary (S4): which one is the sweep is the user's call.
+    const grid = volumes.map((r, i) => ({ ...r, params: { ...r.params, read_pct: i % 2 ? 70 : 0 } }));
+    assert.equal(studyDefaults(input(grid)).scaling.x, null);
   });
 
   it('a flat series is passed over for one that varies', () => {

@@ -121,7 +121,9 @@ function sweptWithinConfig(runs: readonly RunRecord[], keys: readonly string[]):
 function scalingDefault(runs: readonly RunRecord[]): StudyDefaults['scaling'] {
   const loads = sweptWithinConfig(runs, SWEPT_LOADS);
   const others = sweptWithinConfig(runs, OTHER_X);
-  const x = loads[0] ?? null;
+  // A load when one is swept; else the one parameter that varies (issue 39's volumes, each at
+  // seven block sizes and nothing else): that is the sweep. Of two (S4's block size and mix), none.
+  const x = loads[0] ?? (others.length === 1 ? others[0]! : null);
   const swept = x ? runs.filter((r) => typeof r.params[x] === 'number') : runs;
   const defaults = defaultMetrics(swept);
   const metric = (defaults.find((d) => d.role === 'throughput') ?? defaults[0])?.metric ?? null;

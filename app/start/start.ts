@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dataDir, dbPathIn } from '../core/paths.js';
 import { findChromium } from './find-chromium.js';
-import { serve } from './serve.js';
+import { samplesFromEnv, serve } from './serve.js';
 
 /** How long the link printed in the terminal works, unused. */
 const PRINTED_LINK_TTL_MS = 15 * 60_000;
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   console.log(`Electron is not available (${why}): serving the workbench from the local web host instead.`);
 
   const dir = dataDir();
-  const host = await serve({ dbPath: dbPathIn(dir), loadSamplesIfNew: true });
+  const host = await serve({ dbPath: dbPathIn(dir), samples: samplesFromEnv() });
   // One-time links, never the token: a command line (Chromium's) is readable by every local
   // user, and a used or expired link is worth nothing (launch-session.ts). The printed one, for
   // a browser of the user's choice, gives the user time to open it.

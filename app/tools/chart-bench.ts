@@ -70,7 +70,7 @@ function storedPoints(db: string, run: number): { times: Buffer; values: Buffer 
 
 /** `perfdelta serve` on a data folder, as the e2e tests start it; its URL and process. */
 async function startServe(home: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...process.env, PERFDELTA_HOME: home, PERFDELTA_QUIET: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [CLI, 'serve', '--no-samples'], { env: { ...process.env, PERFDELTA_HOME: home, PERFDELTA_QUIET: '1' }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';
     child.stdout!.on('data', (c: Buffer) => {

@@ -22,10 +22,14 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
-/** `home`: a data folder made beforehand (a study imported with the CLI); removed on stop like a fresh one. */
-export async function startHost(options: { loadSamples?: boolean; home?: string } = {}): Promise<RunningHost> {
+/**
+ * `home`: a data folder made beforehand (a study imported with the CLI); removed on stop like a fresh one.
+ * A test starts empty unless it asks for the samples (`serve` alone loads them on a first launch,
+ * as a user's would); `firstLaunch` starts `serve` as a user does, with no option at all.
+ */
+export async function startHost(options: { loadSamples?: boolean; home?: string; firstLaunch?: boolean } = {}): Promise<RunningHost> {
   const home = options.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-e2e-'));
-  const args = [CLI, 'serve', ...(options.loadSamples ? ['--load-samples'] : [])];
+  const args = [CLI, 'serve', ...(options.firstLaunch ? [] : options.loadSamples ? ['--load-samples'] : ['--no-samples'])];
   const child: ChildProcess = spawn(process.execPath, args, { env: { ...process.env, PERFDELTA_HOME: home }, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let buf = '';

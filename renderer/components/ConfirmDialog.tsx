@@ -1,11 +1,14 @@
 import type { JSX, ReactNode } from 'react';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useI18n } from '../i18n/i18n.js';
 
 /**
  * A modal question: what will happen, said before it happens (a delete lists what goes), with an
  * optional text field (a new name, a reason). Escape or Cancel closes it; the action stays
- * disabled while a required field is empty or the call is on its way.
+ * disabled while a required field is empty or the call is on its way. It opens over the whole
+ * window (a portal on the body): a dialog asked from the sidebar takes none of its styles. A
+ * field opens with its whole text selected, as typed: typing replaces it, an arrow key edits it.
  */
 export function ConfirmDialog({ title, children, confirmLabel, danger = false, input, busy = false, error = null, onConfirm, onCancel, testId }: {
   title: string;
@@ -22,14 +25,20 @@ export function ConfirmDialog({ title, children, confirmLabel, danger = false, i
   const { t } = useI18n();
   const [value, setValue] = useState(input?.initial ?? '');
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const hasInput = input !== undefined;
+  // Once, on opening: the callers' props are new objects at every render of theirs.
   useEffect(() => {
-    if (!input) confirmRef.current?.focus();
+    if (hasInput) inputRef.current?.select();
+    else confirmRef.current?.focus();
+  }, [hasInput]);
+  useEffect(() => {
     const onKey = (e: KeyboardEvent): void => { if (e.key === 'Escape') onCancel(); };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [input, onCancel]);
+  }, [onCancel]);
   const blocked = busy || (input !== undefined && value.trim() === '');
-  return (
+  return createPortal(
     <div className="sheet-backdrop" role="presentation">
       <section className="sheet dialog" role="dialog" aria-modal="true" aria-labelledby="confirm-title" data-testid={testId ?? 'confirm-dialog'}>
         <h2 id="confirm-title">{title}</h2>
@@ -38,7 +47,7 @@ export function ConfirmDialog({ title, children, confirmLabel, danger = false, i
           {input && (
             <label>
               <span>{input.label}</span>
-              <input name={input.name} value={value} placeholder={input.placeholder} autoFocus onChange={(e) => setValue(e.target.value)} />
+              <input ref={inputRef} name={input.name} value={value} placeholder={input.placeholder} autoFocus onChange={(e) => setValue(e.target.value)} />
             </label>
           )}
           {error && <p className="error-text" role="alert">{error}</p>}
@@ -48,6 +57,7 @@ export function ConfirmDialog({ title, children, confirmLabel, danger = false, i
           </div>
         </form>
       </section>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -5,9 +5,12 @@ import { useBridge } from '../bridge/context.js';
 import type { DroppedFile } from '../components/drop.js';
 import { useI18n } from '../i18n/i18n.js';
 import { MappingTable } from './MappingTable.js';
-import { proposePathParam, valueFromPath } from './import/path-param.js';
+import { proposePathParam } from './import/path-param.js';
+import { PathParamField, type PathRule } from './import/PathParamField.js';
 import { newStudyName } from './import/study-name.js';
-import { groupRunWarnings } from './run-warnings.js';
+import { FileRows } from './import/FileRows.js';
+import { ImportTarget, type TargetField } from './import/ImportTarget.js';
+import { tablesApart } from './import/tables-apart.js';
 
 interface Props {
   files: DroppedFile[];
@@ -15,7 +18,7 @@ interface Props {
   pasted?: string | null;
   dictionary: MetricInfo[];
   studies: StudySummary[];
-  /** The study open in the workbench: offered, never the default (a first import landed in a sample study). */
+  /** The study open in the workbench: the sheet imports into it unless the user says otherwise. */
   openStudy: string | null;
   /** Called with the study's slug when something was imported, else with null. */
   onClose(imported: string | null): void;
@@ -39,13 +42,29 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
   const [phase, setPhase] = useState<Phase>(pasted === '' ? { kind: 'paste' } : { kind: 'reading', done: 0 });
   const [remapping, setRemapping] = useState<Set<string>>(new Set());
   const [previews, setPreviews] = useState<FilePreview[]>([]);
-  // A new study named from the files, unless the user picks one.
-  const [study, setStudy] = useState(() => newStudyName(files.map((f) => f.path), studies.map((s) => s.name), t('import.pastedStudy')));
-  const existing = studies.find((s) => s.name === study.trim()) ?? null;
+  /** The study as the user typed or picked it; until then the open study, else a new one named from the files. */
+  const [typedStudy, setStudy] = useState<string | null>(null);
+  const apart = useMemo(() => tablesApart(previews), [previews]);
+  // A new study's name, from the dropped folder or the files' common name (a date when they share
+  // none); a summary table set apart beside them does not change it.
+  const newName = useMemo(() => {
+    // A pasted table has no file name: the fallback names it.
+    const dropped = new Set(files.map((f) => f.path));
+    const paths = previews.length ? previews.filter((p) => !apart.has(p.id) && dropped.has(p.path)).map((p) => p.path) : [...dropped];
+    return newStudyName(paths, studies.map((s) => s.name), files.length ? t('import.droppedStudy', { date: new Date().toLocaleDateString('sv-SE') }) : t('import.pastedStudy'));
+    // The taken names are those when the sheet opened: a study imported meanwhile is not renamed under the user.
+  }, [previews, apart, files, t]);
+  const study = typedStudy ?? openStudy ?? newName;
   /** Duplicates imported before under other labels: their runs were moved here (the sheet's offer taken). */
   const [moved, setMoved] = useState<number | null>(null);
   const [config, setConfig] = useState('');
   const [error, setError] = useState<string | null>(null);
+  /** A name the import needs and did not get: said under its field, which takes the focus. */
+  const [missing, setMissing] = useState<{ field: TargetField; message: string } | null>(null);
+  const studyRef = useRef<HTMLInputElement>(null);
+  const configRef = useRef<HTMLInputElement>(null);
+  /** Tables set apart from a drop of tool outputs that the user ticked to import after all. */
+  const [tablesTicked, setTablesTicked] = useState<Set<string>>(new Set());
   const staged = useRef<string[]>([]);
   const submitting = useRef(false);
   /** The running import, so that Stop can name it. */
@@ -61,7 +80,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
   const [claimed, setClaimed] = useState<{ key: string; byId: Record<string, LogClaim> | 'failed' } | null>(null);
   /** A parameter read from the folder names (a sweep's _update0, _update3...): proposed, applied when ticked. */
   const proposal = useMemo(() => proposePathParam(files.map((f) => f.path)), [files]);
-  const [pathRule, setPathRule] = useState<{ on: boolean; pattern: string; param: string }>({ on: false, pattern: '', param: '' });
+  const [pathRule, setPathRule] = useState<PathRule>({ on: false, pattern: '', param: '' });
   useEffect(() => {
     if (proposal) setPathRule((r) => (r.pattern ? r : { on: false, pattern: proposal.pattern, param: proposal.param }));
   }, [proposal]);
@@ -150,8 +169,22 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
     }
   };
 
+  /** What the import sends: every staged file but a table set apart and not ticked. */
+  const chosen = useMemo(() => previews.filter((p) => p.id && (!apart.has(p.id) || tablesTicked.has(p.id))), [previews, apart, tablesTicked]);
   // Files with something to import: not refused, not empty, and results (a tm.out beside the reports is skipped).
-  const importable = useMemo(() => previews.filter((p) => p.id && p.errors.length === 0 && !p.empty && !p.not_result), [previews]);
+  const importable = useMemo(() => chosen.filter((p) => p.errors.length === 0 && !p.empty && !p.not_result), [chosen]);
+
+  // The field a missing name belongs to: in view, highlighted and focused.
+  useEffect(() => {
+    if (!missing) return;
+    const field = (missing.field === 'study' ? studyRef : configRef).current;
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus();
+  }, [missing]);
+  // The configuration field has the focus when the files are read: it is what the user must type.
+  useEffect(() => {
+    if (phase.kind === 'review') configRef.current?.focus({ preventScroll: true });
+  }, [phase.kind]);
   const count = files.length + (text !== null || phase.kind === 'paste' ? 1 : 0);
 
   // Staged files are discarded by the effect's cleanup when the sheet unmounts.
@@ -160,13 +193,13 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
   const confirm = async (): Promise<void> => {
     if (submitting.current) return; // a double click must not start a second import
     if (claimsPending) return; // the logs' claims for what was just typed are on their way
-    if (!study.trim()) return setError(t('import.needStudy'));
-    if (!config.trim()) return setError(t('import.needConfig'));
+    if (!study.trim()) return setMissing({ field: 'study', message: t('import.needStudy') });
+    if (!config.trim()) return setMissing({ field: 'config', message: t('import.needConfig') });
     submitting.current = true;
     setError(null);
     setNotice(null);
     // Files with errors are sent too: the core reports them as failed and writes nothing of them.
-    const ids = previews.filter((p) => p.id).map((p) => p.id);
+    const ids = chosen.map((p) => p.id);
     try {
       // The import applies a unit only to a log no run claims; a claimed log takes its run's fio version.
       const units = Object.fromEntries(Object.entries(logUnits).filter(([id]) => ids.includes(id)));
@@ -177,7 +210,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
       for (;;) {
         const status = await bridge.call('jobs.status', { job: started.job });
         if (status.state === 'done' && status.result) {
-          staged.current = []; // committed: nothing left to discard
+          // Committed: only the tables left apart are still staged, discarded when the sheet closes.
+          staged.current = staged.current.filter((id) => !ids.includes(id));
           setPhase({ kind: 'done', result: status.result });
           return;
         }
@@ -237,10 +271,12 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
   // If the core could not say, every latency log is asked.
   const askUnit = (p: FilePreview): boolean => phase.kind === 'review' && p.latencyLog !== undefined && (claims === 'failed' || claims?.[p.id]?.owner === null);
   const claimOf = (p: FilePreview): LogClaim | undefined => (phase.kind === 'review' && claims && claims !== 'failed' ? claims[p.id] : undefined);
-  const claimText = (c: LogClaim): string => {
-    const how = t(`import.logRule.${c.rule}`, { stem: c.stem });
-    return c.owner !== null ? t('import.logOwner', { owner: c.owner, how }) : t('import.logOrphan', { how });
-  };
+
+  const mainFiles = previews.filter((p) => !apart.has(p.id));
+  const apartFiles = previews.filter((p) => apart.has(p.id));
+  const fileRows = { outcomeOf, claimOf, askUnit, logUnits, onLogUnit: (id: string, unit: LogLatencyUnit) => setLogUnits((u) => ({ ...u, [id]: unit })) };
+  const tableNamesConfigs = previews.some((p) => p.table && (!apart.has(p.id) || tablesTicked.has(p.id))
+    && (p.table.mapping.columns.some((c) => c.role === 'configuration') || (p.table.blocks.length > 1 && p.table.blocks.every((b) => b.title))));
 
   return (
     <div className="sheet-backdrop" role="presentation">
@@ -269,123 +305,58 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
           </div>
         )}
 
+        {/* Where the files go first: the fields the user must fill are where the eye starts. */}
+        {phase.kind === 'review' && (
+          <form id="import-form" className="sheet-form" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
+            <ImportTarget study={study} onStudy={(v) => { setStudy(v); if (missing?.field === 'study') setMissing(null); }}
+              config={config} onConfig={(v) => { setConfig(v); if (missing?.field === 'config') setMissing(null); }}
+              studies={studies} openStudy={openStudy} newName={newName} missing={missing} studyRef={studyRef} configRef={configRef}
+              configNote={tableNamesConfigs ? t('import.configFromTable') : null} />
+            {(proposal || pathRule.on) && <PathParamField rule={pathRule} onRule={setPathRule} paths={files.map((f) => f.path)} />}
+          </form>
+        )}
+
         {phase.kind !== 'reading' && phase.kind !== 'paste' && (
           <div className="sheet-files">
-            <table className="grid">
-              <thead>
-                <tr><th>{t('import.file')}</th><th>{t('import.format')}</th><th className="num">{t('import.runs')}</th><th /></tr>
-              </thead>
-              <tbody>
-                {previews.map((p, i) => {
-                  const outcome = outcomeOf(p);
-                  return (
-                    <tr key={`${p.path}:${i}`} className={p.errors.length ? 'bad' : ''} data-file={p.path}>
-                      <td className="path">
-                        {p.path}
-                        {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
-                        {claimOf(p) && <div className="log-owner muted" data-testid="log-owner">{claimText(claimOf(p)!)}</div>}
-                        {askUnit(p) && (
-                          <div className="log-unit" data-testid="log-unit">
-                            <label>
-                              {t('import.logUnit')}{' '}
-                              <select name="log-unit" value={logUnits[p.id] ?? 'ns'} onChange={(e) => setLogUnits((u) => ({ ...u, [p.id]: e.target.value as LogLatencyUnit }))}>
-                                <option value="ns">{t('import.logUnitNs')}</option>
-                                <option value="us">{t('import.logUnitUs')}</option>
-                              </select>
-                            </label>
-                            <div className="muted">{t('import.logUnitWhy')}</div>
-                          </div>
-                        )}
-                        {(outcome?.warnings ?? p.warnings).length > 0 && (
-                          <details className="warnings">
-                            <summary>{t('import.warnings', { count: groupRunWarnings(outcome?.warnings ?? p.warnings, p.runs.map((r) => r.name)).length })}</summary>
-                            <ul>{groupRunWarnings(outcome?.warnings ?? p.warnings, p.runs.map((r) => r.name)).map((g) => (
-                              <li key={g.text}>{g.runs.length > 1 ? t('import.warningRuns', { text: g.text, count: g.runs.length, runs: g.runs.join(t('list.sep')) }) : g.runs.length === 1 ? `${g.runs[0]}: ${g.text}` : g.text}</li>
-                            ))}</ul>
-                          </details>
-                        )}
-                      </td>
-                      <td>{p.format ?? (p.empty ? <span className="muted">{t('import.emptyFile')}</span> : p.not_result ? <span className="muted" title={p.warnings[0]}>{t('import.notResult')}</span> : <span className="error-text">{t('import.unknownFormat')}</span>)}</td>
-                      <td className="num">{p.runs.length}</td>
-                      <td>
-                        {outcome && <span className={`status ${outcome.status}`}>{t(`import.status.${outcome.status}`)}</span>}
-                        {outcome?.same_report_as && <div className="muted" data-testid="same-report">{t('import.sameReport', { file: outcome.same_report_as })}</div>}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            {previews.some((p) => p.errors.length > 0) && <p className="muted">{t('import.failedNote')}</p>}
+            <FileRows previews={mainFiles} {...fileRows} />
+            {mainFiles.some((p) => p.errors.length > 0) && <p className="muted">{t('import.failedNote')}</p>}
           </div>
         )}
 
-        {phase.kind === 'review' && previews.filter((p) => p.table && p.id).map((p) => (
+        {phase.kind === 'review' && mainFiles.filter((p) => p.table && p.id).map((p) => (
           <MappingTable key={p.id} preview={p} dictionary={dictionary} busy={remapping.has(p.id)}
             onChange={(mapping, sheet) => void remap(p.id, mapping, sheet)} />
         ))}
 
+        {/* A summary table beside the tool outputs it sums up: apart, unticked, its mapping to check. */}
+        {phase.kind !== 'reading' && phase.kind !== 'paste' && apartFiles.length > 0 && (
+          <section className="sheet-tables" data-testid="tables-apart">
+            <h3>{t('import.tablesApart', { count: apartFiles.length })}</h3>
+            <p className="muted">{t('import.tablesApartWhy')}</p>
+            <FileRows previews={apartFiles} {...fileRows} lead={(p) => (
+              <input type="checkbox" name="import-table" checked={tablesTicked.has(p.id)} disabled={phase.kind !== 'review'}
+                aria-label={t('import.tableTick', { file: p.path })}
+                onChange={(e) => setTablesTicked((cur) => { const next = new Set(cur); if (e.target.checked) next.add(p.id); else next.delete(p.id); return next; })} />
+            )} />
+            {phase.kind === 'review' && apartFiles.map((p) => (
+              <MappingTable key={p.id} preview={p} dictionary={dictionary} busy={remapping.has(p.id)}
+                onChange={(mapping, sheet) => void remap(p.id, mapping, sheet)} />
+            ))}
+          </section>
+        )}
+
         {phase.kind === 'review' && (
-          <form className="sheet-form" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
-            <label>
-              <span>{t('import.study')}</span>
-              <input name="study" list="study-names" value={study} placeholder={t('import.studyPlaceholder')}
-                onChange={(e) => setStudy(e.target.value)} />
-              <datalist id="study-names">{studies.map((s) => <option key={s.slug} value={s.name} />)}</datalist>
-              <small className="muted" data-testid="study-kind">
-                {existing ? t('import.studyExisting', { name: existing.name }) : t('import.studyNew')}
-                {openStudy && openStudy !== study.trim() && (
-                  <>{' '}<button type="button" className="link" onClick={() => setStudy(openStudy)}>{t('import.useOpen', { name: openStudy })}</button></>
-                )}
-              </small>
-            </label>
-            <label>
-              <span>{t('import.config')}</span>
-              <input name="config" value={config} placeholder={t('import.configPlaceholder')}
-                onChange={(e) => setConfig(e.target.value)} autoFocus />
-              <small className="muted">{t('import.configHelp')}</small>
-              {previews.some((p) => p.table && (p.table.mapping.columns.some((c) => c.role === 'configuration') || (p.table.blocks.length > 1 && p.table.blocks.every((b) => b.title)))) && (
-                <small className="muted" data-testid="config-from-table">{t('import.configFromTable')}</small>
-              )}
-            </label>
-            {(proposal || pathRule.on) && (
-              <fieldset className="path-param" data-testid="path-param">
-                <label className="inline-toggle">
-                  <input type="checkbox" name="path-param-on" checked={pathRule.on} onChange={(e) => setPathRule({ ...pathRule, on: e.target.checked })} />
-                  {t('import.pathParam')}
-                </label>
-                {pathRule.on && (
-                  <>
-                    <label>
-                      <span>{t('import.pathPattern')}</span>
-                      <input name="path-pattern" value={pathRule.pattern} spellCheck={false} onChange={(e) => setPathRule({ ...pathRule, pattern: e.target.value })} />
-                    </label>
-                    <label>
-                      <span>{t('import.pathParamName')}</span>
-                      <input name="path-param-name" value={pathRule.param} spellCheck={false} onChange={(e) => setPathRule({ ...pathRule, param: e.target.value })} />
-                    </label>
-                    <small className="muted" data-testid="path-param-preview">
-                      {(() => {
-                        const values = files.map((f) => valueFromPath(f.path, pathRule.pattern));
-                        if (values.some((v) => v === undefined)) return t('import.pathPatternBad');
-                        const found = [...new Set(values.filter((v): v is string => v !== null))];
-                        return t('import.pathParamPreview', { param: pathRule.param, values: found.join(t('list.sep')) || '–', count: values.filter((v) => v !== null).length, total: files.length });
-                      })()}
-                    </small>
-                  </>
-                )}
-              </fieldset>
-            )}
+          <div className="sheet-footer sheet-form">
             {importable.length === 0 && <p className="error-text">{t('import.nothing')}</p>}
             {notice && <p className="notice" role="status" data-testid="import-notice">{notice}</p>}
             {error && <p className="error-text" role="alert">{error}</p>}
             <div className="buttons">
               <button type="button" onClick={cancel}>{t('import.cancel')}</button>
-              <button type="submit" className="primary" disabled={importable.length === 0 || submitting.current || remapping.size > 0 || claimsPending}>
+              <button type="submit" form="import-form" className="primary" disabled={importable.length === 0 || submitting.current || remapping.size > 0 || claimsPending}>
                 {t('import.confirm', { count: importable.length })}
               </button>
             </div>
-          </form>
+          </div>
         )}
 
         {phase.kind === 'importing' && (

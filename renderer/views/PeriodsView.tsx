@@ -54,6 +54,7 @@ export function PeriodsView({ study, onChanged }: { study: StudySummary; onChang
       <p className="muted">{t('periods.intro')}</p>
       {periods && periods.length === 0 && <p>{t('periods.empty')}</p>}
       {periods && periods.length > 0 && (
+        <div className="table-scroll">
         <table className="grid">
           <thead><tr><th>{t('periods.name')}</th><th>{t('periods.spec')}</th><th>{t('periods.zone')}</th><th>{t('periods.ranges', { zone: t('periods.zone') })}</th><th /></tr></thead>
           <tbody>
@@ -70,6 +71,7 @@ export function PeriodsView({ study, onChanged }: { study: StudySummary; onChang
             ))}
           </tbody>
         </table>
+        </div>
       )}
       <form className="period-form" onSubmit={(e) => { e.preventDefault(); void define(); }}>
         <label>{t('periods.name')}<input name="period-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="before" /></label>

@@ -1,13 +1,14 @@
 import type { JSX } from 'react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConfigConstant, DeletionRecord, DerivedMetric, MetricInfo, RunColumn, RunRecord, StudyDefaults } from '../../app/contract/records.js';
 import { RunDetail } from './RunDetail.js';
 import { formatBlockSize, formatValue, withUnit } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
-import type { MessageKey } from '../i18n/messages.js';
+import { paramLabel } from '../param-labels.js';
 import { ConfigActions } from './manage/ConfigActions.js';
 import { DerivedMetricsPanel } from './manage/DerivedMetricsPanel.js';
 import { RunsToolbar } from './manage/RunsToolbar.js';
+import { naturalRunOrder } from './run-order.js';
 
 /** What the Runs tab manages: the study's runs, constants and derived metrics, and who to tell of a change. */
 export interface RunsManagement {
@@ -18,11 +19,6 @@ export interface RunsManagement {
   onDeleted(record: DeletionRecord): void;
 }
 
-/** The catalog's name for a workload parameter; a parameter it does not name shows as written. */
-const PARAM_LABELS: Record<string, MessageKey> = {
-  bs: 'runs.bs', rw: 'runs.rw', read_pct: 'runs.readPct', iodepth: 'runs.iodepth', numjobs: 'runs.numjobs', ioengine: 'runs.engine',
-  pattern: 'runs.pattern', threads: 'runs.threads', vus: 'runs.vus', sessions: 'runs.sessions', test: 'runs.test', workload: 'runs.workload', stage: 'runs.stage',
-};
 const TEXT_PARAMS = new Set(['rw', 'ioengine', 'pattern', 'test', 'workload', 'stage']);
 
 interface Props {
@@ -45,12 +41,25 @@ interface Props {
  */
 export function RunsTable({ runs, configs, dictionary, defaults, openRun, manage }: Props): JSX.Element {
   const { t, locale, metricLabel } = useI18n();
-  const [open, setOpen] = useState<number | null>(openRun ?? null);
+  const [open, setOpenState] = useState<number | null>(openRun ?? null);
+  // A run opened by a click (or Enter) is shown under its own table and scrolled to: the user's
+  // eye goes where the detail is, not 1,700 px below it (issue 39).
+  const detailShown = useRef(false);
+  const setOpen = (id: number | null): void => {
+    detailShown.current = false;
+    setOpenState(id);
+  };
   useEffect(() => {
     if (openRun === null || openRun === undefined) return;
-    setOpen(openRun);
+    setOpenState(openRun);
+    detailShown.current = true;
     document.querySelector(`[data-testid="runs-table"] tr[data-run="${openRun}"]`)?.scrollIntoView({ block: 'center' });
   }, [openRun]);
+  const showDetail = (el: HTMLElement | null): void => {
+    if (!el || detailShown.current) return;
+    detailShown.current = true;
+    el.scrollIntoView({ block: 'start' });
+  };
   const opened = runs.find((r) => r.id === open) ?? null;
   const [ticked, setTicked] = useState<Set<number>>(new Set());
   const selected = runs.filter((r) => ticked.has(r.id));
@@ -64,7 +73,7 @@ export function RunsTable({ runs, configs, dictionary, defaults, openRun, manage
   const tools = new Set(runs.map((r) => r.tool));
 
   const header = (c: RunColumn): string => {
-    if (c.kind === 'param') return PARAM_LABELS[c.key] ? t(PARAM_LABELS[c.key]!) : c.key;
+    if (c.kind === 'param') return paramLabel(locale, c.key);
     if (c.kind === 'top-event') return t('runs.topEvent');
     if (c.kind === 'objects') return t('runs.objects');
     const info = byName.get(c.key);
@@ -101,7 +110,7 @@ export function RunsTable({ runs, configs, dictionary, defaults, openRun, manage
               onChanged={manage.onChanged} onDeleted={manage.onDeleted} />
           </div>
           {groups.filter((g) => g.config === config).map((g) => {
-            const mine = g.runs.map((id) => byId.get(id)).filter((r): r is RunRecord => r !== undefined);
+            const mine = naturalRunOrder(g.runs.map((id) => byId.get(id)).filter((r): r is RunRecord => r !== undefined), g.columns.filter((c) => c.kind === 'param').map((c) => c.key));
             const allTicked = mine.length > 0 && mine.every((r) => ticked.has(r.id));
             return (
             <div key={g.tool} className="tool-group" data-tool={g.tool}>
@@ -144,12 +153,18 @@ export function RunsTable({ runs, configs, dictionary, defaults, openRun, manage
                   </tbody>
                 </table>
               </div>
+              {opened && mine.includes(opened) && (
+                <div ref={showDetail} className="run-detail-frame">
+                  <button type="button" className="link close-detail" onClick={() => setOpen(null)} aria-label={t('run.close')} title={t('run.close')}>×</button>
+                  <RunDetail key={opened.id} run={opened} dictionary={dictionary} />
+                </div>
+              )}
             </div>
             );
           })}
         </section>
       ))}
-      {opened && <RunDetail key={opened.id} run={opened} dictionary={dictionary} />}
+      {opened && !groups.some((g) => g.runs.includes(opened.id)) && <RunDetail key={opened.id} run={opened} dictionary={dictionary} />}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { download } from '../charts/chart-export.js';
 import { OverlayView } from './overlay/OverlayView.js';
 import { ChartBuilder } from './builder/ChartBuilder.js';
 import { ChartsView } from './charts/ChartsView.js';
+import { ScrollingTabs } from '../components/ScrollingTabs.js';
 
 type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'overlay' | 'waits' | 'builder' | 'charts' | 'periods' | 'reports';
 
@@ -22,13 +23,20 @@ const derivedInfo = (d: DerivedMetric): MetricInfo => ({
   name: d.name, scope: null, quantity: d.name.slice('derived.'.length), unit: d.unit, better: d.better, label: d.label, labelZh: d.label, sources: {},
 });
 
-/** `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays. */
-export function StudyView({ study, dictionary: baseDictionary, revision, onChanged, onDeleted }: {
-  study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void; onDeleted(record: DeletionRecord): void;
+/**
+ * `revision` changes whenever the study's data may have (an import, a new period): runs reload, the tab stays.
+ * `onNavigate`: the user moved to another tab (a notice about what was done before has had its time).
+ */
+export function StudyView({ study, dictionary: baseDictionary, revision, onChanged, onDeleted, onNavigate }: {
+  study: StudySummary; dictionary: MetricInfo[]; revision: number; onChanged(): void; onDeleted(record: DeletionRecord): void; onNavigate?(): void;
 }): JSX.Element {
   const bridge = useBridge();
   const { t } = useI18n();
-  const [tab, setTab] = useState<Tab>(study.configs.length + study.periods.length >= 2 ? 'compare' : 'runs');
+  const [tab, setTabState] = useState<Tab>(study.configs.length + study.periods.length >= 2 ? 'compare' : 'runs');
+  const setTab = (next: Tab): void => {
+    if (next !== tab) onNavigate?.();
+    setTabState(next);
+  };
   /** Every run, excluded ones too: the Runs tab shows them struck through. */
   const [allRuns, setRuns] = useState<RunRecord[] | null>(null);
   // What each view opens on (the study's strongest view) and the Runs columns per tool.
@@ -95,7 +103,7 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
           }}>{t('study.saveFile')}</button>
         </p>
       </header>
-      <div className="tabs" role="tablist" aria-label={study.name} onKeyDown={onTabKey}>
+      <ScrollingTabs label={study.name} selected={tab} onKeyDown={onTabKey}>
         {tabs.map((k, i) => (
           <button key={k} type="button" role="tab" id={`tab-${k}`} aria-selected={tab === k} aria-controls="study-panel"
             tabIndex={tab === k ? 0 : -1} className={tab === k ? 'active' : ''} ref={(b) => { tabRefs.current[i] = b; }}
@@ -103,7 +111,7 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
             {t(`study.tabs.${k}`)}
           </button>
         ))}
-      </div>
+      </ScrollingTabs>
       <div role="tabpanel" id="study-panel" aria-labelledby={`tab-${tab}`}>
       {error && <p className="error" role="alert">{error}</p>}
       {allRuns && defaults && tab === 'runs' && (
@@ -118,7 +126,7 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}
       {runs && tab === 'builder' && <ChartBuilder key={`${revision}:${editing?.id ?? 'new'}`} study={study} runs={runs} dictionary={dictionary} editing={editing} />}
       {tab === 'charts' && <ChartsView key={revision} study={study} onOpen={(c) => { setEditing(c); setTab('builder'); }} />}
-      {runs && tab === 'reports' && <ReportsView key={revision} study={study} runs={runs} dictionary={dictionary} />}
+      {runs && tab === 'reports' && <ReportsView key={revision} study={study} runs={runs} dictionary={described} />}
       </div>
     </section>
   );

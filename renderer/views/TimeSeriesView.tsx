@@ -5,9 +5,9 @@ import { EChart } from '../charts/EChart.js';
 import type { DataOf } from '../charts/kinds/context.js';
 import { scatterOption } from '../charts/kinds/scatter.js';
 import { runSeriesOption } from '../charts/kinds/run-series.js';
-import { seriesExtent, timeSeriesOption } from '../charts/kinds/time-series.js';
+import { panelsFit, seriesExtent, timeLabel, timeSeriesOption, timeSeriesPanelsHeight } from '../charts/kinds/time-series.js';
 import { coreXlsx, useChartData } from '../charts/use-chart.js';
-import { formatValue } from '../format.js';
+import { formatValue, zoneOffsetMinutes } from '../format.js';
 import { useI18n } from '../i18n/i18n.js';
 import { useTheme } from '../theme/theme.js';
 import { SaveChart } from '../components/SaveChart.js';
@@ -32,6 +32,8 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
   const [top, setTop] = useState(5);
   const [config, setConfig] = useState<string | undefined>(opening?.config ?? undefined);
   const [align, setAlign] = useState(opening?.align ?? false);
+  // A panel per object (when there are few enough): series that lie on top of each other read apart.
+  const [panels, setPanels] = useState(true);
   // A zoomed window and its points at full detail (asked again of the core): 10 million points
   // stay drawable overall, and every sample shows once the window is small enough.
   const [detail, setDetail] = useState<{ from: number; to: number; result: StudySeriesResult } | null>(null);
@@ -106,8 +108,8 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
         return { ...o, points: [...o.points.filter(([tm]) => tm < detail.from), ...inside.points, ...o.points.filter(([tm]) => tm > detail.to)] };
       }),
     };
-    return timeSeriesOption(spec, { ...data, series: merged }, { title, locale, theme, mode: 'interactive', zoom: detail ? view.current : null });
-  }, [data, spec, detail, title, locale, theme]);
+    return timeSeriesOption(spec, { ...data, series: merged }, { title, locale, theme, mode: 'interactive', zoom: detail ? view.current : null, panels });
+  }, [data, spec, detail, title, locale, theme, panels]);
 
   const scatterData = scatter.current && scatter.shown?.data.kind === 'scatter' ? (scatter.shown.data as DataOf<'scatter'>) : null;
   const scatterOpt = useMemo(() => (scatterData && scatterSpec?.kind === 'scatter'
@@ -121,6 +123,17 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
     ? { ...spec, top: Math.min(top, 100), ...(series.config ? { config: series.config } : {}), ...(detail ? { window: { from: Math.round(detail.from), to: Math.round(detail.to) } } : {}) }
     : null;
   const name = `${title} · ${series?.config ?? ''}`;
+  const paneled = panels && Boolean(series && panelsFit(series.objects.length));
+  // The table's figures are the window's when zoomed (every sample of it, from the core's read of
+  // the window): n counts the window's samples, and an object with none in it is not listed.
+  const rows = detail ? series?.objects.map((o) => detail.result.objects.find((d) => d.object === o.object)).filter((o) => o !== undefined) ?? [] : series?.objects ?? [];
+  const windowText = (() => {
+    if (!detail || !series) return null;
+    const first = series.objects[0]?.points[0]?.[0] ?? detail.from;
+    const offset = zoneOffsetMinutes(series.zone, first) * 60000;
+    const span = detail.to - detail.from;
+    return t('series.windowStats', { from: timeLabel(detail.from + offset, span), to: timeLabel(detail.to + offset, span), zone: series.zone });
+  })();
   return (
     <div className="timeseries" data-testid="timeseries-view" data-state={(series || overview.error) && (!alignedSpec || alignedOption || alignedData.error) ? 'ready' : 'loading'}
       data-metric={metric} data-aligned={alignedSpec ? 'true' : 'false'}>
@@ -142,6 +155,12 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
             {TOPS.map((n) => <option key={n} value={n}>{n >= 1000 ? t('series.all') : n}</option>)}
           </select>
         </label>
+        {series && panelsFit(series.objects.length) && !alignedSpec && (
+          <label className="inline-toggle">
+            <input type="checkbox" name="series-panels" checked={panels} onChange={(e) => setPanels(e.target.checked)} />
+            {t('series.panels')}
+          </label>
+        )}
         {canAlign && (
           <label className="inline-toggle">
             <input type="checkbox" name="series-align" checked={align} onChange={(e) => setAlign(e.target.checked)} />
@@ -158,15 +177,17 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
         </>
       )}
       {!alignedSpec && option && spec && (
-        <div data-testid="series-detail" data-detail={detail ? `${detail.from}-${detail.to}` : ''}>
-          <EChart id="study-series" option={option} height={440} onZoom={onZoom} exportXlsx={coreXlsx(bridge, study.slug, saved ?? spec, name, locale)} />
+        <div data-testid="series-detail" data-detail={detail ? `${detail.from}-${detail.to}` : ''} data-panels={paneled ? 'true' : 'false'}>
+          <EChart id="study-series" option={option} height={paneled ? timeSeriesPanelsHeight(series!.objects.length) : 440} onZoom={onZoom} exportXlsx={coreXlsx(bridge, study.slug, saved ?? spec, name, locale)} />
         </div>
       )}
+      {series && windowText && <p className="muted" data-testid="top-objects-window">{windowText}</p>}
       {series && (
-        <table className="grid" data-testid="top-objects">
+        <div className="table-scroll">
+        <table className="grid" data-testid="top-objects" data-window={detail ? `${detail.from}-${detail.to}` : ''}>
           <thead><tr><th>{t('compare.object')}</th><th className="num">{t('series.mean')} ({unit})</th><th className="num">{t('series.max')} ({unit})</th><th className="num">{t('series.cv')}</th><th className="num">n</th></tr></thead>
           <tbody>
-            {series.objects.map((o) => (
+            {rows.map((o) => (
               <tr key={o.object} data-object={o.object}>
                 <td>{o.object}</td>
                 <td className="num">{formatValue(o.mean, unit, locale)}</td>
@@ -177,6 +198,7 @@ export function TimeSeriesView({ study, dictionary, defaults }: { study: StudySu
             ))}
           </tbody>
         </table>
+        </div>
       )}
       {scatterOpt && scatterSpec && (
         <>

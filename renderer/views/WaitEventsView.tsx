@@ -123,6 +123,7 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
       {mismatch && <p className="notice" role="alert" data-testid="waits-instances">{t('waits.differentInstances', { baseline, a: mismatch[0], candidate, b: mismatch[1] })}</p>}
       <SaveChart study={study.slug} defaultName={`${chartTitle}: ${baseline} / ${candidate}`} spec={option ? spec : null} />
       {option && spec && <EChart id="wait-events" option={option} height={Math.max(260, 80 + chartRows * 26)} exportXlsx={coreXlsx(bridge, study.slug, spec, chartTitle, locale)} />}
+      <div className="table-scroll">
       <table className="grid" data-testid="waits-table">
         <thead>
           <tr>
@@ -149,6 +150,7 @@ export function WaitEventsView({ study, runs }: { study: StudySummary; runs: Run
           })}
         </tbody>
       </table>
+      </div>
       <p className="muted">{t('waits.note')}{rows.some((r) => r.a?.avg_computed || r.b?.avg_computed) ? ` * ${t('waits.avgComputed')}` : ''}</p>
       <LoadProfiles a={a?.run ?? null} b={b?.run ?? null} baseline={baseline} candidate={candidate} />
       <SqlById a={a?.run ?? null} b={b?.run ?? null} baseline={baseline} candidate={candidate} />
@@ -169,6 +171,7 @@ function LoadProfiles({ a, b, baseline, candidate }: { a: RunRecord | null; b: R
   return (
     <section data-testid="load-profiles">
       <h3>{t('waits.loadProfile')}</h3>
+      <div className="table-scroll">
       <table className="grid">
         <thead><tr><th>{t('waits.statistic')}</th><th className="num">{baseline} /s</th><th className="num">{candidate} /s</th><th className="num">{t('compare.change')}</th></tr></thead>
         <tbody>
@@ -184,6 +187,7 @@ function LoadProfiles({ a, b, baseline, candidate }: { a: RunRecord | null; b: R
           })}
         </tbody>
       </table>
+      </div>
     </section>
   );
 }
@@ -201,6 +205,7 @@ function SqlById({ a, b, baseline, candidate }: { a: RunRecord | null; b: RunRec
   return (
     <section data-testid="sql-by-id">
       <h3>{t('waits.sql')}</h3>
+      <div className="table-scroll">
       <table className="grid">
         <thead><tr><th>SQL Id</th><th>{t('waits.sqlText')}</th><th className="num">{baseline} {t('waits.perExec')}</th><th className="num">{candidate} {t('waits.perExec')}</th><th className="num">{baseline} {t('waits.execs')}</th><th className="num">{candidate} {t('waits.execs')}</th><th className="num">{t('compare.speedup')}</th></tr></thead>
         <tbody>
@@ -220,6 +225,7 @@ function SqlById({ a, b, baseline, candidate }: { a: RunRecord | null; b: RunRec
           })}
         </tbody>
       </table>
+      </div>
     </section>
   );
 }

@@ -22,7 +22,7 @@ interface Served {
 }
 
 async function serve(db: string): Promise<Served> {
-  const proc = startCli(['serve', '--db', db]);
+  const proc = startCli(['serve', '--no-samples', '--db', db]);
   await eventually(() => proc.stdout().includes('\n'), 'the web host\'s URL');
   const url = new URL(proc.stdout().split('\n')[0]!);
   const token = /token=([0-9a-f]+)/.exec(url.hash)![1]!;

@@ -28,6 +28,8 @@ export interface ChartContext {
   zoom?: { start: number; end: number } | null;
   /** A metric's name as the reader knows it ("read mean latency"); the id when not given. */
   metricLabel?: (metric: string) => string;
+  /** A time series drawn a panel per object, one value scale for all (the view's choice on screen). */
+  panels?: boolean;
 }
 
 export type SpecOf<K extends ChartSpec['kind']> = Extract<ChartSpec, { kind: K }>;

@@ -8,6 +8,7 @@
  * is marked only where X is a load, never on block size; knees at one load in one panel fan out
  * side by side instead of piling up.
  */
+import { paramLabel } from '../../param-labels.js';
 import type { ScalingSeries } from '../../../app/contract/records.js';
 import { formatBlockSize, formatValue, withUnit } from '../../format.js';
 import { escapeHtml as esc } from '../escape-html.js';
@@ -95,7 +96,8 @@ export function scalingOption(spec: Spec, data: Data, ctx: ChartContext): ChartO
   const configStyles = stylesFor(configs, data, ctx.theme);
   const styles = new Map(configs.map((c, i) => [c, configStyles[i]!]));
   const knees = s.x_load === true;
-  const xName = ctx.metricLabel && xIsMetric ? ctx.metricLabel(s.x) : s.x;
+  // The axis says "Block size", "Virtual users": the names the Runs table gives the parameters.
+  const xName = xIsMetric ? ctx.metricLabel?.(s.x) ?? s.x : paramLabel(ctx.locale, s.x);
   const place = legendPlace(configs, ctx);
   const geometry = many ? panelGeometry(panels.length, place, ctx) : null;
   // One line of a configuration per panel: past that (a grid shown whole in one panel) the dash tells them apart.
@@ -161,7 +163,7 @@ export function scalingOption(spec: Spec, data: Data, ctx: ChartContext): ChartO
     ...(log ? { minorSplitLine: { show: false } } : {}),
   });
   const title = titleBlock(withUnit(ctx.title, s.unit, ctx.locale) + (!many && panels[0]!.workload !== '*' ? ` · ${panels[0]!.workload}` : ''), print ? 13 : 14);
-  const tooltip = { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${esc(p.seriesName)}<br/>${esc(s.x)} = ${esc(fmtX(p.value[0]))}: ${formatValue(p.value[1], s.unit, ctx.locale)} ${esc(s.unit)}` };
+  const tooltip = { trigger: 'item', formatter: (p: { seriesName: string; value: [number, number] }) => `${esc(p.seriesName)}<br/>${esc(xName)} = ${esc(fmtX(p.value[0]))}: ${formatValue(p.value[1], s.unit, ctx.locale)} ${esc(s.unit)}` };
 
   if (!geometry) {
     const unitName = panelLog[0] ? `${s.unit} · ${logWord}` : s.unit;

@@ -36,6 +36,7 @@ export function ChartsView({ study, onOpen }: { study: StudySummary; onOpen(char
       {note && <p className="muted" role="status" data-testid="charts-note">{note}</p>}
       {charts && charts.length === 0 && <p className="notice">{t('charts.none')}</p>}
       {charts && charts.length > 0 && (
+        <div className="table-scroll">
         <table className="grid" data-testid="charts-table">
           <thead><tr><th>{t('charts.name')}</th><th>{t('charts.kind')}</th><th>{t('charts.created')}</th><th>{t('charts.usedIn')}</th><th /></tr></thead>
           <tbody>
@@ -75,6 +76,7 @@ export function ChartsView({ study, onOpen }: { study: StudySummary; onOpen(char
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   );

@@ -13,6 +13,7 @@ export function SpeedupTable({ result, metric, unit }: { result: CompareResult; 
     ? <>{intervalText(p.ci_baseline, unit, locale)}<br />{intervalText(p.ci_candidate, unit, locale)}</>
     : '–');
   return (
+    <div className="table-scroll">
     <table className="grid" data-testid="speedup-table">
       <thead>
         <tr>
@@ -46,5 +47,6 @@ export function SpeedupTable({ result, metric, unit }: { result: CompareResult; 
         ))}
       </tbody>
     </table>
+    </div>
   );
 }

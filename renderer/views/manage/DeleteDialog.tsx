@@ -4,6 +4,7 @@ import type { DeletionRecord } from '../../../app/contract/records.js';
 import { useBridge } from '../../bridge/context.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { deletedText } from './UndoNotice.js';
 
 export type DeleteRequest =
   | { kind: 'study'; study: string; name: string }
@@ -15,12 +16,15 @@ const LISTED_FILES = 8;
 
 /**
  * Asks before a delete, saying what will go: the core's dry run (runs, files, reports, and the
- * original files that leave the store when the delete is final), then the delete itself.
+ * original files that leave the store when the delete is final), and the earlier delete this one
+ * makes final (only the last delete can be undone), then the delete itself.
  */
 export function DeleteDialog({ request, onDone, onCancel }: { request: DeleteRequest; onDone(record: DeletionRecord): void; onCancel(): void }): JSX.Element {
   const bridge = useBridge();
   const { t, locale } = useI18n();
   const [plan, setPlan] = useState<DeletionRecord | null>(null);
+  /** The delete still undoable now, which this one would make final; undefined until known. */
+  const [pending, setPending] = useState<DeletionRecord | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,6 +35,7 @@ export function DeleteDialog({ request, onDone, onCancel }: { request: DeleteReq
 
   useEffect(() => {
     call(true).then(setPlan, (e: Error) => setError(e.message));
+    bridge.call('deletions.pending', {}).then(setPending, (e: Error) => setError(e.message));
     // One dry run per request.
   }, [request]);
 
@@ -47,8 +52,8 @@ export function DeleteDialog({ request, onDone, onCancel }: { request: DeleteReq
   };
 
   return (
-    <ConfirmDialog title={title} confirmLabel={t('manage.deleteConfirm')} danger busy={busy || !plan} error={error} onConfirm={confirm} onCancel={onCancel} testId="delete-dialog">
-      {plan && (
+    <ConfirmDialog title={title} confirmLabel={t('manage.deleteConfirm')} danger busy={busy || !plan || pending === undefined} error={error} onConfirm={confirm} onCancel={onCancel} testId="delete-dialog">
+      {plan && pending !== undefined && (
         <div className="deletion-plan" data-testid="deletion-plan">
           <p>
             {plan.kind === 'study'
@@ -65,6 +70,7 @@ export function DeleteDialog({ request, onDone, onCancel }: { request: DeleteReq
             </ul>
           )}
           <p className="muted">{t('manage.originalsNote', { count: plan.originals })}{locale === 'zh-CN' ? '' : ' '}{t('manage.undoNote')}</p>
+          {pending && <p className="makes-final" data-testid="makes-final">{t('manage.makesFinal', { what: deletedText(t, pending).replace(/[.。]$/, '') })}</p>}
         </div>
       )}
     </ConfirmDialog>

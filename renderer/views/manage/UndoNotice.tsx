@@ -1,7 +1,6 @@
 import type { JSX } from 'react';
 import { useState } from 'react';
 import type { DeletionRecord } from '../../../app/contract/records.js';
-import { useBridge } from '../../bridge/context.js';
 import { useI18n } from '../../i18n/i18n.js';
 
 /** What a delete did, worded for the notice: "Deleted configuration "disk" (6 runs)." */
@@ -12,11 +11,10 @@ export function deletedText(t: ReturnType<typeof useI18n>['t'], d: DeletionRecor
 }
 
 /**
- * The last delete, with Undo: possible until the next delete (which replaces this notice).
- * `onRestored` gets the study's slug, to open it again.
+ * The delete just done, with Undo: possible until the next delete (which replaces this notice),
+ * by Ctrl/Cmd+Z too. The notice itself goes with the user's next action.
  */
-export function UndoNotice({ deletion, onRestored, onDismiss }: { deletion: DeletionRecord; onRestored(study: string): void; onDismiss(): void }): JSX.Element {
-  const bridge = useBridge();
+export function UndoNotice({ deletion, onUndo, onDismiss }: { deletion: DeletionRecord; onUndo(): Promise<void>; onDismiss(): void }): JSX.Element {
   const { t, locale } = useI18n();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,14 +22,14 @@ export function UndoNotice({ deletion, onRestored, onDismiss }: { deletion: Dele
   const gap = locale === 'zh-CN' ? '' : ' ';
   const undo = (): void => {
     setBusy(true);
-    bridge.call('deletions.undo', {}).then(({ study }) => onRestored(study), (e: Error) => {
+    onUndo().catch((e: Error) => {
       setError(e.message);
       setBusy(false);
     });
   };
   return (
     <div className="notice undo-notice" role="status" data-testid="undo-notice">
-      <span>{deletedText(t, deletion)}{gap}{t('manage.undoUntil')}</span>
+      <span>{deletedText(t, deletion)}{gap}{t('manage.undoUntil')}{gap}<span className="muted">{t('manage.undoKeys')}</span></span>
       <button type="button" onClick={undo} disabled={busy} data-testid="undo">{t('manage.undo')}</button>
       <button type="button" className="link" onClick={onDismiss} aria-label={t('manage.dismiss')}>×</button>
       {error && <span className="error-text" role="alert">{error}</span>}

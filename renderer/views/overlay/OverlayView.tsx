@@ -158,6 +158,7 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
         <p className="muted" data-testid="overlay-note">{overlay.aligned && overlay.step_s !== null ? t('overlay.alignedNote', { step: String(overlay.step_s) }) : t('overlay.unalignedNote')}</p>
       )}
       {latency && distribution && distribution.curves.length > 0 && (
+        <div className="table-scroll">
         <table className="grid" data-testid="distribution-table">
           <tbody>
             {distribution.curves.map((c) => (
@@ -171,6 +172,7 @@ export function OverlayView({ study, runs, dictionary, initialRuns }: { study: S
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   );

@@ -8,23 +8,12 @@
 import type { JSX } from 'react';
 import type { MetricInfo, PivotSection, PivotSource, PivotStatistic, PivotValue, StudySummary } from '../../../app/contract/records.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { DimensionSelect, DimensionsField, OnlyField } from './pivot-fields.js';
 
 const STATISTICS: readonly PivotStatistic[] = ['mean', 'median', 'min', 'max', 'p95', 'p99', 'sum', 'count', 'cv'];
 const SOURCES: ReadonlyArray<PivotSource['kind']> = ['runs', 'run-table', 'periods', 'series'];
-const DIMENSIONS = ['config', 'workload', 'run', 'period', 'day', 'object', 'row', 'row:text', 'bs', 'pattern+read_pct', 'pattern', 'read_pct', 'iodepth', 'threads', 'vus', 'sessions', 'stage'];
 
 const list = (text: string): string[] => text.split(',').map((s) => s.trim()).filter(Boolean);
-
-/** "config=write-back,write-through; row=free buffer waits" to the section's `only`. */
-function parseOnly(text: string): PivotSection['only'] {
-  const out: Record<string, string[]> = {};
-  for (const part of text.split(';')) {
-    const m = /^\s*([^=]+?)\s*=\s*(.+)$/.exec(part);
-    if (m) out[m[1]!] = list(m[2]!);
-  }
-  return Object.keys(out).length ? out : undefined;
-}
-const onlyText = (only: PivotSection['only']): string => Object.entries(only ?? {}).map(([k, v]) => `${k}=${v.join(',')}`).join('; ');
 
 interface Props {
   section: PivotSection;
@@ -44,17 +33,15 @@ export function PivotEditor({ section, study, metrics, dictionary, onChange }: P
     onChange({ ...section, source });
   };
   const setValue = (i: number, v: PivotValue): void => onChange({ ...section, values: section.values.map((x, j) => (j === i ? v : x)) });
-  const statOptions = STATISTICS.map((s) => <option key={s} value={s}>{s}</option>);
+  const statOptions = STATISTICS.map((s) => <option key={s} value={s}>{t(`reports.stat.${s}`)}</option>);
   const dims = (name: 'rows' | 'columns'): JSX.Element => (
-    <label>{t(`reports.pivot.${name}`)}
-      <input name={`pivot-${name}`} list="pivot-dimensions" title={t('reports.pivot.dimsHelp')} defaultValue={section[name].join(', ')}
-        onBlur={(e) => onChange({ ...section, [name]: list(e.target.value) })} />
-    </label>
+    <DimensionsField name={`pivot-${name}`} label={t(`reports.pivot.${name}`)} value={section[name]} onChange={(next) => onChange({ ...section, [name]: next })} />
   );
+  // A metric by its name; a run table's column (AWR's time_s) as the table calls it.
+  const metricName = (m: string): string => metricLabel(dictionary.get(m), m);
   return (
     <div className="pivot-editor">
-      <datalist id="pivot-dimensions">{DIMENSIONS.map((d) => <option key={d} value={d} />)}</datalist>
-      <datalist id="pivot-metrics">{metrics.map((m) => <option key={m} value={m}>{metricLabel(dictionary.get(m), m)}</option>)}</datalist>
+      <datalist id="pivot-metrics">{metrics.map((m) => <option key={m} value={m}>{metricName(m)}</option>)}</datalist>
       <label>{t('reports.pivot.source')}
         <select name="pivot-source" value={src.kind} onChange={(e) => setSource(e.target.value as PivotSource['kind'])}>
           {SOURCES.map((k) => <option key={k} value={k}>{t(`reports.pivot.source.${k}`)}</option>)}
@@ -83,12 +70,21 @@ export function PivotEditor({ section, study, metrics, dictionary, onChange }: P
       {dims('rows')}
       {dims('columns')}
       <label>{t('reports.pivot.split')}
-        <input name="pivot-split" list="pivot-dimensions" value={section.split ?? ''} onChange={(e) => onChange({ ...section, split: e.target.value.trim() || undefined })} />
+        <DimensionSelect name="pivot-split" value={section.split ?? ''} empty="–" onChange={(d) => onChange({ ...section, split: d || undefined })} />
       </label>
       <fieldset className="pivot-values"><legend>{t('reports.pivot.values')}</legend>
         {section.values.map((v, i) => (
           <div key={i} className="headline-item" data-value={i}>
-            <label>{t('reports.pivot.metric')}<input name="pivot-metric" list="pivot-metrics" value={v.metric} onChange={(e) => setValue(i, { ...v, metric: e.target.value.trim() })} /></label>
+            {src.kind === 'run-table'
+              ? <label>{t('reports.pivot.metric')}<input name="pivot-metric" list="pivot-metrics" value={v.metric} onChange={(e) => setValue(i, { ...v, metric: e.target.value.trim() })} /></label>
+              : (
+                <label>{t('reports.pivot.metric')}
+                  <select name="pivot-metric" value={v.metric} onChange={(e) => setValue(i, { ...v, metric: e.target.value })}>
+                    {!metrics.includes(v.metric) && <option value={v.metric}>{metricName(v.metric)}</option>}
+                    {metrics.map((m) => <option key={m} value={m}>{metricName(m)}</option>)}
+                  </select>
+                </label>
+              )}
             <label>{t('reports.pivot.statistic')}<select name="pivot-statistic" value={v.statistic ?? 'mean'} onChange={(e) => setValue(i, { ...v, statistic: e.target.value as PivotStatistic })}>{statOptions}</select></label>
             {(src.kind === 'periods' || src.kind === 'series') && (
               <label>{t('reports.pivot.samples')}<select name="pivot-samples" value={v.samples ?? 'mean'} onChange={(e) => setValue(i, { ...v, samples: e.target.value as PivotStatistic })}>{statOptions}</select></label>
@@ -114,14 +110,12 @@ export function PivotEditor({ section, study, metrics, dictionary, onChange }: P
       <label>{t('reports.pivot.sortBy')}
         <select name="pivot-sort" value={section.sortBy ?? ''} onChange={(e) => onChange({ ...section, sortBy: e.target.value === '' ? undefined : Number(e.target.value) })}>
           <option value="">–</option>
-          {section.values.map((v, i) => <option key={i} value={i}>{v.label ?? v.metric}</option>)}
+          {section.values.map((v, i) => <option key={i} value={i}>{v.label ?? metricName(v.metric)}</option>)}
         </select>
       </label>
       <label>{t('reports.pivot.top')}<input name="pivot-top" type="number" min={0} value={section.top ?? ''}
         onChange={(e) => onChange({ ...section, top: Number(e.target.value) > 0 ? Math.round(Number(e.target.value)) : undefined })} /></label>
-      <label className="wide">{t('reports.pivot.only')}
-        <input name="pivot-only" defaultValue={onlyText(section.only)} onBlur={(e) => onChange({ ...section, only: parseOnly(e.target.value) })} />
-      </label>
+      <OnlyField value={section.only} onChange={(only) => onChange({ ...section, only })} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useBridge } from '../../bridge/context.js';
 import { download } from '../../charts/chart-export.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { ReportPages } from './ReportPages.js';
+import { PreviewFrame } from './PreviewFrame.js';
 import { SectionEditor } from './SectionEditor.js';
 
 const TEMPLATES: ReportTemplate[] = ['before-after', 'cache-on-off', 'config-matrix', 'sweep'];
@@ -216,7 +217,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
               onClick={() => void run('delete', async () => { await bridge.call('reports.delete', { study: study.slug, id: draft.id }); await load(); })}>{t('reports.delete')}</button>
           </div>
           <h3>{t('reports.preview')}</h3>
-          <div className="report-preview" data-testid="report-preview">{doc && <ReportPages doc={doc} />}</div>
+          <PreviewFrame doc={doc}>{doc && <ReportPages doc={doc} />}</PreviewFrame>
         </div>
       )}
     </div>
