@@ -284,6 +284,11 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
                         {p.path}
                         {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
                         {claimOf(p) && <div className="log-owner muted" data-testid="log-owner">{claimText(claimOf(p)!)}</div>}
+                        {(outcome?.configurations ?? p.configurations) && (
+                          <div className="muted" data-testid="file-configurations">
+                            {t('import.configurationsFrom', { labels: (outcome?.configurations ?? p.configurations)!.labels.map((l) => `"${l}"`).join(t('list.sep')), from: (outcome?.configurations ?? p.configurations)!.from })}
+                          </div>
+                        )}
                         {askUnit(p) && (
                           <div className="log-unit" data-testid="log-unit">
                             <label>
