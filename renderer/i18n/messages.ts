@@ -221,7 +221,7 @@ export const en = {
   'map.configurationHint': 'the configuration whose figures this column holds (a wide table: one per column); empty: the row\'s',
   'map.sizeUnit': 'bare numbers in',
   'map.bytes': 'B (or as written: 4K, 64KiB)',
-  'import.configFromTable': 'Tables that name their configurations (a configuration column, or titles over several tables) keep them; this label is for the rest.',
+  'import.configFromTable': 'Tables that name their configurations (a configuration column, a configuration per column, or titles over several tables) keep them; this label is for the rest.',
   'studies.pasteTable': 'Paste table…',
   'empty.paste': 'Or paste a table copied from a spreadsheet (Ctrl+V / ⌘V, or Paste table).',
 
@@ -938,7 +938,7 @@ export const zhCN: Catalog = {
   'map.configurationHint': '此列数值所属的配置（宽表：每列一个配置）；留空：取该行的配置',
   'map.sizeUnit': '纯数字单位',
   'map.bytes': 'B（或按所写：4K、64KiB）',
-  'import.configFromTable': '自带配置的表格（有配置列，或多个表格上方有标题）保留各自的配置；此标签用于其余的运行。',
+  'import.configFromTable': '自带配置的表格（有配置列、每列一个配置，或多个表格上方有标题）保留各自的配置；此标签用于其余的运行。',
   'studies.pasteTable': '粘贴表格…',
   'empty.paste': '也可以粘贴从电子表格复制的表格（Ctrl+V / ⌘V，或“粘贴表格”）。',
 

@@ -348,9 +348,10 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
               <span>{t('import.config')}</span>
               <input name="config" value={config} placeholder={t('import.configPlaceholder')}
                 onChange={(e) => setConfig(e.target.value)} autoFocus />
-              <small className="muted">{t('import.configHelp')}</small>
-              {previews.some((p) => p.table && (p.table.mapping.columns.some((c) => c.role === 'configuration') || (p.table.blocks.length > 1 && p.table.blocks.every((b) => b.title)))) && (
+              {previews.some((p) => p.configurations) ? (
                 <small className="muted" data-testid="config-from-table">{t('import.configFromTable')}</small>
+              ) : (
+                <small className="muted">{t('import.configHelp')}</small>
               )}
             </label>
             {(proposal || pathRule.on) && (
