@@ -147,15 +147,12 @@ export function MappingTable({ preview, dictionary, busy, onChange }: Props): JS
                 </td>
                 <td>
                   {m.role === 'parameter' && m.name === 'bs' && (
-                    <label className="inline small">
-                      <span className="muted">{t('map.sizeUnit')}</span>{' '}
-                      <select name="size-unit" value={m.unit ?? ''} disabled={busy} data-testid="size-unit"
-                        onChange={(e) => { const { unit: _old, ...rest } = m; setColumn(i, e.target.value ? { ...rest, unit: e.target.value } : rest); }}>
-                        <option value="">{t('map.bytes')}</option>
-                        <option value="KiB">KiB</option>
-                        <option value="MiB">MiB</option>
-                      </select>
-                    </label>
+                    <select name="size-unit" value={m.unit ?? ''} disabled={busy} data-testid="size-unit" title={t('map.sizeUnit')} aria-label={t('map.sizeUnit')}
+                      onChange={(e) => { const { unit: _old, ...rest } = m; setColumn(i, e.target.value ? { ...rest, unit: e.target.value } : rest); }}>
+                      <option value="">B</option>
+                      <option value="KiB">KiB</option>
+                      <option value="MiB">MiB</option>
+                    </select>
                   )}
                   {m.role === 'metric' && unitSelect(m.unit, (unit) => setColumn(i, { ...m, unit }), 'unit')}
                   {m.role === 'metrics' && (
