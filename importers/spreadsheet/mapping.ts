@@ -171,8 +171,11 @@ function tupleParts(n: number, captions: string[]): MetricPart[] {
 export function proposeMapping(shape: TableShape): ColumnMapping {
   const columns: MappedColumn[] = shape.columns.map((col) => {
     const header = col.header;
+    // A column with neither a name nor a value (a row of tabs gives thousands): nothing to read.
+    if (col.samples.length === 0 && !col.group && /^column \d+$/.test(col.leaf)) return { header, role: 'ignore' };
+    const words = headerWords(col.leaf);
     const leaf = headerWords(col.leaf.replace(/[([（【][^)\]）】]*[)\]）】]\s*$/, '').trim());
-    const bare = withoutUnit(headerWords(col.leaf));
+    const bare = withoutUnit(words);
     if (!col.group && (CONFIG_WORDS.test(leaf) || CONFIG_WORDS.test(bare.name))) return { header, role: 'configuration' };
     // A read/write mix ("70/30" under 读写比 or "rw mix") is a parameter, though its cells split
     // by '/' like S1's "IOPS / ms" figures: read as figures it made a phantom run per row.
@@ -187,7 +190,7 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
       }
     }
     if (col.numeric || col.samples.length === 0) {
-      const metric = proposeMetric(col, `${headerWords(col.leaf)} ${col.unit?.unit ?? ''}`.trim());
+      const metric = proposeMetric(col, `${words} ${col.unit?.unit ?? ''}`.trim());
       if (metric) return { header, role: 'metric', ...metric };
       return { header, role: 'ignore' };
     }
@@ -308,7 +311,9 @@ export function columnsRead(shape: TableShape, mapping: ColumnMapping): string {
     else if (m.role === 'metric') read.push(`${name(i)} as ${m.name} (${m.unit})${m.configuration !== undefined ? ` of configuration "${m.configuration}"` : ''}`);
     else read.push(`${name(i)} as ${m.parts.map((p) => `${p.name} (${p.unit})`).join(' / ')}`);
   });
-  return `columns read: ${read.join(', ')}; ${left.length > 0 ? `left unmapped: ${left.join(', ')}` : 'every column read'}`;
+  // Named up to a screenful each: a row of tabs can make a million columns.
+  const list = (xs: string[]): string => (xs.length > 24 ? `${xs.slice(0, 24).join(', ')} and ${xs.length - 24} more` : xs.join(', '));
+  return `columns read: ${list(read)}; ${left.length > 0 ? `left unmapped: ${list(left)}` : 'every column read'}`;
 }
 
 /** Why the proposal read a column as it did, where the table did not say (bare block sizes). */
