@@ -3,7 +3,7 @@
  * and Chinese) and units; set by the user once and remembered for the same header.
  */
 import { columnLetter, type Column, type TableShape } from './header.js';
-import { dimensionOfCanonical, parseUnit, unitInfo, unitInHeader, UNIT_NAMES, type UnitInfo } from './units.js';
+import { dimensionOfCanonical, parseUnit, trailingBracket, unitInfo, unitInHeader, UNIT_NAMES, type UnitInfo } from './units.js';
 import { workloadParams } from './values.js';
 
 export interface MetricPart {
@@ -59,18 +59,18 @@ const CONFIG_WORDS = /^(config|config ?name|configuration|setup|system|array|sto
  * ("mib_s", "mb per s") whole again: "block_size_kib" -> "block size kib", "bw_mib_s" -> "bw mib/s".
  */
 export function headerWords(leaf: string): string {
+  // Blanks folded first: the patterns after them then meet single spaces only (a run of
+  // thousands of blanks before "per" would make "\s+per" try each of them).
   return leaf
-    .replace(/[_]+/g, ' ')
-    .replace(/\b([kmg]?i?b)\s+(?:per\s+)?(s|sec)\b/gi, '$1/$2')
-    .replace(/\s+per\s+(s|sec|second)\b/gi, '/s')
-    .replace(/\s+/g, ' ')
+    .replace(/[_\s]+/g, ' ')
+    .replace(/\b([kmg]?i?b) (?:per )?(s|sec)\b/gi, '$1/$2')
+    .replace(/ per (s|sec|second)\b/gi, '/s')
     .trim();
 }
 
 /** The words of a header without a trailing unit word, and that unit: "block size kib" -> "block size", KiB. */
 function withoutUnit(words: string): { name: string; unit: UnitInfo | null } {
-  const bracket = /^(.*?)\s*[([（【][^)\]）】]*[)\]）】]\s*$/.exec(words);
-  const bare = bracket ? bracket[1]! : words;
+  const bare = trailingBracket(words)?.before ?? words;
   const unit = unitInHeader(words);
   const parts = bare.split(' ');
   if (parts.length > 1 && parseUnit(parts[parts.length - 1]!)) return { name: parts.slice(0, -1).join(' '), unit: unit ?? parseUnit(parts[parts.length - 1]!) };
@@ -174,7 +174,7 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
     // A column with neither a name nor a value (a row of tabs gives thousands): nothing to read.
     if (col.samples.length === 0 && !col.group && /^column \d+$/.test(col.leaf)) return { header, role: 'ignore' };
     const words = headerWords(col.leaf);
-    const leaf = headerWords(col.leaf.replace(/[([（【][^)\]）】]*[)\]）】]\s*$/, '').trim());
+    const leaf = headerWords(trailingBracket(col.leaf)?.before ?? col.leaf.trim());
     const bare = withoutUnit(words);
     if (!col.group && (CONFIG_WORDS.test(leaf) || CONFIG_WORDS.test(bare.name))) return { header, role: 'configuration' };
     // A read/write mix ("70/30" under 读写比 or "rw mix") is a parameter, though its cells split
