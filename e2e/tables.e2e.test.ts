@@ -9,6 +9,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { GBK_LINES, gbkCsv, mergedWorkbook, S1_TSV, UNITS_ROW_CSV } from '../importers/test-support/spreadsheet-fixtures.js';
+import { REPO_ROOT } from '../importers/test-support/corpus.js';
 import { OUTPUT_DIR, runCli, type RunningHost } from './support/host.js';
 import { WorkbenchPage } from './support/workbench-page.js';
 import { closeWorkbench, openWorkbench } from './support/session.js';
@@ -103,6 +104,29 @@ describe('tables: mapping, paste (web host in Chromium)', () => {
     await page.locator('[data-testid="column-mapping"][data-file="gbk-results.csv"]').scrollIntoViewIfNeeded();
     await wb.screenshot(path.join(OUTPUT_DIR, 'table-gbk-units-row.png'));
     await wb.cancelSheet();
+  });
+
+  it('an author\'s gnuplot table: a configuration per column, named in the sheet; imported under them, runs listed', async () => {
+    const file = path.join(host.home, 'mariadb-tps.dat');
+    fs.copyFileSync(path.join(REPO_ROOT, 'importers/spreadsheet/test-files/gnuplot-sysbench-tps.dat'), file);
+    await wb.dropFiles([file]);
+    assert.deepEqual((await wb.sheetRows()).map((r) => [r.file, r.format, r.runs]), [['mariadb-tps.dat', 'spreadsheet', 21]]);
+    const mapping = page.locator('[data-testid="column-mapping"][data-file="mariadb-tps.dat"][data-state="ready"]');
+    await mapping.waitFor();
+    assert.deepEqual(await mapping.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-column'), tr.getAttribute('data-role')])),
+      [['threads', 'parameter'], ['10.1.36', 'metric'], ['10.2.18', 'metric'], ['10.3.9', 'metric']]);
+    assert.deepEqual(await mapping.locator('input[name="column-configuration"]').evaluateAll((s) => s.map((e) => (e as HTMLInputElement).value)), ['10.1.36', '10.2.18', '10.3.9']);
+    assert.equal(await page.locator('[data-testid="file-configurations"]').textContent(), 'configurations "10.1.36", "10.2.18", "10.3.9" from columns B ("10.1.36"), C ("10.2.18"), D ("10.3.9"), a configuration each');
+    assert.match(await page.locator('[data-testid="config-from-table"]').textContent() ?? '', /a configuration per column/, 'the label is for the other files only');
+    await wb.screenshot(path.join(OUTPUT_DIR, 'table-gnuplot.png'));
+    const summary = await wb.confirmImport('MariaDB builds', 'unused');
+    assert.match(summary, /Imported 1 file \(21 runs\)/);
+    await wb.closeSheet();
+    await page.waitForSelector('[data-testid="study-view"][data-study="mariadb-builds"][data-state="ready"]');
+    await wb.screenshot(path.join(OUTPUT_DIR, 'table-gnuplot-runs.png'));
+    const imported = runs('mariadb-builds');
+    assert.deepEqual([...new Set(imported.map((r) => r.config))], ['10.1.36', '10.2.18', '10.3.9']);
+    assert.equal(imported.find((r) => r.config === '10.3.9' && r.params['threads'] === 64)!.metrics['tps'], 16110.4);
   });
 
   it('S1 pasted with Ctrl+V (Config D and B): configurations named, imported, 4K random read is 16.16x', async () => {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { detectFormat, importers } from './registry.js';
 import { REPO_ROOT } from './test-support/corpus.js';
+import { parseTable } from './spreadsheet/index.js';
 import { S1_TSV } from './test-support/spreadsheet-fixtures.js';
 import type { ParseResult } from './types.js';
 
@@ -105,6 +106,19 @@ describe('detection and tables: blank lines, quotes and long heads stay linear',
     lines[9] = '{"a":'.repeat(60_000) + lines[9];
     const long = parse(lines.join('\n'), 's1.tsv');
     assert.ok(long.errors.length > 0 || long.runs.length >= clean.runs.length - 6, `${long.runs.length} runs of ${clean.runs.length}`);
+  });
+
+  it('table headers of a million "[" or blanks: the header unit and words are read by a scan from the end, not by patterns tried at every character', { timeout: 60_000 }, () => {
+    // Read as the import reads a table it staged (detection sees the first 64 KiB: the header alone).
+    const table = (text: string): ParseResult => parseTable(new TextEncoder().encode(text)).result;
+    for (const header of ['IO' + '['.repeat(MILLION), 'IOPS' + ' '.repeat(MILLION) + 'x', 'IO' + 'a'.repeat(MILLION) + ' MB/s']) {
+      const r = table([`bs,${header},Latency (ms)`, '4K,1000,0.5', '8K,900,0.7'].join('\n'));
+      assert.deepEqual(r.errors, []);
+      assert.equal(r.runs.length, 2);
+    }
+    // A gnuplot table whose naming comment is a million blanks long: read, and refused for naming no metric.
+    const g = table([`# threads ${' '.repeat(MILLION)} a  b`, '1 10 20', '2 30 40'].join('\n'));
+    assert.match(g.errors[0]?.message ?? '', /nothing names their metric/);
   });
 
   it('a CSV with a stray quote in row 100 of 100,000 parses: the rows before it are read', { timeout: 60_000 }, () => {

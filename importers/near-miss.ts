@@ -95,10 +95,10 @@ const cockroachFewLines: Rule = (_head, lines) => {
 };
 
 const diskspdText: Rule = (head) => {
-  const command = /^Command Line: /m.test(head);
   const results = /^Results for timespan \d+:/m.test(head) || /^actual test time:/m.test(head);
-  if (!command && !results) return null;
-  const missing = [!command && 'the "Command Line:" line', !/^Input parameters:/m.test(head) && 'the "Input parameters:" block', !/^\s*timespan:\s+\d+\s*$/m.test(head) && 'a "timespan: N" entry'].filter(Boolean);
+  if (!results && !/^Command Line: /m.test(head)) return null;
+  // The "Command Line:" line is not needed (harnesses cut it off); the profile is.
+  const missing = [!/^Input parameters:/m.test(head) && 'the "Input parameters:" block', !/^\s*timespan:\s+\d+\s*$/m.test(head) && 'a "timespan: N" entry'].filter(Boolean);
   return { format: 'DiskSpd text report', score: 0.8, said: `looks like a DiskSpd text report, but ${missing.join(' and ')} ${missing.length > 1 ? 'were' : 'was'} not found (DiskSpd prints the profile before the results)` };
 };
 

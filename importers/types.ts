@@ -59,6 +59,8 @@ export interface ParsedRun {
    * the title above one of several tables); absent: the label given at import.
    */
   config?: string;
+  /** Where the file names `config`, in the user's words: 'column A ("device")', 'the titles above its tables'. */
+  configFrom?: string;
 }
 
 export interface ParseResult {

@@ -221,28 +221,42 @@ fio latency logs (lat, clat, slat) carry no unit: the fio JSON of their run deci
 fio 3, µs for fio 2). --log-latency-unit says what a latency log imported without its JSON is
 written in (default ns, fio 3's).
 --json: {"files": [{"path", "format", "sha256", "status": "imported"|"duplicate"|"skipped"|"failed",
-         "runs": [ids], "warnings": [...], "errors": [...], "elsewhere"?: [...], "moved_from"?: [...]}]}
+         "runs": [ids], "warnings": [...], "errors": [...], "same_report_as"?: FILE, "elsewhere"?: [...],
+         "moved_from"?: [...], "configurations"?: {"from", "labels": [...]}}]}
 
-Tables (format "spreadsheet": CSV, TSV, ';'-separated with decimal commas, XLSX, XLS; UTF-8,
-UTF-16, GBK, cp1252) are read through a column mapping: the one remembered for the same header
-(set in the app or by an earlier --mapping), else the one proposed from the header words and
-units. --mapping FILE.json gives it explicitly (and remembers it for that header):
+Tables (format "spreadsheet": CSV, TSV, ';'-separated with decimal commas, XLSX, XLS,
+gnuplot-style data with # comment lines and blank-separated columns; UTF-8, UTF-16, GBK,
+cp1252) are read through a column mapping: the one remembered for the same header (set in the
+app or by an earlier --mapping), else the one proposed from the header words and units
+(snake_case and unit suffixes too: block_size_kib, bw_mib_s). --mapping FILE.json gives it
+explicitly (and remembers it for that header):
   {"version": 1,
    "columns": [                                  one per column, left to right
      {"header": "Array", "role": "configuration"},
      {"header": "bs", "role": "parameter", "name": "bs"},          4K -> 4096 bytes
+     {"header": "bs_kib", "role": "parameter", "name": "bs", "unit": "KiB"},   a bare 4 -> 4 KiB
      {"header": "IOPS", "role": "metric", "name": "total.iops", "unit": "IOPS"},
      {"header": "Latency", "role": "metric", "name": "total.lat_avg_ms", "unit": "µs"},
+     {"header": "10.3.9", "role": "metric", "name": "tps", "unit": "TPS", "configuration": "10.3.9"},
      {"header": "RR", "role": "metrics", "parts": [                a cell "IOPS / MB/s / ms"
         {"name": "total.iops", "unit": "IOPS"}, {"name": "total.bw_mib_s", "unit": "MiB/s"},
         {"name": "total.lat_avg_ms", "unit": "ms"}]},
      {"header": "note", "role": "ignore"}],
    "configurations": {"Config D: SVC + V7000 ...": "V7000 thick"}}   titles over several tables
 Units: IOPS KIOPS ops/s TPS QPS TPM NOPM, MiB/s MB/s KiB/s KB/s GiB/s GB/s B/s (MB = 10^6 B,
-MiB = 2^20 B), ms µs ns s, %; each figure is converted to the metric's unit (MiB/s, ms).
+MiB = 2^20 B), ms µs ns s, %; each figure is converted to the metric's unit (MiB/s, ms). A block
+size column's bare numbers take the unit B, KiB or MiB ("unit" of the parameter); proposed, a
+header's unit (bs_kib, "Block Size (KiB)") gives it, and bare numbers under 512 are read as KiB.
 A group over several columns ("4K random read" over IOPS | MB/s | ms) or a pattern column
-header (RR RW RM SR SW SM) names the workload of the figures under it. Errors name the sheet,
-row and column.
+header (RR RW RM SR SW SM) names the workload of the figures under it. A metric column with a
+"configuration" holds that configuration's figures: a gnuplot table's "# threads 10.1.36 10.2.18"
+is proposed that way (the metric from its comment lines, e.g. "TPS"). Configurations come from a
+configuration column (proposed from its header: config, system, device, version...; or a text
+column that tells rows of one workload apart), those columns, or titles over several tables;
+else the --config label. Each table's first warning names the columns read and those left
+unmapped; a file naming its configurations says so ("configurations ... from column A"), and
+the last line says where the study's configurations came from. Errors name the sheet, row and
+column.
 `,
   studies: `perfdelta studies [--json]
 perfdelta studies delete --study NAME [--dry-run] [--json]

@@ -62,10 +62,27 @@ function printImport(result: ImportResult): void {
     process.stdout.write(`${f.status.padEnd(9)} ${f.path} (${f.format ?? 'unknown format'}, ${f.runs.length} runs)\n`);
     // Imported before under another label: where its runs are, and how to move them here.
     if (f.elsewhere) process.stdout.write(`  its runs are in configuration ${f.elsewhere.map((c) => `"${c}"`).join(', ')}, not "${result.config}": import again with --move-duplicates to move them, or perfdelta runs move --run ${f.runs.join(',')} --to "${result.config}"\n`);
+    if (f.configurations) process.stdout.write(`  configurations ${quoted(f.configurations.labels)} from ${f.configurations.from}\n`);
     for (const e of f.errors) process.stdout.write(`  error: ${e}\n`);
     for (const w of f.warnings) process.stdout.write(`  warning: ${w}\n`);
   }
-  process.stdout.write(`study ${result.study.slug}, configuration "${result.config}"\n`);
+  process.stdout.write(`${importSummary(result)}\n`);
+}
+
+const quoted = (labels: readonly string[]): string => labels.map((l) => `"${l}"`).join(', ');
+
+/**
+ * The import's last line: the study, and where its runs' configurations came from: the label
+ * given (--config, "default" without it), or the files that name their own (a table's
+ * configuration column, its columns of a wide table, its titles).
+ */
+export function importSummary(result: ImportResult): string {
+  const named = result.files.filter((f) => f.configurations);
+  if (named.length === 0) return `study ${result.study.slug}, configuration "${result.config}"`;
+  const labels = [...new Set(named.flatMap((f) => f.configurations!.labels))];
+  const sources = named.map((f) => `${f.configurations!.from} of ${path.basename(f.path)}`);
+  const others = result.files.some((f) => f.status === 'imported' && f.runs.length > 0 && !f.configurations);
+  return `study ${result.study.slug}, configuration${labels.length > 1 ? 's' : ''} ${quoted(labels)} from ${sources.join('; ')}${others ? `; the other files' runs under "${result.config}"` : ''}`;
 }
 
 /** A column mapping file for tables (the shape `perfdelta help import` shows), checked field by field. */
@@ -127,7 +144,12 @@ function cmdImport(values: Values, inputs: string[]): number {
     }));
   if (process.stderr.isTTY && !values['json']) process.stderr.write('\r'.padEnd(121) + '\r');
   if (values['json']) {
-    json({ files: result.files.map(({ path: p, format, sha256, status, runs, warnings, errors, elsewhere, moved_from }) => ({ path: p, format, sha256, status, runs, warnings, errors, ...(elsewhere ? { elsewhere } : {}), ...(moved_from ? { moved_from } : {}) })) });
+    json({
+      files: result.files.map(({ path: p, format, sha256, status, runs, warnings, errors, same_report_as, elsewhere, moved_from, configurations }) => ({
+        path: p, format, sha256, status, runs, warnings, errors, ...(same_report_as !== undefined ? { same_report_as } : {}), ...(elsewhere ? { elsewhere } : {}),
+        ...(moved_from ? { moved_from } : {}), ...(configurations ? { configurations } : {}),
+      })),
+    });
   } else {
     printImport(result);
   }

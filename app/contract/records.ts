@@ -190,6 +190,8 @@ export interface FilePreview {
   errors: string[];
   /** Tables (CSV, TSV, XLSX, pasted): the columns and the mapping the runs were read with. */
   table?: TablePreview;
+  /** Runs whose configuration the file names (a table's column or titles), not the label given at import: where from, and which. */
+  configurations?: FileConfigurations;
   /**
    * An fio latency log (lat, clat, slat): logs carry no unit. Its fio JSON decides (ns in fio 3,
    * µs in fio 2); a log imported without one is read in the unit the user picks, ns by default.
@@ -229,8 +231,10 @@ export interface TableMetricPart {
 
 export type TableColumnRole =
   | { role: 'configuration' }
-  | { role: 'parameter'; name: string }
-  | { role: 'metric'; name: string; unit: string }
+  /** `unit`: a block size column's bare numbers ("4" in KiB). */
+  | { role: 'parameter'; name: string; unit?: string }
+  /** `configuration`: the column holds that configuration's figures (a wide table: a configuration per column). */
+  | { role: 'metric'; name: string; unit: string; configuration?: string }
   | { role: 'metrics'; parts: TableMetricPart[] }
   | { role: 'ignore' };
 
@@ -243,7 +247,7 @@ export interface TableMapping {
 }
 
 export interface TablePreview {
-  kind: 'xlsx' | 'xls' | 'csv' | 'tsv' | 'semicolon' | 'markdown';
+  kind: 'xlsx' | 'xls' | 'csv' | 'tsv' | 'semicolon' | 'markdown' | 'gnuplot';
   encoding: string | null;
   sheet: string | null;
   sheets: string[];
@@ -286,6 +290,14 @@ export interface FileOutcome {
   elsewhere?: string[];
   /** A duplicate whose runs were moved to the configuration asked for (move duplicates): where they were. */
   moved_from?: string[];
+  /** The file named its runs' configurations (a table's column or titles): where from, and which; the other files' runs take the import's label. */
+  configurations?: FileConfigurations;
+}
+
+/** Configurations a file names for its runs: `from` in the user's words ('column A ("device")'), `labels` in order of first use. */
+export interface FileConfigurations {
+  from: string;
+  labels: string[];
 }
 
 export interface ImportResult {

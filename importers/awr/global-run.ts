@@ -29,15 +29,28 @@ import { perInstanceTables } from './per-instance.js';
 import { eventWaits, idleIn, readWaitHistograms } from './wait-histograms.js';
 import { bgRow, computedAveragesWarning, eventNames, fgRow, fillZeroAverages, readWaitEvents, topEventRows, waitMetrics } from './wait-events.js';
 
-const instanceRows = (t: ReportTable | undefined): string[][] =>
-  t ? t.rows.filter((r) => /^\d+$/.test((r[0] ?? '').trim())) : [];
+/**
+ * The instance number's column: headed I#, else the first. An indented text table reads with an
+ * empty column before it (the space a row label would take, text-tables.ts spansWithLabel).
+ */
+function instanceColumn(t: ReportTable): number {
+  const at = t.headers.findIndex((h) => /^i#$/i.test(h.trim()));
+  return at < 0 ? 0 : at;
+}
+
+const instanceRows = (t: ReportTable | undefined): string[][] => {
+  if (!t) return [];
+  const at = instanceColumn(t);
+  return t.rows.filter((r) => /^\d+$/.test((r[at] ?? '').trim()));
+};
 
 /** Column sums over the per-instance rows, by heading; null where no instance printed a value. */
 function columnSums(t: ReportTable | undefined): Map<string, number> {
   const sums = new Map<string, number>();
+  const first = t ? instanceColumn(t) + 1 : 0;
   for (const r of instanceRows(t)) {
     t!.headers.forEach((h, i) => {
-      if (i === 0) return;
+      if (i < first) return;
       const v = parseAwrNumber(r[i]);
       if (v !== null) sums.set(h, (sums.get(h) ?? 0) + v);
     });
@@ -106,7 +119,7 @@ function readGlobalHeader(doc: ReportDocument): ReportHeader {
  */
 function readSummaryByShape(doc: ReportDocument, h: ReportHeader): void {
   const summary = tablesTitled(doc, /^database summary$/)[0];
-  const row = summary?.rows.find((r) => /^\d{6,10}$/.test((r[0] ?? '').trim()));
+  const row = summary?.rows.find((r) => /^\d{6,10}$/.test(r.find((x) => x.trim() !== '')?.trim() ?? ''));
   if (!row) return;
   const cells = row.map((x) => x.trim()).filter(Boolean);
   h.dbId ??= cells[0]!;

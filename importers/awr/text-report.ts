@@ -8,6 +8,7 @@
  * page; the pieces keep the same title and their rows are joined by the readers.
  */
 import { lazyTable, type ReportTable } from './report-tables.js';
+import { looksNumeric } from './numbers.js';
 import { headerCells, isTerminator, ruleSpans, spansWithLabel, splitRow } from './text-tables.js';
 
 export interface TextSection {
@@ -118,6 +119,11 @@ function endsRows(line: string): boolean {
   return isBlank(line) || isTerminator(line) || detailTitle(line) !== null;
 }
 
+/** A line of column headings: words, none of them a figure ("Id Name Unique Name ... Block Size Begin End"). */
+function headingOnly(line: string): boolean {
+  return /\S/.test(line) && !line.trim().split(/\s+/).some(looksNumeric);
+}
+
 /** Lines that cannot be column headings: notes, title underlines, titles. */
 function notHeading(line: string): boolean {
   return isBlank(line) || /^\s*->/.test(line) || /^~+\s*$/.test(line) || detailTitle(line) !== null || isTerminator(line);
@@ -151,10 +157,12 @@ export function sectionTables(section: TextSection): ReportTable[] {
       // does the title line above it ("Top 5 Timed Events    Avg %Total", 10g and STATSPACK).
       if (/^~/.test(l)) {
         head.unshift(l.replace(/^~+/, (m) => ' '.repeat(m.length)));
-        if (j > 0 && lines[j - 1]!.trim() !== '') head.unshift(blankTitle(lines[j - 1]!));
+        // Not a detail title: its "DB/Inst: X/Y Snaps: a-b" tail is the report's identity, not headings.
+        if (j > 0 && lines[j - 1]!.trim() !== '' && detailTitle(lines[j - 1]!) === null) head.unshift(blankTitle(lines[j - 1]!));
         break;
       }
-      if (notHeading(l) || ruleSpans(l)) break;
+      // A section's first line is its title (a bare one, as the RAC global report's, has no rule under it).
+      if (notHeading(l) || ruleSpans(l) || (j === 0 && section.title !== '')) break;
       head.unshift(l);
     }
     let j = i + 1;
@@ -162,6 +170,10 @@ export function sectionTables(section: TextSection): ReportTable[] {
       const l = lines[j]!;
       if (endsRows(l) || (ruleSpans(l) && !isTerminator(l))) break;
     }
+    // A two-level heading (the RAC global report's Database Summary, FORMATS.md 3.6): group
+    // headings over a rule of their own, then the column headings and their rule. The lines
+    // between the two rules are headings, not rows: the table is the one under the second rule.
+    if (j < lines.length && j > i + 1 && j - i - 1 <= 3 && ruleSpans(lines[j]!) && !isTerminator(lines[j]!) && lines.slice(i + 1, j).every(headingOnly)) continue;
     // Cells are cut when a reader asks: most tables of a report (SQL sections, latches,
     // segments) are never read, and cutting rows into columns is most of the text parse.
     const rowLines = lines.slice(i + 1, j);

@@ -3,8 +3,10 @@
  * importers/test-support/diskspd-fixtures.ts with DiskSpd's own printf formats, together with the
  * -Rxml document of the same run, so the two readings can be held against each other. The run of
  * SPEC is kept in test-files/ as DiskSpd 2.2 writes it (diskspd-text.txt), as PowerShell's `>`
- * saves it (diskspd-text-utf16le.txt) and as 2.0.1x wrote it (diskspd-text-2.0.1x.txt): the
- * bytes read here are the ones the fuzz suite starts from.
+ * saves it (diskspd-text-utf16le.txt) and as 2.0.1x wrote it (diskspd-text-2.0.1x.txt), and the
+ * run of FIVE_TARGETS as a harness saves it, from "Input parameters:" on with a UTF-8 byte order
+ * mark (diskspd-text-from-input-parameters-bom.txt), and its first target alone with LF line ends
+ * (diskspd-text-one-target-lf.txt): the bytes read here are the ones the fuzz suite starts from.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,7 +16,7 @@ import { Core } from '../../app/core/core.js';
 import { tempDir } from '../../app/core/test-support/temp.js';
 import { detectFormat } from '../registry.js';
 import { REPO_ROOT } from '../test-support/corpus.js';
-import { diskspdTextReport, diskspdXml, type FixtureSpec } from '../test-support/diskspd-fixtures.js';
+import { diskspdTextReport, diskspdXml, FIVE_TARGETS, type FixtureSpec } from '../test-support/diskspd-fixtures.js';
 import type { ParseResult } from '../types.js';
 import { diskspdImporter } from './diskspd.js';
 
@@ -152,5 +154,91 @@ describe('DiskSpd text report', () => {
     } finally {
       core.close();
     }
+  });
+});
+
+describe('DiskSpd text saved from "Input parameters:" on (issue 34)', () => {
+  const BOM = [0xef, 0xbb, 0xbf];
+  const FIVE = diskspdTextReport(FIVE_TARGETS);
+  const ONE: FixtureSpec = { ...FIVE_TARGETS, threads: FIVE_TARGETS.threads.slice(0, 23), profileInBytes: false };
+  const sum = (spec: FixtureSpec, f: (t: FixtureSpec['threads'][number][number]) => number): number => spec.threads.flat().reduce((n, t) => n + f(t), 0);
+  const bytes = (text: string, bom: boolean): Uint8Array => new Uint8Array([...(bom ? BOM : []), ...new TextEncoder().encode(text)]);
+  const run = (b: Uint8Array): ParseResult['runs'][number] => {
+    const d = detectFormat(b);
+    assert.equal(d.format, 'diskspd', d.reason);
+    const r = d.importer!.parse({ bytes: b, name: 'capture.txt' });
+    assert.deepEqual(r.errors, []);
+    assert.equal(r.runs.length, 1);
+    return r.runs[0]!;
+  };
+
+  it('the test files are the reports of their specs: five targets with a BOM and CRLF, one target with LF', () => {
+    const five = new Uint8Array(testFile('diskspd-text-from-input-parameters-bom.txt'));
+    assert.deepEqual([...five.subarray(0, 3)], BOM);
+    assert.equal(Buffer.from(five.subarray(3)).toString('utf8'), FIVE);
+    assert.ok(FIVE.startsWith('Input parameters:\r\n'), 'no Command Line: above it');
+    assert.equal(testFile('diskspd-text-one-target-lf.txt').toString('utf8'), diskspdTextReport(ONE).replace(/\r\n/g, '\n'));
+  });
+
+  it('five targets x 23 threads: totals over the test time, the total percentile chart, the profile in bytes, a row per target and per thread', () => {
+    const r = run(new Uint8Array(testFile('diskspd-text-from-input-parameters-bom.txt')));
+    const [reads, writes] = [sum(FIVE_TARGETS, (t) => t.reads), sum(FIVE_TARGETS, (t) => t.writes)];
+    assert.equal(r.metrics['total.iops'], (reads + writes) / 60.02);
+    assert.equal(r.metrics['read.iops'], reads / 60.02);
+    assert.equal(r.metrics['total.bw_mib_s'], ((reads + writes) * 8192) / 1048576 / 60.02);
+    assert.deepEqual(
+      ['read.lat_avg_ms', 'write.lat_avg_ms', 'total.lat_avg_ms', 'total.lat_p50_ms', 'total.lat_p99_ms', 'write.lat_p999_ms', 'total.lat_max_ms'].map((k) => r.metrics[k]),
+      [1.317, 2.561, 1.69, 1.5, 6, 14.2, 55.5],
+      'the chart under "total:", not a target\'s (their figures are 99 ms)',
+    );
+    assert.deepEqual(
+      { bs: r.params['bs'], read_pct: r.params['read_pct'], pattern: r.params['pattern'], iodepth: r.params['iodepth'], threads: r.params['threads'], direct: r.params['direct'], size_bytes: r.params['size_bytes'] },
+      { bs: 8192, read_pct: 70, pattern: 'random', iodepth: 22, threads: 115, direct: 1, size_bytes: 20 * GiB },
+    );
+    assert.deepEqual(r.warnings, [], 'the five targets share one profile');
+    const targets = r.tables['targets'] as Array<{ path: string; threads: number; iops: number }>;
+    assert.deepEqual(targets.map((t) => [t.path, t.threads]), ['E', 'F', 'G', 'H', 'I'].map((d) => [`${d}:\\diskspd-test.dat`, 23]));
+    const third = FIVE_TARGETS.threads.slice(46, 69).flat();
+    assert.equal(targets[2]!.iops, third.reduce((n, t) => n + t.reads + t.writes, 0) / 60.02);
+    const threads = r.tables['threads'] as Array<{ thread: number; path: string; read_count: number }>;
+    assert.equal(threads.length, 115);
+    assert.deepEqual(threads[114], { ...threads[114], thread: 114, path: 'I:\\diskspd-test.dat', read_count: 20_000 + 37 * 114 });
+    assert.equal(r.host, 'WIN-SQLBENCH01');
+    assert.equal(r.startMs, Date.UTC(2021, 3, 16, 19, 3, 43), 'the start time plus the 5 s warm-up');
+    assert.match(r.name, /^8K random 70% read, 115 threads, QD 22$/);
+  });
+
+  it('the same run read from its XML gives the same figures, parameters and tables', () => {
+    const t = run(bytes(FIVE, true));
+    const x = parse(diskspdXml(FIVE_TARGETS), 'result.xml').runs[0]!;
+    assert.deepEqual(t.metrics, x.metrics);
+    assert.deepEqual(t.params, x.params);
+    assert.deepEqual(t.tables, x.tables);
+  });
+
+  it('BOM or not, CRLF or LF, with or without the Command Line: the same run', () => {
+    const base = run(bytes(FIVE, true));
+    const withCommand = diskspdTextReport({ ...FIVE_TARGETS, noCommandLine: false });
+    assert.match(withCommand, /^\r\nCommand Line: /);
+    for (const [what, b] of [['no BOM', bytes(FIVE, false)], ['LF', bytes(FIVE.replace(/\r\n/g, '\n'), true)], ['Command Line', bytes(withCommand, false)]] as const) {
+      const r = run(b);
+      assert.deepEqual([r.metrics, r.params, r.tables], [base.metrics, base.params, base.tables], what);
+    }
+  });
+
+  it('one target: no per-target chart, the one chart is the run\'s; the KiB profile of later releases reads the same', () => {
+    const r = run(new Uint8Array(testFile('diskspd-text-one-target-lf.txt')));
+    assert.ok(!/^[EFGHI]:\\diskspd-test\.dat$/m.test(testFile('diskspd-text-one-target-lf.txt').toString('utf8')), 'no chart under a path');
+    const [reads, writes] = [sum(ONE, (t) => t.reads), sum(ONE, (t) => t.writes)];
+    assert.equal(r.metrics['total.iops'], (reads + writes) / 60.02);
+    assert.equal(r.metrics['total.lat_p99_ms'], 6);
+    assert.deepEqual([r.params['bs'], r.params['iodepth'], r.params['threads']], [8192, 22, 23]);
+    assert.equal((r.tables['targets'] as unknown[]).length, 1);
+  });
+
+  it('a report whose charts carry no label takes the last chart, the one over all targets', () => {
+    const unlabelled = FIVE.replace(/\r\ntotal:\r\n/, '\r\n');
+    assert.notEqual(unlabelled, FIVE);
+    assert.equal(run(bytes(unlabelled, true)).metrics['total.lat_p99_ms'], 6);
   });
 });

@@ -3,7 +3,7 @@
  * ResultParser.cpp, Common.h SystemInformation::GetText), the form most published DiskSpd
  * results take:
  *
- *   Command Line: diskspd -c10G -d60 -r -w30 -t2 -o32 -b8K -Sh -L D:\data.dat
+ *   Command Line: diskspd -c10G -d60 -r -w30 -t2 -o32 -b8K -Sh -L D:\data.dat   (often cut off)
  *   Input parameters:          per "timespan: N": duration, warm up / cool down time, "thread
  *                              pool with N threads", then per target "path: '...'" and its
  *                              options (block size, performing read/write/mix test, using
@@ -13,7 +13,8 @@
  *                              the Total IO / Read IO / Write IO tables (one row per thread and
  *                              target: bytes, I/Os, MiB/s, I/O per s, [AvgLat, IopsStdDev,
  *                              LatStdDev], "file (size)"; then a "total:" line), and with -L the
- *                              latency percentile table (min, 25th ... 99th, 3-nines ..., max).
+ *                              latency percentile tables (min, 25th ... 99th, 3-nines ..., max):
+ *                              one per target, then "total:" and the one over all targets.
  *
  * The counts are the XML's counts: the rows fill the same DiskspdSpan as -Rxml does, and
  * diskspd-run.ts makes the metrics. Older releases (2.0.1x) print "MB/s" for the same 2^20-byte
@@ -24,9 +25,13 @@ import type { Diagnostic, ParamValue, ParsedRun, ParseResult } from '../types.js
 import { diskspdRun, nextSpanStart, type DirValues, type DiskspdSpan, type DiskspdThreadTarget } from './diskspd-run.js';
 import { num, splitLines } from './shared.js';
 
-/** What the head of a file needs to be DiskSpd's text report. */
+/**
+ * What the head of a file needs to be DiskSpd's text report: the "Input parameters:" block with
+ * its "timespan: N" entries. Not the "Command Line:" line above it: harnesses save the output
+ * from "Input parameters:" on (FORMATS.md 6.1), and the profile is all a reader needs of it.
+ */
 export function looksLikeDiskspdText(head: string): boolean {
-  return /^Command Line: /m.test(head) && /^Input parameters:/m.test(head) && /^\s*timespan:\s+\d+\s*$/m.test(head);
+  return /^Input parameters:\s*$/m.test(head) && /^\s*timespan:\s+\d+\s*$/m.test(head);
 }
 
 const SIZE_SHIFT: Record<string, number> = { TIB: 40, TB: 40, GIB: 30, GB: 30, MIB: 20, MB: 20, KIB: 10, KB: 10, B: 0, '': 0 };
@@ -139,12 +144,22 @@ function percentileKey(label: string): string | null {
   return m ? `99.${'9'.repeat(Number(m[1]) - 2)}` : null;
 }
 
-/** The latency percentile table over all targets ("Total latency distribution:", or the only one). */
+/**
+ * The latency percentile table over all targets. With several targets DiskSpd prints one chart
+ * per target first, each under its path alone on a line, then the chart of all targets under
+ * "total:" (ResultParser.cpp _PrintLatencyPercentiles); one target gets only that chart, with
+ * or without the label. A report relabelled "Total latency distribution:" is read the same.
+ * Without a label, the last chart is the one over all targets: it is always printed last.
+ */
 function readPercentiles(lines: readonly string[]): Map<string, DirValues> {
   const out = new Map<string, DirValues>();
-  const totalAt = lines.findIndex((l) => /^Total latency distribution:/.test(l.trim()));
-  const headerAt = lines.findIndex((l, i) => i > totalAt && /^\s*%-ile\s*\|\s*Read \(ms\)/.test(l));
-  if (headerAt < 0) return out;
+  const charts = lines.flatMap((l, i) => (/^\s*%-ile\s*\|\s*Read \(ms\)/.test(l) ? [i] : []));
+  if (charts.length === 0) return out;
+  const labelAbove = (at: number): string => {
+    for (let i = at - 1; i >= 0; i--) if (lines[i]!.trim() !== '') return lines[i]!.trim();
+    return '';
+  };
+  const headerAt = charts.find((at) => /^(total:|Total latency distribution:)$/.test(labelAbove(at))) ?? charts[charts.length - 1]!;
   for (let i = headerAt + 1; i < lines.length; i++) {
     const line = lines[i]!;
     if (/^-+\s*$/.test(line)) continue;

@@ -199,7 +199,7 @@ export function parseDiskspdText(text: string): ParseResult {
 
 export const diskspdImporter: Importer = {
   id: 'diskspd',
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'diskspd',
   title: 'DiskSpd results (XML or text report)',
 

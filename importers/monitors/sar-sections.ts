@@ -131,6 +131,8 @@ export interface Section {
   specs: Array<ColumnSpec | null>;
   /** Rows may stop short: Unix -q leaves a queue that was never occupied blank. */
   partial: boolean;
+  /** Unix -v (proc-sz, inod-sz, file-sz...): its rows hold used/size fractions ("98/30000"), and no other report's do. */
+  sizes: boolean;
 }
 
 /** Words that can only be a header: every one names something (figures, "50/30000" included, never do). */
@@ -167,7 +169,8 @@ export function readHeader(words: string[]): Section | null {
   else if (has('msg/s') && has('sema/s')) from('ipc', IPC);
   // Linux -B has pgfree/s too, but neither atch/s nor pgscan/s (it splits pgscank/s, pgscand/s).
   else if (has('atch/s') || has('pgscan/s')) from('paging', PAGING);
-  return { kind, header: words.join(' '), hasKey, columns, specs: columns.map(table), partial: (kind as SectionKind | null) === 'queue' };
+  const sizes = columns.some((c) => /^(proc|inod|file|text|lock)-sz$/.test(c));
+  return { kind, header: words.join(' '), hasKey, columns, specs: columns.map(table), partial: (kind as SectionKind | null) === 'queue', sizes };
 }
 
 /** The series object a row belongs to: "cpu" for all CPUs, "cpu3", a device, an interface, or the report's own ("queue", "paging"). */

@@ -23,8 +23,14 @@
  *                  1.0       1
  *
  * Each row goes to the first report of the stack, from the last one placed, whose shape it has
- * (sectionOf): a report's rows never land in another's (the run queue's "1.0 1 0.0 0" is not a
- * CPU row). The banner may follow a wrapper script's lines; those are named and left out.
+ * (sectionOf): its count of fields, and the table sizes' used/size fractions (FORMATS.md 6.2). A
+ * report with nothing to report prints no row, so a report's rows never land in another's (the
+ * run queue's "1.0 1 0.0 0" is not a CPU row). The Average block goes the same way, whether it
+ * prints "Average" before each report's row or before the first only. Two reports of one field
+ * count with only silent reports between them (msg/s sema/s, freemem freeswap) cannot be told
+ * apart by order and count: the first is taken, and the comparison of sar's Average with the
+ * rows' mean names the disagreement. The banner may follow a wrapper script's lines; those are
+ * named and left out.
  *
  * Which reports are read and how their columns map: sar-sections.ts. Rows carry only a clock
  * time; the date is the banner's, and a time earlier than the row before is the next day. Each
@@ -67,27 +73,40 @@ function readBanner(line: string): Banner | null {
   return null;
 }
 
-/** Figures of a row into metrics (a short row of a partial report has fewer); Unix disk response time is avwait + avserv. */
-function rowValues(section: Section, figures: string[]): Array<{ metric: string; unit: string; value: number }> {
-  const out: Array<{ metric: string; unit: string; value: number }> = [];
+/**
+ * Figures of a row into metrics (a short row of a partial report has fewer); Unix disk response
+ * time is avwait + avserv. `step` is one unit of the last digit printed, in the metric's unit:
+ * sar rounds its Average to the digits it prints (Solaris prints CPU shares as whole percents).
+ */
+function rowValues(section: Section, figures: string[]): Array<{ metric: string; unit: string; value: number; step: number }> {
+  const out: Array<{ metric: string; unit: string; value: number; step: number }> = [];
   section.specs.forEach((spec, i) => {
-    if (spec && figures[i] !== undefined) out.push({ metric: spec.metric, unit: spec.unit, value: Number(figures[i]!.replace(',', '.')) * spec.factor });
+    const figure = figures[i];
+    if (!spec || figure === undefined) return;
+    const decimals = /[.,](\d+)$/.exec(figure)?.[1]?.length ?? 0;
+    out.push({ metric: spec.metric, unit: spec.unit, value: Number(figure.replace(',', '.')) * spec.factor, step: 10 ** -decimals * spec.factor });
   });
   const wait = out.find((v) => v.metric === 'wait_avg_ms');
   const serv = out.find((v) => v.metric === 'svctm_ms');
-  if (wait && serv) out.push({ metric: 'total.lat_avg_ms', unit: 'ms', value: wait.value + serv.value });
+  if (wait && serv) out.push({ metric: 'total.lat_avg_ms', unit: 'ms', value: wait.value + serv.value, step: wait.step + serv.step });
   return out;
 }
 
+/** A used/size fraction of a table-size report (sar -v "98/30000"; HP-UX prints N/A where it keeps none). */
+const FRACTION = /^\d+\/\d+$/;
+
 /**
- * Whether a row can be one of a section's: a keyed report's rows start with a name and carry a
- * figure per column; other reports' rows are figures only, one per column (or the first pairs
- * of them, for a partial report).
+ * Whether a row can be one of a section's, by its count of fields and their shape: a keyed
+ * report's rows start with a name and carry a figure per column; other reports' rows are
+ * figures only, one per column (or the first pairs of them, for a partial report); the table
+ * sizes' rows hold used/size fractions, and no other report's do. A row never goes to a report
+ * it does not fit (FORMATS.md 6.2).
  */
 function fits(section: Section, words: readonly string[]): boolean {
   if (section.hasKey) return words.length === section.columns.length + 1 && !NUMBER.test(words[0]!);
   // Figures only; HP-UX writes N/A for a table size it does not keep (-v text-sz).
   if (words.some((w) => /[A-Za-z]/.test(w) && w !== 'N/A')) return false;
+  if (section.sizes !== words.some((w) => FRACTION.test(w))) return false;
   if (words.length === section.columns.length) return true;
   return section.partial && words.length > 0 && words.length < section.columns.length && words.length % 2 === 0;
 }
@@ -122,6 +141,8 @@ export function parseSarText(text: string): ParseResult {
   const set = new SeriesSet();
   /** sar's Average rows: object → metric → value. */
   const averages: Means = new Map();
+  /** One unit of the last digit each Average figure was printed with: object → metric → step. */
+  const averageSteps: Means = new Map();
   const kinds = new Map<string, Section['kind']>();
   const skipped = new Set<string>();
   let bad = 0;
@@ -153,6 +174,9 @@ export function parseSarText(text: string): ParseResult {
     }
     const timed = TIME.exec(line);
     const average = timed ? null : AVERAGE.exec(line);
+    // The closing block's first "Average" starts at the stack's first report; a later one (Solaris
+    // prints it before each report's row) goes on from the report last placed, as untimed rows do.
+    const averageStarts = average !== null && !inAverage;
     if (timed) inAverage = false;
     else if (average) inAverage = true;
     const words = (timed ? timed[2] ?? '' : average ? average[1]! : line).split(/\s+/).filter((w) => w !== '');
@@ -184,7 +208,7 @@ export function parseSarText(text: string): ParseResult {
     }
     // The header some reports repeat on their Average block.
     if (average && headerWords(words) && readHeader(words)) continue;
-    const at = sectionOf(stack, timed || average ? 0 : pos, words);
+    const at = sectionOf(stack, timed || averageStarts ? 0 : pos, words);
     if (at < 0) {
       if (bad++ === 0) firstBad = i + 1;
       continue;
@@ -205,8 +229,13 @@ export function parseSarText(text: string): ParseResult {
     const values = rowValues(section, figures);
     if (inAverage) {
       const m = averages.get(object) ?? {};
-      for (const v of values) m[v.metric] = v.value;
+      const steps = averageSteps.get(object) ?? {};
+      for (const v of values) {
+        m[v.metric] = v.value;
+        steps[v.metric] = v.step;
+      }
       averages.set(object, m);
+      averageSteps.set(object, steps);
       continue;
     }
     // Solaris prints a device's further rows of one interval, and a stacked block's other
@@ -243,7 +272,7 @@ export function parseSarText(text: string): ParseResult {
     warnings.push({ message: 'no Average rows (file cut off?): run metrics are the means of the rows' });
     summary = rowMeans;
   } else {
-    const differs = compareAverages(averages, rowMeans);
+    const differs = compareAverages(averages, rowMeans, averageSteps);
     if (differs) warnings.push({ message: `sar's Average row differs from the mean of the rows in this file (${differs}): sar averages every interval it recorded, so this file may be an excerpt; run metrics use sar's Average` });
   }
   const ofKind = (k: Section['kind']): string[] => [...kinds].filter(([, v]) => v === k).map(([o]) => o);
@@ -284,13 +313,17 @@ export function parseSarText(text: string): ParseResult {
   return { runs: [run], warnings, errors: [] };
 }
 
-/** The first figures where sar's Average and the rows' mean disagree by more than rounding. */
-function compareAverages(averages: Means, rows: Means): string | null {
+/**
+ * The first figures where sar's Average and the rows' mean disagree by more than rounding: 2%,
+ * or one unit of the digit sar printed (its Average and each row are rounded to it).
+ */
+function compareAverages(averages: Means, rows: Means, steps: Means): string | null {
   const out: string[] = [];
   for (const [object, avg] of averages) {
     for (const [metric, a] of Object.entries(avg)) {
       const m = rows.get(object)?.[metric];
-      if (m === undefined || Math.abs(a - m) <= Math.max(0.05, 0.02 * Math.abs(m))) continue;
+      const step = steps.get(object)?.[metric] ?? 0;
+      if (m === undefined || Math.abs(a - m) <= Math.max(0.05, 0.02 * Math.abs(m), step * 1.000001)) continue;
       out.push(`${object} ${metric}: ${+a.toFixed(3)} vs ${+m.toFixed(3)}`);
     }
   }
@@ -299,7 +332,7 @@ function compareAverages(averages: Means, rows: Means): string | null {
 
 export const sarImporter: Importer = {
   id: 'sar',
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'sar',
   title: 'sar text report (sysstat; Solaris, AIX, HP-UX)',
 

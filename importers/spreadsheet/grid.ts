@@ -6,6 +6,7 @@
  */
 import * as XLSX from '@e965/xlsx';
 import { decodeTable, type TableEncoding } from './decode.js';
+import { gnuplotGrid, looksLikeGnuplot } from './gnuplot.js';
 
 export type Cell = string | number | null;
 
@@ -13,9 +14,11 @@ export interface Grid {
   /** The sheet's name in a workbook; null for text. */
   sheet: string | null;
   rows: Cell[][];
+  /** The header row, where the format says which it is (a gnuplot table's naming comment). */
+  header?: number;
 }
 
-export type TableKind = 'xlsx' | 'xls' | 'csv' | 'tsv' | 'semicolon' | 'markdown';
+export type TableKind = 'xlsx' | 'xls' | 'csv' | 'tsv' | 'semicolon' | 'markdown' | 'gnuplot';
 
 export interface TableSource {
   kind: TableKind;
@@ -132,6 +135,8 @@ const isMarkdownRule = (line: string): boolean => /^\s*\|?\s*:?-{2,}:?\s*(\|\s*:
 
 /** The separator a text table uses, from its first lines: the one that splits most lines alike. */
 export function sniffSeparator(text: string): { sep: string; kind: TableKind } | null {
+  // '#' comments over whitespace-separated figures: a gnuplot data table, whatever its blanks are.
+  if (looksLikeGnuplot(text)) return { sep: ' ', kind: 'gnuplot' };
   const lines = records(text).slice(0, 60).filter((l) => l.trim() !== '');
   if (lines.length < 2) return null;
   const piped = lines.filter((l) => /^\s*\|.*\|\s*$/.test(l)).length;
@@ -188,6 +193,7 @@ export function readSource(bytes: Uint8Array): TableSource {
   }
   const { text, encoding } = decodeTable(bytes);
   const sniffed = sniffSeparator(text);
-  if (!sniffed) throw new TableReadError('no table found: the text has no lines split alike by tabs, semicolons, commas or pipes');
-  return { kind: sniffed.kind, encoding, decimalComma: sniffed.sep === ';', grids: [textGrid(text, sniffed.sep, sniffed.kind)] };
+  if (!sniffed) throw new TableReadError('no table found: the text has no lines split alike by tabs, semicolons, commas, pipes or, under # comment lines, blanks');
+  const grid = sniffed.kind === 'gnuplot' ? gnuplotGrid(text)! : textGrid(text, sniffed.sep, sniffed.kind);
+  return { kind: sniffed.kind, encoding, decimalComma: sniffed.sep === ';', grids: [grid] };
 }

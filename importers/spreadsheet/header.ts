@@ -24,6 +24,8 @@ export interface Column {
   tuple: number;
   /** Every cell is a read/write mix ("70/30", "50:50": two whole shares adding up to 100): a parameter, never two figures. */
   mix: boolean;
+  /** The smallest value written as a bare number (no unit): a block size under 512 cannot be bytes. */
+  minBare: number | null;
 }
 
 /** "70/30", "70%/30%", "50:50": two whole shares that add up to 100. */
@@ -96,7 +98,9 @@ export class HeaderError extends Error {}
 export function analyseGrid(grid: Grid, decimalComma = false): TableShape {
   const rows = grid.rows;
   const where = grid.sheet ? `sheet "${grid.sheet}"` : 'the table';
-  const headerAt = rows.findIndex((r, i) => isHeaderLike(r) && rows.slice(i + 1).some((n) => filled(n) >= 2 && !isHeaderLike(n)));
+  // A format that says which row names the columns is believed (a gnuplot table's names may be
+  // versions, "10.1.36", that read as figures); otherwise the first row of names above values.
+  const headerAt = grid.header ?? rows.findIndex((r, i) => isHeaderLike(r) && rows.slice(i + 1).some((n) => filled(n) >= 2 && !isHeaderLike(n)));
   if (headerAt < 0) throw new HeaderError(`${where}: no header row found (a row of column names above rows of values)`);
   const captions = rows.slice(0, headerAt).filter((r) => filled(r) >= 1).map((r) => r.map(text).filter(Boolean).join(' '));
   const titleRows = rows.slice(0, headerAt).filter((r) => filled(r) === 1);
@@ -105,7 +109,8 @@ export function analyseGrid(grid: Grid, decimalComma = false): TableShape {
   // Header rows: the first, and up to two more rows of names (no values) under it.
   const headerRows = [headerAt];
   let unitsAt: number | null = null;
-  for (let i = headerAt + 1; i < Math.min(rows.length, headerAt + 3); i++) {
+  // A header the format names is that one row (a gnuplot block's title may follow it).
+  for (let i = headerAt + 1; grid.header === undefined && i < Math.min(rows.length, headerAt + 3); i++) {
     const row = rows[i]!;
     if (filled(row) === 0 || row.some((c) => valueLike(c) && parseUnit(text(c)) === null)) break;
     headerRows.push(i);
@@ -151,7 +156,7 @@ export function analyseGrid(grid: Grid, decimalComma = false): TableShape {
     }
     const header = group ? `${group} / ${leaf}` : leaf || `column ${c + 1}`;
     const unit = (unitCell ? parseUnit(unitCell) : null) ?? unitInHeader(leaf) ?? (group ? null : unitInHeader(header));
-    columns.push({ index: c, header, group, leaf: leaf || header, unit, samples: [], numeric: false, tuple: 0, mix: false });
+    columns.push({ index: c, header, group, leaf: leaf || header, unit, samples: [], numeric: false, tuple: 0, mix: false, minBare: null });
   }
 
   // Data, in blocks: a one-cell row is the title of the block after it; a repeat of the header
@@ -194,6 +199,8 @@ export function analyseGrid(grid: Grid, decimalComma = false): TableShape {
     const tuples = values.filter((v) => typeof v === 'string' && TUPLE.test(v)).map((v) => String(v).split('/').length);
     col.tuple = tuples.length > 0 && tuples.length === values.length && tuples.every((t) => t === tuples[0]) ? tuples[0]! : 0;
     col.mix = values.length > 0 && values.every((v) => isReadMix(text(v)));
+    const bare = values.filter((v) => typeof v === 'number' || /^\d+(\.\d+)?$/.test(text(v))).map((v) => Number(text(v)));
+    col.minBare = bare.length > 0 ? Math.min(...bare) : null;
   }
   const signature = createHash('sha256')
     .update(JSON.stringify(columns.map((c) => [norm(c.header), c.unit?.unit ?? ''])))

@@ -2,8 +2,9 @@
  * The column mapping: what each column of a table is. Proposed from the header words (English
  * and Chinese) and units; set by the user once and remembered for the same header.
  */
-import type { Column, TableShape } from './header.js';
-import { dimensionOfCanonical, parseUnit, unitInfo, UNIT_NAMES } from './units.js';
+import { columnLetter, type Column, type TableShape } from './header.js';
+import { dimensionOfCanonical, parseUnit, trailingBracket, unitInfo, unitInHeader, UNIT_NAMES, type UnitInfo } from './units.js';
+import { workloadParams } from './values.js';
 
 export interface MetricPart {
   /** A dictionary metric name: total.iops, read.bw_mib_s, total.lat_avg_ms, tpm... */
@@ -14,8 +15,10 @@ export interface MetricPart {
 
 export type ColumnRole =
   | { role: 'configuration' }
-  | { role: 'parameter'; name: string }
-  | ({ role: 'metric' } & MetricPart)
+  /** `unit`: a block size column's unit when its cells are bare numbers ("4" in KiB). */
+  | { role: 'parameter'; name: string; unit?: string }
+  /** `configuration`: the column holds one configuration's figures (a wide table, a configuration per column). */
+  | ({ role: 'metric'; configuration?: string } & MetricPart)
   /** A cell holding several figures split by '/': S1's "IOPS / MB/s / ms". */
   | { role: 'metrics'; parts: MetricPart[] }
   | { role: 'ignore' };
@@ -30,7 +33,9 @@ export interface ColumnMapping {
   configurations?: Record<string, string>;
 }
 
-export const PARAMETER_NAMES = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'workload', 'test', 'rw', 'target', 'host'] as const;
+export const PARAMETER_NAMES = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'clients', 'workload', 'test', 'rw', 'target', 'host'] as const;
+/** The units a block size column's bare numbers may be in. */
+const SIZE_UNITS = ['B', 'KiB', 'MiB'];
 
 /** Header words of parameters, English and Chinese. */
 const PARAM_WORDS: Array<[RegExp, string]> = [
@@ -42,10 +47,35 @@ const PARAM_WORDS: Array<[RegExp, string]> = [
   [/^(threads?|线程|线程数|并发线程)$/i, 'threads'],
   [/^(vus?|virtual ?users|users|虚拟用户|用户数)$/i, 'vus'],
   [/^(sessions|会话|会话数|并发)$/i, 'sessions'],
-  [/^(workload|test|case|工作负载|负载|测试项|场景|测试场景)$/i, 'workload'],
+  [/^(clients|connections|concurrency|并发数|客户端数|连接数)$/i, 'clients'],
+  [/^(workload|test|test ?name|case|job|job ?name|scenario|benchmark|工作负载|负载|测试项|测试名|测试名称|场景|测试场景)$/i, 'workload'],
   [/^(host|hostname|server|主机|服务器)$/i, 'host'],
 ];
-const CONFIG_WORDS = /^(config|configuration|setup|system|array|storage|配置|存储|存储配置|系统|方案|阵列)$/i;
+/** Words that name what was measured (the system, its build, the device): a configuration, never a workload. */
+const CONFIG_WORDS = /^(config|config ?name|configuration|setup|system|array|storage|device|drive|disk|ssd|filesystem|fs|driver|engine|storage ?engine|kernel|version|build|release|instance ?type|vm ?size|platform|cloud|provider|storage ?class|backend|product|vendor|model|sut|配置|存储|存储配置|系统|方案|阵列|设备|硬盘|磁盘|版本|文件系统|平台|型号)$/i;
+
+/**
+ * A header as words: snake_case and dashes to spaces, and a unit that spelled out its slash
+ * ("mib_s", "mb per s") whole again: "block_size_kib" -> "block size kib", "bw_mib_s" -> "bw mib/s".
+ */
+export function headerWords(leaf: string): string {
+  // Blanks folded first: the patterns after them then meet single spaces only (a run of
+  // thousands of blanks before "per" would make "\s+per" try each of them).
+  return leaf
+    .replace(/[_\s]+/g, ' ')
+    .replace(/\b([kmg]?i?b) (?:per )?(s|sec)\b/gi, '$1/$2')
+    .replace(/ per (s|sec|second)\b/gi, '/s')
+    .trim();
+}
+
+/** The words of a header without a trailing unit word, and that unit: "block size kib" -> "block size", KiB. */
+function withoutUnit(words: string): { name: string; unit: UnitInfo | null } {
+  const bare = trailingBracket(words)?.before ?? words;
+  const unit = unitInHeader(words);
+  const parts = bare.split(' ');
+  if (parts.length > 1 && parseUnit(parts[parts.length - 1]!)) return { name: parts.slice(0, -1).join(' '), unit: unit ?? parseUnit(parts[parts.length - 1]!) };
+  return { name: bare, unit };
+}
 
 /** Quantity from header words and unit: iops, bw_mib_s, lat_avg_ms... (null when none fits). */
 function quantityOf(words: string, unitDim: string | null): string | null {
@@ -106,12 +136,23 @@ function defaultUnit(metric: string): string {
 }
 
 function proposeMetric(col: Column, words: string): MetricPart | null {
-  const q = quantityOf(words, col.unit?.dimension ?? null);
+  const unitInfo = col.unit ?? unitInHeader(words);
+  const q = quantityOf(words, unitInfo?.dimension ?? null);
   if (!q) return null;
-  const name = metricName(q, scopeOf(col.leaf));
+  const name = metricName(q, scopeOf(words));
   const canonicalDim = dimensionOfCanonical(canonicalUnitOf(name));
-  const unit = col.unit && col.unit.dimension === canonicalDim ? col.unit.unit : defaultUnit(name);
+  const unit = unitInfo && unitInfo.dimension === canonicalDim ? unitInfo.unit : defaultUnit(name);
   return { name, unit };
+}
+
+/**
+ * The unit of a block size column whose cells are bare numbers: the header's size unit
+ * ("Block Size (KiB)", "bs_kb"), else KiB when a value is under 512 (no block is smaller than a
+ * sector: "4" is 4 KiB, never 4 bytes). Null: bytes, or sizes written with their unit ("4K").
+ */
+export function blockSizeUnit(col: Column, headerUnit: UnitInfo | null): string | null {
+  if (headerUnit?.dimension === 'size') return headerUnit.unit;
+  return col.minBare !== null && col.minBare < 512 ? 'KiB' : null;
 }
 
 /** The figures in "IOPS / MB/s / ms" cells, from the caption that says so, else that order. */
@@ -130,19 +171,26 @@ function tupleParts(n: number, captions: string[]): MetricPart[] {
 export function proposeMapping(shape: TableShape): ColumnMapping {
   const columns: MappedColumn[] = shape.columns.map((col) => {
     const header = col.header;
-    const leaf = col.leaf.replace(/[([（【][^)\]）】]*[)\]）】]\s*$/, '').trim();
-    if (!col.group && CONFIG_WORDS.test(leaf)) return { header, role: 'configuration' };
+    // A column with neither a name nor a value (a row of tabs gives thousands): nothing to read.
+    if (col.samples.length === 0 && !col.group && /^column \d+$/.test(col.leaf)) return { header, role: 'ignore' };
+    const words = headerWords(col.leaf);
+    const leaf = headerWords(trailingBracket(col.leaf)?.before ?? col.leaf.trim());
+    const bare = withoutUnit(words);
+    if (!col.group && (CONFIG_WORDS.test(leaf) || CONFIG_WORDS.test(bare.name))) return { header, role: 'configuration' };
     // A read/write mix ("70/30" under 读写比 or "rw mix") is a parameter, though its cells split
     // by '/' like S1's "IOPS / ms" figures: read as figures it made a phantom run per row.
     if (col.mix && !col.group) return { header, role: 'parameter', name: 'read_pct' };
     // Cells of figures next: S1's "RW" column is random write, not fio's rw parameter.
     if (col.tuple >= 2) return { header, role: 'metrics', parts: tupleParts(col.tuple, shape.captions) };
     if (!col.group) {
-      const param = PARAM_WORDS.find(([re]) => re.test(leaf));
-      if (param) return { header, role: 'parameter', name: param[1] };
+      const param = PARAM_WORDS.find(([re]) => re.test(leaf) || re.test(bare.name));
+      if (param) {
+        const unit = param[1] === 'bs' ? blockSizeUnit(col, bare.unit ?? col.unit) : null;
+        return { header, role: 'parameter', name: param[1], ...(unit && unit !== 'B' ? { unit } : {}) };
+      }
     }
     if (col.numeric || col.samples.length === 0) {
-      const metric = proposeMetric(col, `${col.leaf} ${col.unit?.unit ?? ''}`);
+      const metric = proposeMetric(col, `${words} ${col.unit?.unit ?? ''}`.trim());
       if (metric) return { header, role: 'metric', ...metric };
       return { header, role: 'ignore' };
     }
@@ -150,7 +198,59 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
     const slug = leaf.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '');
     return slug ? { header, role: 'parameter', name: slug } : { header, role: 'ignore' };
   });
+  wideConfigurations(shape, columns);
+  if (!columns.some((c) => c.role === 'configuration')) configurationFromValues(shape, columns);
   return { version: 1, columns };
+}
+
+/**
+ * An author's table of one figure swept over a load, a configuration per column (FORMATS.md 6.3:
+ * "# threads  10.1.36  10.2.18  10.3.9"): the first column a parameter, every other column figures
+ * under a name that is no metric's nor parameter's. The metric is the one the captions (the
+ * comment lines above) name; none named, the columns stay unmapped and the mapping's check says
+ * what they hold.
+ */
+function wideConfigurations(shape: TableShape, columns: MappedColumn[]): void {
+  const rest = columns.slice(1);
+  const first = columns[0];
+  if (!first || (first.role !== 'parameter' && !(first.role === 'ignore' && shape.columns[0]!.numeric)) || rest.length < 2 || columns.some((c) => c.role === 'configuration')) return;
+  if (!rest.every((c, i) => c.role === 'ignore' && shape.columns[i + 1]!.numeric && !shape.columns[i + 1]!.group)) return;
+  const said = shape.captions.map((c) => headerWords(c));
+  const q = said.map((w) => quantityOf(w, unitInHeader(w)?.dimension ?? null)).find((x) => x !== null) ?? null;
+  if (!q) return;
+  const words = said.join(' ');
+  const name = metricName(q, scopeOf(words));
+  // A unit the captions state, bracketed or as a word ("transactions per second (TPS)", "latency ms").
+  const stated = said.flatMap((w) => w.split(/[\s,;:()[\]]+/)).map((w) => parseUnit(w)).find((u) => u && u.dimension === dimensionOfCanonical(canonicalUnitOf(name)));
+  const unit = stated?.unit ?? defaultUnit(name);
+  rest.forEach((c, i) => {
+    columns[i + 1] = { header: c.header, role: 'metric', name, unit, configuration: shape.columns[i + 1]!.leaf.slice(0, 200) };
+  });
+  // The swept x under a name no word knows ("load", gnuplot's unnamed first column): a parameter of that name.
+  if (first.role === 'ignore') columns[0] = { header: first.header, role: 'parameter', name: headerWords(shape.columns[0]!.leaf).toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(\d)/, 'x$1') || 'x' };
+}
+
+/**
+ * A text column that tells configurations apart when no header says which column does: its
+ * values vary, none names a workload ("rand-read", "4K seq write" name workloads), and without it
+ * rows would be the same workload twice. Two or more such columns: none is chosen.
+ */
+function configurationFromValues(shape: TableShape, columns: MappedColumn[]): void {
+  const rows = shape.blocks.flatMap((b) => b.rows.map((r) => ({ title: b.title, cells: r.cells })));
+  if (rows.length < 2 || !columns.some((c) => c.role === 'metric' || c.role === 'metrics')) return;
+  const params = columns.flatMap((c, i) => (c.role === 'parameter' ? [i] : []));
+  const cell = (r: { cells: unknown[] }, i: number): string => String(r.cells[i] ?? '').trim();
+  const candidates = params.filter((i) => {
+    const col = shape.columns[i]!;
+    if (col.numeric || PARAM_WORDS.some(([re]) => re.test(headerWords(col.leaf)))) return false;
+    const values = rows.map((r) => cell(r, i)).filter(Boolean);
+    if (new Set(values).size < 2) return false;
+    if (values.filter((v) => Object.keys(workloadParams(v)).length > 0).length > values.length / 2) return false;
+    const others = params.filter((j) => j !== i);
+    const keys = rows.map((r) => JSON.stringify([r.title, ...others.map((j) => cell(r, j))]));
+    return new Set(keys).size < keys.length;
+  });
+  if (candidates.length === 1) columns[candidates[0]!] = { header: columns[candidates[0]!]!.header, role: 'configuration' };
 }
 
 /** Checks a mapping against a table's columns (and the dictionary, given): problems as sentences. */
@@ -175,8 +275,18 @@ export function mappingProblems(mapping: ColumnMapping, shape: TableShape, known
       m.parts.forEach((p) => checkMetric(p, where));
     }
     if (m.role === 'parameter' && !/^[a-z][a-z0-9_]*$/.test(m.name)) problems.push(`${where}: parameter name "${m.name}" must be lower-case letters, digits and _`);
+    if (m.role === 'parameter' && m.unit !== undefined) {
+      const u = unitInfo(m.unit);
+      if (!u || u.dimension !== 'size' || m.name !== 'bs') problems.push(`${where}: a unit is for a block size column's bare numbers (bs in ${SIZE_UNITS.join(', ')}), not "${m.unit}" for ${m.name}`);
+    }
+    if (m.role === 'metric' && m.configuration !== undefined && m.configuration.trim() === '') problems.push(`${where}: name the configuration whose figures the column holds, or leave "configuration" out`);
   });
-  if (!mapping.columns.some((m) => m.role === 'metric' || m.role === 'metrics')) problems.push('no column is mapped to a metric');
+  if (!mapping.columns.some((m) => m.role === 'metric' || m.role === 'metrics')) {
+    const figures = mapping.columns.flatMap((m, i) => (m.role === 'ignore' && shape.columns[i]!.numeric ? [`${i + 1} ("${shape.columns[i]!.header}")`] : []));
+    problems.push(`no column is mapped to a metric${figures.length > 1
+      ? `: columns ${figures.join(', ')} hold figures but nothing names their metric; map each to one (a wide table: the same metric and a "configuration" each)`
+      : ''}`);
+  }
   if (mapping.columns.filter((m) => m.role === 'configuration').length > 1) problems.push('only one column can name the configuration');
   return problems;
 }
@@ -184,4 +294,36 @@ export function mappingProblems(mapping: ColumnMapping, shape: TableShape, known
 /** Re-uses a mapping made for the same header, keeping the proposal where it does not fit. */
 export function fitsShape(mapping: ColumnMapping, shape: TableShape): boolean {
   return mapping.columns.length === shape.columns.length;
+}
+
+/**
+ * What the import read of each column and what it left, one line for the import's notes: a
+ * summary CSV's block size, bandwidth and test name left unmapped must never go unsaid.
+ */
+export function columnsRead(shape: TableShape, mapping: ColumnMapping): string {
+  const name = (i: number): string => `${columnLetter(i)} "${shape.columns[i]?.header ?? ''}"`;
+  const read: string[] = [];
+  const left: string[] = [];
+  mapping.columns.forEach((m, i) => {
+    if (m.role === 'ignore') left.push(name(i));
+    else if (m.role === 'configuration') read.push(`${name(i)} as the configuration`);
+    else if (m.role === 'parameter') read.push(`${name(i)} as parameter ${m.name}${m.unit ? ` (${m.unit})` : ''}`);
+    else if (m.role === 'metric') read.push(`${name(i)} as ${m.name} (${m.unit})${m.configuration !== undefined ? ` of configuration "${m.configuration}"` : ''}`);
+    else read.push(`${name(i)} as ${m.parts.map((p) => `${p.name} (${p.unit})`).join(' / ')}`);
+  });
+  // Named up to a screenful each: a row of tabs can make a million columns.
+  const list = (xs: string[]): string => (xs.length > 24 ? `${xs.slice(0, 24).join(', ')} and ${xs.length - 24} more` : xs.join(', '));
+  return `columns read: ${list(read)}; ${left.length > 0 ? `left unmapped: ${list(left)}` : 'every column read'}`;
+}
+
+/** Why the proposal read a column as it did, where the table did not say (bare block sizes). */
+export function proposalNotes(shape: TableShape, mapping: ColumnMapping): string[] {
+  const out: string[] = [];
+  mapping.columns.forEach((m, i) => {
+    const col = shape.columns[i]!;
+    if (m.role !== 'parameter' || m.name !== 'bs' || m.unit !== 'KiB') return;
+    if (withoutUnit(headerWords(col.leaf)).unit?.dimension === 'size' || col.unit?.dimension === 'size') return;
+    out.push(`column ${columnLetter(i)} ("${col.header}"): block sizes written as bare numbers, ${col.minBare} among them, cannot be bytes (no block is under 512): read as KiB; give the column's unit in the mapping if they are something else`);
+  });
+  return out;
 }

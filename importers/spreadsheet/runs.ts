@@ -26,7 +26,7 @@ function sizeLabel(bytes: number): string {
   return `${bytes}`;
 }
 
-const NUMERIC_PARAMS = new Set(['iodepth', 'numjobs', 'threads', 'vus', 'sessions']);
+const NUMERIC_PARAMS = new Set(['iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'clients']);
 
 export interface TableRunsResult {
   runs: ParsedRun[];
@@ -48,17 +48,24 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
   // Ungrouped columns feeding the same metric are a wide layout (a column per workload, "RR",
   // "RW"...): each such column is its own workload, named by its header, never one overwriting
   // another.
+  // A column holding one configuration's figures (a wide table of configurations) is that
+  // configuration's, never a workload of its own.
   const ungrouped = new Map<string, number>();
   mapping.columns.forEach((m, i) => {
-    if (m.role === 'metric' && !shape.columns[i]!.group) ungrouped.set(m.name, (ungrouped.get(m.name) ?? 0) + 1);
+    if (m.role === 'metric' && !shape.columns[i]!.group && m.configuration === undefined) ungrouped.set(m.name, (ungrouped.get(m.name) ?? 0) + 1);
   });
   const groupOf = (i: number): string | null => {
     const m = mapping.columns[i]!;
     const col = shape.columns[i]!;
     if (m.role === 'metrics') return col.group ?? col.leaf;
-    if (m.role === 'metric') return col.group ?? ((ungrouped.get(m.name) ?? 0) > 1 ? col.leaf : null);
+    if (m.role === 'metric') return col.group ?? (m.configuration === undefined && (ungrouped.get(m.name) ?? 0) > 1 ? col.leaf : null);
     return null;
   };
+  const configOf = (i: number): string | undefined => {
+    const m = mapping.columns[i]!;
+    return m.role === 'metric' && m.configuration !== undefined ? m.configuration.trim() : undefined;
+  };
+  const configFrom = configSource(shape, mapping);
   // A column mapped to figures whose every cell is a read/write mix does not fit its mapping
   // (a remembered or hand-made one): its "70/30" would become IOPS 70 and 30 ms. Say so; read
   // it as the mix it is.
@@ -71,7 +78,8 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
   });
   // Titles name configurations only when the text holds several tables: one table's caption
   // is just a caption, and the label given at import names its configuration.
-  const titledConfigs = shape.blocks.length > 1 && shape.blocks.every((b) => b.title);
+  const byColumn = mapping.columns.some((m) => m.role === 'metric' && m.configuration !== undefined);
+  const titledConfigs = !byColumn && shape.blocks.length > 1 && shape.blocks.every((b) => b.title);
 
   // Every unit's factor is to its dimension's canonical unit, which is the dictionary's
   // (MiB/s, ms, IOPS and other rates, %): mappingProblems has checked the dimensions agree.
@@ -93,7 +101,9 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
         if (m.role !== 'parameter') return;
         const unit = shape.columns[i]!.unit;
         if (m.name === 'bs') {
-          const bytes = parseSize(cell, unit?.dimension === 'size' ? unit.factor : 1);
+          // The mapping's unit for bare numbers ("4" in KiB), else the header's ("Block Size (KiB)").
+          const stated = m.unit !== undefined ? unitInfo(m.unit) : null;
+          const bytes = parseSize(cell, stated?.dimension === 'size' ? stated.factor : unit?.dimension === 'size' ? unit.factor : 1);
           if (bytes === null) return;
           if (!Number.isFinite(bytes)) return void errors.push({ message: `${place(row.line, i)}: "${text(cell)}" is not a block size (4K, 64KiB, 1M, 4096)` });
           params['bs'] = bytes;
@@ -120,14 +130,19 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
         }
       });
 
-      // Metric columns, by workload group (null: the row's own workload).
-      const groups = new Map<string | null, number[]>();
+      // Metric columns, by configuration (a column's own, in a wide table of configurations) and
+      // workload group (null: the row's own workload).
+      const groups = new Map<string, { group: string | null; config: string | undefined; cols: number[] }>();
       mapping.columns.forEach((m, i) => {
         if ((m.role !== 'metric' && m.role !== 'metrics') || mixAsFigures.has(i)) return;
         const g = groupOf(i);
-        groups.set(g, [...(groups.get(g) ?? []), i]);
+        const c = configOf(i);
+        const key = JSON.stringify([c ?? null, g]);
+        const entry = groups.get(key) ?? { group: g, config: c, cols: [] };
+        entry.cols.push(i);
+        groups.set(key, entry);
       });
-      for (const [group, cols] of groups) {
+      for (const { group, config: columnConfig, cols } of groups.values()) {
         const metrics: Record<string, number> = {};
         const cells: Record<string, CellSource> = {};
         const put = (part: MetricPart, raw: number, i: number): void => {
@@ -162,12 +177,17 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
         }
         if (Object.keys(metrics).length === 0) continue;
         const runParams: Record<string, ParamValue> = { ...params };
-        if (group) {
-          const named = workloadParams(group);
+        // In a wide table of configurations a block's title names its workload, not a configuration.
+        const titled = group === null && byColumn && shape.blocks.length > 1 ? block.title : null;
+        const workload = group ?? titled;
+        if (workload) {
+          const named = workloadParams(workload);
           for (const [k, v] of Object.entries(named)) if (runParams[k] === undefined) runParams[k] = v;
-          if (Object.keys(named).length === 0 && runParams['workload'] === undefined) runParams['workload'] = group;
+          // A block's title is its workload's name whatever it says ("read-only", "read-write").
+          if ((titled !== null || Object.keys(named).length === 0) && runParams['workload'] === undefined) runParams['workload'] = workload;
         }
-        const name = [...labels, group].filter(Boolean).join(' ') || `row ${row.line}`;
+        const runConfig = columnConfig ?? config;
+        const name = [...labels, workload].filter(Boolean).join(' ') || `row ${row.line}`;
         runs.push({
           name,
           tool: 'spreadsheet',
@@ -181,7 +201,7 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
           series: [],
           warnings: [],
           errors: [],
-          ...(config !== undefined ? { config } : {}),
+          ...(runConfig !== undefined ? { config: runConfig, ...(configFrom ? { configFrom } : {}) } : {}),
         });
       }
     }
@@ -210,4 +230,15 @@ export function binaryMegabyteColumns(runs: readonly ParsedRun[]): Set<string> {
     }
   }
   return new Set([...verdict].filter(([, b]) => b).map(([c]) => c));
+}
+
+/** Where a mapped table names its configurations, in the user's words; null when it names none. */
+export function configSource(shape: TableShape, mapping: ColumnMapping): string | null {
+  const named = (i: number): string => `${columnLetter(i)} ("${shape.columns[i]?.header ?? ''}")`;
+  const perColumn = mapping.columns.flatMap((m, i) => (m.role === 'metric' && m.configuration !== undefined ? [i] : []));
+  if (perColumn.length > 0) return `column${perColumn.length > 1 ? 's' : ''} ${perColumn.map(named).join(', ')}, a configuration each`;
+  const column = mapping.columns.findIndex((m) => m.role === 'configuration');
+  if (column >= 0) return `column ${named(column)}`;
+  if (shape.blocks.length > 1 && shape.blocks.every((b) => b.title)) return 'the titles above its tables';
+  return null;
 }

@@ -9,7 +9,7 @@ import type { Diagnostic, Importer, ParseResult } from '../types.js';
 import { readSource, sniffSeparator, TableReadError, workbookKind, type TableKind, type TableSource } from './grid.js';
 import type { TableEncoding } from './decode.js';
 import { analyseGrid, HeaderError, type Column, type TableShape } from './header.js';
-import { mappingProblems, proposeMapping, type ColumnMapping } from './mapping.js';
+import { columnsRead, mappingProblems, proposalNotes, proposeMapping, type ColumnMapping } from './mapping.js';
 import { binaryMegabyteColumns, tableRuns } from './runs.js';
 import { columnLetter } from './header.js';
 
@@ -114,8 +114,10 @@ export function parseTable(bytes: Uint8Array, options: TableOptions = {}): Table
   }
   const skipped: Diagnostic[] = [];
   if (shape.skipped.totals > 0) skipped.push({ message: `${shape.skipped.totals} total/average row(s) skipped` });
+  if (!given) notes.push(...proposalNotes(shape, mapping).map((message) => ({ message })));
+  const read: Diagnostic = { message: columnsRead(shape, mapping) };
   return {
-    result: { runs: parsed.errors.length ? [] : parsed.runs, warnings: [...notes, ...skipped, ...parsed.warnings], errors: parsed.errors },
+    result: { runs: parsed.errors.length ? [] : parsed.runs, warnings: [read, ...notes, ...skipped, ...parsed.warnings], errors: parsed.errors },
     table,
     mapping,
   };
@@ -147,7 +149,8 @@ function detectText(head: string): boolean {
 
 export const spreadsheetImporter: Importer = {
   id: 'spreadsheet',
-  version: '1',
+  // 2: gnuplot tables, snake_case headers, block size units, a configuration per column or from a varying column.
+  version: '2',
   tool: 'spreadsheet',
   title: 'Table (CSV, TSV, XLSX, pasted)',
   detect: detectText,

@@ -67,18 +67,40 @@ export function parseUnit(text: string): UnitInfo | null {
   return name ? unitInfo(name) : null;
 }
 
+const OPENING = '([（【{';
+const CLOSING = ')]）】}';
+
+/**
+ * A header's closing bracketed part, "Latency (ms)" -> { before: "Latency", inner: "ms" }, or
+ * null. Found by scanning from the end, not by a pattern: a header of thousands of "[" made the
+ * pattern try every start (the fuzz suite: a minute for a 30 KB header).
+ */
+export function trailingBracket(header: string): { before: string; inner: string } | null {
+  const end = header.trimEnd();
+  if (end === '' || !CLOSING.includes(end[end.length - 1]!)) return null;
+  for (let i = end.length - 2; i >= 0; i--) {
+    const ch = end[i]!;
+    if (CLOSING.includes(ch)) return null;
+    if (OPENING.includes(ch)) return { before: end.slice(0, i).trimEnd(), inner: end.slice(i + 1, -1).trim() };
+  }
+  return null;
+}
+
 /** A unit written in the header text: "Latency (ms)", "BW[MiB/s]", "IOPS", "时延（ms）". */
 export function unitInHeader(header: string): UnitInfo | null {
-  const bracket = /[([（【]\s*([^)\]）】]+?)\s*[)\]）】]\s*$/.exec(header);
-  if (bracket) {
-    const u = parseUnit(bracket[1]!);
+  const bracket = trailingBracket(header);
+  if (bracket && bracket.inner !== '') {
+    const u = parseUnit(bracket.inner);
     if (u) return u;
   }
   const words = header.split(/[\s/_-]+/).filter(Boolean);
-  // "MB/s" is split by the slash above: look at the header's tail as a whole too.
-  const tail = /(\S+\/s(ec)?)\s*$/i.exec(header);
-  if (tail) {
-    const u = parseUnit(tail[1]!);
+  // "MB/s" is split by the slash above: look at the header's last word as a whole too.
+  const trimmed = header.trimEnd();
+  let from = trimmed.length;
+  while (from > 0 && !/\s/.test(trimmed[from - 1]!)) from--;
+  const tail = trimmed.slice(from);
+  if (/\/s(ec)?$/i.test(tail)) {
+    const u = parseUnit(tail);
     if (u) return u;
   }
   const last = words[words.length - 1];

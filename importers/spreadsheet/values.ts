@@ -12,7 +12,13 @@ export function parseNumber(cell: Cell, decimalComma = false): number | null {
   if (typeof cell === 'number') return Number.isFinite(cell) ? cell : NaN;
   let s = cell.trim().replace(/[\u00a0\u202f]/g, ' ');
   if (s === '' || /^(-|—|–|n\/?a|na|null|none|无|空)$/i.test(s)) return null;
-  s = s.replace(/\s*%$/, '').replace(/\s*[a-zµμ/]+$/i, (u) => (/^\s*e/i.test(u) ? u : ''));
+  // A trailing "%" and unit ("ms", "MB/s") cut by a scan from the end: the patterns /\s*%$/ and
+  // /\s*[a-z/]+$/ were tried at every character of a long run of blanks or letters (the fuzz suite).
+  if (s.endsWith('%')) s = s.slice(0, -1).trimEnd();
+  let unitAt = s.length;
+  while (unitAt > 0 && /[a-zµμ/]/i.test(s[unitAt - 1]!)) unitAt--;
+  // "1e" keeps its letter: an exponent's start, refused as a number below.
+  if (unitAt < s.length && !/^e/i.test(s.slice(unitAt))) s = s.slice(0, unitAt).trimEnd();
   if (decimalComma) {
     // "1.234,5" or "1 234,5": dots and spaces group thousands, the comma is the decimal point.
     if (/^[-+]?\d{1,3}([. ]\d{3})*(,\d+)?$/.test(s) || /^[-+]?\d+(,\d+)?$/.test(s)) s = s.replace(/[. ]/g, '').replace(',', '.');

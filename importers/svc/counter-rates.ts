@@ -117,6 +117,55 @@ function wentDown(r: RowPair, columns: readonly number[]): boolean {
   return false;
 }
 
+/** A counter that went down between two snapshots, with its two values. */
+export interface FallenCounter {
+  counter: string;
+  from: number;
+  to: number;
+}
+
+const CUMULATIVE_OF: Record<'volume' | 'mdisk' | 'node', { names: readonly string[]; columns: readonly number[] }> = {
+  volume: { names: VOLUME_COUNTERS, columns: VOLUME_CUMULATIVE },
+  mdisk: { names: MDISK_COUNTERS, columns: MDISK_CUMULATIVE },
+  node: { names: NODE_COUNTERS, columns: NODE_CUMULATIVE },
+};
+
+/**
+ * Which counter made a record's interval a reset (the first, in counter order), for the warning
+ * that names it; asked only of the rare record whose rates came back false.
+ */
+export function fallenCounter(kind: 'volume' | 'mdisk' | 'node', r: RowPair): FallenCounter | null {
+  const { names, columns } = CUMULATIVE_OF[kind];
+  for (const c of columns) {
+    if (delta(r, c) < 0) return { counter: names[c]!, from: r.prev[r.p + c]!, to: r.next[r.q + c]! };
+  }
+  return null;
+}
+
+/** The counters each Nn record's rates are made of. */
+const NODE_RECORD_COUNTERS: Record<string, readonly string[]> = {
+  cpu: ['busy', 'comp'],
+  cpu_core: ['system', 'comp'],
+  port: ['hbt', 'hbr', 'het', 'her', 'cbt', 'cbr', 'cet', 'cer', 'lnbt', 'lnbr', 'lnet', 'lner', 'rmbt', 'rmbr', 'rmet', 'rmer', 'lf', 'lsy', 'lsi', 'pspe', 'itw', 'icrc'],
+  node: ['ro', 'wo', 'rb', 'wb', 're', 'we', 'rq', 'wq'],
+};
+
+/**
+ * The counters of an Nn record that one snapshot has and the other lacks: no rate can come of
+ * them for the interval (a counter both lack is a firmware's or a port type's, not a gap).
+ * `side` names the snapshot that lacks it.
+ */
+export function missingNodeCounters(element: string, r: RowPair): Array<{ counter: string; side: 'earlier' | 'later' }> {
+  const out: Array<{ counter: string; side: 'earlier' | 'later' }> = [];
+  for (const name of NODE_RECORD_COUNTERS[element] ?? []) {
+    const c = N[name as keyof typeof N];
+    const before = Number.isNaN(r.prev[r.p + c]!);
+    const after = Number.isNaN(r.next[r.q + c]!);
+    if (before !== after) out.push({ counter: name, side: before ? 'earlier' : 'later' });
+  }
+  return out;
+}
+
 /** iops and MiB/s; false when ro or wo is missing (then there are no metrics at all). */
 function throughput(r: RowPair, dt: number, blockBytes: number, out: Float64Array): boolean {
   const ro = delta(r, 0);

@@ -62,7 +62,7 @@ describe('node statistics (Nn): rates from consecutive snapshots', () => {
   it('a counter that goes down (a node restart) makes that record\'s interval a gap', () => {
     const restarted = NN1.replace(/<cpu busy="\d+"/, '<cpu busy="1000"');
     const rr = ratesBetween(snapshot(NN0), snapshot(restarted)) as SvcRates;
-    assert.deepEqual(rr.objects.find((o) => o.id === 'node1 cpu'), { id: 'node1 cpu', metrics: {}, reset: true });
+    assert.deepEqual(rr.objects.find((o) => o.id === 'node1 cpu'), { id: 'node1 cpu', metrics: {}, reset: true, fallen: { counter: 'busy', from: 50_000_000, to: 1000 } });
     assert.equal(rr.objects.find((o) => o.id === 'node1 cpu core 0')!.reset, false);
   });
 

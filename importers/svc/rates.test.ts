@@ -106,7 +106,7 @@ describe('ratesBetween: volumes (Nv)', () => {
     // The node restarted: ro fell from 1,000,000 to 2,000 (the delfin fixture's trap, FORMATS.md 4.1).
     const nextXml = later(edit(prevXml, 'id="HA_Volume0"', { wo: 1500 }, { ro: 2000 }), 300);
     const r = ok(ratesBetween(snapshot(prevXml), snapshot(nextXml)));
-    assert.deepEqual(objectOf(r, 'HA_Volume0'), { id: 'HA_Volume0', metrics: {}, reset: true });
+    assert.deepEqual(objectOf(r, 'HA_Volume0'), { id: 'HA_Volume0', metrics: {}, reset: true, fallen: { counter: 'ro', from: BASE.ro, to: 2000 } }, 'the counter that went down is named');
     assert.equal(objectOf(r, 'HA_Volume1').reset, false, 'other volumes are not affected');
     // A cache counter going down is a reset too.
     const cache = later(edit(prevXml, 'id="HA_Volume0"', {}, { ctrs: 5 }), 300);

@@ -7,21 +7,26 @@
  * that comparison checks packing and pairing; rates.test.ts's hand computations check the formulas.
  */
 import { MDISK_COUNTERS, NODE_COUNTERS, NODE_ELEMENTS, VOLUME_COUNTERS } from './counter-scan.js';
-import { MDISK_METRICS, mdiskRatesInto, msPerUnit, NODE_METRICS, nodeObjectId, nodeRatesInto, VOLUME_METRICS, volumeRatesInto, type RowPair } from './counter-rates.js';
+import { fallenCounter, MDISK_METRICS, mdiskRatesInto, missingNodeCounters, msPerUnit, NODE_METRICS, nodeObjectId, nodeRatesInto, VOLUME_METRICS, volumeRatesInto, type RowPair } from './counter-rates.js';
 import type { SvcObject, SvcObjectRates, SvcRatesResult, SvcSnapshot } from './types.js';
 
 /** One record's rates: its counters packed into rows as counter-scan.ts packs them, then named. */
 function objectRates(
-  counters: readonly string[], metrics: readonly string[],
+  counters: readonly string[], metrics: readonly string[], kind: 'volume' | 'mdisk' | 'node', element: string,
   ratesInto: (r: RowPair, dt: number, blockBytes: number, toMs: number, out: Float64Array) => boolean,
   prev: Record<string, number>, next: Record<string, number>, dt: number, blockBytes: number, toMs: number,
 ): Omit<SvcObjectRates, 'id'> {
   const row = (c: Record<string, number>): Float64Array => Float64Array.from(counters, (k) => c[k] ?? NaN);
   const out = new Float64Array(metrics.length);
-  if (!ratesInto({ prev: row(prev), p: 0, next: row(next), q: 0 }, dt, blockBytes, toMs, out)) return { metrics: {}, reset: true };
+  const pair: RowPair = { prev: row(prev), p: 0, next: row(next), q: 0 };
+  if (!ratesInto(pair, dt, blockBytes, toMs, out)) {
+    const fallen = fallenCounter(kind, pair);
+    return { metrics: {}, reset: true, ...(fallen ? { fallen } : {}) };
+  }
   const named: Record<string, number> = {};
   metrics.forEach((m, i) => { if (!Number.isNaN(out[i]!)) named[m] = out[i]!; });
-  return { metrics: named, reset: false };
+  const missing = kind === 'node' ? missingNodeCounters(element, pair) : [];
+  return { metrics: named, reset: false, ...(missing.length > 0 ? { missing } : {}) };
 }
 
 const objectKey = (o: SvcObject): string => `${o.element}\u0000${o.id}`;
@@ -50,12 +55,12 @@ export function ratesBetween(prev: SvcSnapshot, next: SvcSnapshot): SvcRatesResu
     if (!p) continue;
     const toMs = msPerUnit(next.timeUnits);
     if (next.kind === 'volume' && o.element === 'vdsk') {
-      objects.push({ id: o.id, ...objectRates(VOLUME_COUNTERS, VOLUME_METRICS, volumeRatesInto, p.counters, o.counters, intervalS, next.sizeUnitBytes, toMs) });
+      objects.push({ id: o.id, ...objectRates(VOLUME_COUNTERS, VOLUME_METRICS, 'volume', o.element, volumeRatesInto, p.counters, o.counters, intervalS, next.sizeUnitBytes, toMs) });
     } else if ((next.kind === 'mdisk' || next.kind === 'drive') && o.element === 'mdsk') {
-      objects.push({ id: o.id, ...objectRates(MDISK_COUNTERS, MDISK_METRICS, mdiskRatesInto, p.counters, o.counters, intervalS, next.sizeUnitBytes, toMs) });
+      objects.push({ id: o.id, ...objectRates(MDISK_COUNTERS, MDISK_METRICS, 'mdisk', o.element, mdiskRatesInto, p.counters, o.counters, intervalS, next.sizeUnitBytes, toMs) });
     } else if (next.kind === 'node' && (NODE_ELEMENTS as readonly string[]).includes(o.element)) {
       const ratesInto = (r: RowPair, dt: number, b: number, ms: number, out: Float64Array): boolean => nodeRatesInto(o.element, r, dt, b, ms, out);
-      objects.push({ id: nodeObjectId(next.node, o.element, o.id), ...objectRates(NODE_COUNTERS, NODE_METRICS, ratesInto, p.counters, o.counters, intervalS, next.sizeUnitBytes, toMs) });
+      objects.push({ id: nodeObjectId(next.node, o.element, o.id), ...objectRates(NODE_COUNTERS, NODE_METRICS, 'node', o.element, ratesInto, p.counters, o.counters, intervalS, next.sizeUnitBytes, toMs) });
     }
   }
   return { intervalS, objects };

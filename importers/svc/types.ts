@@ -58,6 +58,10 @@ export interface SvcObjectRates {
   id: string;
   metrics: Record<string, number>;
   reset: boolean;
+  /** A reset: the counter that went down, and its two values. */
+  fallen?: { counter: string; from: number; to: number };
+  /** Nn records: counters one of the two snapshots lacks (no rate of them this interval). */
+  missing?: Array<{ counter: string; side: 'earlier' | 'later' }>;
 }
 
 export interface SvcRates {

@@ -36,6 +36,26 @@ export interface FixtureSpec {
   percentiles: Array<[string, [number, number, number]]>;
   /** 2.0.1x text: "MB/s", "10GB" sizes, no System information, "proc count". */
   oldText?: boolean;
+  /**
+   * The text as a harness saves it from "Input parameters:" on: no "Command Line:" line above
+   * (FORMATS.md 6.1). Default: printed.
+   */
+  noCommandLine?: boolean;
+  /** The profile's sizes in bytes ("block size: 8192", "number of outstanding I/O operations: 22"), as releases before 2.1 print them. */
+  profileInBytes?: boolean;
+}
+
+/** The targets in the order threads first name them, with how many threads work on each. */
+function targetsOf(s: FixtureSpec): Array<FixtureTarget & { threads: number }> {
+  const out = new Map<string, FixtureTarget & { threads: number }>();
+  for (const ts of s.threads) {
+    for (const t of ts) {
+      const seen = out.get(t.path);
+      if (seen) seen.threads++;
+      else out.set(t.path, { ...t, threads: 1 });
+    }
+  }
+  return [...out.values()];
 }
 
 const MIB = 1048576;
@@ -54,7 +74,7 @@ function sizeText(bytes: number, old: boolean): string {
 
 export function diskspdXml(s: FixtureSpec): string {
   const bs = s.blockBytes;
-  const targets = s.threads[0]!.map((t) => `
+  const targets = targetsOf(s).map((t) => `
           <Target>
             <Path>${t.path}</Path>
             <BlockSize>${bs}</BlockSize>
@@ -71,7 +91,7 @@ export function diskspdXml(s: FixtureSpec): string {
             <RequestCount>${s.outstanding}</RequestCount>
             <WriteRatio>${s.writeRatio}</WriteRatio>
             <Throughput>0</Throughput>
-            <ThreadsPerFile>${s.threads.length}</ThreadsPerFile>
+            <ThreadsPerFile>${t.threads}</ThreadsPerFile>
             <IOPriority>3</IOPriority>
             <Weight>1</Weight>
           </Target>`).join('');
@@ -150,19 +170,31 @@ ${s.percentiles.map(([p, v]) => `      <Bucket><Percentile>${p}</Percentile>${la
 </Results>`;
 }
 
-const TEXT_NAMES: Record<string, string> = { '0': 'min', '100': 'max', '99.9': '3-nines', '99.99': '4-nines', '99.999': '5-nines' };
+const TEXT_NAMES: Record<string, string> = {
+  '0': 'min', '100': 'max', '99.9': '3-nines', '99.99': '4-nines', '99.999': '5-nines', '99.9999': '6-nines', '99.99999': '7-nines', '99.999999': '8-nines', '99.9999999': '9-nines',
+};
 
+/**
+ * The text report of a run. The layout is ResultParser.cpp's: the profile, System information,
+ * then per time span the CPU table, the Total / Read / Write IO tables and, with -L, one
+ * percentile chart per target (under its path alone on a line) when there are several, then
+ * "total:" and the chart over all targets.
+ */
 export function diskspdTextReport(s: FixtureSpec): string {
   const old = s.oldText === true;
+  const bytes = old || s.profileInBytes === true;
   const bs = s.blockBytes;
   const out: string[] = [];
   const p = (line = ''): void => {
     out.push(line);
   };
-  const paths = s.threads[0]!.map((t) => t.path);
-  p();
-  p(`Command Line: diskspd.exe -c${sizeText(s.threads[0]![0]!.sizeBytes, true).replace(/B$/, '')} -d${s.durationS} -W${s.warmupS} ${s.random ? '-r' : '-s'} -w${s.writeRatio} -t${s.threads.length} -o${s.outstanding} -b${bs / 1024}K -Sh -L ${paths.join(' ')}`);
-  p();
+  const targets = targetsOf(s);
+  const paths = targets.map((t) => t.path);
+  if (!s.noCommandLine) {
+    p();
+    p(`Command Line: diskspd.exe -c${sizeText(targets[0]!.sizeBytes, true).replace(/B$/, '')} -d${s.durationS} -W${s.warmupS} ${s.random ? '-r' : '-s'} -w${s.writeRatio} -t${targets[0]!.threads} -o${s.outstanding} -b${bs / 1024}K -Sh -L ${paths.join(' ')}`);
+    p();
+  }
   p('Input parameters:');
   p();
   p('\ttimespan:   1');
@@ -172,17 +204,18 @@ export function diskspdTextReport(s: FixtureSpec): string {
   p('\tcool down time: 0s');
   p('\tmeasuring latency');
   p('\trandom seed: 0');
-  for (const path of paths) {
-    p(`\tpath: '${path}'`);
+  for (const t of targets) {
+    p(`\tpath: '${t.path}'`);
     p('\t\tthink time: 0ms');
     p('\t\tburst size: 0');
     p('\t\tsoftware cache disabled');
     if (!old) p('\t\thardware write cache disabled, writethrough on');
     p(s.writeRatio === 0 ? '\t\tperforming read test' : s.writeRatio === 100 ? '\t\tperforming write test' : `\t\tperforming mix test (read/write ratio: ${100 - s.writeRatio}/${s.writeRatio})`);
-    p(`\t\tblock size: ${old ? bs : sizeText(bs, false)}`);
-    p(s.random ? `\t\tusing random I/O (alignment: ${old ? bs : sizeText(bs, false)})` : `\t\tusing sequential I/O (stride: ${old ? bs : sizeText(bs, false)})`);
-    p(old ? `\t\tnumber of outstanding I/O operations: ${s.outstanding}` : `\t\tnumber of outstanding I/O operations per thread: ${s.outstanding}`);
-    p(`\t\tthreads per file: ${s.threads.length}`);
+    p(`\t\tblock size: ${bytes ? bs : sizeText(bs, false)}`);
+    p(s.random ? `\t\tusing random I/O (alignment: ${bytes ? bs : sizeText(bs, false)})` : `\t\tusing sequential I/O (stride: ${bytes ? bs : sizeText(bs, false)})`);
+    p(bytes ? `\t\tnumber of outstanding I/O operations: ${s.outstanding}` : `\t\tnumber of outstanding I/O operations per thread: ${s.outstanding}`);
+    if (bytes && !old) p('\t\tthread stride size: 0');
+    p(`\t\tthreads per file: ${t.threads}`);
     p('\t\tusing I/O Completion Ports');
     p('\t\tIO priority: normal');
   }
@@ -208,14 +241,14 @@ export function diskspdTextReport(s: FixtureSpec): string {
   p();
   p(`actual test time:\t${f2(s.testTimeS)}s`);
   p(`thread count:\t\t${s.threads.length}`);
-  if (old) p(`proc count:\t\t${s.cpu.length}`);
+  p(`proc count:\t\t${s.cpu.length}`);
   p();
-  p('CPU |  Usage |  User  | Kernel |  Idle');
-  p('----------------------------------------');
-  s.cpu.forEach((c, i) => p(`${pad(String(i), 4)}| ${pad(f2(c.usage), 6)}%| ${pad(f2(c.user), 6)}%| ${pad(f2(c.kernel), 6)}%| ${pad(f2(100 - c.usage), 6)}%`));
-  p('----------------------------------------');
+  p('CPU |  Usage |  User  |  Kernel |  Idle');
+  p('-------------------------------------------');
+  s.cpu.forEach((c, i) => p(`${pad(String(i), 4)}| ${pad(f2(c.usage), 6)}%| ${pad(f2(c.user), 6)}%|  ${pad(f2(c.kernel), 6)}%| ${pad(f2(100 - c.usage), 6)}%`));
+  p('-------------------------------------------');
   const avg = s.cpu.reduce((a, c) => ({ usage: a.usage + c.usage / s.cpu.length, user: a.user + c.user / s.cpu.length, kernel: a.kernel + c.kernel / s.cpu.length }), { usage: 0, user: 0, kernel: 0 });
-  p(`avg.| ${pad(f2(avg.usage), 6)}%| ${pad(f2(avg.user), 6)}%| ${pad(f2(avg.kernel), 6)}%| ${pad(f2(100 - avg.usage), 6)}%`);
+  p(`avg.| ${pad(f2(avg.usage), 6)}%| ${pad(f2(avg.user), 6)}%|  ${pad(f2(avg.kernel), 6)}%| ${pad(f2(100 - avg.usage), 6)}%`);
   const sections: Array<['Total' | 'Read' | 'Write', 2 | 0 | 1]> = [['Total', 2], ['Read', 0], ['Write', 1]];
   for (const [name, which] of sections) {
     p();
@@ -235,27 +268,64 @@ export function diskspdTextReport(s: FixtureSpec): string {
     p('-----------------------------------------------------------------------------------------------------');
     p(`total:   ${pad(String(tb), 15)} | ${pad(String(ti), 12)} | ${pad(f2(tb / MIB / s.testTimeS), 10)} | ${pad(f2(ti / s.testTimeS), 10)} | ${pad(f3(s.avgMs[which]), 8)} |  ${pad(f3(s.stdevMs[which]), 8)}`);
   }
-  const chart = (): void => {
+  const chart = (rows: Array<[string, [number, number, number]]>): void => {
     p('  %-ile |  Read (ms) | Write (ms) | Total (ms)');
     p('----------------------------------------------');
-    for (const [key, v] of s.percentiles) {
+    for (const [key, v] of rows) {
       const name = TEXT_NAMES[key] ?? `${key}th`;
       p(`${pad(name, 7)} | ${pad(f3(v[0]), 10)} | ${pad(f3(v[1]), 10)} | ${pad(f3(v[2]), 10)}`);
     }
   };
-  if (paths.length > 1 && !old) {
+  p();
+  p();
+  if (paths.length > 1) {
     // Per-target charts come first; their figures are not the run's (made up here on purpose).
     for (const path of paths) {
       p();
-      p(`Latency distribution: ${path}`);
-      p('  %-ile |  Read (ms) | Write (ms) | Total (ms)');
-      p('----------------------------------------------');
-      p('    min |     99.000 |     99.000 |     99.000');
-      p('    max |     99.000 |     99.000 |     99.000');
+      p(path);
+      chart([['0', [99, 99, 99]], ['100', [99, 99, 99]]]);
     }
   }
   p();
-  if (!old) p('Total latency distribution:');
-  chart();
+  // 2.0.1x: no label over the one chart (UNVERIFIED; the later releases' "total:" is below).
+  if (!old) p('total:');
+  chart(s.percentiles);
+  if (!old) {
+    p();
+    p(`Read latency histogram bins:  ${s.percentiles.length * 40}`);
+    p(`Write latency histogram bins: ${s.percentiles.length * 40}`);
+  }
   return out.join('\r\n') + '\r\n';
 }
+
+/**
+ * A run as harnesses capture it (FORMATS.md 6.1): five target files, 23 threads on each (thread
+ * ids 0-114, each on one file), 8 KiB random 70/30 at 22 outstanding I/Os, -L percentiles; the
+ * profile in bytes. Counts differ by thread so that a row read into the wrong place shows.
+ */
+export const FIVE_TARGETS: FixtureSpec = {
+  host: 'WIN-SQLBENCH01',
+  start: '2021/04/16 19:03:38',
+  version: '2.0.17',
+  blockBytes: 8192,
+  writeRatio: 30,
+  random: true,
+  outstanding: 22,
+  durationS: 60,
+  warmupS: 5,
+  testTimeS: 60.02,
+  threads: Array.from({ length: 115 }, (_, i) => [{
+    path: `${'EFGHI'[Math.floor(i / 23)]}:\\diskspd-test.dat`, sizeBytes: 20 * 2 ** 30,
+    reads: 20_000 + 37 * i, writes: 9_000 + 11 * i, readLatMs: 1.2 + (i % 23) * 0.01, writeLatMs: 2.5 + (i % 7) * 0.02,
+  }]),
+  cpu: [{ usage: 61.5, user: 4.25, kernel: 57.25 }, { usage: 58.75, user: 3.5, kernel: 55.25 }, { usage: 60.25, user: 4, kernel: 56.25 }, { usage: 59.5, user: 3.75, kernel: 55.75 }],
+  avgMs: [1.317, 2.561, 1.69],
+  stdevMs: [0.41, 0.88, 0.77],
+  percentiles: [
+    ['0', [0.21, 0.33, 0.21]], ['25', [0.9, 1.8, 1.1]], ['50', [1.2, 2.4, 1.5]], ['75', [1.6, 3.1, 2.1]], ['90', [2.1, 3.9, 3.0]], ['95', [2.6, 4.6, 3.8]],
+    ['99', [4.2, 7.1, 6.0]], ['99.9', [9.5, 14.2, 12.8]], ['99.99', [21.3, 30.4, 28.7]], ['99.999', [40.2, 51.0, 50.1]], ['99.9999', [44.0, 55.5, 55.5]],
+    ['99.99999', [44.0, 55.5, 55.5]], ['99.999999', [44.0, 55.5, 55.5]], ['99.9999999', [44.0, 55.5, 55.5]], ['100', [44.0, 55.5, 55.5]],
+  ],
+  noCommandLine: true,
+  profileInBytes: true,
+};

@@ -275,8 +275,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
   const mainFiles = previews.filter((p) => !apart.has(p.id));
   const apartFiles = previews.filter((p) => apart.has(p.id));
   const fileRows = { outcomeOf, claimOf, askUnit, logUnits, onLogUnit: (id: string, unit: LogLatencyUnit) => setLogUnits((u) => ({ ...u, [id]: unit })) };
-  const tableNamesConfigs = previews.some((p) => p.table && (!apart.has(p.id) || tablesTicked.has(p.id))
-    && (p.table.mapping.columns.some((c) => c.role === 'configuration') || (p.table.blocks.length > 1 && p.table.blocks.every((b) => b.title))));
+  const tableNamesConfigs = previews.some((p) => p.configurations && (!apart.has(p.id) || tablesTicked.has(p.id)));
 
   return (
     <div className="sheet-backdrop" role="presentation">

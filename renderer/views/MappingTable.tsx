@@ -118,6 +118,18 @@ export function MappingTable({ preview, dictionary, busy, onChange }: Props): JS
                     </>
                   )}
                   {m.role === 'metric' && metricSelect(m.name, (name) => setColumn(i, { ...m, name }), 'metric')}
+                  {m.role === 'metric' && (
+                    <label className="inline small" title={t('map.configurationHint')}>
+                      <span className="muted">{t('map.configuration')}</span>{' '}
+                      <input name="column-configuration" defaultValue={m.configuration ?? ''} key={m.configuration ?? ''} disabled={busy} size={12}
+                        onBlur={(e) => {
+                          const v = e.target.value.trim();
+                          if (v === (m.configuration ?? '')) return;
+                          const { configuration: _old, ...rest } = m;
+                          setColumn(i, v ? { ...rest, configuration: v } : rest);
+                        }} />
+                    </label>
+                  )}
                   {m.role === 'metrics' && (
                     <div className="parts">
                       {m.parts.map((p, k) => (
@@ -134,6 +146,14 @@ export function MappingTable({ preview, dictionary, busy, onChange }: Props): JS
                   )}
                 </td>
                 <td>
+                  {m.role === 'parameter' && m.name === 'bs' && (
+                    <select name="size-unit" value={m.unit ?? ''} disabled={busy} data-testid="size-unit" title={t('map.sizeUnit')} aria-label={t('map.sizeUnit')}
+                      onChange={(e) => { const { unit: _old, ...rest } = m; setColumn(i, e.target.value ? { ...rest, unit: e.target.value } : rest); }}>
+                      <option value="">B</option>
+                      <option value="KiB">KiB</option>
+                      <option value="MiB">MiB</option>
+                    </select>
+                  )}
                   {m.role === 'metric' && unitSelect(m.unit, (unit) => setColumn(i, { ...m, unit }), 'unit')}
                   {m.role === 'metrics' && (
                     <div className="parts">

@@ -13,7 +13,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { fioLogTable, type FioLogTable } from '../../../importers/fio/fio-log.js';
 import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../importers/registry.js';
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
-import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
+import type { FileConfigurations, FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
 import type { LockWait, StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
@@ -143,10 +143,19 @@ export function previewOf(file: StagedFile): FilePreview {
     ],
     errors: file.result.errors.map(located),
     ...(file.table ? { table: tablePreview(file.table) } : {}),
+    ...configurationsOf(file.result.runs),
     ...(file.empty ? { empty: true as const } : {}),
     ...(file.notResult ? { not_result: true as const } : {}),
     ...latencyLogOf(file),
   };
+}
+
+/** The configurations a file names for its runs (a table's column or titles), and where: for the sheet and the import's outcome. */
+export function configurationsOf(runs: readonly ParsedRun[]): { configurations?: FileConfigurations } {
+  const named = runs.filter((r) => r.config?.trim());
+  if (named.length === 0) return {};
+  const labels = [...new Set(named.map((r) => r.config!.trim()))];
+  return { configurations: { from: named.find((r) => r.configFrom)?.configFrom ?? 'the file', labels } };
 }
 
 /** A latency log's kind, for the sheet to ask its unit (a log of another kind has one). */
@@ -446,7 +455,10 @@ export class ImportSession {
         }
       });
     }
-    done({ ...base, warnings: [...notes, ...extraNotes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [], ...(sameAs !== undefined ? { same_report_as: sameAs } : {}) });
+    done({
+      ...base, warnings: [...notes, ...extraNotes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [],
+      ...(sameAs !== undefined ? { same_report_as: sameAs } : {}), ...configurationsOf(made.map((m) => m.run)),
+    });
     return made;
   }
 

@@ -6,6 +6,7 @@
  * stor2rrd do the same). A counter that goes down is a reset: a gap, never a spike.
  */
 import type { ParsedRun, ParsedSeries } from '../../../importers/types.js';
+import { NODE_RUN_METRICS_NOTE, nodeRunMetrics } from './svc-node-metrics.js';
 
 /** The snapshot shape the svc-iostats importer writes into tables.svc_snapshot. */
 export interface SnapshotLike {
@@ -17,7 +18,46 @@ export interface SnapshotLike {
 
 export interface IntervalRates {
   intervalS: number;
-  objects: Array<{ id: string; metrics: Record<string, number>; reset: boolean }>;
+  objects: Array<{
+    id: string; metrics: Record<string, number>; reset: boolean;
+    fallen?: { counter: string; from: number; to: number }; missing?: Array<{ counter: string; side: 'earlier' | 'later' }>;
+  }>;
+}
+
+/** A counter that gave no rate for one record's interval: it went down (a restart, a wrap), or one of the two snapshots lacks it. */
+export interface CounterNote {
+  object: string;
+  counter: string;
+  fromMs: number;
+  toMs: number;
+  fallen?: { from: number; to: number };
+  missingFrom?: 'earlier' | 'later';
+}
+
+/** How many counter notes a warning lists by name; the rest are counted. */
+const NOTES_SHOWN = 5;
+const stamp = (ms: number): string => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/**
+ * The warnings naming the counters that gave no rate, and why: the same words from both
+ * aggregations, whatever order they met the records in.
+ */
+export function counterWarnings(resets: number, notes: readonly CounterNote[]): string[] {
+  const out: string[] = [];
+  const listed = (list: CounterNote[], say: (n: CounterNote) => string): string => {
+    const sorted = [...list].sort((a, b) => a.fromMs - b.fromMs || (a.object < b.object ? -1 : a.object > b.object ? 1 : 0) || (a.counter < b.counter ? -1 : a.counter > b.counter ? 1 : 0));
+    const shown = sorted.slice(0, NOTES_SHOWN).map((n) => `${n.object}: ${say(n)} (${stamp(n.fromMs)} to ${stamp(n.toMs)})`);
+    return shown.join('; ') + (sorted.length > NOTES_SHOWN ? `; and ${sorted.length - NOTES_SHOWN} more` : '');
+  };
+  const fallen = notes.filter((n) => n.fallen);
+  if (resets > 0) {
+    out.push(`${resets} object intervals had a counter go down (a node restart, or a counter that wrapped): no rate for them, left as gaps${fallen.length > 0 ? `: ${listed(fallen, (n) => `${n.counter} went from ${n.fallen!.from} to ${n.fallen!.to}`)}` : ''}`);
+  }
+  const missing = notes.filter((n) => n.missingFrom);
+  if (missing.length > 0) {
+    out.push(`${missing.length} record intervals have a counter only one of their two files holds, so it gives no rate there: ${listed(missing, (n) => `${n.counter} missing from the ${n.missingFrom} file`)}`);
+  }
+  return out;
 }
 
 export type RatesBetween<S> = (prev: S, next: S) => IntervalRates | { error: string };
@@ -55,6 +95,20 @@ export function seriesUnit(metric: string): string {
 /** Why files that paired gave no series: every kind among them lacks rate records. */
 export const NO_SERIES = 'the files paired, but none holds records rates are derived from (volumes, MDisks, drives, node CPU, ports and links)';
 
+/**
+ * The run's figures from its node series, and what they are; node statistics that paired but
+ * gave none say so (a run with no figures shows empty in Runs, Compare and a report).
+ */
+export function nodeFigures(nodeSeries: readonly ParsedSeries[], kinds: readonly string[], warnings: string[]): { metrics: Record<string, number>; note: { run_metrics?: string } } {
+  if (!kinds.includes('node')) return { metrics: {}, note: {} };
+  const metrics = nodeRunMetrics(nodeSeries);
+  if (Object.keys(metrics).length === 0) {
+    warnings.push('node statistics (Nn) gave no run figures: no interval of a node\'s CPU, ports or links had a rate (see the warnings above)');
+    return { metrics, note: {} };
+  }
+  return { metrics, note: { run_metrics: NODE_RUN_METRICS_NOTE } };
+}
+
 export interface AggregateResult {
   run: ParsedRun;
   warnings: string[];
@@ -88,6 +142,9 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
     nodesOfKind.set(k, set);
   }
   let resets = 0;
+  const notes: CounterNote[] = [];
+  /** Series objects of node statistics: the run's figures are made of them (svc-node-metrics.ts). */
+  const nodeObjects = new Set<string>();
   for (const list of byStream.values()) {
     list.sort((a, b) => a.timeMs - b.timeMs);
     for (let i = 1; i < list.length; i++) {
@@ -108,10 +165,14 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
       let byObject = byKind.get(next.kind);
       if (!byObject) byKind.set(next.kind, (byObject = new Map()));
       for (const o of rates.objects) {
+        const object = seriesObject(next.kind, o.id);
+        for (const m of o.missing ?? []) notes.push({ object, counter: m.counter, fromMs: prev.timeMs, toMs: next.timeMs, missingFrom: m.side });
         if (o.reset) {
           resets++;
+          if (o.fallen) notes.push({ object, counter: o.fallen.counter, fromMs: prev.timeMs, toMs: next.timeMs, fallen: { from: o.fallen.from, to: o.fallen.to } });
           continue;
         }
+        if (perNodeKind(next.kind)) nodeObjects.add(object);
         let byMetric = byObject.get(o.id);
         if (!byMetric) byObject.set(o.id, (byMetric = new Map()));
         const ck = `${t}\u0000${next.cluster ?? ''}\u0000${next.kind}\u0000${o.id}`;
@@ -127,7 +188,7 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
       }
     }
   }
-  if (resets > 0) warnings.push(`${resets} object intervals had a counter go down (a node restart): left as gaps`);
+  warnings.push(...counterWarnings(resets, notes));
   const incompleteNote = (): void => {
     if (incomplete > 0) warnings.push(`${incomplete} object intervals lacked a node's figures (a missing dump or a reset on one node): left as gaps rather than a dip`);
   };
@@ -175,20 +236,6 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
   const nodes = [...new Set(snapshots.map((s) => s.node))].sort();
   const kinds = [...new Set(snapshots.map((s) => s.kind))].sort();
   const cluster = snapshots.find((s) => s.cluster)?.cluster ?? null;
-  const run: ParsedRun = {
-    name: `${cluster ?? 'SVC'} statistics (${kinds.join(', ')})`,
-    tool: 'svc',
-    toolVersion: null,
-    host: cluster,
-    startMs: Math.min(...times),
-    endMs: Math.max(...times),
-    params: {},
-    metrics: {},
-    tables: { svc: { nodes, kinds, files: snapshots.length, intervals: cells.size } },
-    series,
-    warnings,
-    errors: [],
-  };
   if (cells.size === 0) {
     warnings.push('no two snapshots of the same node: rates need consecutive files of one node');
     return null;
@@ -197,5 +244,20 @@ export function aggregateSnapshots<S extends SnapshotLike>(snapshots: readonly S
     warnings.push(NO_SERIES);
     return null;
   }
+  const figures = nodeFigures(series.filter((x) => nodeObjects.has(x.object)), kinds, warnings);
+  const run: ParsedRun = {
+    name: `${cluster ?? 'SVC'} statistics (${kinds.join(', ')})`,
+    tool: 'svc',
+    toolVersion: null,
+    host: cluster,
+    startMs: Math.min(...times),
+    endMs: Math.max(...times),
+    params: {},
+    metrics: figures.metrics,
+    tables: { svc: { nodes, kinds, files: snapshots.length, intervals: cells.size, ...figures.note } },
+    series,
+    warnings,
+    errors: [],
+  };
   return { run, warnings };
 }

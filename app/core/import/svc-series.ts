@@ -57,14 +57,15 @@ export class SeriesBuilder {
 
   /**
    * build()'s series one at a time, each object's rows released once its series are made: an
-   * import writes them as they come, and never holds the week's series twice.
+   * import writes them as they come, and never holds the week's series twice. `release` false
+   * keeps the rows (a few series read for the run's figures before the series are written).
    */
-  *each(metrics: readonly string[], objectName: (o: number) => string): Generator<ParsedSeries> {
+  *each(metrics: readonly string[], objectName: (o: number) => string, release = true): Generator<ParsedSeries> {
     const w = this.width;
     for (let o = 0; o < this.objects.length; o++) {
       const rows = this.objects[o];
       if (!rows) continue;
-      this.objects[o] = undefined;
+      if (release) this.objects[o] = undefined;
       const { n, values } = rows;
       const object = objectName(o);
       let shared: Float64Array | null = null;

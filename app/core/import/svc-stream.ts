@@ -19,10 +19,10 @@
  * Memory: the output series (Float64Arrays) plus two files' counters per stream.
  */
 import { readHeader, scanCounters, type CounterScan, type CounterSnapshot } from '../../../importers/svc/counter-scan.js';
-import { MDISK_METRICS, mdiskRatesInto, msPerUnit, NODE_METRICS, nodeObjectId, nodeRatesInto, VOLUME_METRICS, volumeRatesInto, type RowPair } from '../../../importers/svc/counter-rates.js';
+import { fallenCounter, MDISK_METRICS, mdiskRatesInto, missingNodeCounters, msPerUnit, NODE_METRICS, nodeObjectId, nodeRatesInto, VOLUME_METRICS, volumeRatesInto, type RowPair } from '../../../importers/svc/counter-rates.js';
 import type { SnapshotHeader } from '../../../importers/svc/iostats.js';
 import type { Diagnostic, ParsedRun, ParsedSeries } from '../../../importers/types.js';
-import { combine, GRID_MS, NO_SERIES, perNodeKind, seriesObject, weightOf } from './svc-aggregate.js';
+import { combine, counterWarnings, GRID_MS, NO_SERIES, nodeFigures, perNodeKind, seriesObject, weightOf, type CounterNote } from './svc-aggregate.js';
 import { UnreadSummary } from './svc-unread.js';
 import { SeriesBuilder } from './svc-series.js';
 
@@ -324,6 +324,7 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   const used: Array<{ position: number; header: SnapshotHeader }> = [];
   const unread = new UnreadSummary();
   let resets = 0;
+  const counterNotes: CounterNote[] = [];
   let incomplete = 0;
   let intervals = 0;
   let cell = NaN;
@@ -364,7 +365,7 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
         const { objs, dupes } = s.cells.intern(ids, order);
         if (prev !== null && problem === null) {
           cellHadPair = true;
-          resets += differenceInto(s, prev, snap, objs);
+          resets += differenceInto(s, prev, snap, objs, counterNotes);
         }
         s.prev = snap;
         s.prevObjs = objs;
@@ -383,7 +384,7 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   const warnings = pairWarnings.sort((a, b) => a.stream - b.stream || a.order - b.order).map((w) => w.text);
   const notes = unread.lines();
   if (used.length === 0) return { run: null, warnings, perFile, unread: notes };
-  if (resets > 0) warnings.push(`${resets} object intervals had a counter go down (a node restart): left as gaps`);
+  warnings.push(...counterWarnings(resets, counterNotes));
   if (incomplete > 0) warnings.push(`${incomplete} object intervals lacked a node's figures (a missing dump or a reset on one node): left as gaps rather than a dip`);
   if (intervals === 0) {
     warnings.push('no two snapshots of the same node: rates need consecutive files of one node');
@@ -399,6 +400,14 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   }
   const cluster = headers.find((h) => h.cluster)?.cluster ?? null;
   const kindNames = [...new Set(headers.map((h) => h.kind))].sort();
+  if (![...kinds.values()].some((k) => k.series.hasValues())) {
+    warnings.push(NO_SERIES);
+    return { run: null, warnings, perFile, unread: notes };
+  }
+  // The node series are few (a CPU, ports and links per node): read for the run's figures and
+  // kept for its series.
+  const nodeCells = kinds.get('node');
+  const figures = nodeFigures(nodeCells ? [...nodeCells.series.each(nodeCells.metrics, (o) => seriesObject('node', nodeCells.ids[o]!), false)] : [], kindNames, warnings);
   const run: ParsedRun = {
     name: `${cluster ?? 'SVC'} statistics (${kindNames.join(', ')})`,
     tool: 'svc',
@@ -407,17 +416,12 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
     startMs,
     endMs,
     params: {},
-    metrics: {},
-    tables: { svc: { nodes: [...new Set(headers.map((h) => h.node))].sort(), kinds: kindNames, files: headers.length, intervals } },
+    metrics: figures.metrics,
+    tables: { svc: { nodes: [...new Set(headers.map((h) => h.node))].sort(), kinds: kindNames, files: headers.length, intervals, ...figures.note } },
     series: hooks.seriesLater ? [] : [...kinds.values()].flatMap((k) => k.series.build(k.metrics, (o) => seriesObject(k.kind, k.ids[o]!))),
     warnings,
     errors: [],
   };
-  const anySeries = hooks.seriesLater ? [...kinds.values()].some((k) => k.series.hasValues()) : run.series.length > 0;
-  if (!anySeries) {
-    warnings.push(NO_SERIES);
-    return { run: null, warnings, perFile, unread: notes };
-  }
   if (!hooks.seriesLater) return { run, warnings, perFile, unread: notes };
   const series = function* (): Generator<ParsedSeries> {
     for (const k of kinds.values()) yield* k.series.each(k.metrics, (o) => seriesObject(k.kind, k.ids[o]!));
@@ -436,8 +440,15 @@ function pairable(prev: SnapshotHeader, next: SnapshotHeader): string | null {
   return null;
 }
 
-/** Rates of every record of `next` against the stream's previous file, into the cell; returns the resets. */
-function differenceInto(s: Stream, prev: CounterSnapshot, next: CounterSnapshot, objs: Int32Array): number {
+/** counter-rates.ts's name for the counters of a kind of statistics. */
+const counterKind = (kind: string): 'volume' | 'mdisk' | 'node' => (kind === 'volume' ? 'volume' : kind === 'node' ? 'node' : 'mdisk');
+
+/**
+ * Rates of every record of `next` against the stream's previous file, into the cell; returns the
+ * resets, and adds to `notes` the counters that gave no rate (went down; for Nn records, held by
+ * one file only).
+ */
+function differenceInto(s: Stream, prev: CounterSnapshot, next: CounterSnapshot, objs: Int32Array, notes: CounterNote[]): number {
   if (next.elements === null) return 0;
   const cells = s.cells;
   const dt = (next.timeMs - prev.timeMs) / 1000;
@@ -466,7 +477,14 @@ function differenceInto(s: Stream, prev: CounterSnapshot, next: CounterSnapshot,
     pair.q = r * width;
     if (!ratesInto(pair, dt, next.sizeUnitBytes, toMs, rates)) {
       resets++;
+      const fallen = fallenCounter(counterKind(next.kind), pair);
+      if (fallen) notes.push({ object: seriesObject(next.kind, cells.ids[o]!), counter: fallen.counter, fromMs: prev.timeMs, toMs: next.timeMs, fallen: { from: fallen.from, to: fallen.to } });
       continue;
+    }
+    if (next.kind === 'node') {
+      for (const m of missingNodeCounters(elements[next.rowElements[r]!]!, pair)) {
+        notes.push({ object: seriesObject(next.kind, cells.ids[o]!), counter: m.counter, fromMs: prev.timeMs, toMs: next.timeMs, missingFrom: m.side });
+      }
     }
     cells.add(o, s.number, s.countsAsNode);
   }

@@ -38,11 +38,11 @@ const FIO_PCT = (p: string): string =>
 const SCOPED: Quantity[] = [
   {
     quantity: 'iops', unit: 'IOPS', better: 'higher', label: 'IOPS', labelZh: 'IOPS',
-    sources: { fio: 'fio JSON <dir>.iops (total = read + write + trim); terse: 3rd field of the direction block; normal output: "IOPS="; write_iops_log values', vdbench: 'i/o rate (avg row); read/write = rate × read pct', svc: 'iostats Δro / Δt, Δwo / Δt, summed over the nodes' },
+    sources: { fio: 'fio JSON <dir>.iops (total = read + write + trim); terse: 3rd field of the direction block; normal output: "IOPS="; write_iops_log values', vdbench: 'i/o rate (avg row); read/write = rate × read pct', svc: 'iostats Δro / Δt, Δwo / Δt, summed over the nodes; a node statistics (Nn) run: total = commands received from hosts, Σ ports Δher / Δt' },
   },
   {
     quantity: 'bw_mib_s', unit: 'MiB/s', better: 'higher', label: 'Bandwidth', labelZh: '带宽',
-    sources: { fio: 'fio JSON <dir>.bw_bytes / 2^20 (fio >= 3.2), else <dir>.bw (KiB/s) / 1024' },
+    sources: { fio: 'fio JSON <dir>.bw_bytes / 2^20 (fio >= 3.2), else <dir>.bw (KiB/s) / 1024', svc: 'iostats Δrb, Δwb × sizeUnits / Δt / 2^20, summed over the nodes; a node statistics (Nn) run: read = data sent to hosts (Σ ports Δhbt), write = data received from hosts (Σ Δhbr), / Δt / 2^20' },
   },
   { quantity: 'lat_avg_ms', unit: 'ms', better: 'lower', label: 'Mean latency', labelZh: '平均延迟', sources: { fio: FIO_LAT('lat', 'mean') } },
   { quantity: 'lat_max_ms', unit: 'ms', better: 'lower', label: 'Max latency', labelZh: '最大延迟', sources: { fio: FIO_LAT('lat', 'max') } },

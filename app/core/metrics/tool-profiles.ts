@@ -74,7 +74,8 @@ export const TOOL_PROFILES: Readonly<Record<string, ToolProfile>> = {
   'oracle-awr': AWR,
   'oracle-statspack': AWR,
   cockroach: { primary: COCKROACH_PRIMARY, columns: [param('workload'), param('threads'), ...figures(COCKROACH_PRIMARY)] },
-  svc: { primary: SVC_PRIMARY, columns: [{ kind: 'objects' }, ...figures(SVC_PRIMARY)] },
+  // A node statistics run has no response times: its CPU busy and host bandwidth show instead.
+  svc: { primary: SVC_PRIMARY, columns: [{ kind: 'objects' }, ...figures(SVC_PRIMARY), column('total.bw_mib_s'), column('cpu_pct')] },
   cosbench: { primary: COSBENCH_PRIMARY, columns: [param('stage'), param('bs'), param('read_pct'), ...figures(COSBENCH_PRIMARY), column('total.bw_mib_s')] },
   diskspd: { primary: BLOCK_IO_PRIMARY, columns: [param('bs'), param('pattern'), param('read_pct'), param('iodepth'), param('threads'), ...figures(BLOCK_IO_PRIMARY)] },
   iometer: { primary: BLOCK_IO_PRIMARY, columns: [param('bs'), param('pattern'), param('read_pct'), param('iodepth'), param('threads'), ...figures(BLOCK_IO_PRIMARY)] },

@@ -96,8 +96,8 @@ const tableMapping = z
       .array(
         z.discriminatedUnion('role', [
           z.object({ header, role: z.literal('configuration') }).strict(),
-          z.object({ header, role: z.literal('parameter'), name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a parameter name such as bs or iodepth').max(60) }).strict(),
-          z.object({ header, role: z.literal('metric'), name: metricName, unit: z.string().min(1).max(20) }).strict(),
+          z.object({ header, role: z.literal('parameter'), name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a parameter name such as bs or iodepth').max(60), unit: z.string().min(1).max(20).optional() }).strict(),
+          z.object({ header, role: z.literal('metric'), name: metricName, unit: z.string().min(1).max(20), configuration: label.optional() }).strict(),
           z.object({ header, role: z.literal('metrics'), parts: z.array(metricPart).min(1).max(10) }).strict(),
           z.object({ header, role: z.literal('ignore') }).strict(),
         ]),

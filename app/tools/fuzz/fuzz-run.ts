@@ -73,7 +73,11 @@ export async function collectSeeds(options: { corpus: boolean; maxBytes: number;
   // wrapper script, sysbench with --histogram, DiskSpd text (also UTF-16LE and 2.0.1x), iostat
   // without its banner, CockroachDB workload logs without their header, HammerDB TPROC-H query
   // sets, STATSPACK with %Total Call Time, fio JSON of groups run one after another, fio 2 logs
-  // (µs) with and without their normal output, dates with numeric offsets or named zones.
+  // (µs) with and without their normal output, dates with numeric offsets or named zones; and
+  // issue 34's: DiskSpd text from "Input parameters:" on (BOM, five targets; one target, LF),
+  // Solaris sar -A with "Average" per report and reports silent in the first sample, the AWR RAC
+  // global report as text (two layouts) and HTML, Nn node statistics pairs (one with a wrapped
+  // counter), gnuplot data tables and authors' summary CSVs.
   const importers = path.join(root, 'importers');
   for (const dir of fs.readdirSync(importers).map((d) => path.join(importers, d, 'test-files')).filter((d) => fs.existsSync(d))) {
     for (const f of walk(dir)) seeds.push(seedOf(f, path.relative(root, f).split(path.sep).join('/')));

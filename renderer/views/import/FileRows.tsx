@@ -34,6 +34,8 @@ export function FileRows({ previews, outcomeOf, claimOf, askUnit, logUnits, onLo
         {previews.map((p, i) => {
           const outcome = outcomeOf(p);
           const claim = claimOf(p);
+          // A table whose rows name their configurations (a column that varies, titled blocks): which, and from where.
+          const configurations = outcome?.configurations ?? p.configurations;
           const warnings = outcome?.warnings ?? p.warnings;
           const grouped = warnings.length > 0 ? groupRunWarnings(warnings, p.runs.map((r) => r.name)) : [];
           return (
@@ -43,6 +45,11 @@ export function FileRows({ previews, outcomeOf, claimOf, askUnit, logUnits, onLo
                 {p.path}
                 {p.errors.map((e) => <div key={e} className="error-text" data-testid="file-error">{e}</div>)}
                 {claim && <div className="log-owner muted" data-testid="log-owner">{claimText(claim)}</div>}
+                {configurations && (
+                  <div className="muted" data-testid="file-configurations">
+                    {t('import.configurationsFrom', { labels: configurations.labels.map((l) => `"${l}"`).join(t('list.sep')), from: configurations.from })}
+                  </div>
+                )}
                 {askUnit(p) && (
                   <div className="log-unit" data-testid="log-unit">
                     <label>

@@ -58,8 +58,7 @@ export function ImportTarget({ study, onStudy, config, onConfig, studies, openSt
         {/* Importing one configuration at a time into a study: its labels so far. */}
         <datalist id="config-names">{(existing?.configs ?? []).map((c) => <option key={c} value={c} />)}</datalist>
         {invalid('config') && <small className="error-text" id="import-missing" role="alert">{missing!.message}</small>}
-        <small className="muted">{t('import.configHelp')}</small>
-        {configNote && <small className="muted" data-testid="config-from-table">{configNote}</small>}
+        {configNote ? <small className="muted" data-testid="config-from-table">{configNote}</small> : <small className="muted">{t('import.configHelp')}</small>}
       </label>
       {/*
         The configurations a drop proposes go here (issue 39, item 1: files of four devices, one
