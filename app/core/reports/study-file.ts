@@ -12,8 +12,8 @@ import type { ChartSpec, ReportSection } from '../../contract/records.js';
 import { PAGE_SIZE, type Store } from '../store/store.js';
 import { migrate } from '../store/migrations.js';
 import { openCheckedStudyFile, StudyFileError } from './study-file-check.js';
+import { writeWholeWith } from '../output/write-whole.js';
 
-/** Writes the study into a new file at `out` (replaced if it exists). */
 /** A chart that names runs (a latency CDF, runs overlaid) names them by id: the ids may be new here. */
 function remapChartRuns(specJson: string, runIds: ReadonlyMap<number, number>): string {
   const spec = JSON.parse(specJson) as ChartSpec;
@@ -21,13 +21,22 @@ function remapChartRuns(specJson: string, runIds: ReadonlyMap<number, number>): 
   return JSON.stringify({ ...spec, runs: spec.runs.map((r) => runIds.get(r) ?? r) });
 }
 
+/**
+ * Writes the study into a new file at `out` (replaced if it exists), whole or not at all: a full
+ * disk leaves the file there before as it was and says which disk (write-whole.ts).
+ */
 export function saveStudyFile(store: Store, studyId: number, out: string): void {
-  const tmp = `${out}.partial-${process.pid}`;
-  fs.rmSync(tmp, { force: true });
+  writeWholeWith(out, (tmp) => writeStudyFile(store, studyId, tmp), { sidecars: ['-journal', '-wal', '-shm'] });
+}
+
+function writeStudyFile(store: Store, studyId: number, tmp: string): void {
   const target = new Database(tmp);
-  target.pragma(`page_size = ${PAGE_SIZE}`); // as the store's: the original files are large blobs
-  migrate(target);
-  target.close();
+  try {
+    target.pragma(`page_size = ${PAGE_SIZE}`); // as the store's: the original files are large blobs
+    migrate(target);
+  } finally {
+    target.close();
+  }
   const db = store.db;
   db.prepare('ATTACH DATABASE ? AS x').run(tmp);
   try {
@@ -52,9 +61,11 @@ export function saveStudyFile(store: Store, studyId: number, out: string): void 
   }
   // One self-contained file: no -wal or -shm beside it.
   const done = new Database(tmp);
-  done.pragma('journal_mode = DELETE');
-  done.close();
-  fs.renameSync(tmp, out);
+  try {
+    done.pragma('journal_mode = DELETE');
+  } finally {
+    done.close();
+  }
 }
 
 type Row = Record<string, unknown>;
