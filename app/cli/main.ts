@@ -16,7 +16,7 @@ import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
-import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
+import { guardTerminal, printCompare, printPeriods, printRuns, printStudies, terminalCell, writeRaw } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
 import { defaultMetrics } from '../core/metrics/default-metrics.js';
@@ -122,10 +122,11 @@ function cmdImport(values: Values, inputs: string[]): number {
         if (values['json']) return;
         // A large file moves the percentage while the file count stands still.
         const pct = bytesTotal > 0 ? ` ${Math.floor((bytesDone / bytesTotal) * 100)}%` : '';
-        if (current && process.stderr.isTTY) process.stderr.write(`\r[${Math.min(done + 1, total)}/${total}${pct}] ${current}`.slice(0, 120).padEnd(120));
+        // Past the terminal guard for its carriage return; the file's name neutralised here.
+        if (current && process.stderr.isTTY) writeRaw(process.stderr, `\r[${Math.min(done + 1, total)}/${total}${pct}] ${terminalCell(current)}`.slice(0, 120).padEnd(120));
       },
     }));
-  if (process.stderr.isTTY && !values['json']) process.stderr.write('\r'.padEnd(121) + '\r');
+  if (process.stderr.isTTY && !values['json']) writeRaw(process.stderr, '\r'.padEnd(121) + '\r');
   if (values['json']) {
     json({ files: result.files.map(({ path: p, format, sha256, status, runs, warnings, errors, elsewhere, moved_from }) => ({ path: p, format, sha256, status, runs, warnings, errors, ...(elsewhere ? { elsewhere } : {}), ...(moved_from ? { moved_from } : {}) })) });
   } else {
@@ -417,6 +418,17 @@ export function cliError(command: string | null, err: unknown): CliError {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // Names, labels and messages come from files and study files: no control character of theirs
+  // reaches the terminal, whichever command prints them (print.ts).
+  const unguard = guardTerminal();
+  try {
+    return await run(argv);
+  } finally {
+    unguard();
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
   // Known before the arguments parse: a bad option still gets its JSON error.
   const wantsJson = argv.includes('--json');
   let parsed;
