@@ -65,7 +65,8 @@ function printImport(result: ImportResult): void {
     for (const e of f.errors) process.stdout.write(`  error: ${e}\n`);
     for (const w of f.warnings) process.stdout.write(`  warning: ${w}\n`);
   }
-  process.stdout.write(`study ${result.study.slug}, configuration "${result.config}"\n`);
+  if (result.study_not_kept) process.stdout.write(`no study "${result.study.name}" was made: nothing went in\n`);
+  else process.stdout.write(`study ${result.study.slug}, configuration "${result.config}"\n`);
 }
 
 /** A column mapping file for tables (the shape `perfdelta help import` shows), checked field by field. */

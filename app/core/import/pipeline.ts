@@ -258,6 +258,8 @@ interface Held {
  */
 export class ImportSession {
   private readonly study: StudyRow;
+  /** This import made the study: if nothing goes in, it is not kept. */
+  private readonly studyIsNew: boolean;
   private readonly config: string;
   private readonly outcomes: FileOutcome[] = [];
   private readonly held: Held[] = [];
@@ -274,7 +276,9 @@ export class ImportSession {
     this.config = options.config.trim();
     if (!studyName) throw new Error('a study name is required');
     if (!this.config) throw new Error('a configuration label is required');
-    this.study = store.ensureStudy(studyName, options.studySlug);
+    const { created, ...study } = store.ensureStudy(studyName, options.studySlug);
+    this.study = study;
+    this.studyIsNew = created;
     this.owners = store.logOwnerCandidates(this.study.id, this.config);
     if (options.pathParams?.length) {
       const kept = (store.settings(this.study.id).path_params ?? []).filter((r) => !options.pathParams!.some((n) => n.param === r.param));
@@ -310,6 +314,11 @@ export class ImportSession {
     // Which runs each file went into (a log joins its fio JSON's run): a delete takes the file with its runs.
     for (const o of this.outcomes) if (o.status === 'imported') this.store.manage.linkImport(this.study.id, o.sha256, o.runs);
     this.progress('', 0);
+    // A new study that nothing went into (every file failed or held nothing) is not kept.
+    if (this.studyIsNew && !this.outcomes.some((o) => o.status === 'imported' || o.status === 'duplicate')) {
+      this.store.dropEmptyStudy(this.study.id);
+      return { study: this.study, config: this.config, files: this.outcomes, study_not_kept: true };
+    }
     return { study: this.study, config: this.config, files: this.outcomes };
   }
 

@@ -457,13 +457,20 @@ export class Store {
 
   // ---- writes (callers wrap them in one transaction per import) ---------------------------
 
-  /** The study with this name or slug, created if it does not exist yet. */
-  ensureStudy(name: string, wantedSlug?: string): StudyRow {
+  /** The study with this name or slug, created if it does not exist yet (`created` says so). */
+  ensureStudy(name: string, wantedSlug?: string): StudyRow & { created: boolean } {
     const existing = (wantedSlug ? this.stmt.studyBySlug.get(wantedSlug) : undefined) ?? this.findStudy(name);
-    if (existing) return existing;
+    if (existing) return { ...existing, created: false };
     const slug = wantedSlug ?? slugify(name);
     const info = this.stmt.insertStudy.run(slug, name.trim(), new Date().toISOString());
-    return { id: Number(info.lastInsertRowid), slug, name: name.trim() };
+    return { id: Number(info.lastInsertRowid), slug, name: name.trim(), created: true };
+  }
+
+  /** Removes a study this transaction made and put nothing in (an import that failed): no empty study is left behind. */
+  dropEmptyStudy(studyId: number): void {
+    const runs = (this.db.prepare('SELECT COUNT(*) AS n FROM imports WHERE study_id = ?').get(studyId) as { n: number }).n;
+    if (runs > 0) throw new Error(`study ${studyId} holds imports: it is not empty`);
+    this.db.prepare('DELETE FROM studies WHERE id = ?').run(studyId);
   }
 
   savePeriod(studyId: number, period: PeriodRow): void {
