@@ -42,7 +42,22 @@ export type Detection =
    * stopped before its report): a result the user meant to import, refused with what is missing,
    * never skipped in silence as "not a result".
    */
-  | { format: null; importer: null; reason: string; nearMiss?: true };
+  | {
+    format: null; importer: null; reason: string; nearMiss?: true;
+    /**
+     * The head is a workbook's (a zip or an OLE compound file) but does not yet show which:
+     * an XLS names its streams where its directory is, anywhere in the file. Only then is a
+     * file no importer claims from its head read further.
+     */
+    wholeMayTell?: true;
+  };
+
+/** A zip (XLSX) or OLE compound file (XLS): the containers a workbook comes in. */
+function workbookContainer(bytes: Uint8Array): boolean {
+  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((b, i) => bytes[i] === b);
+  return zip || ole;
+}
 
 /** Formats a gzipped file may hold: text reports read whole. Not SVC statistics (read head first, then combined) nor tables (read through a mapping). */
 const GZIP_UNREAD = new Set(['svc-iostats', 'spreadsheet']);
@@ -61,7 +76,7 @@ export function detectFormat(bytes: Uint8Array): Detection {
   const { text } = decodeText(bytes, DETECT_HEAD_BYTES);
   const importer = importers.find((i) => !(binary && i === spreadsheetImporter) && i.detect(text));
   if (importer) return { format: importer.id, importer };
-  if (binary) return { format: null, importer: null, reason: 'binary file (not a text result file)' };
+  if (binary) return { format: null, importer: null, reason: 'binary file (not a text result file)', ...(workbookContainer(bytes) ? { wholeMayTell: true as const } : {}) };
   // Nothing claims it: say which formats it comes closest to and what is missing, or that it is
   // one tool's output without results (near-miss.ts).
   return { format: null, importer: null, reason: unknownFormatReason(text), ...(nearMisses(text).length > 0 ? { nearMiss: true as const } : {}) };

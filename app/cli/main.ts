@@ -5,9 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { detectFormat } from '../../importers/registry.js';
 import type { ImportResult } from '../contract/records.js';
-import { Core, expandPaths, NotFoundError, UnknownNameError } from '../core/core.js';
+import { Core, NotFoundError, UnknownNameError } from '../core/core.js';
+import { isProblem, walkInputs } from '../core/import/folder-walk.js';
+import { diskSource, readFailure } from '../core/import/file-source.js';
+import { detectFile } from '../core/import/pipeline.js';
 import { DatabaseBusyError } from '../core/store/store.js';
 import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
 import { listSamples, loadSamples } from '../core/samples/samples.js';
@@ -50,9 +52,17 @@ function withCore<T>(values: Values, fn: (core: Core) => T): T {
 
 function cmdDetect(values: Values, files: string[]): number {
   if (files.length === 0) throw new UsageError('detect needs at least one FILE');
-  const out = expandPaths(files).map((p) => ({ path: p, format: detectFormat(fs.readFileSync(p)).format }));
+  // From each file's head, as an import tells it: a 3 GB file is not read whole to say it is not a result.
+  const out = walkInputs(files).map((e) => {
+    if (isProblem(e)) return { path: e.path, format: null, problem: e.reason };
+    try {
+      return { path: e.path, format: detectFile(diskSource(e.path)).format };
+    } catch (err) {
+      return { path: e.path, format: null, problem: `cannot read the file: ${readFailure(err)}` };
+    }
+  });
   if (values['json']) json(out);
-  else for (const d of out) process.stdout.write(`${d.format ?? 'unknown'}\t${d.path}\n`);
+  else for (const d of out) process.stdout.write(`${d.format ?? 'unknown'}\t${d.path}${'problem' in d ? ` (${d.problem})` : ''}\n`);
   return 0;
 }
 

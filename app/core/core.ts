@@ -25,6 +25,7 @@ import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, lockWait, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
+import { isProblem, walkInputs, type WalkedFile } from './import/folder-walk.js';
 import { parsePoolFor } from './import/parse-pool.js';
 import { LOG_OWNER_FORMATS } from './import/link-logs.js';
 import { savePathParams } from './import/path-params.js';
@@ -65,21 +66,9 @@ export interface ImportHooks {
   moveDuplicates?: boolean;
 }
 
-/** Lists the files under the given files and folders, depth first, sorted for a stable order. */
+/** The files under the given files and folders, depth first, sorted for a stable order (unreadable entries, links back and special files left out: walkInputs says why). */
 export function expandPaths(inputs: readonly string[]): string[] {
-  const out: string[] = [];
-  const visit = (p: string): void => {
-    const stat = fs.statSync(p);
-    if (stat.isDirectory()) {
-      for (const name of fs.readdirSync(p).sort()) {
-        if (!name.startsWith('.')) visit(path.join(p, name));
-      }
-    } else if (stat.isFile()) {
-      out.push(p);
-    }
-  };
-  inputs.forEach(visit);
-  return out;
+  return walkInputs(inputs).filter((e): e is WalkedFile => !isProblem(e)).map((e) => e.path);
 }
 
 export class Core implements StudyQueries, TemplateQueries {
@@ -283,14 +272,15 @@ export class Core implements StudyQueries, TemplateQueries {
     const { studySlug, relativeTo, mapping, moveDuplicates } = options;
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
     const shown = (p: string): string => (relativeTo ? path.relative(relativeTo, p).split(path.sep).join('/') : p);
-    const paths = expandPaths(inputs);
-    const files = paths.map((p) => ({ path: p, shown: shown(p), size: fs.statSync(p).size }));
+    // One unreadable entry, link loop or FIFO is that entry's outcome, never the whole import's.
+    const entries = walkInputs(inputs);
+    const files = entries.filter((e): e is WalkedFile => !isProblem(e)).map((e) => ({ path: e.path, shown: shown(e.path), size: e.size }));
     const bytes = files.reduce((n, f) => n + f.size, 0);
     const stageOptions = { mapping, mappingFor: (sig: string) => this.mappings.get(sig) };
     // File by file: each is read, parsed and written, then dropped; one transaction for all.
-    const expected = { files: paths.length, bytes };
+    const expected = { files: entries.length, bytes };
     // A large drop is parsed ahead by worker threads while this thread writes (parse-pool.ts).
-    const pool = parsePoolFor(paths.length, bytes);
+    const pool = parsePoolFor(files.length, bytes);
     const inline = (f: { path: string; shown: string }): StagedFile => stageFile(f.shown, diskSource(f.path), stageOptions);
     return this.store.transaction(() => {
       const session = new ImportSession(this.store, {
@@ -304,8 +294,17 @@ export class Core implements StudyQueries, TemplateQueries {
         pathParams: options.pathParams,
         pool,
       });
-      if (pool) for (const f of pool.staged(files, inline)) session.add(f);
-      else for (const f of files) session.add(inline(f));
+      // In walk order: the files as the workers (or this thread) stage them, the problems between.
+      const staged = pool ? pool.staged(files, inline) : null;
+      let next = 0;
+      for (const e of entries) {
+        if (isProblem(e)) {
+          session.addUnread(shown(e.path), e.status, e.reason);
+          continue;
+        }
+        const file = files[next++]!;
+        session.add(staged ? (staged.next().value as StagedFile) : inline(file));
+      }
       return session.finish();
     }, lockWait({ ...options, expected }));
   }

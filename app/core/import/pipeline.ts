@@ -22,7 +22,7 @@ import { parsePoolFor, type ParsePool } from './parse-pool.js';
 import { scanCounters } from '../../../importers/svc/counter-scan.js';
 import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
 import { asMicroseconds, attachSeries, findLogOwner, implausibleLatency, isLatencyLog, isLogRun, LOG_OWNER_FORMATS, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
-import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
+import { READ_CHUNK_BYTES, readFailure, sha256Of, wholeReadProblem, type FileSource } from './file-source.js';
 import type { StagedFile } from './staged-file.js';
 import { possibleResult, possibleRun, possibleSeries } from './impossible-values.js';
 import { savePathParams, withPathParams, type PathParamRule } from './path-params.js';
@@ -51,6 +51,15 @@ function headLines(source: FileSource): Uint8Array {
 /** Hashes, detects and parses one file. Never throws: every problem becomes an error value. */
 export function stageFile(path: string, source: FileSource, tableOptions: TableStageOptions = {}): StagedFile {
   const id = randomUUID();
+  try {
+    return stageReadable(id, path, source, tableOptions);
+  } catch (err) {
+    // Reading failed (the file went away or may not be read): that file fails, never the import.
+    return { id, path, source, sha256: NOT_READ, importer: null, result: { runs: [], warnings: [], errors: [{ message: `cannot read the file: ${readFailure(err)}` }] }, streamed: false };
+  }
+}
+
+function stageReadable(id: string, path: string, source: FileSource, tableOptions: TableStageOptions): StagedFile {
   // An empty file has no format to tell and nothing to keep: skipped at import, not failed
   // (fio leaves an empty slat log beside every lat log of a sync engine).
   if (source.size === 0 && !tableOptions.asTable) {
@@ -73,25 +82,48 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
           : { runs: [], warnings: [], errors: [{ message: svc.error }] };
       return { id, path, source, sha256: sha256Of(source), importer: detection.importer, result, streamed: false, svc };
     }
+    // Nothing claims it from its head (and it is no workbook, which may tell only further on):
+    // it is never read beyond its head, nor hashed (its SHA-256 is empty: nothing of it is kept),
+    // so a 1 GB random file costs 64 KiB of reading.
+    if (!detection.importer && !detection.wholeMayTell) return unclaimed({ id, path, source, sha256: NOT_READ }, detection);
   }
+  // Formats read whole (fio JSON, AWR, tables...) up to a stated size, refused from it beyond, unread.
+  const tooLarge = wholeReadProblem(source.size, detection?.importer ? `a ${detection.importer.title} file` : 'a table or workbook');
+  if (tooLarge) return { id, path, source, sha256: NOT_READ, importer: detection?.importer ?? null, result: { runs: [], warnings: [], errors: [{ message: tooLarge }] }, streamed: false };
   // Read once: hashed, detected and parsed from the same bytes, and kept until written.
   const bytes = source.bytes();
   const base = { id, path, source, sha256: createHash('sha256').update(bytes).digest('hex'), bytes };
-  // The head told a text format; a workbook (binary) or a table needs the whole file to tell.
+  // A workbook (binary) or a table needs the whole file to tell.
   if (!tableOptions.asTable && (!detection?.importer || detection.importer.id === 'spreadsheet')) detection = detectFormat(bytes);
   if (!detection || detection.importer?.id === 'spreadsheet') {
     // A table: read through its mapping (given, remembered for its header, or proposed).
     const staged = stageTable(bytes, tableOptions);
     return { ...base, importer: staged.importer, result: possibleResult(staged.result), streamed: false, table: staged.table ?? undefined };
   }
-  if (!detection.importer) {
-    // Close to a format, or one tool's output without results: what the user meant to import,
-    // refused with what is missing (near-miss.ts), never skipped.
-    if ('nearMiss' in detection && detection.nearMiss) return { ...base, importer: null, result: { runs: [], warnings: [], errors: [{ message: detection.reason }] }, streamed: false };
-    // Not a result (tm.out beside the AWR reports): nothing to import and nothing to lose.
-    return { ...base, importer: null, result: { runs: [], warnings: [{ message: notResultReason(detection.reason) }], errors: [] }, streamed: false, notResult: true };
-  }
+  if (!detection.importer) return unclaimed(base, detection);
   return { ...base, importer: detection.importer, result: parseSafely(detection.importer, bytes, path), streamed: false };
+}
+
+/**
+ * A file's format as staging tells it (`perfdelta detect`): from its head; read further only
+ * where a workbook may tell only there, and only within the whole-read limit.
+ */
+export function detectFile(source: FileSource): Detection {
+  const head = detectFormat(source.head(DETECT_HEAD_BYTES));
+  if (head.importer || !head.wholeMayTell || wholeReadProblem(source.size, '') !== null) return head;
+  return detectFormat(source.bytes());
+}
+
+/** The SHA-256 of a file that was not read beyond its head: none (nothing of it is kept). */
+const NOT_READ = '';
+
+/** A file no importer claims. */
+function unclaimed(base: Pick<StagedFile, 'id' | 'path' | 'source' | 'sha256' | 'bytes'>, detection: Extract<Detection, { importer: null }>): StagedFile {
+  // Close to a format, or one tool's output without results: what the user meant to import,
+  // refused with what is missing (near-miss.ts), never skipped.
+  if (detection.nearMiss) return { ...base, importer: null, result: { runs: [], warnings: [], errors: [{ message: detection.reason }] }, streamed: false };
+  // Not a result (tm.out beside the AWR reports): nothing to import and nothing to lose.
+  return { ...base, importer: null, result: { runs: [], warnings: [{ message: notResultReason(detection.reason) }], errors: [] }, streamed: false, notResult: true };
 }
 
 /** Worded like an empty file's reason: what the file is, then "nothing to import". */
@@ -300,6 +332,14 @@ export class ImportSession {
       return;
     }
     this.write(index, file);
+  }
+
+  /** An entry of a folder that was never read (a link loop, a FIFO, a folder PerfDelta may not read): its outcome, with the reason. */
+  addUnread(path: string, status: 'skipped' | 'failed', reason: string): void {
+    this.options.checkCancel?.();
+    this.outcomes.push({ path, format: null, sha256: '', status, runs: [], errors: status === 'failed' ? [reason] : [], warnings: status === 'skipped' ? [reason] : [] });
+    this.filesDone++;
+    this.progress(path, 0);
   }
 
   finish(): ImportResult {

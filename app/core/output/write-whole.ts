@@ -11,8 +11,8 @@ import path from 'node:path';
 
 /** A file the user asked for could not be written; nothing of it was. */
 export class OutputFileError extends Error {
-  constructor(readonly file: string, readonly cause: string, readonly code: string | null) {
-    super(`cannot write ${file}: ${cause}`);
+  constructor(readonly file: string, readonly reason: string, readonly code: string | null) {
+    super(`cannot write ${file}: ${reason}`);
     this.name = 'OutputFileError';
   }
 }
