@@ -36,7 +36,11 @@ export const importers: readonly Importer[] = [
 export const DETECT_HEAD_BYTES = 64 * 1024;
 
 export type Detection =
-  | { format: string; importer: Importer; reason?: undefined }
+  /**
+   * `gzip`: the file is gzipped and its format streams (fio logs): the importer is the format's
+   * own, handed the decompressed bytes as they are read (app/core/import/gunzip-stream.ts).
+   */
+  | { format: string; importer: Importer; reason?: undefined; gzip?: true }
   /**
    * `nearMiss`: the file looks like a format (iostat rows without their header, fio output that
    * stopped before its report): a result the user meant to import, refused with what is missing,
@@ -59,7 +63,7 @@ function workbookContainer(bytes: Uint8Array): boolean {
   return zip || ole;
 }
 
-/** Formats a gzipped file may hold: text reports read whole. Not SVC statistics (read head first, then combined) nor tables (read through a mapping). */
+/** Formats a gzipped file may not hold: SVC statistics (read head first, then combined) and tables (read through a mapping). */
 const GZIP_UNREAD = new Set(['svc-iostats', 'spreadsheet']);
 
 export function detectFormat(bytes: Uint8Array): Detection {
@@ -82,16 +86,20 @@ export function detectFormat(bytes: Uint8Array): Detection {
   return { format: null, importer: null, reason: unknownFormatReason(text), ...(nearMisses(text).length > 0 ? { nearMiss: true as const } : {}) };
 }
 
-/** A gzipped file: detected from its decompressed content, parsed by that format's importer after gunzip. */
+/**
+ * A gzipped file: detected from its decompressed head; a format that streams is decompressed as
+ * it is read, any other is parsed by that format's importer after gunzip (within a limit).
+ */
 function detectGzipped(bytes: Uint8Array): Detection {
   const plain = gunzipHead(bytes, DETECT_HEAD_BYTES);
   if (!plain) return { format: null, importer: null, reason: 'gzip file that cannot be decompressed (damaged, or not gzip)' };
   if (plain.length === 0) return { format: null, importer: null, reason: 'gzip file with nothing in it' };
   const inner = detectFormat(plain);
   if (!inner.importer) return { format: null, importer: null, reason: `gzip file: ${inner.reason}`, ...(inner.nearMiss ? { nearMiss: true as const } : {}) };
-  if (GZIP_UNREAD.has(inner.importer.id) || inner.importer.stream) {
-    return { format: null, importer: null, reason: `gzipped ${inner.importer.title}: unpack it first (only reports read whole are read from gzip)` };
+  if (GZIP_UNREAD.has(inner.importer.id)) {
+    return { format: null, importer: null, reason: `gzipped ${inner.importer.title}: unpack it first (tables and SVC statistics are not read from gzip)` };
   }
+  if (inner.importer.stream) return { format: inner.format, importer: inner.importer, gzip: true };
   return { format: inner.format, importer: gzipped(inner.importer) };
 }
 

@@ -12,6 +12,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { fioLogTable, type FioLogTable } from '../../../importers/fio/fio-log.js';
 import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../importers/registry.js';
+import { gunzipHead } from '../../../importers/gzip.js';
+import { GunzipStream, GzipStreamError } from './gunzip-stream.js';
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
@@ -41,9 +43,17 @@ export const STREAM_MIN_BYTES = 8 * 1024 * 1024;
 
 const located = (d: { message: string; line?: number }): string => (d.line ? `line ${d.line}: ${d.message}` : d.message);
 
+/** A file's first `n` bytes as its format reads them: a gzipped file's decompressed. */
+function plainHead(source: FileSource, gzip: boolean | undefined, n: number): Uint8Array {
+  return gzip ? gunzipHead(source.head(n), n) ?? new Uint8Array(0) : source.head(n);
+}
+
+/** The name a gzipped file's format reads (fio tells a log's kind from it): without its `.gz`. */
+const plainName = (path: string, gzip: boolean | undefined): string => (gzip ? path.replace(/\.gz$/i, '') : path);
+
 /** The head of a file up to its last complete line: what a streamed file's preview parses. */
-function headLines(source: FileSource): Uint8Array {
-  const head = source.head(1024 * 1024);
+function headLines(source: FileSource, gzip?: boolean): Uint8Array {
+  const head = plainHead(source, gzip, 1024 * 1024);
   const lf = head.lastIndexOf(10);
   return lf > 0 ? head.subarray(0, lf + 1) : head;
 }
@@ -69,6 +79,10 @@ function stageReadable(id: string, path: string, source: FileSource, tableOption
   if (!tableOptions.asTable) {
     const head = source.head(DETECT_HEAD_BYTES);
     detection = detectFormat(head);
+    // A gzipped log, whatever its size: decompressed as it is read, previewed from its decompressed head.
+    if (detection.importer && detection.gzip) {
+      return { id, path, source, sha256: sha256Of(source), importer: detection.importer, result: parseSafely(detection.importer, headLines(source, true), plainName(path, true)), streamed: true, gzip: true };
+    }
     // A large file whose format streams: detected and previewed from its head only.
     if (source.size >= STREAM_MIN_BYTES && detection.importer?.stream) {
       return { id, path, source, sha256: sha256Of(source), importer: detection.importer, result: parseSafely(detection.importer, headLines(source), path), streamed: true };
@@ -651,7 +665,7 @@ export class ImportSession {
         const writer = this.store.fileWriter(file.sha256, file.source.size);
         const importId = this.importOf(file, []);
         const runId = owner ? owner.runId : this.store.insertRun(this.study.id, importId, this.config, 0, { ...headRun, metrics: {}, series: [] });
-        const stream = importer.stream!({ name: file.path, head: file.source.head(DETECT_HEAD_BYTES) });
+        const stream = importer.stream!({ name: plainName(file.path, file.gzip), head: plainHead(file.source, file.gzip, DETECT_HEAD_BYTES) });
         if ('error' in stream) throw new UnreadableFileError(located(stream.error));
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
         const unit = !owner && isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
@@ -678,11 +692,22 @@ export class ImportSession {
             w.push(s.times, s.values);
           }
         };
-        for (const chunk of file.source.chunks(READ_CHUNK_BYTES)) {
-          this.options.checkCancel?.();
-          writer?.append(chunk);
-          put(stream.push(chunk));
-          read(chunk.byteLength);
+        // A gzipped log: its .gz kept as it is read, its decompressed bytes parsed (gunzip-stream.ts).
+        const gunzip = file.gzip ? new GunzipStream() : null;
+        try {
+          for (const chunk of file.source.chunks(READ_CHUNK_BYTES)) {
+            this.options.checkCancel?.();
+            writer?.append(chunk);
+            if (gunzip) for (const plain of gunzip.push(chunk)) put(stream.push(plain));
+            else put(stream.push(chunk));
+            read(chunk.byteLength);
+          }
+          if (gunzip) for (const plain of gunzip.end()) put(stream.push(plain));
+        } catch (err) {
+          if (err instanceof GzipStreamError) throw new UnreadableFileError(err.message);
+          throw err;
+        } finally {
+          gunzip?.close();
         }
         const end = stream.end();
         put(end.series);
