@@ -11,6 +11,7 @@ import { isProblem, walkInputs } from '../core/import/folder-walk.js';
 import { diskSource, readFailure } from '../core/import/file-source.js';
 import { detectFile } from '../core/import/pipeline.js';
 import { DatabaseBusyError } from '../core/store/store.js';
+import { namingFile } from '../core/store/store-errors.js';
 import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
 import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
@@ -495,7 +496,9 @@ async function run(argv: string[]): Promise<number> {
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
-  } catch (err) {
+  } catch (caught) {
+    // SQLite's messages name no file: the store's errors say which database they are about.
+    const err = namingFile(caught, ctx.dbPath);
     const usage = err instanceof UsageError;
     process.stderr.write(`perfdelta ${command}: ${(err as Error).message}\n${usage ? 'Run perfdelta --help for usage.\n' : ''}`);
     if (wantsJson) json(cliError(command, err));

@@ -133,7 +133,8 @@ export function cmdOpenStudy(ctx: CliContext, files: string[]): number {
   if (files.length !== 1) throw new UsageError('open-study takes one FILE.perfdelta');
   const file = files[0]!;
   if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
-  const slug = ctx.withCore((core) => core.openStudyFile(fs.readFileSync(file), file));
+  // From its path: copied and checked piece by piece, never read into memory whole.
+  const slug = ctx.withCore((core) => core.openStudyFile({ path: file }, file));
   if (ctx.values['json']) ctx.json({ study: slug });
   else process.stdout.write(`opened ${file} as study ${slug}\n`);
   return 0;

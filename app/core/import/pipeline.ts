@@ -14,6 +14,7 @@ import { fioLogTable, type FioLogTable } from '../../../importers/fio/fio-log.js
 import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../importers/registry.js';
 import { gunzipHead } from '../../../importers/gzip.js';
 import { GunzipStream, GzipStreamError } from './gunzip-stream.js';
+import { checkRow, RowError } from '../store/row-schema.js';
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
@@ -322,6 +323,7 @@ export class ImportSession {
     this.config = options.config.trim();
     if (!studyName) throw new Error('a study name is required');
     if (!this.config) throw new Error('a configuration label is required');
+    checkRow('runs', { config: this.config }, `configuration "${this.config.slice(0, 80)}…"`);
     const { created, ...study } = store.ensureStudy(studyName, options.studySlug);
     this.study = study;
     this.studyIsNew = created;
@@ -412,6 +414,18 @@ export class ImportSession {
 
   /** Writes one file (its original bytes, its import, its runs); returns the runs it made. */
   private write(index: number, file: StagedFile, extraNotes: readonly string[] = []): Array<{ id: number; run: ParsedRun }> {
+    // The file is a savepoint: a value the store's schema refuses (row-schema.ts: a run's time
+    // in the year 3e8, a name of a million characters) fails this file, and what it wrote is undone.
+    try {
+      return this.store.transaction(() => this.writeFile(index, file, extraNotes));
+    } catch (err) {
+      if (!(err instanceof RowError)) throw err;
+      this.settle(index, { ...outcomeBase(file, previewOf(file)), status: 'failed', runs: [], errors: [`${err.message}: nothing of the file was imported`] }, file.streamed ? 0 : file.source.size);
+      return [];
+    }
+  }
+
+  private writeFile(index: number, file: StagedFile, extraNotes: readonly string[]): Array<{ id: number; run: ParsedRun }> {
     this.options.checkCancel?.();
     this.progress(file.path, 0);
     const preview = previewOf(file);
@@ -438,6 +452,9 @@ export class ImportSession {
       return [];
     }
     const importId = this.keep(file, preview.warnings);
+    // What this file adds to the import's own lists, added once the whole file is written.
+    const owners: LogOwnerCandidate[] = [];
+    const sameFile = new Map<string, KnownReport>();
     const made: Array<{ id: number; run: ParsedRun }> = [];
     const notes: string[] = [];
     const runIds: number[] = [];
@@ -492,7 +509,7 @@ export class ImportSession {
         const run = withPathParams(parsed, file.path, this.pathRules);
         // The same AWR report in another form (text, HTML, gzip): kept, linked, one run.
         const identity = reportIdentity(run);
-        const same = identity === null ? undefined : this.reports().get(identity);
+        const same = identity === null ? undefined : sameFile.get(identity) ?? this.reports().get(identity);
         if (same) {
           notes.push(...this.foldForm(same, file, run));
           runIds.push(same.runId);
@@ -501,14 +518,16 @@ export class ImportSession {
         }
         // A table can name each run's configuration (a column, or titles over several tables).
         const id = this.store.insertRun(this.study.id, importId, run.config?.trim() || this.config, ordinal, run);
-        if (identity !== null) this.reports().set(identity, { runId: id, file: file.path, config: run.config?.trim() || this.config });
+        if (identity !== null) sameFile.set(identity, { runId: id, file: file.path, config: run.config?.trim() || this.config });
         made.push({ id, run });
         runIds.push(id);
         if (LOG_OWNER_FORMATS.includes(file.importer!.id)) {
-          this.owners.push(ownerCandidate(run, { runId: id, file: file.path, origin: `import ${importId}`, ordinal }));
+          owners.push(ownerCandidate(run, { runId: id, file: file.path, origin: `import ${importId}`, ordinal }));
         }
       });
     }
+    this.owners.push(...owners);
+    for (const [identity, report] of sameFile) this.reports().set(identity, report);
     done({ ...base, warnings: [...notes, ...extraNotes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [], ...(sameAs !== undefined ? { same_report_as: sameAs } : {}) });
     return made;
   }
@@ -731,8 +750,9 @@ export class ImportSession {
         };
       });
     } catch (err) {
-      // Only the file's own content fails the file; a database error fails the whole commit.
-      if (!(err instanceof UnreadableFileError)) throw err;
+      // Only the file's own content fails the file (a value the store's schema refuses is that
+      // too); a database error fails the whole commit.
+      if (!(err instanceof UnreadableFileError) && !(err instanceof RowError)) throw err;
       return { ...base, status: 'failed', runs: [], errors: [err.message] };
     }
   }

@@ -9,6 +9,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** SQLite's codes about the file it writes (here always the target's temporary). */
+const FILE_CODES = new Set(['SQLITE_FULL', 'SQLITE_TOOBIG', 'SQLITE_CANTOPEN', 'SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_IOERR_WRITE', 'SQLITE_IOERR_FSYNC']);
+
 /** A file the user asked for could not be written; nothing of it was. */
 export class OutputFileError extends Error {
   constructor(readonly file: string, readonly reason: string, readonly code: string | null) {
@@ -18,10 +21,13 @@ export class OutputFileError extends Error {
 }
 
 /** Why writing `file` failed, in words, from the error's code (a Node errno, or SQLite's). */
-export function writeFailure(file: string, err: unknown): OutputFileError {
+export function writeFailure(file: string, err: unknown): Error {
   if (err instanceof OutputFileError) return err;
   const e = err as NodeJS.ErrnoException & { code?: string };
   const code = typeof e?.code === 'string' ? e.code : null;
+  // SQLite's other errors (a damaged database, a locked one) are about the store it reads, not
+  // the file written: they go on as they are, to be named with the store's file.
+  if (code !== null && code.startsWith('SQLITE_') && !FILE_CODES.has(code)) return e;
   const dir = path.dirname(file);
   const before = fs.existsSync(file) ? `; the ${path.basename(file)} there before is unchanged` : '';
   const cause = ((): string => {

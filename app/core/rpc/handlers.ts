@@ -5,7 +5,6 @@
  * worker checks to stop, and owns the printer (Chromium or Electron).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { ImportResult } from '../../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
@@ -20,13 +19,12 @@ const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The study as a `.perfdelta` file, read back as bytes for the bridge. */
 function studyFileBytes(core: Core, study: string): Buffer {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-save-'));
+  const { spool } = core.saveSpooledStudyFile(study);
+  const file = path.join(core.spoolDir!, spool);
   try {
-    const file = path.join(dir, 'study.perfdelta');
-    core.saveStudyFile(study, file);
     return fs.readFileSync(file);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(file, { force: true });
   }
 }
 
