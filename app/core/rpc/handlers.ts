@@ -17,7 +17,7 @@ import { safeFileName } from './file-name.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The study as a `.perfdelta` file, read back as bytes for the bridge. */
+/** The study as a `.perfdelta` file, read back as bytes for the Electron window (the web host streams it: studies.saveSpooled). */
 function studyFileBytes(core: Core, study: string): Buffer {
   const { spool } = core.saveSpooledStudyFile(study);
   const file = path.join(core.spoolDir!, spool);
@@ -130,6 +130,8 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     },
     'studies.saveFile': ({ study }) => ({ fileName: `${safeFileName(study)}.perfdelta`, mime: 'application/vnd.sqlite3', base64: studyFileBytes(core, study).toString('base64') }),
     'studies.openFile': ({ name, base64 }) => ({ study: core.openStudyFile(Buffer.from(base64, 'base64'), name) }),
+    'studies.openSpooled': ({ name, spool }) => ({ study: core.openSpooledStudyFile(name, spool) }),
+    'studies.saveSpooled': ({ study }) => ({ fileName: `${safeFileName(study)}.perfdelta`, ...core.saveSpooledStudyFile(study) }),
   };
   return defineHandlers<CoreHandlers>(appGroup, studyGroup, manageGroup, importGroup, sampleGroup, reportGroup);
 }
