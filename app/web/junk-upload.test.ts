@@ -7,13 +7,12 @@
  * junk upload took it to 3.1 GB.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { BIN } from '../core/test-support/processes.js';
+import { startServe } from '../core/test-support/serve-process.js';
 import { tempDir } from '../core/test-support/temp.js';
 
 const MiB = 1024 * 1024;
@@ -36,8 +35,6 @@ function uploadFile(port: number, token: string, file: string): Promise<{ ok: bo
   });
 }
 
-const peakRssMb = (pid: number): number => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024 / 1e6;
-
 describe('the web host stages an upload from its spool, never whole', () => {
   it('1 GiB of junk and a 1 GiB "fio JSON": previewed from their heads, the host under its bound', { timeout: 180_000 }, async (t) => {
     if (!fs.existsSync('/proc/self/status')) return void t.skip('no /proc to read the host\'s peak RSS from');
@@ -49,32 +46,20 @@ describe('the web host stages an upload from its spool, never whole', () => {
     fs.writeFileSync(json, '{\n  "fio version" : "fio-3.36",\n  "timestamp" : 1700000000,\n  "jobs" : [\n');
     fs.truncateSync(json, 1024 * MiB);
 
-    const host = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, PERFDELTA_HOME: path.join(home, 'data'), PERFDELTA_QUIET: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const host = await startServe(path.join(home, 'data'));
     try {
-      const launch = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        host.stdout!.on('data', (c: Buffer) => {
-          out += c.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]!);
-        });
-        host.once('exit', (code) => reject(new Error(`perfdelta serve exited with ${code}`)));
-      });
-      const url = new URL(launch);
-      const token = /token=([0-9a-f]+)/.exec(url.hash)![1]!;
-      const junkPreview = await uploadFile(Number(url.port), token, junk);
+      const junkPreview = await uploadFile(host.port, host.token, junk);
       assert.ok(junkPreview.ok, junkPreview.error?.message);
       assert.equal(junkPreview.result!.not_result, true);
       assert.deepEqual(junkPreview.result!.warnings, ['not a result file PerfDelta reads (binary file (not a text result file)): nothing to import']);
-      const jsonPreview = await uploadFile(Number(url.port), token, json);
+      const jsonPreview = await uploadFile(host.port, host.token, json);
       assert.ok(jsonPreview.ok, jsonPreview.error?.message);
       assert.deepEqual(jsonPreview.result!.errors, ['the file is 1.0 GiB: a fio JSON / json+ file is read whole, and PerfDelta reads one of up to 512 MiB (fio logs are streamed whatever their size); nothing of it was imported']);
-      const peak = peakRssMb(host.pid!);
+      const peak = host.peakRssMb();
       t.diagnostic(`the host's peak RSS: ${peak.toFixed(0)} MB`);
       assert.ok(peak < HOST_PEAK_BOUND_MB, `the host's peak RSS ${peak.toFixed(0)} MB, bound ${HOST_PEAK_BOUND_MB} MB`);
     } finally {
-      const exited = new Promise((r) => host.once('exit', r));
-      host.kill('SIGTERM');
-      await exited;
+      await host.stop();
     }
   });
 });

@@ -7,13 +7,14 @@
  * host's peak RSS (VmHWM from /proc) stays under a stated bound, far below the file's size.
  */
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { BIN, eventually, writeBigLog } from '../core/test-support/processes.js';
+import { startServe } from '../core/test-support/serve-process.js';
 import { tempDir } from '../core/test-support/temp.js';
 
 /** The host idles near 150 MB; a study file streamed from its spool adds no more than its buffers. */
@@ -51,8 +52,6 @@ function rpc<T>(port: number, token: string, method: string, args: unknown): Pro
   });
 }
 
-const peakRssMb = (pid: number): number => Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024 / 1e6;
-
 describe('saving a large study through the web host', () => {
   it('a study holding a 315 MB log streams out whole, once, the host under its bound', { timeout: 600_000 }, async (t) => {
     if (!fs.existsSync('/proc/self/status')) return void t.skip('no /proc to read the host\'s peak RSS from');
@@ -64,19 +63,9 @@ describe('saving a large study through the web host', () => {
     assert.equal(imported.status, 0, imported.stderr);
     fs.rmSync(log);
 
-    const host = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, PERFDELTA_HOME: home, PERFDELTA_QUIET: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const host = await startServe(home);
     try {
-      const launch = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        host.stdout!.on('data', (c: Buffer) => {
-          out += c.toString();
-          if (out.includes('\n')) resolve(out.split('\n')[0]!);
-        });
-        host.once('exit', (code) => reject(new Error(`perfdelta serve exited with ${code}`)));
-      });
-      const url = new URL(launch);
-      const port = Number(url.port);
-      const token = /token=([0-9a-f]+)/.exec(url.hash)![1]!;
+      const { port, token } = host;
       const saved = await rpc<{ fileName: string; spool: string; bytes: number; url: string }>(port, token, 'studies.saveSpooled', { study: 'long' });
       assert.equal(saved.fileName, 'long.perfdelta');
       assert.match(saved.url, /^\/download\/[0-9a-f]{32}$/);
@@ -95,13 +84,11 @@ describe('saving a large study through the web host', () => {
       // Removed once the host has closed the file it sent (just after the last byte went out).
       const left = (): string[] => (fs.readdirSync(path.join(home, 'spool'), { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(home, 'spool', f)).isFile());
       await eventually(() => left().length === 0, 'the spool to hold nothing of the study file');
-      const peak = peakRssMb(host.pid!);
+      const peak = host.peakRssMb();
       t.diagnostic(`the host's peak RSS: ${peak.toFixed(0)} MB`);
       assert.ok(peak < HOST_PEAK_BOUND_MB, `the host's peak RSS ${peak.toFixed(0)} MB, bound ${HOST_PEAK_BOUND_MB} MB`);
     } finally {
-      const exited = new Promise((r) => host.once('exit', r));
-      host.kill('SIGTERM');
-      await exited;
+      await host.stop();
     }
   });
 });
