@@ -188,8 +188,9 @@ export class Core implements StudyQueries, TemplateQueries {
 
   /**
    * A file the host spooled to disk as it arrived (a dropped 2 GB log is never in memory):
-   * staged from there, read again piece by piece when imported. `spool` is a name inside the
-   * spool folder, never a path, so a caller can name nothing else on the machine.
+   * staged from there, read again piece by piece when imported; a file no importer claims from
+   * its head is read no further, and a format read whole only up to its limit. `spool` is a name
+   * inside the spool folder, never a path, so a caller can name nothing else on the machine.
    */
   stageSpooled(name: string, spool: string): FilePreview {
     const file = this.spoolFile(spool);

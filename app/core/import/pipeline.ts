@@ -90,6 +90,9 @@ function stageReadable(id: string, path: string, source: FileSource, tableOption
     }
     // SVC statistics: the header now, the counters when all the files are combined.
     if (detection.importer?.id === 'svc-iostats') {
+      // Its counters are read whole when the files are combined: within the same limit.
+      const tooLarge = wholeReadProblem(source.size, `a ${detection.importer.title} file`);
+      if (tooLarge) return { id, path, source, sha256: NOT_READ, importer: detection.importer, result: { runs: [], warnings: [], errors: [{ message: tooLarge }] }, streamed: false };
       const svc = svcStageInfo(head);
       // Statistics of a kind PerfDelta does not read (hostStats...) are kept with a warning, not failed.
       const result: ParseResult = !('error' in svc) ? { runs: [svcPreviewRun(svc)], warnings: [], errors: [] }
