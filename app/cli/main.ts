@@ -53,6 +53,8 @@ function withCore<T>(values: Values, fn: (core: Core) => T): T {
 
 function cmdDetect(values: Values, files: string[]): number {
   if (files.length === 0) throw new UsageError('detect needs at least one FILE');
+  // A path named on the command line that is not there fails the command; within a folder, an entry that cannot be read is its own line.
+  for (const p of files) if (!fs.existsSync(p)) throw new Error(`no such file or folder: ${p}`);
   // From each file's head, as an import tells it: a 3 GB file is not read whole to say it is not a result.
   const out = walkInputs(files).map((e) => {
     if (isProblem(e)) return { path: e.path, format: null, problem: e.reason };
