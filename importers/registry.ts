@@ -36,15 +36,34 @@ export const importers: readonly Importer[] = [
 export const DETECT_HEAD_BYTES = 64 * 1024;
 
 export type Detection =
-  | { format: string; importer: Importer; reason?: undefined }
+  /**
+   * `gzip`: the file is gzipped and its format streams (fio logs): the importer is the format's
+   * own, handed the decompressed bytes as they are read (app/core/import/gunzip-stream.ts).
+   */
+  | { format: string; importer: Importer; reason?: undefined; gzip?: true }
   /**
    * `nearMiss`: the file looks like a format (iostat rows without their header, fio output that
    * stopped before its report): a result the user meant to import, refused with what is missing,
    * never skipped in silence as "not a result".
    */
-  | { format: null; importer: null; reason: string; nearMiss?: true };
+  | {
+    format: null; importer: null; reason: string; nearMiss?: true;
+    /**
+     * The head is a workbook's (a zip or an OLE compound file) but does not yet show which:
+     * an XLS names its streams where its directory is, anywhere in the file. Only then is a
+     * file no importer claims from its head read further.
+     */
+    wholeMayTell?: true;
+  };
 
-/** Formats a gzipped file may hold: text reports read whole. Not SVC statistics (read head first, then combined) nor tables (read through a mapping). */
+/** A zip (XLSX) or OLE compound file (XLS): the containers a workbook comes in. */
+function workbookContainer(bytes: Uint8Array): boolean {
+  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  const ole = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1].every((b, i) => bytes[i] === b);
+  return zip || ole;
+}
+
+/** Formats a gzipped file may not hold: SVC statistics (read head first, then combined) and tables (read through a mapping). */
 const GZIP_UNREAD = new Set(['svc-iostats', 'spreadsheet']);
 
 export function detectFormat(bytes: Uint8Array): Detection {
@@ -61,22 +80,26 @@ export function detectFormat(bytes: Uint8Array): Detection {
   const { text } = decodeText(bytes, DETECT_HEAD_BYTES);
   const importer = importers.find((i) => !(binary && i === spreadsheetImporter) && i.detect(text));
   if (importer) return { format: importer.id, importer };
-  if (binary) return { format: null, importer: null, reason: 'binary file (not a text result file)' };
+  if (binary) return { format: null, importer: null, reason: 'binary file (not a text result file)', ...(workbookContainer(bytes) ? { wholeMayTell: true as const } : {}) };
   // Nothing claims it: say which formats it comes closest to and what is missing, or that it is
   // one tool's output without results (near-miss.ts).
   return { format: null, importer: null, reason: unknownFormatReason(text), ...(nearMisses(text).length > 0 ? { nearMiss: true as const } : {}) };
 }
 
-/** A gzipped file: detected from its decompressed content, parsed by that format's importer after gunzip. */
+/**
+ * A gzipped file: detected from its decompressed head; a format that streams is decompressed as
+ * it is read, any other is parsed by that format's importer after gunzip (within a limit).
+ */
 function detectGzipped(bytes: Uint8Array): Detection {
   const plain = gunzipHead(bytes, DETECT_HEAD_BYTES);
   if (!plain) return { format: null, importer: null, reason: 'gzip file that cannot be decompressed (damaged, or not gzip)' };
   if (plain.length === 0) return { format: null, importer: null, reason: 'gzip file with nothing in it' };
   const inner = detectFormat(plain);
   if (!inner.importer) return { format: null, importer: null, reason: `gzip file: ${inner.reason}`, ...(inner.nearMiss ? { nearMiss: true as const } : {}) };
-  if (GZIP_UNREAD.has(inner.importer.id) || inner.importer.stream) {
-    return { format: null, importer: null, reason: `gzipped ${inner.importer.title}: unpack it first (only reports read whole are read from gzip)` };
+  if (GZIP_UNREAD.has(inner.importer.id)) {
+    return { format: null, importer: null, reason: `gzipped ${inner.importer.title}: unpack it first (tables and SVC statistics are not read from gzip)` };
   }
+  if (inner.importer.stream) return { format: inner.format, importer: inner.importer, gzip: true };
   return { format: inner.format, importer: gzipped(inner.importer) };
 }
 

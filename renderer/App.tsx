@@ -42,10 +42,7 @@ export function App(): JSX.Element {
   // A `.perfdelta` file from a colleague becomes a study here (its bytes checked by the core).
   const openStudyFile = async (file: File): Promise<void> => {
     try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let binary = '';
-      for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-      const { study } = await bridge.call('studies.openFile', { name: file.name, base64: btoa(binary) });
+      const { study } = await bridge.openStudyFile(file.name, file);
       await refresh(study);
     } catch (err) {
       setError((err as Error).message);

@@ -1,5 +1,6 @@
 /** The entry point of the `perfdelta` command (bundled to build/app/cli.cjs). */
 import { cliError, main } from './main.js';
+import { terminalText } from './print.js';
 
 // `perfdelta runs | head`: a closed pipe ends the output, it is not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -12,8 +13,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    process.stderr.write(`perfdelta: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-    if (process.argv.includes('--json')) process.stdout.write(`${JSON.stringify(cliError(null, err), null, 2)}\n`);
+    process.stderr.write(terminalText(`perfdelta: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`));
+    if (process.argv.includes('--json')) process.stdout.write(terminalText(`${JSON.stringify(cliError(null, err), null, 2)}\n`));
     process.exitCode = 1;
   },
 );

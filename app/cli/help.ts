@@ -161,7 +161,8 @@ tool's own: p95 for sysbench, completion latency for fio), saved with the report
 --locale and --where change the report's layout and are saved with it, so the same PDF can be
 made again. --where FILTER is a workload filter (as in "perfdelta help compare") every headline,
 table and chart of the report applies, stated in its evidence; --where "" removes it.
-Needs Chromium or Chrome (PERFDELTA_CHROMIUM names one).
+Needs Chromium or Chrome (PERFDELTA_CHROMIUM names one). The PDF is written whole or not at
+all, as export's workbook.
 --json: {"study", "report": {"id", "name"}, "out", "bytes"}
 `,
   export: `perfdelta export --study NAME --out FILE.xlsx [--report NAME] [--json]
@@ -169,13 +170,16 @@ Needs Chromium or Chrome (PERFDELTA_CHROMIUM names one).
 A workbook: "Headline" (the report's headline figures), a sheet per table (one per metric) and
 per chart, holding the numbers the report shows with units in the headers; "Runs" (every run's
 parameters and metrics exactly as stored, units in the headers); "Evidence" (source files with
-SHA-256, formulas, filters). Without a report, a sheet per saved chart and the runs.
+SHA-256, formulas, filters). Without a report, a sheet per saved chart and the runs. Written whole or not at all (a temporary
+file beside FILE, renamed over it when complete): a full disk leaves the FILE there before as it
+was and says so.
 --json: {"study", "out", "bytes"}
 `,
   'save-study': `perfdelta save-study --study NAME --out FILE.perfdelta [--json]
 
 Writes the study as one SQLite file: its original files, runs, metrics, series, periods,
-settings, saved charts and reports. Open it elsewhere with open-study.
+settings, saved charts and reports. Open it elsewhere with open-study. Written whole or not at
+all, as export's workbook.
 --json: {"study", "out", "bytes"}
 `,
   'open-study': `perfdelta open-study FILE.perfdelta [--json]
@@ -183,14 +187,18 @@ settings, saved charts and reports. Open it elsewhere with open-study.
 Opens a study file as a new study (a study of the same name here is kept; the new one gets a
 "(2)" name). The file is checked before anything is read from it: it must be an SQLite file
 with exactly PerfDelta's schema (no triggers, views, unknown tables or indexes) at a schema
-version this PerfDelta knows, and every original file must match its SHA-256; otherwise it is
-refused, naming the file, and nothing is written.
+version this PerfDelta knows, every row must fit the schema the store's own writes use (JSON of
+the right shape and at most 64 levels deep, finite numbers, dates between the years 1 and 9999,
+names up to their lengths), and every original file must match its SHA-256; otherwise it is
+refused, naming the file (and the table, row and field), and nothing is written. The file is
+copied, not read into memory; an interrupted open's copy is removed when PerfDelta next starts.
 --json: {"study": slug}
 `,
   detect: `perfdelta detect FILE|DIR... [--json]
 
-Detects each file's format from its content (never from its name).
---json: [{"path": "...", "format": "fio-json" | null}]
+Detects each file's format from its content (never from its name), from its first 64 KiB as
+an import does. Folders are walked as import walks them.
+--json: [{"path": "...", "format": "fio-json" | null, "problem"?: "why the entry was not read"}]
 `,
   import: `perfdelta import [--study NAME] [--config LABEL] [--mapping FILE.json] [--log-latency-unit ns|us]
                  [--path-param PATTERN=PARAM]... [--move-duplicates] [--json] FILE|DIR...
@@ -203,8 +211,14 @@ under another configuration says so ("elsewhere": those configurations); --move-
 its runs to LABEL instead (a label corrected by importing again; "moved_from" names where they
 were). A file with nothing to
 import is "skipped", its reason the first warning: an empty file, or one no importer recognises
-(a load script's output or a picture beside the results): the rest of the folder imports.
-Gzipped files (.gz) are read from their decompressed content. The same AWR report in another
+(a load script's output or a picture beside the results): the rest of the folder imports. A
+file no importer claims from its first 64 KiB is read no further (its sha256 is then ""); a
+format read whole is read up to 512 MiB. In a folder, a link back to a folder already read is
+followed once and skipped, saying so, as are a FIFO or a device; an entry that cannot be read
+fails alone. An import that puts nothing in makes no study.
+Gzipped files (.gz) are told from their decompressed head and decompressed as they are read: a
+gzipped fio log streams like a plain one; a format read whole stops at 256 MiB expanded, a
+stream at 32 GiB or when it expands more than 200 times (a gzip bomb), saying so. The same AWR report in another
 form (text, HTML, gzipped; same DBID, instances and snapshot range) is kept as a file of the run
 the first form made: "imported", its runs that run, its first warning "same report as FILE".
 Exit status: 0 when at least one file was imported or already there and none failed (skipped

@@ -5,10 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { detectFormat } from '../../importers/registry.js';
 import type { ImportResult } from '../contract/records.js';
-import { Core, expandPaths, NotFoundError, UnknownNameError } from '../core/core.js';
+import { Core, NotFoundError, UnknownNameError } from '../core/core.js';
+import { isProblem, walkInputs } from '../core/import/folder-walk.js';
+import { diskSource, readFailure } from '../core/import/file-source.js';
+import { detectFile } from '../core/import/pipeline.js';
 import { DatabaseBusyError } from '../core/store/store.js';
+import { namingFile } from '../core/store/store-errors.js';
 import { dataDir, dbPathIn, packageVersion } from '../core/paths.js';
 import { listSamples, loadSamples } from '../core/samples/samples.js';
 import { HELP, commandHelp } from './help.js';
@@ -16,7 +19,7 @@ import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
-import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
+import { guardTerminal, printCompare, printPeriods, printRuns, printStudies, terminalCell, writeRaw } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { scalingCurves } from '../core/compare/scaling.js';
 import { defaultMetrics } from '../core/metrics/default-metrics.js';
@@ -50,9 +53,19 @@ function withCore<T>(values: Values, fn: (core: Core) => T): T {
 
 function cmdDetect(values: Values, files: string[]): number {
   if (files.length === 0) throw new UsageError('detect needs at least one FILE');
-  const out = expandPaths(files).map((p) => ({ path: p, format: detectFormat(fs.readFileSync(p)).format }));
+  // A path named on the command line that is not there fails the command; within a folder, an entry that cannot be read is its own line.
+  for (const p of files) if (!fs.existsSync(p)) throw new Error(`no such file or folder: ${p}`);
+  // From each file's head, as an import tells it: a 3 GB file is not read whole to say it is not a result.
+  const out = walkInputs(files).map((e) => {
+    if (isProblem(e)) return { path: e.path, format: null, problem: e.reason };
+    try {
+      return { path: e.path, format: detectFile(diskSource(e.path)).format };
+    } catch (err) {
+      return { path: e.path, format: null, problem: `cannot read the file: ${readFailure(err)}` };
+    }
+  });
   if (values['json']) json(out);
-  else for (const d of out) process.stdout.write(`${d.format ?? 'unknown'}\t${d.path}\n`);
+  else for (const d of out) process.stdout.write(`${d.format ?? 'unknown'}\t${d.path}${'problem' in d ? ` (${d.problem})` : ''}\n`);
   return 0;
 }
 
@@ -66,7 +79,8 @@ function printImport(result: ImportResult): void {
     for (const e of f.errors) process.stdout.write(`  error: ${e}\n`);
     for (const w of f.warnings) process.stdout.write(`  warning: ${w}\n`);
   }
-  process.stdout.write(`${importSummary(result)}\n`);
+  if (result.study_not_kept) process.stdout.write(`no study "${result.study.name}" was made: nothing went in\n`);
+  else process.stdout.write(`${importSummary(result)}\n`);
 }
 
 const quoted = (labels: readonly string[]): string => labels.map((l) => `"${l}"`).join(', ');
@@ -139,10 +153,11 @@ function cmdImport(values: Values, inputs: string[]): number {
         if (values['json']) return;
         // A large file moves the percentage while the file count stands still.
         const pct = bytesTotal > 0 ? ` ${Math.floor((bytesDone / bytesTotal) * 100)}%` : '';
-        if (current && process.stderr.isTTY) process.stderr.write(`\r[${Math.min(done + 1, total)}/${total}${pct}] ${current}`.slice(0, 120).padEnd(120));
+        // Past the terminal guard for its carriage return; the file's name neutralised here.
+        if (current && process.stderr.isTTY) writeRaw(process.stderr, `\r[${Math.min(done + 1, total)}/${total}${pct}] ${terminalCell(current)}`.slice(0, 120).padEnd(120));
       },
     }));
-  if (process.stderr.isTTY && !values['json']) process.stderr.write('\r'.padEnd(121) + '\r');
+  if (process.stderr.isTTY && !values['json']) writeRaw(process.stderr, '\r'.padEnd(121) + '\r');
   if (values['json']) {
     json({
       files: result.files.map(({ path: p, format, sha256, status, runs, warnings, errors, same_report_as, elsewhere, moved_from, configurations }) => ({
@@ -443,6 +458,17 @@ export function cliError(command: string | null, err: unknown): CliError {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // Names, labels and messages come from files and study files: no control character of theirs
+  // reaches the terminal, whichever command prints them (print.ts).
+  const unguard = guardTerminal();
+  try {
+    return await run(argv);
+  } finally {
+    unguard();
+  }
+}
+
+async function run(argv: string[]): Promise<number> {
   // Known before the arguments parse: a bad option still gets its JSON error.
   const wantsJson = argv.includes('--json');
   let parsed;
@@ -498,7 +524,9 @@ export async function main(argv: string[]): Promise<number> {
       default:
         throw new UsageError(`unknown command "${command}"`);
     }
-  } catch (err) {
+  } catch (caught) {
+    // SQLite's messages name no file: the store's errors say which database they are about.
+    const err = namingFile(caught, ctx.dbPath);
     const usage = err instanceof UsageError;
     process.stderr.write(`perfdelta ${command}: ${(err as Error).message}\n${usage ? 'Run perfdelta --help for usage.\n' : ''}`);
     if (wantsJson) json(cliError(command, err));

@@ -6,10 +6,73 @@ import { describeMetric } from '../core/metrics/dictionary.js';
 import { formatNumber } from '../core/metrics/number-format.js';
 import { defaultMetrics } from '../core/metrics/default-metrics.js';
 
+/**
+ * Characters a terminal acts on rather than prints: C0 controls (ESC starts the sequences that
+ * set a window's title or clear the screen, BEL rings), DEL, C1 controls (U+009B is a CSI on
+ * its own), and the Unicode marks that reorder or break lines (bidi overrides and isolates,
+ * U+2028/U+2029). A name or label from a file or a study file may hold any of them.
+ */
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/** In a table cell, tabs and line breaks too: a name must not break the columns or add a line. */
+const CELL_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * Shown as its JSON escape (ESC is `\u001b`): visible, and in `--json` output (where
+ * JSON.stringify leaves DEL, C1 and the Unicode marks raw) the escape of the same character, so
+ * the document parses to the same strings.
+ */
+const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** Text for a terminal: every control character neutralised (shown as its escape) except line breaks and tabs. */
+export function terminalText(text: string): string {
+  return text.replace(TERMINAL_CONTROLS, escaped);
+}
+
+/** A cell longer than this is cut (a 50 MB name would make every row of a listing 50 MB wide). */
+const MAX_CELL_CHARS = 500;
+
+/** A table cell: controls neutralised, line breaks and tabs too, and cut to MAX_CELL_CHARS. */
+export function terminalCell(text: string): string {
+  const cut = text.length > MAX_CELL_CHARS ? `${text.slice(0, MAX_CELL_CHARS)}… [cut: ${text.length.toLocaleString('en-US')} characters]` : text;
+  return cut.replace(CELL_CONTROLS, escaped);
+}
+
+type Write = typeof process.stdout.write;
+const unguarded = new Map<NodeJS.WriteStream, Write>();
+
+/**
+ * From here until the returned function is called, everything written to stdout and stderr
+ * has its control characters neutralised: every listing, message and error of every command,
+ * whoever wrote the line. PerfDelta's own colours and progress line go through writeRaw.
+ */
+export function guardTerminal(): () => void {
+  const streams = [process.stdout, process.stderr];
+  for (const stream of streams) {
+    if (unguarded.has(stream)) continue;
+    const write = stream.write;
+    unguarded.set(stream, write);
+    stream.write = function guarded(this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]): boolean {
+      return (write as (...a: unknown[]) => boolean).call(this, typeof chunk === 'string' ? terminalText(chunk) : chunk, ...rest);
+    } as Write;
+  }
+  return () => {
+    for (const stream of streams) {
+      const write = unguarded.get(stream);
+      if (write) stream.write = write;
+      unguarded.delete(stream);
+    }
+  };
+}
+
+/** Writes text PerfDelta made itself (colour codes, the progress line's carriage return), past the guard: its names must be neutralised already. */
+export function writeRaw(stream: NodeJS.WriteStream, text: string): void {
+  (unguarded.get(stream) ?? stream.write).call(stream, text);
+}
+
 /** `paint(row, column, padded text)`: colour for a cell (the verdict column), added after padding so columns stay aligned. */
 function table(rows: string[][], paint?: (row: number, col: number, text: string) => string): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
-  return rows.map((r, ri) => r.map((c, i) => {
+  const cells = rows.map((r) => r.map(terminalCell));
+  const widths = cells[0]!.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  return cells.map((r, ri) => r.map((c, i) => {
     const cell = i === r.length - 1 ? c : c.padEnd(widths[i]!);
     return paint ? paint(ri, i, cell) : cell;
   }).join('  ')).join('\n') + '\n';
@@ -90,7 +153,8 @@ export function printCompare(result: CompareResult): void {
       const significance = pairs.some((p) => p.p_value !== null);
       process.stdout.write(`${pairs[0]!.metric_label} (${metric})\n`);
       // The verdict column says in words what the colour says: better, worse, tie, or neutral (a volume).
-      process.stdout.write(table([
+      // Past the terminal guard: the cells are neutralised by table(), the colours are ours.
+      writeRaw(process.stdout, table([
         [result.kind === 'periods' ? 'OBJECT' : 'WORKLOAD', `${result.baseline} (${unit})`, `${candidate} (${unit})`, 'SPEEDUP', 'CHANGE', 'VERDICT', 'AS WORDED', 'n',
           ...(significance ? ['p', `MEDIAN INTERVAL ${result.baseline}`, `MEDIAN INTERVAL ${candidate}`] : [])],
         ...pairs.map((p) => [

@@ -10,6 +10,7 @@ import type { Core } from '../core/core.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
 import { parseWorkloadFilter } from '../core/compare/workload-filter.js';
 import { option as str, required as need, UsageError } from './usage.js';
+import { writeWhole } from '../core/output/write-whole.js';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 export interface CliContext {
@@ -98,7 +99,7 @@ export async function cmdReport(ctx: CliContext): Promise<number> {
   const host = await serve({ dbPath: ctx.dbPath });
   try {
     const pdf = await printWithChromium(printUrl(host.url, host.token, report.study, report.id));
-    fs.writeFileSync(out, pdf);
+    writeWhole(out, pdf);
   } finally {
     await host.close();
   }
@@ -113,7 +114,7 @@ export function cmdExport(ctx: CliContext): number {
   const study = need(ctx.values, 'study');
   const name = str(ctx.values, 'report');
   const bytes = ctx.withCore((core) => core.exportXlsx(study, name === undefined ? undefined : byNameOrId(core, study, name).id));
-  fs.writeFileSync(out, bytes);
+  writeWhole(out, bytes);
   if (ctx.values['json']) ctx.json({ study, out, bytes: bytes.byteLength });
   else process.stdout.write(`wrote ${out}\n`);
   return 0;
@@ -132,7 +133,8 @@ export function cmdOpenStudy(ctx: CliContext, files: string[]): number {
   if (files.length !== 1) throw new UsageError('open-study takes one FILE.perfdelta');
   const file = files[0]!;
   if (!fs.existsSync(file)) throw new UsageError(`no such file: ${file}`);
-  const slug = ctx.withCore((core) => core.openStudyFile(fs.readFileSync(file), file));
+  // From its path: copied and checked piece by piece, never read into memory whole.
+  const slug = ctx.withCore((core) => core.openStudyFile({ path: file }, file));
   if (ctx.values['json']) ctx.json({ study: slug });
   else process.stdout.write(`opened ${file} as study ${slug}\n`);
   return 0;

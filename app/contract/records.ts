@@ -304,6 +304,8 @@ export interface ImportResult {
   study: { id: number; slug: string; name: string };
   config: string;
   files: FileOutcome[];
+  /** The import would have made the study, and nothing went in: it was not kept (no empty study is left behind). */
+  study_not_kept?: true;
 }
 
 export interface JobStatus {

@@ -166,6 +166,16 @@ export interface RpcMethods {
   /** The study as one portable `.perfdelta` file. */
   'studies.saveFile': { args: { study: string }; result: ExportedFile };
   'studies.openFile': { args: { name: string; base64: string }; result: { study: string } };
+  /**
+   * A study file the host spooled to disk as it arrived (the browser workbench's upload, a file
+   * the Electron window was asked to open): opened from there as a new study, then removed.
+   */
+  'studies.openSpooled': { args: { name: string; spool: string }; result: { study: string } };
+  /**
+   * The study saved as a `.perfdelta` file into the host's spool, for the host to stream to the
+   * browser as a download (`url`, added by the web host: used once); never one string in memory.
+   */
+  'studies.saveSpooled': { args: { study: string }; result: { fileName: string; spool: string; bytes: number; url?: string } };
 }
 
 /** A file made for the user to save: bytes as base64 (both transports carry JSON). */
@@ -192,6 +202,16 @@ export interface Bridge {
    * arrives (a 2 GB log is never whole in the page or the host); Electron sends its bytes.
    */
   stageFile(name: string, file: Blob): Promise<FilePreview>;
+  /**
+   * Opens a `.perfdelta` file as a new study (checked by the core). The web bridge streams it
+   * to the host, which spools it to disk as it arrives, up to 2 GiB; Electron sends its bytes.
+   */
+  openStudyFile(name: string, file: Blob): Promise<{ study: string }>;
+  /**
+   * Saves the study as a `.perfdelta` file: the name to save it under and where to fetch it (the
+   * web host streams it from its spool, once; Electron hands its bytes as a data URL).
+   */
+  saveStudyFile(study: string): Promise<{ fileName: string; href: string }>;
 }
 
 /** Errors cross the bridge as values with a code the UI can act on. */

@@ -2,6 +2,7 @@
  * The platform-free core: every capability the UI and the CLI use, over one store. Runs in the
  * core worker behind the app, or in-process in the CLI. No Electron, no HTTP.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
@@ -25,6 +26,8 @@ import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js
 import { isValidZone } from './periods/timezone.js';
 import { commitFiles, ImportSession, lockWait, previewOf, stageFile, withoutBytes, type ImportProgress, type StagedFile } from './import/pipeline.js';
 import { diskSource, memorySource } from './import/file-source.js';
+import { isProblem, walkInputs, type WalkedFile } from './import/folder-walk.js';
+import { createOwnFolder, removeAbandonedTemp, removeOwnFolder, removeStaleFolders } from './scratch-folders.js';
 import { parsePoolFor } from './import/parse-pool.js';
 import { LOG_OWNER_FORMATS } from './import/link-logs.js';
 import { savePathParams } from './import/path-params.js';
@@ -65,21 +68,9 @@ export interface ImportHooks {
   moveDuplicates?: boolean;
 }
 
-/** Lists the files under the given files and folders, depth first, sorted for a stable order. */
+/** The files under the given files and folders, depth first, sorted for a stable order (unreadable entries, links back and special files left out: walkInputs says why). */
 export function expandPaths(inputs: readonly string[]): string[] {
-  const out: string[] = [];
-  const visit = (p: string): void => {
-    const stat = fs.statSync(p);
-    if (stat.isDirectory()) {
-      for (const name of fs.readdirSync(p).sort()) {
-        if (!name.startsWith('.')) visit(path.join(p, name));
-      }
-    } else if (stat.isFile()) {
-      out.push(p);
-    }
-  };
-  inputs.forEach(visit);
-  return out;
+  return walkInputs(inputs).filter((e): e is WalkedFile => !isProblem(e)).map((e) => e.path);
 }
 
 export class Core implements StudyQueries, TemplateQueries {
@@ -94,10 +85,15 @@ export class Core implements StudyQueries, TemplateQueries {
   private readonly staged = new Map<string, StagedFile>();
   /** Staged files spooled to disk by the host (large uploads): deleted when imported or discarded. */
   private readonly spooled = new Map<string, string>();
+  /** This process's folder for temporary copies of study files (scratchDir), once one is needed. */
+  private scratch: string | null = null;
 
   /** `spoolDir`: where the host spools uploads; `import.stageSpooled` reads only from there. */
   constructor(readonly dbPath: string, nativeBinding?: string, readonly spoolDir: string | null = null, options: { backgroundCheckpoint?: boolean } = {}) {
     this.store = new Store(dbPath, nativeBinding, options);
+    // Copies an interrupted open-study left (a crash, kill -9) go now, not forever.
+    removeStaleFolders(path.join(path.dirname(dbPath), 'tmp'));
+    removeAbandonedTemp();
     this.mappings = new ColumnMappings(this.store.db);
     this.windowed = new WindowedSeries(this.store.levels);
     this.savedCharts = new SavedCharts(this.store.reportStore, (study) => ({ id: this.studyId(study), slug: this.slugOf(study) }));
@@ -106,6 +102,7 @@ export class Core implements StudyQueries, TemplateQueries {
 
   close(): void {
     for (const file of this.spooled.values()) fs.rmSync(file, { force: true });
+    if (this.scratch) removeOwnFolder(this.scratch);
     this.store.close();
   }
 
@@ -191,18 +188,25 @@ export class Core implements StudyQueries, TemplateQueries {
 
   /**
    * A file the host spooled to disk as it arrived (a dropped 2 GB log is never in memory):
-   * staged from there, read again piece by piece when imported. `spool` is a name inside the
-   * spool folder, never a path, so a caller can name nothing else on the machine.
+   * staged from there, read again piece by piece when imported; a file no importer claims from
+   * its head is read no further, and a format read whole only up to its limit. `spool` is a name
+   * inside the spool folder, never a path, so a caller can name nothing else on the machine.
    */
   stageSpooled(name: string, spool: string): FilePreview {
-    if (!this.spoolDir || !/^[0-9a-f-]{36}$/.test(spool)) throw new NotFoundError(`no spooled upload "${spool}"`);
-    const file = path.join(this.spoolDir, spool);
-    if (!fs.existsSync(file)) throw new NotFoundError(`no spooled upload "${spool}"`);
+    const file = this.spoolFile(spool);
     // The bytes staging read are not kept: a large upload waits in the sheet on disk only.
     const staged = withoutBytes(stageFile(name, diskSource(file), { mappingFor: (sig) => this.mappings.get(sig) }));
     this.staged.set(staged.id, staged);
     this.spooled.set(staged.id, file);
     return previewOf(staged);
+  }
+
+  /** A file in the host's spool folder, by its name there: never a path, so a caller can name nothing else on the machine. */
+  private spoolFile(spool: string): string {
+    if (!this.spoolDir || !/^[0-9a-f-]{36}$/.test(spool)) throw new NotFoundError(`no spooled upload "${spool}"`);
+    const file = path.join(this.spoolDir, spool);
+    if (!fs.existsSync(file)) throw new NotFoundError(`no spooled upload "${spool}"`);
+    return file;
   }
 
   /** A table pasted from the clipboard (TSV from a spreadsheet, markdown, CSV), staged as a table. */
@@ -283,14 +287,15 @@ export class Core implements StudyQueries, TemplateQueries {
     const { studySlug, relativeTo, mapping, moveDuplicates } = options;
     // The name kept with the file: as the user gave it, or relative to a base (the samples).
     const shown = (p: string): string => (relativeTo ? path.relative(relativeTo, p).split(path.sep).join('/') : p);
-    const paths = expandPaths(inputs);
-    const files = paths.map((p) => ({ path: p, shown: shown(p), size: fs.statSync(p).size }));
+    // One unreadable entry, link loop or FIFO is that entry's outcome, never the whole import's.
+    const entries = walkInputs(inputs);
+    const files = entries.filter((e): e is WalkedFile => !isProblem(e)).map((e) => ({ path: e.path, shown: shown(e.path), size: e.size }));
     const bytes = files.reduce((n, f) => n + f.size, 0);
     const stageOptions = { mapping, mappingFor: (sig: string) => this.mappings.get(sig) };
     // File by file: each is read, parsed and written, then dropped; one transaction for all.
-    const expected = { files: paths.length, bytes };
+    const expected = { files: entries.length, bytes };
     // A large drop is parsed ahead by worker threads while this thread writes (parse-pool.ts).
-    const pool = parsePoolFor(paths.length, bytes);
+    const pool = parsePoolFor(files.length, bytes);
     const inline = (f: { path: string; shown: string }): StagedFile => stageFile(f.shown, diskSource(f.path), stageOptions);
     return this.store.transaction(() => {
       const session = new ImportSession(this.store, {
@@ -304,8 +309,17 @@ export class Core implements StudyQueries, TemplateQueries {
         pathParams: options.pathParams,
         pool,
       });
-      if (pool) for (const f of pool.staged(files, inline)) session.add(f);
-      else for (const f of files) session.add(inline(f));
+      // In walk order: the files as the workers (or this thread) stage them, the problems between.
+      const staged = pool ? pool.staged(files, inline) : null;
+      let next = 0;
+      for (const e of entries) {
+        if (isProblem(e)) {
+          session.addUnread(shown(e.path), e.status, e.reason);
+          continue;
+        }
+        const file = files[next++]!;
+        session.add(staged ? (staged.next().value as StagedFile) : inline(file));
+      }
       return session.finish();
     }, lockWait({ ...options, expected }));
   }
@@ -637,9 +651,41 @@ export class Core implements StudyQueries, TemplateQueries {
     saveStudyFile(this.store, this.studyId(study), out);
   }
 
-  /** Opens a `.perfdelta` file as a new study here; returns its slug. */
-  openStudyFile(bytes: Uint8Array, fileName: string): string {
-    return openStudyFile(this.store, bytes, fileName);
+  /** Opens a `.perfdelta` file as a new study here, from its bytes or its path; returns its slug. */
+  openStudyFile(input: Uint8Array | { path: string }, fileName: string): string {
+    return openStudyFile(this.store, input instanceof Uint8Array ? { bytes: input } : input, fileName, this.scratchDir());
+  }
+
+  /** A study file the host spooled as it arrived (the browser workbench's Open study file…): opened from there, then removed. */
+  openSpooledStudyFile(name: string, spool: string): string {
+    const file = this.spoolFile(spool);
+    try {
+      return this.openStudyFile({ path: file }, name);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+  }
+
+  /**
+   * Saves the study as a `.perfdelta` file in the spool folder, for the host to stream to the
+   * browser (a study holding a 315 MB log never becomes one string); the host removes it once sent.
+   */
+  saveSpooledStudyFile(study: string): { spool: string; bytes: number } {
+    if (!this.spoolDir) throw new NotFoundError('this PerfDelta has no spool folder to save a study file in');
+    const spool = randomUUID();
+    const file = path.join(this.spoolDir, spool);
+    this.saveStudyFile(study, file);
+    return { spool, bytes: fs.statSync(file).size };
+  }
+
+  /**
+   * Temporary copies of study files being opened: a folder of this process's own under the data
+   * folder's `tmp/`, removed on close; one an interrupted process left is removed by the next
+   * PerfDelta that starts (scratch-folders.ts).
+   */
+  private scratchDir(): string {
+    this.scratch ??= createOwnFolder(path.join(path.dirname(this.dbPath), 'tmp'));
+    return this.scratch;
   }
 
   /**

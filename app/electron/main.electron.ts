@@ -3,6 +3,7 @@
  * with a path-traversal check, and one IPC channel that serves the RPC table. Parsing and
  * queries run in the core worker, never here.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { toErrorBody } from '../core/rpc/errors.js';
@@ -95,8 +96,11 @@ async function start(): Promise<void> {
   // study file...), and the window shows it; a file the core refuses is said in a dialog.
   openStudy = async (file) => {
     try {
-      const base64 = fs.readFileSync(file).toString('base64');
-      const { study } = (await rpc.call('studies.openFile', { name: path.basename(file), base64 })) as { study: string };
+      // Copied into the host's spool and opened from there: a study file of any size up to the
+      // disk's, never one base64 string (which stops at 512 MB).
+      const spool = randomUUID();
+      await fs.promises.copyFile(file, path.join(rpc.spoolDir, spool));
+      const { study } = (await rpc.call('studies.openSpooled', { name: path.basename(file), spool })) as { study: string };
       await window.loadURL(`${APP_ORIGIN}/index.html?study=${encodeURIComponent(study)}`);
     } catch (err) {
       dialog.showErrorBox(`PerfDelta could not open ${path.basename(file)}`, err instanceof Error ? err.message : String(err));

@@ -12,7 +12,7 @@ import type { RpcArgs, RpcMethod, RpcResult } from '../contract/rpc.js';
 import { RpcError } from '../core/rpc/errors.js';
 import { isRpcMethod, validateArgs } from '../core/rpc/schemas.js';
 import { safeFileName } from '../core/rpc/file-name.js';
-import { createSpool, removeSpool } from './spool.js';
+import { createSpool, removeSpool } from '../core/scratch-folders.js';
 import type { WorkerData, WorkerReply, WorkerRequest } from '../core/worker/protocol.js';
 
 interface Pending {

@@ -3,6 +3,8 @@
  * go through the core pipeline in this process and, for a share of them, through the built CLI;
  * prints the counts (inputs, by outcome, by format, by mutation) and every problem, and exits
  * 1 when there was one. The suite `npm test` runs is the same engine, a few hundred inputs.
+ * Then the study-file part: a saved sample study's rows mutated field by field, each opened
+ * into a store that holds other studies (study-file-mutations.ts).
  *
  *   npm run fuzz -- [--seed N] [--count N] [--cli N] [--svc-dumps N] [--max-kb N] [--only I --save DIR]
  *   FUZZ_SEED, FUZZ_COUNT, FUZZ_CLI set the same (the arguments win); FUZZ_VERBOSE=1 names each
@@ -16,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Core } from '../core/core.js';
 import { FuzzTally, collectSeeds, fuzzInputs, importInProcess, importWithCli } from './fuzz/fuzz-run.js';
+import { judgeMutation, mutatedCopy, sampleStudyFile, studyFileMutations } from './fuzz/study-file-mutations.js';
 
 function option(name: string, env: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -59,10 +62,34 @@ async function main(): Promise<void> {
     if (process.stderr.isTTY) process.stderr.write('\n');
     core.close();
     console.log(tally.report());
+    const studyProblems = only === null ? studyFilePart(scratch) : [];
     console.log(`elapsed: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    process.exitCode = tally.problems.length > 0 ? 1 : 0;
+    process.exitCode = tally.problems.length + studyProblems.length > 0 ? 1 : 0;
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The study-file part: a saved sample study's rows mutated field by field (study-file-mutations.ts). */
+function studyFilePart(scratch: string): string[] {
+  const dir = path.join(scratch, 'study-files');
+  fs.mkdirSync(dir);
+  const good = sampleStudyFile(dir);
+  const core = new Core(path.join(dir, 'store', 'perfdelta.sqlite'));
+  try {
+    core.openStudyFile({ path: good }, good);
+    const others = core.studies().map((s) => s.slug);
+    const mutations = studyFileMutations(good);
+    const problems = mutations.flatMap((m, i) => {
+      const problem = judgeMutation(core, mutatedCopy(good, dir, m, i), m, others);
+      fs.rmSync(path.join(dir, `mutation-${i}.perfdelta`), { force: true });
+      return problem ? [`${m.table}.${m.column} (${m.kind}): ${problem}`] : [];
+    });
+    console.log(`study files: ${mutations.length} fields mutated, problems: ${problems.length}`);
+    for (const p of problems.slice(0, 50)) console.log(`  ${p}`);
+    return problems;
+  } finally {
+    core.close();
   }
 }
 

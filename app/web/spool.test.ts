@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { REPO_ROOT } from '../../importers/test-support/corpus.js';
-import { createSpool, removeStaleSpools } from '../host/spool.js';
+import { createSpool, removeStaleSpools } from '../core/scratch-folders.js';
 import { RpcHost } from '../host/rpc-host.js';
 import { importStaged, request, startTestHost, upload, WORKER } from './test-host.js';
 import { startWebHost } from './web-host.js';

@@ -16,6 +16,7 @@ import { MAX_STAGE_BYTES } from '../core/rpc/schemas.js';
 import type { RpcHost } from '../host/rpc-host.js';
 import { CONTENT_SECURITY_POLICY } from './csp.js';
 import { LaunchSessions, sameSecret } from './launch-session.js';
+import { SpoolDownloads } from './spool-downloads.js';
 
 const MAX_JSON_BYTES = 16 * 1024 * 1024;
 /** The largest upload /stage takes: the Electron window's limit for a dropped file (MAX_STAGE_BYTES). */
@@ -144,6 +145,7 @@ function limitTo(declared: number, name: string): Transform {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(32).toString('hex');
   const sessions = new LaunchSessions(options.launchCodeTtlMs);
+  const downloads = new SpoolDownloads(options.rpc.spoolDir);
   const staticRoot = path.resolve(options.staticDir);
   let port = 0;
 
@@ -197,9 +199,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     let method: string;
     let args: unknown;
     let unstaged = (): void => undefined;
-    if (url.pathname === '/stage') {
-      // Dropped files arrive as raw bytes and go straight to a spool file as they come: a 2 GB
-      // log is never in this process's memory. The core stages it from there.
+    if (url.pathname === '/stage' || url.pathname === '/open-study') {
+      // Dropped files and study files arrive as raw bytes and go straight to a spool file as they
+      // come: a 2 GB log is never in this process's memory. The core stages (or opens) it from there.
       const name = decodeURIComponent(String(req.headers['x-file-name'] ?? '')); // a bad escape rejects: 400 below
       // Refused from the declared length, before a byte is written to disk.
       const declared = uploadLength(req, name, options.maxUploadBytes ?? MAX_UPLOAD_BYTES, options.rpc.spoolDir);
@@ -211,7 +213,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         fs.rmSync(file, { force: true }); // an upload cut off half-way leaves nothing behind
         throw err;
       }
-      method = 'import.stageSpooled';
+      method = url.pathname === '/stage' ? 'import.stageSpooled' : 'studies.openSpooled';
       args = { name, spool };
       // Not staged (refused, or the core failed): the spooled bytes have no owner.
       unstaged = () => fs.rmSync(file, { force: true });
@@ -227,6 +229,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     try {
       const result = await options.rpc.call(method, args);
+      // A study file saved for the browser: streamed from the spool as a download, once (downloads).
+      if (method === 'studies.saveSpooled') Object.assign(result as object, { url: downloads.offer(result as { spool: string; fileName: string }) });
       send(res, 200, { ok: true, result });
     } catch (err) {
       unstaged();
@@ -282,7 +286,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   function route(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (refuseForeign(req, res)) return;
-    if (req.method === 'POST' && (url.pathname === '/rpc' || url.pathname === '/stage')) {
+    if (req.method === 'POST' && (url.pathname === '/rpc' || url.pathname === '/stage' || url.pathname === '/open-study')) {
       if (refuseUnauthorized(req, res)) return;
       handleRpc(req, res, url).catch((err: Error & { status?: number }) => {
         if (res.headersSent) return void res.destroy();
@@ -297,6 +301,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     if (req.method === 'GET' && url.pathname === '/launch') {
       launch(res, url);
+      return;
+    }
+    if (req.method === 'GET' && url.pathname.startsWith('/download/')) {
+      downloads.send(url.pathname.slice('/download/'.length), res);
       return;
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
@@ -319,6 +327,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     token,
     port,
     close: () => new Promise<void>((resolve) => {
+      downloads.close();
       server.closeAllConnections();
       server.close(() => resolve());
     }),

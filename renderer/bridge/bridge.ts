@@ -55,6 +55,18 @@ export class ElectronBridge implements Bridge {
     // IPC carries the bytes (structured clone, no base64); files over 2 GiB are refused by the core.
     return this.call('import.stage', { name, bytes: new Uint8Array(await file.arrayBuffer()) });
   }
+
+  async openStudyFile(name: string, file: Blob): Promise<{ study: string }> {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return this.call('studies.openFile', { name, base64: btoa(binary) });
+  }
+
+  async saveStudyFile(study: string): Promise<{ fileName: string; href: string }> {
+    const f = await this.call('studies.saveFile', { study });
+    return { fileName: f.fileName, href: `data:${f.mime};base64,${f.base64}` };
+  }
 }
 
 export class WebBridge implements Bridge {
@@ -69,14 +81,31 @@ export class WebBridge implements Bridge {
   }
 
   async stageFile(name: string, file: Blob): Promise<FilePreview> {
-    // The File itself is the body: the browser streams it from disk, the host spools it to disk.
-    const res = await fetch('/stage', {
+    return this.upload<FilePreview>('/stage', name, file);
+  }
+
+  async openStudyFile(name: string, file: Blob): Promise<{ study: string }> {
+    // As a dropped file: a 24 MB (or 2 GB) study file is never one JSON string or in memory whole.
+    return this.upload<{ study: string }>('/open-study', name, file);
+  }
+
+  async saveStudyFile(study: string): Promise<{ fileName: string; href: string }> {
+    // The host writes the file into its spool and offers it once at `url`: the browser's own
+    // download reads it from there as a stream.
+    const f = await this.call('studies.saveSpooled', { study });
+    if (!f.url) throw new BridgeError('failed', 'the host offered no address to download the study file from');
+    return { fileName: f.fileName, href: f.url };
+  }
+
+  /** A file as a request's body: the browser streams it from disk, the host spools it to disk. */
+  private async upload<T>(to: string, name: string, file: Blob): Promise<T> {
+    const res = await fetch(to, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { ...this.auth(), 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(name) },
       body: file,
     });
-    return unwrap<FilePreview>((await res.json()) as Envelope);
+    return unwrap<T>((await res.json()) as Envelope);
   }
 
   async call<M extends RpcMethod>(method: M, args: RpcArgs<M>, options: CallOptions = {}): Promise<RpcResult<M>> {

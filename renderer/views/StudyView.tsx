@@ -99,7 +99,7 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
         <h1>{study.name}</h1>
         <p className="muted">{t('studies.runs', { count: study.runs })}{t('text.sep')}{t('study.configs', { count: study.configs.length })}
           {t('text.sep')}<button type="button" className="link" name="save-study-file" onClick={() => {
-            bridge.call('studies.saveFile', { study: study.slug }).then((f) => download(f.fileName, `data:${f.mime};base64,${f.base64}`), (e: Error) => setError(e.message));
+            bridge.saveStudyFile(study.slug).then((f) => download(f.fileName, f.href), (e: Error) => setError(e.message));
           }}>{t('study.saveFile')}</button>
         </p>
       </header>

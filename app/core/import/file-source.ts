@@ -74,3 +74,33 @@ export function sha256Of(source: FileSource): string {
 
 /** How much of a file is read at a time when it is streamed. */
 export const READ_CHUNK_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The largest file a format that is read whole (fio JSON, AWR, a table, a workbook...) is read
+ * at. Such a file is decoded into one string and parsed whole, and a JavaScript string holds at
+ * most 512 Mi characters; a larger file is refused from its size, before it is read (fio logs
+ * are streamed, whatever their size).
+ */
+export const WHOLE_READ_MAX_BYTES = 512 * 1024 * 1024;
+
+/** A size as people read it: 3.0 GiB, 600 MiB, 12 KiB. */
+export function bytesText(n: number): string {
+  const units: Array<[number, string]> = [[1024 ** 3, 'GiB'], [1024 ** 2, 'MiB'], [1024, 'KiB']];
+  for (const [size, unit] of units) if (n >= size) return `${(n / size).toFixed(n / size >= 100 ? 0 : 1)} ${unit}`;
+  return `${n} bytes`;
+}
+
+/** Why a file cannot be read whole, or null when it can: what it is (`a fio JSON file`) and the limit, in words. */
+export function wholeReadProblem(size: number, what: string): string | null {
+  if (size <= WHOLE_READ_MAX_BYTES) return null;
+  return `the file is ${bytesText(size)}: ${what} is read whole, and PerfDelta reads one of up to ${bytesText(WHOLE_READ_MAX_BYTES)} (fio logs are streamed whatever their size); nothing of it was imported`;
+}
+
+/** Why a file could not be read, in words (it went away, or its permissions changed, since it was listed). */
+export function readFailure(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'the file is gone (removed or renamed since it was listed)';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied: PerfDelta may not read it';
+  if (code === 'EISDIR') return 'it is a folder';
+  return (err as Error).message;
+}

@@ -40,6 +40,7 @@ export interface WireStaged {
   importerId: string | null;
   result: ParseResult;
   streamed: boolean;
+  gzip?: true;
   bytes?: Uint8Array;
   svc?: SvcStageInfo | SvcStageError;
   empty?: true;

@@ -42,7 +42,7 @@ function stage(path: string, shown: string, transfer: ArrayBuffer[]): ReplyItem 
   const bytes = f.bytes ? own(f.bytes) : undefined;
   if (bytes) transfer.push(bytes.buffer as ArrayBuffer);
   const file: WireStaged = {
-    id: f.id, path: f.path, sha256: f.sha256, importerId: f.importer?.id ?? null, result: f.result, streamed: f.streamed,
+    id: f.id, path: f.path, sha256: f.sha256, importerId: f.importer?.id ?? null, result: f.result, streamed: f.streamed, ...(f.gzip ? { gzip: true as const } : {}),
     ...(bytes ? { bytes } : {}), ...(f.svc ? { svc: f.svc } : {}), ...(f.empty ? { empty: true as const } : {}), ...(f.notResult ? { notResult: true as const } : {}),
   };
   return { kind: 'staged', file };

@@ -12,6 +12,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { fioLogTable, type FioLogTable } from '../../../importers/fio/fio-log.js';
 import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../importers/registry.js';
+import { gunzipHead } from '../../../importers/gzip.js';
+import { GunzipStream, GzipStreamError } from './gunzip-stream.js';
+import { checkRow, RowError } from '../store/row-schema.js';
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileConfigurations, FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
@@ -22,7 +25,7 @@ import { parsePoolFor, type ParsePool } from './parse-pool.js';
 import { scanCounters } from '../../../importers/svc/counter-scan.js';
 import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
 import { asMicroseconds, attachSeries, findLogOwner, implausibleLatency, isLatencyLog, isLogRun, LOG_OWNER_FORMATS, ownerCandidate, type LogOwnerCandidate } from './link-logs.js';
-import { READ_CHUNK_BYTES, sha256Of, type FileSource } from './file-source.js';
+import { READ_CHUNK_BYTES, readFailure, sha256Of, wholeReadProblem, type FileSource } from './file-source.js';
 import type { StagedFile } from './staged-file.js';
 import { possibleResult, possibleRun, possibleSeries } from './impossible-values.js';
 import { savePathParams, withPathParams, type PathParamRule } from './path-params.js';
@@ -41,9 +44,17 @@ export const STREAM_MIN_BYTES = 8 * 1024 * 1024;
 
 const located = (d: { message: string; line?: number }): string => (d.line ? `line ${d.line}: ${d.message}` : d.message);
 
+/** A file's first `n` bytes as its format reads them: a gzipped file's decompressed. */
+function plainHead(source: FileSource, gzip: boolean | undefined, n: number): Uint8Array {
+  return gzip ? gunzipHead(source.head(n), n) ?? new Uint8Array(0) : source.head(n);
+}
+
+/** The name a gzipped file's format reads (fio tells a log's kind from it): without its `.gz`. */
+const plainName = (path: string, gzip: boolean | undefined): string => (gzip ? path.replace(/\.gz$/i, '') : path);
+
 /** The head of a file up to its last complete line: what a streamed file's preview parses. */
-function headLines(source: FileSource): Uint8Array {
-  const head = source.head(1024 * 1024);
+function headLines(source: FileSource, gzip?: boolean): Uint8Array {
+  const head = plainHead(source, gzip, 1024 * 1024);
   const lf = head.lastIndexOf(10);
   return lf > 0 ? head.subarray(0, lf + 1) : head;
 }
@@ -51,6 +62,15 @@ function headLines(source: FileSource): Uint8Array {
 /** Hashes, detects and parses one file. Never throws: every problem becomes an error value. */
 export function stageFile(path: string, source: FileSource, tableOptions: TableStageOptions = {}): StagedFile {
   const id = randomUUID();
+  try {
+    return stageReadable(id, path, source, tableOptions);
+  } catch (err) {
+    // Reading failed (the file went away or may not be read): that file fails, never the import.
+    return { id, path, source, sha256: NOT_READ, importer: null, result: { runs: [], warnings: [], errors: [{ message: `cannot read the file: ${readFailure(err)}` }] }, streamed: false };
+  }
+}
+
+function stageReadable(id: string, path: string, source: FileSource, tableOptions: TableStageOptions): StagedFile {
   // An empty file has no format to tell and nothing to keep: skipped at import, not failed
   // (fio leaves an empty slat log beside every lat log of a sync engine).
   if (source.size === 0 && !tableOptions.asTable) {
@@ -60,12 +80,19 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
   if (!tableOptions.asTable) {
     const head = source.head(DETECT_HEAD_BYTES);
     detection = detectFormat(head);
+    // A gzipped log, whatever its size: decompressed as it is read, previewed from its decompressed head.
+    if (detection.importer && detection.gzip) {
+      return { id, path, source, sha256: sha256Of(source), importer: detection.importer, result: parseSafely(detection.importer, headLines(source, true), plainName(path, true)), streamed: true, gzip: true };
+    }
     // A large file whose format streams: detected and previewed from its head only.
     if (source.size >= STREAM_MIN_BYTES && detection.importer?.stream) {
       return { id, path, source, sha256: sha256Of(source), importer: detection.importer, result: parseSafely(detection.importer, headLines(source), path), streamed: true };
     }
     // SVC statistics: the header now, the counters when all the files are combined.
     if (detection.importer?.id === 'svc-iostats') {
+      // Its counters are read whole when the files are combined: within the same limit.
+      const tooLarge = wholeReadProblem(source.size, `a ${detection.importer.title} file`);
+      if (tooLarge) return { id, path, source, sha256: NOT_READ, importer: detection.importer, result: { runs: [], warnings: [], errors: [{ message: tooLarge }] }, streamed: false };
       const svc = svcStageInfo(head);
       // Statistics of a kind PerfDelta does not read (hostStats...) are kept with a warning, not failed.
       const result: ParseResult = !('error' in svc) ? { runs: [svcPreviewRun(svc)], warnings: [], errors: [] }
@@ -73,25 +100,48 @@ export function stageFile(path: string, source: FileSource, tableOptions: TableS
           : { runs: [], warnings: [], errors: [{ message: svc.error }] };
       return { id, path, source, sha256: sha256Of(source), importer: detection.importer, result, streamed: false, svc };
     }
+    // Nothing claims it from its head (and it is no workbook, which may tell only further on):
+    // it is never read beyond its head, nor hashed (its SHA-256 is empty: nothing of it is kept),
+    // so a 1 GB random file costs 64 KiB of reading.
+    if (!detection.importer && !detection.wholeMayTell) return unclaimed({ id, path, source, sha256: NOT_READ }, detection);
   }
+  // Formats read whole (fio JSON, AWR, tables...) up to a stated size, refused from it beyond, unread.
+  const tooLarge = wholeReadProblem(source.size, detection?.importer ? `a ${detection.importer.title} file` : 'a table or workbook');
+  if (tooLarge) return { id, path, source, sha256: NOT_READ, importer: detection?.importer ?? null, result: { runs: [], warnings: [], errors: [{ message: tooLarge }] }, streamed: false };
   // Read once: hashed, detected and parsed from the same bytes, and kept until written.
   const bytes = source.bytes();
   const base = { id, path, source, sha256: createHash('sha256').update(bytes).digest('hex'), bytes };
-  // The head told a text format; a workbook (binary) or a table needs the whole file to tell.
+  // A workbook (binary) or a table needs the whole file to tell.
   if (!tableOptions.asTable && (!detection?.importer || detection.importer.id === 'spreadsheet')) detection = detectFormat(bytes);
   if (!detection || detection.importer?.id === 'spreadsheet') {
     // A table: read through its mapping (given, remembered for its header, or proposed).
     const staged = stageTable(bytes, tableOptions);
     return { ...base, importer: staged.importer, result: possibleResult(staged.result), streamed: false, table: staged.table ?? undefined };
   }
-  if (!detection.importer) {
-    // Close to a format, or one tool's output without results: what the user meant to import,
-    // refused with what is missing (near-miss.ts), never skipped.
-    if ('nearMiss' in detection && detection.nearMiss) return { ...base, importer: null, result: { runs: [], warnings: [], errors: [{ message: detection.reason }] }, streamed: false };
-    // Not a result (tm.out beside the AWR reports): nothing to import and nothing to lose.
-    return { ...base, importer: null, result: { runs: [], warnings: [{ message: notResultReason(detection.reason) }], errors: [] }, streamed: false, notResult: true };
-  }
+  if (!detection.importer) return unclaimed(base, detection);
   return { ...base, importer: detection.importer, result: parseSafely(detection.importer, bytes, path), streamed: false };
+}
+
+/**
+ * A file's format as staging tells it (`perfdelta detect`): from its head; read further only
+ * where a workbook may tell only there, and only within the whole-read limit.
+ */
+export function detectFile(source: FileSource): Detection {
+  const head = detectFormat(source.head(DETECT_HEAD_BYTES));
+  if (head.importer || !head.wholeMayTell || wholeReadProblem(source.size, '') !== null) return head;
+  return detectFormat(source.bytes());
+}
+
+/** The SHA-256 of a file that was not read beyond its head: none (nothing of it is kept). */
+const NOT_READ = '';
+
+/** A file no importer claims. */
+function unclaimed(base: Pick<StagedFile, 'id' | 'path' | 'source' | 'sha256' | 'bytes'>, detection: Extract<Detection, { importer: null }>): StagedFile {
+  // Close to a format, or one tool's output without results: what the user meant to import,
+  // refused with what is missing (near-miss.ts), never skipped.
+  if (detection.nearMiss) return { ...base, importer: null, result: { runs: [], warnings: [], errors: [{ message: detection.reason }] }, streamed: false };
+  // Not a result (tm.out beside the AWR reports): nothing to import and nothing to lose.
+  return { ...base, importer: null, result: { runs: [], warnings: [{ message: notResultReason(detection.reason) }], errors: [] }, streamed: false, notResult: true };
 }
 
 /** Worded like an empty file's reason: what the file is, then "nothing to import". */
@@ -267,6 +317,8 @@ interface Held {
  */
 export class ImportSession {
   private readonly study: StudyRow;
+  /** This import made the study: if nothing goes in, it is not kept. */
+  private readonly studyIsNew: boolean;
   private readonly config: string;
   private readonly outcomes: FileOutcome[] = [];
   private readonly held: Held[] = [];
@@ -283,7 +335,10 @@ export class ImportSession {
     this.config = options.config.trim();
     if (!studyName) throw new Error('a study name is required');
     if (!this.config) throw new Error('a configuration label is required');
-    this.study = store.ensureStudy(studyName, options.studySlug);
+    checkRow('runs', { config: this.config }, `configuration "${this.config.slice(0, 80)}…"`);
+    const { created, ...study } = store.ensureStudy(studyName, options.studySlug);
+    this.study = study;
+    this.studyIsNew = created;
     this.owners = store.logOwnerCandidates(this.study.id, this.config);
     if (options.pathParams?.length) {
       const kept = (store.settings(this.study.id).path_params ?? []).filter((r) => !options.pathParams!.some((n) => n.param === r.param));
@@ -307,6 +362,14 @@ export class ImportSession {
     this.write(index, file);
   }
 
+  /** An entry of a folder that was never read (a link loop, a FIFO, a folder PerfDelta may not read): its outcome, with the reason. */
+  addUnread(path: string, status: 'skipped' | 'failed', reason: string): void {
+    this.options.checkCancel?.();
+    this.outcomes.push({ path, format: null, sha256: '', status, runs: [], errors: status === 'failed' ? [reason] : [], warnings: status === 'skipped' ? [reason] : [] });
+    this.filesDone++;
+    this.progress(path, 0);
+  }
+
   finish(): ImportResult {
     const restage = (h: Held): StagedFile => (h.parked ? this.options.restage!(h.file) : h.file);
     this.finishVdbench(this.held.filter((h) => isVdbench(h.file)).map((h) => ({ ...h, file: restage(h) })));
@@ -319,6 +382,11 @@ export class ImportSession {
     // Which runs each file went into (a log joins its fio JSON's run): a delete takes the file with its runs.
     for (const o of this.outcomes) if (o.status === 'imported') this.store.manage.linkImport(this.study.id, o.sha256, o.runs);
     this.progress('', 0);
+    // A new study that nothing went into (every file failed or held nothing) is not kept.
+    if (this.studyIsNew && !this.outcomes.some((o) => o.status === 'imported' || o.status === 'duplicate')) {
+      this.store.dropEmptyStudy(this.study.id);
+      return { study: this.study, config: this.config, files: this.outcomes, study_not_kept: true };
+    }
     return { study: this.study, config: this.config, files: this.outcomes };
   }
 
@@ -358,6 +426,18 @@ export class ImportSession {
 
   /** Writes one file (its original bytes, its import, its runs); returns the runs it made. */
   private write(index: number, file: StagedFile, extraNotes: readonly string[] = []): Array<{ id: number; run: ParsedRun }> {
+    // The file is a savepoint: a value the store's schema refuses (row-schema.ts: a run's time
+    // in the year 3e8, a name of a million characters) fails this file, and what it wrote is undone.
+    try {
+      return this.store.transaction(() => this.writeFile(index, file, extraNotes));
+    } catch (err) {
+      if (!(err instanceof RowError)) throw err;
+      this.settle(index, { ...outcomeBase(file, previewOf(file)), status: 'failed', runs: [], errors: [`${err.message}: nothing of the file was imported`] }, file.streamed ? 0 : file.source.size);
+      return [];
+    }
+  }
+
+  private writeFile(index: number, file: StagedFile, extraNotes: readonly string[]): Array<{ id: number; run: ParsedRun }> {
     this.options.checkCancel?.();
     this.progress(file.path, 0);
     const preview = previewOf(file);
@@ -384,6 +464,9 @@ export class ImportSession {
       return [];
     }
     const importId = this.keep(file, preview.warnings);
+    // What this file adds to the import's own lists, added once the whole file is written.
+    const owners: LogOwnerCandidate[] = [];
+    const sameFile = new Map<string, KnownReport>();
     const made: Array<{ id: number; run: ParsedRun }> = [];
     const notes: string[] = [];
     const runIds: number[] = [];
@@ -438,7 +521,7 @@ export class ImportSession {
         const run = withPathParams(parsed, file.path, this.pathRules);
         // The same AWR report in another form (text, HTML, gzip): kept, linked, one run.
         const identity = reportIdentity(run);
-        const same = identity === null ? undefined : this.reports().get(identity);
+        const same = identity === null ? undefined : sameFile.get(identity) ?? this.reports().get(identity);
         if (same) {
           notes.push(...this.foldForm(same, file, run));
           runIds.push(same.runId);
@@ -447,14 +530,16 @@ export class ImportSession {
         }
         // A table can name each run's configuration (a column, or titles over several tables).
         const id = this.store.insertRun(this.study.id, importId, run.config?.trim() || this.config, ordinal, run);
-        if (identity !== null) this.reports().set(identity, { runId: id, file: file.path, config: run.config?.trim() || this.config });
+        if (identity !== null) sameFile.set(identity, { runId: id, file: file.path, config: run.config?.trim() || this.config });
         made.push({ id, run });
         runIds.push(id);
         if (LOG_OWNER_FORMATS.includes(file.importer!.id)) {
-          this.owners.push(ownerCandidate(run, { runId: id, file: file.path, origin: `import ${importId}`, ordinal }));
+          owners.push(ownerCandidate(run, { runId: id, file: file.path, origin: `import ${importId}`, ordinal }));
         }
       });
     }
+    this.owners.push(...owners);
+    for (const [identity, report] of sameFile) this.reports().set(identity, report);
     done({
       ...base, warnings: [...notes, ...extraNotes, ...base.warnings], status: 'imported', runs: [...new Set(runIds)], errors: [],
       ...(sameAs !== undefined ? { same_report_as: sameAs } : {}), ...configurationsOf(made.map((m) => m.run)),
@@ -614,7 +699,7 @@ export class ImportSession {
         const writer = this.store.fileWriter(file.sha256, file.source.size);
         const importId = this.importOf(file, []);
         const runId = owner ? owner.runId : this.store.insertRun(this.study.id, importId, this.config, 0, { ...headRun, metrics: {}, series: [] });
-        const stream = importer.stream!({ name: file.path, head: file.source.head(DETECT_HEAD_BYTES) });
+        const stream = importer.stream!({ name: plainName(file.path, file.gzip), head: plainHead(file.source, file.gzip, DETECT_HEAD_BYTES) });
         if ('error' in stream) throw new UnreadableFileError(located(stream.error));
         const series = new Map<string, ReturnType<Store['seriesWriter']>>();
         const unit = !owner && isLatencyLog(log.kind) ? this.options.logUnit?.(file) : undefined;
@@ -641,11 +726,22 @@ export class ImportSession {
             w.push(s.times, s.values);
           }
         };
-        for (const chunk of file.source.chunks(READ_CHUNK_BYTES)) {
-          this.options.checkCancel?.();
-          writer?.append(chunk);
-          put(stream.push(chunk));
-          read(chunk.byteLength);
+        // A gzipped log: its .gz kept as it is read, its decompressed bytes parsed (gunzip-stream.ts).
+        const gunzip = file.gzip ? new GunzipStream() : null;
+        try {
+          for (const chunk of file.source.chunks(READ_CHUNK_BYTES)) {
+            this.options.checkCancel?.();
+            writer?.append(chunk);
+            if (gunzip) for (const plain of gunzip.push(chunk)) put(stream.push(plain));
+            else put(stream.push(chunk));
+            read(chunk.byteLength);
+          }
+          if (gunzip) for (const plain of gunzip.end()) put(stream.push(plain));
+        } catch (err) {
+          if (err instanceof GzipStreamError) throw new UnreadableFileError(err.message);
+          throw err;
+        } finally {
+          gunzip?.close();
         }
         const end = stream.end();
         put(end.series);
@@ -669,8 +765,9 @@ export class ImportSession {
         };
       });
     } catch (err) {
-      // Only the file's own content fails the file; a database error fails the whole commit.
-      if (!(err instanceof UnreadableFileError)) throw err;
+      // Only the file's own content fails the file (a value the store's schema refuses is that
+      // too); a database error fails the whole commit.
+      if (!(err instanceof UnreadableFileError) && !(err instanceof RowError)) throw err;
       return { ...base, status: 'failed', runs: [], errors: [err.message] };
     }
   }

@@ -17,6 +17,8 @@ export interface StagedFile {
   result: ParseResult;
   /** Parsed chunk by chunk while it is written (a large log), not whole at staging. */
   streamed: boolean;
+  /** A gzipped file that streams (an fio log): decompressed as it is read, its .gz kept. */
+  gzip?: true;
   /** A table (CSV, TSV, XLSX, pasted): how it was read and the mapping used. */
   table?: StagedTable;
   /** The whole file as staging read it (not a streamed or SVC file): written from these bytes rather than read again. */

@@ -6,6 +6,7 @@
  * unknown table is not ours to copy; `trusted_schema = OFF` keeps SQL functions with side
  * effects out of whatever schema text is read before the check.
  */
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, migrate, migrationHash, SCHEMA_MIGRATIONS_SQL } from '../store/migrations.js';
 
@@ -53,10 +54,8 @@ function expectedSchema(version: number): Map<string, SchemaObject> {
  * Opens a copy of a study file for reading once it has passed every check; the caller closes
  * it. Throws StudyFileError naming the file and what is wrong.
  */
-export function openCheckedStudyFile(copy: string, bytes: Uint8Array, fileName: string): Database.Database {
-  if (bytes.byteLength < 100 || !Buffer.from(bytes.buffer, bytes.byteOffset, 16).equals(SQLITE_MAGIC)) {
-    throw new StudyFileError(fileName, 'not a PerfDelta study file (not an SQLite database)');
-  }
+export function openCheckedStudyFile(copy: string, fileName: string): Database.Database {
+  if (!startsAsSqlite(copy)) throw new StudyFileError(fileName, 'not a PerfDelta study file (not an SQLite database)');
   let db: Database.Database;
   try {
     db = new Database(copy, { readonly: true });
@@ -73,6 +72,17 @@ export function openCheckedStudyFile(copy: string, bytes: Uint8Array, fileName: 
     db.close();
     if (err instanceof StudyFileError) throw err;
     throw new StudyFileError(fileName, `not a PerfDelta study file (${(err as Error).message})`);
+  }
+}
+
+/** Whether the file begins as an SQLite database does (its 100-byte header, the magic first). */
+function startsAsSqlite(file: string): boolean {
+  const head = Buffer.alloc(100);
+  const fd = fs.openSync(file, 'r');
+  try {
+    return fs.readSync(fd, head, 0, 100, 0) === 100 && head.subarray(0, 16).equals(SQLITE_MAGIC);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 

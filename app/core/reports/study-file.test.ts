@@ -100,11 +100,11 @@ describe('opening a crafted study file', () => {
     const db = new Database(older);
     migrate(db, MIGRATIONS.slice(0, MIGRATIONS.length - 1));
     db.close();
-    openCheckedStudyFile(older, fs.readFileSync(older), 'older.perfdelta').close();
+    openCheckedStudyFile(older, 'older.perfdelta').close();
   });
 
   it('reads the untrusted file with trusted_schema OFF: its schema text may call no function with side effects', () => {
-    const checked = openCheckedStudyFile(good, fs.readFileSync(good), 'shared.perfdelta');
+    const checked = openCheckedStudyFile(good, 'shared.perfdelta');
     try {
       assert.equal(checked.pragma('trusted_schema', { simple: true }), 0);
     } finally {

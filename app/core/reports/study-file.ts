@@ -5,15 +5,16 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ChartSpec, ReportSection } from '../../contract/records.js';
 import { PAGE_SIZE, type Store } from '../store/store.js';
 import { migrate } from '../store/migrations.js';
 import { openCheckedStudyFile, StudyFileError } from './study-file-check.js';
+import { writeWholeWith } from '../output/write-whole.js';
+import { ROW_SCHEMA, rowProblem } from '../store/row-schema.js';
+import { namingFile } from '../store/store-errors.js';
 
-/** Writes the study into a new file at `out` (replaced if it exists). */
 /** A chart that names runs (a latency CDF, runs overlaid) names them by id: the ids may be new here. */
 function remapChartRuns(specJson: string, runIds: ReadonlyMap<number, number>): string {
   const spec = JSON.parse(specJson) as ChartSpec;
@@ -21,13 +22,22 @@ function remapChartRuns(specJson: string, runIds: ReadonlyMap<number, number>): 
   return JSON.stringify({ ...spec, runs: spec.runs.map((r) => runIds.get(r) ?? r) });
 }
 
+/**
+ * Writes the study into a new file at `out` (replaced if it exists), whole or not at all: a full
+ * disk leaves the file there before as it was and says which disk (write-whole.ts).
+ */
 export function saveStudyFile(store: Store, studyId: number, out: string): void {
-  const tmp = `${out}.partial-${process.pid}`;
-  fs.rmSync(tmp, { force: true });
+  writeWholeWith(out, (tmp) => writeStudyFile(store, studyId, tmp), { sidecars: ['-journal', '-wal', '-shm'] });
+}
+
+function writeStudyFile(store: Store, studyId: number, tmp: string): void {
   const target = new Database(tmp);
-  target.pragma(`page_size = ${PAGE_SIZE}`); // as the store's: the original files are large blobs
-  migrate(target);
-  target.close();
+  try {
+    target.pragma(`page_size = ${PAGE_SIZE}`); // as the store's: the original files are large blobs
+    migrate(target);
+  } finally {
+    target.close();
+  }
   const db = store.db;
   db.prepare('ATTACH DATABASE ? AS x').run(tmp);
   try {
@@ -52,28 +62,41 @@ export function saveStudyFile(store: Store, studyId: number, out: string): void 
   }
   // One self-contained file: no -wal or -shm beside it.
   const done = new Database(tmp);
-  done.pragma('journal_mode = DELETE');
-  done.close();
-  fs.renameSync(tmp, out);
+  try {
+    done.pragma('journal_mode = DELETE');
+  } finally {
+    done.close();
+  }
 }
 
 type Row = Record<string, unknown>;
 
 export { StudyFileError };
 
+/** A study file to open: its bytes (the Electron window's call), or where it is on disk (the CLI, a web host's spooled upload). */
+export type StudyFileInput = { bytes: Uint8Array } | { path: string };
+
 /**
  * Opens a study file into the store, in one transaction. A study of the same slug already here
  * is left alone: the opened one gets a new slug and a "(2)" name. Returns the new slug.
+ * `workDir`: where the checked copy is made (a folder of this process's own: a copy an
+ * interrupted open leaves is removed when PerfDelta next starts, scratch-folders.ts).
  */
-export function openStudyFile(store: Store, bytes: Uint8Array, fileName: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-open-'));
+export function openStudyFile(store: Store, input: StudyFileInput, fileName: string, workDir: string): string {
+  const dir = fs.mkdtempSync(path.join(workDir, 'open-'));
   const tmp = path.join(dir, 'study.perfdelta');
   try {
-    fs.writeFileSync(tmp, bytes);
+    // A copy of its own: the user's file is never touched, and nothing else changes what was checked.
+    try {
+      if ('bytes' in input) fs.writeFileSync(tmp, input.bytes);
+      else fs.copyFileSync(input.path, tmp);
+    } catch (err) {
+      throw new StudyFileError(fileName, `could not be copied to ${dir} to be checked (${(err as Error).message})`);
+    }
     // Checked before anything else reads it: SQLite, no triggers or views, PerfDelta's schema
     // at a version this one knows (study-file-check.ts).
-    openCheckedStudyFile(tmp, bytes, fileName).close();
-    // A copy, migrated up if an older PerfDelta wrote it; the user's file is never touched.
+    openCheckedStudyFile(tmp, fileName).close();
+    // Migrated up if an older PerfDelta wrote it.
     let src: Database.Database;
     try {
       src = new Database(tmp);
@@ -88,23 +111,65 @@ export function openStudyFile(store: Store, bytes: Uint8Array, fileName: string)
       src.close();
       throw new StudyFileError(fileName, `a study file holds one study; this one holds ${studies.length}`);
     }
+    // Every row against the schema the store's own writes use (row-schema.ts): a value that
+    // would stop a listing (JSON 50,000 levels deep, a date in the year 3e8, a 50 MB name) is
+    // refused here, naming its place, before anything is written.
+    try {
+      checkStudyRows(src, fileName);
+    } catch (err) {
+      src.close();
+      throw err;
+    }
     // The originals must be the bytes their hashes name, or the numbers cannot be checked.
     let damaged: string | null = null;
     // Part by part: a study with a 2 GB log is checked without holding it whole.
     const parts = src.prepare<[string], { bytes: Buffer }>('SELECT bytes FROM file_parts WHERE sha256 = ? ORDER BY part');
     for (const f of src.prepare('SELECT sha256 FROM files').all() as Array<{ sha256: string }>) {
       const hash = createHash('sha256');
-      for (const p of parts.iterate(f.sha256)) hash.update(p.bytes);
-      if (hash.digest('hex') !== f.sha256) {
+      for (const p of parts.iterate(f.sha256)) {
+        if (!(p.bytes instanceof Uint8Array)) {
+          damaged = f.sha256;
+          break;
+        }
+        hash.update(p.bytes);
+      }
+      if (damaged || hash.digest('hex') !== f.sha256) {
         damaged = f.sha256;
         break;
       }
     }
     src.close();
     if (damaged) throw new StudyFileError(fileName, `original file ${damaged.slice(0, 12)}… does not match its SHA-256: the study file is damaged`);
-    return copyIn(store, tmp, studies[0]!, fileName);
+    try {
+      return copyIn(store, tmp, studies[0]!, fileName);
+    } catch (err) {
+      if (err instanceof StudyFileError) throw err;
+      // The file was checked: what fails now is the store it goes into (full, damaged, locked), named too.
+      throw new StudyFileError(fileName, `could not be copied into ${store.file}: ${(namingFile(err, store.file) as Error).message}; nothing was imported`);
+    }
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The columns a row is named by in a message: its id, or its key where it has no id. */
+const ROW_KEYS: Readonly<Record<string, readonly string[]>> = { files: ['sha256'], import_runs: ['import_id', 'run_id'], series_summary: ['run_id', 'object', 'metric'], run_bins: ['run_id', 'source', 'direction'], config_constants: ['config', 'name'] };
+
+/** Checks every row of the tables a study file's study is copied from; throws StudyFileError naming the first bad one. */
+function checkStudyRows(src: Database.Database, fileName: string): void {
+  for (const [table, columns] of Object.entries(ROW_SCHEMA)) {
+    // An original file's parts are read (and checked against its SHA-256) once, below: here only what names them.
+    const selected = table === 'file_parts' ? Object.keys(columns).filter((c) => c !== 'bytes') : Object.keys(columns);
+    let n = 0;
+    // In the order the rows were written (a table without rowids, in its key's): "row 1" is the first.
+    const order = table === 'import_runs' ? '' : ' ORDER BY rowid';
+    for (const row of src.prepare(`SELECT ${selected.map((c) => `"${c}"`).join(', ')} FROM "${table}"${order}`).iterate() as Iterable<Row>) {
+      n++;
+      const keys = ROW_KEYS[table] ?? ['id'];
+      const named = keys.filter((k) => k in row).map((k) => `${k} ${String(row[k]).slice(0, 80)}`).join(', ');
+      const problem = rowProblem(table, row, `row ${n}${named ? ` (${named})` : ''}`);
+      if (problem) throw new StudyFileError(fileName, `refused: ${problem.message}; nothing was imported`);
+    }
   }
 }
 

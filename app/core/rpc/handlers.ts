@@ -5,7 +5,6 @@
  * worker checks to stop, and owns the printer (Chromium or Electron).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { ImportResult } from '../../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
@@ -18,15 +17,14 @@ import { safeFileName } from './file-name.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The study as a `.perfdelta` file, read back as bytes for the bridge. */
+/** The study as a `.perfdelta` file, read back as bytes for the Electron window (the web host streams it: studies.saveSpooled). */
 function studyFileBytes(core: Core, study: string): Buffer {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-save-'));
+  const { spool } = core.saveSpooledStudyFile(study);
+  const file = path.join(core.spoolDir!, spool);
   try {
-    const file = path.join(dir, 'study.perfdelta');
-    core.saveStudyFile(study, file);
     return fs.readFileSync(file);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(file, { force: true });
   }
 }
 
@@ -132,6 +130,8 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     },
     'studies.saveFile': ({ study }) => ({ fileName: `${safeFileName(study)}.perfdelta`, mime: 'application/vnd.sqlite3', base64: studyFileBytes(core, study).toString('base64') }),
     'studies.openFile': ({ name, base64 }) => ({ study: core.openStudyFile(Buffer.from(base64, 'base64'), name) }),
+    'studies.openSpooled': ({ name, spool }) => ({ study: core.openSpooledStudyFile(name, spool) }),
+    'studies.saveSpooled': ({ study }) => ({ fileName: `${safeFileName(study)}.perfdelta`, ...core.saveSpooledStudyFile(study) }),
   };
   return defineHandlers<CoreHandlers>(appGroup, studyGroup, manageGroup, importGroup, sampleGroup, reportGroup);
 }

@@ -250,6 +250,8 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'reports.xlsx': z.object({ study: label, report: reportId.optional() }).strict(),
   'studies.saveFile': z.object({ study: label }).strict(),
   'studies.openFile': z.object({ name: z.string().min(1).max(4096), base64: z.string().max(Math.ceil(MAX_STAGE_BYTES / 3) * 4) }).strict(),
+  'studies.openSpooled': z.object({ name: z.string().min(1).max(4096), spool: z.string().uuid() }).strict(),
+  'studies.saveSpooled': z.object({ study: label }).strict(),
 };
 
 export class InvalidArgumentsError extends Error {

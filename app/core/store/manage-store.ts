@@ -12,6 +12,7 @@
 import os from 'node:os';
 import type Database from 'better-sqlite3';
 import type { ChartSpec, ConfigConstant, DeletionRecord, ReportSection } from '../../contract/records.js';
+import { checkRow, parseStoredJson } from './row-schema.js';
 
 /** A name or label already taken, or a label that names nothing: the caller's words are wrong. */
 export class ManageError extends Error {
@@ -190,6 +191,7 @@ export class ManageStore {
   renameStudy(studyId: number, name: string, slug: string): void {
     const clash = this.db.prepare('SELECT name FROM studies WHERE (slug = ? OR name = ?) AND id != ? AND trashed_by IS NULL').get(slug, name, studyId) as { name: string } | undefined;
     if (clash) throw new ManageError(`a study named "${clash.name}" already exists`);
+    checkRow('studies', { name, slug }, `study ${studyId}`);
     this.db.prepare('UPDATE studies SET name = ?, slug = ? WHERE id = ?').run(name, slug, studyId);
   }
 
@@ -203,6 +205,7 @@ export class ManageStore {
 
   /** A label runs may move to: not a period's name (labels are configurations or periods, never both). */
   private checkConfigLabel(studyId: number, label: string): void {
+    checkRow('runs', { config: label }, `configuration "${label.slice(0, 80)}"`);
     if (this.periodNames(studyId).includes(label)) throw new ManageError(`"${label}" is a period of this study: a configuration needs another name`);
   }
 
@@ -222,7 +225,10 @@ export class ManageStore {
     const label = (l: string): string => (l === from ? to : l);
     let charts = 0;
     for (const c of this.db.prepare('SELECT id, spec FROM charts WHERE study_id = ?').all(studyId) as Array<{ id: number; spec: string }>) {
-      const spec = JSON.parse(c.spec) as ChartSpec;
+      // A chart whose spec cannot be read (a damaged row) is left as it is: it names no label to follow.
+      const stored = parseStoredJson(c.spec);
+      if ('problem' in stored) continue;
+      const spec = stored.value as ChartSpec;
       const next: ChartSpec = spec.kind === 'compare-bars' ? { ...spec, baseline: label(spec.baseline), candidate: label(spec.candidate) }
         : spec.kind === 'speedup-heatmap' ? { ...spec, baseline: label(spec.baseline) }
           : spec.kind === 'time-series' && spec.config !== undefined ? { ...spec, config: label(spec.config) } : spec;
@@ -233,7 +239,9 @@ export class ManageStore {
     }
     let reports = 0;
     for (const r of this.db.prepare('SELECT id, sections FROM reports WHERE study_id = ?').all(studyId) as Array<{ id: number; sections: string }>) {
-      const sections = (JSON.parse(r.sections) as ReportSection[]).map((s): ReportSection => (
+      const stored = parseStoredJson(r.sections);
+      if ('problem' in stored || !Array.isArray(stored.value)) continue;
+      const sections = (stored.value as ReportSection[]).map((s): ReportSection => (
         s.type === 'headline' ? {
           ...s, items: s.items.map((i) => ({ ...i, baseline: label(i.baseline), ...(i.candidate !== undefined ? { candidate: label(i.candidate) } : {}) })),
           ...(s.sweep ? { sweep: { ...s.sweep, ...(s.sweep.baseline !== undefined ? { baseline: label(s.sweep.baseline) } : {}), ...(s.sweep.configs ? { configs: s.sweep.configs.map(label) } : {}) } } : {}),
@@ -296,6 +304,7 @@ export class ManageStore {
     const found = (this.db.prepare(`SELECT id FROM runs WHERE study_id = ? AND id ${IN_IDS} ORDER BY id`).all(studyId, ids(runIds)) as Array<{ id: number }>).map((r) => r.id);
     const missing = runIds.filter((id) => !found.includes(id));
     if (missing.length) throw new ManageError(`the study has no run ${missing.join(', ')}`);
+    if (reason !== null) checkRow('runs', { excluded_reason: reason, excluded_by: currentUser() }, `runs ${found.join(', ')}`);
     if (reason === null) {
       this.db.prepare(`UPDATE runs SET excluded_reason = NULL, excluded_at = NULL, excluded_by = NULL WHERE id ${IN_IDS}`).run(ids(found));
     } else {
@@ -313,6 +322,7 @@ export class ManageStore {
   setConstant(studyId: number, c: Omit<ConfigConstant, 'entered_at' | 'entered_by'> & { entered_by?: string | null }): ConfigConstant {
     this.checkConfigLabel(studyId, c.config);
     const row: ConfigConstant = { ...c, entered_by: c.entered_by === undefined ? currentUser() : c.entered_by, entered_at: new Date().toISOString() };
+    checkRow('config_constants', { ...row }, `constant "${c.name.slice(0, 80)}" of "${c.config.slice(0, 80)}"`);
     this.db.prepare(`INSERT INTO config_constants (study_id, config, name, value, unit, source, entered_by, entered_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (study_id, config, name) DO UPDATE SET value = excluded.value, unit = excluded.unit, source = excluded.source, entered_by = excluded.entered_by, entered_at = excluded.entered_at`)
       .run(studyId, row.config, row.name, row.value, row.unit, row.source, row.entered_by, row.entered_at);

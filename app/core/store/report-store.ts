@@ -4,6 +4,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { ChartSpec, ReportLayout, ReportSection } from '../../contract/records.js';
+import { checkRow, parseStoredJson } from './row-schema.js';
 
 export interface ChartRow {
   id: number;
@@ -34,11 +35,37 @@ export interface ImportListRow {
 type RawChart = { id: number; name: string; spec: string; created_at: string };
 type RawReport = { id: number; name: string; layout: string; sections: string; created_at: string; updated_at: string };
 
-const chartRow = (r: RawChart): ChartRow => ({ id: r.id, name: r.name, spec: JSON.parse(r.spec) as ChartSpec, created: r.created_at });
-const reportRow = (r: RawReport): ReportRow => ({
-  id: r.id, name: r.name, layout: JSON.parse(r.layout) as ReportLayout, sections: JSON.parse(r.sections) as ReportSection[],
-  created: r.created_at, updated: r.updated_at,
-});
+/**
+ * A stored chart or report as read; null when its JSON is damaged in the store (not JSON, or
+ * nested past the bound): it is left out of the lists rather than stopping them, and goes with
+ * its study when that is deleted.
+ */
+const chartRow = (r: RawChart): ChartRow | null => {
+  const spec = parseStoredJson(r.spec);
+  return 'value' in spec && isObject(spec.value) ? { id: r.id, name: r.name, spec: spec.value as unknown as ChartSpec, created: r.created_at } : null;
+};
+const reportRow = (r: RawReport): ReportRow | null => {
+  const layout = parseStoredJson(r.layout);
+  const sections = parseStoredJson(r.sections);
+  if (!('value' in layout) || !isObject(layout.value) || !('value' in sections) || !Array.isArray(sections.value)) return null;
+  return { id: r.id, name: r.name, layout: layout.value as unknown as ReportLayout, sections: sections.value as ReportSection[], created: r.created_at, updated: r.updated_at };
+};
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const readable = <T>(row: T | null): row is T => row !== null;
+
+/** A chart's row as stored, checked against the schema a study file's rows are (row-schema.ts): its spec's JSON. */
+function checkedChart(name: string, spec: ChartSpec): string {
+  const text = JSON.stringify(spec);
+  checkRow('charts', { name, spec: text }, `chart "${name.slice(0, 80)}"`);
+  return text;
+}
+
+/** A report's row as stored, checked likewise: its layout's and sections' JSON. */
+function checkedReport(name: string, layout: ReportLayout, sections: ReportSection[]): { layout: string; sections: string } {
+  const row = { name, layout: JSON.stringify(layout), sections: JSON.stringify(sections) };
+  checkRow('reports', row, `report "${name.slice(0, 80)}"`);
+  return row;
+}
 
 export class ReportStore {
   private readonly stmt;
@@ -70,7 +97,7 @@ export class ReportStore {
   }
 
   charts(studyId: number): ChartRow[] {
-    return this.stmt.charts.all(studyId).map(chartRow);
+    return this.stmt.charts.all(studyId).map(chartRow).filter(readable);
   }
 
   chart(studyId: number, id: number): ChartRow | null {
@@ -80,8 +107,8 @@ export class ReportStore {
 
   /** Saves under a name; the same name replaces the spec (a chart saved again is updated, not doubled). */
   saveChart(studyId: number, name: string, spec: ChartSpec): ChartRow {
-    this.stmt.upsertChart.run(studyId, name, JSON.stringify(spec), new Date().toISOString());
-    return chartRow(this.stmt.chartByName.get(studyId, name)!);
+    this.stmt.upsertChart.run(studyId, name, checkedChart(name, spec), new Date().toISOString());
+    return chartRow(this.stmt.chartByName.get(studyId, name)!)!;
   }
 
   chartByName(studyId: number, name: string): ChartRow | null {
@@ -91,13 +118,13 @@ export class ReportStore {
 
   /** Changes a chart's name and spec in place (its id, and so the report sections that draw it, stay). */
   updateChart(studyId: number, id: number, name: string, spec: ChartSpec): ChartRow | null {
-    const n = this.stmt.updateChart.run(name, JSON.stringify(spec), studyId, id).changes;
+    const n = this.stmt.updateChart.run(name, checkedChart(name, spec), studyId, id).changes;
     return n ? this.chart(studyId, id) : null;
   }
 
   /** A new chart under a name no other chart of the study has. */
   insertChart(studyId: number, name: string, spec: ChartSpec): ChartRow {
-    const info = this.stmt.insertChart.run(studyId, name, JSON.stringify(spec), new Date().toISOString());
+    const info = this.stmt.insertChart.run(studyId, name, checkedChart(name, spec), new Date().toISOString());
     return this.chart(studyId, Number(info.lastInsertRowid))!;
   }
 
@@ -106,7 +133,7 @@ export class ReportStore {
   }
 
   reports(studyId: number): ReportRow[] {
-    return this.stmt.reports.all(studyId).map(reportRow);
+    return this.stmt.reports.all(studyId).map(reportRow).filter(readable);
   }
 
   report(studyId: number, id: number): ReportRow | null {
@@ -121,12 +148,14 @@ export class ReportStore {
 
   insertReport(studyId: number, name: string, layout: ReportLayout, sections: ReportSection[]): ReportRow {
     const now = new Date().toISOString();
-    const info = this.stmt.insertReport.run(studyId, name, JSON.stringify(layout), JSON.stringify(sections), now, now);
+    const row = checkedReport(name, layout, sections);
+    const info = this.stmt.insertReport.run(studyId, name, row.layout, row.sections, now, now);
     return this.report(studyId, Number(info.lastInsertRowid))!;
   }
 
   updateReport(studyId: number, id: number, name: string, layout: ReportLayout, sections: ReportSection[]): ReportRow | null {
-    const n = this.stmt.updateReport.run(name, JSON.stringify(layout), JSON.stringify(sections), new Date().toISOString(), studyId, id).changes;
+    const row = checkedReport(name, layout, sections);
+    const n = this.stmt.updateReport.run(name, row.layout, row.sections, new Date().toISOString(), studyId, id).changes;
     return n ? this.report(studyId, id) : null;
   }
 

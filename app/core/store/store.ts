@@ -11,7 +11,9 @@ import { ownerCandidate, type LogOwnerCandidate } from '../import/link-logs.js';
 import type { DerivedMetric, ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
-import { migrate } from './migrations.js';
+import { migrate, MigrationDriftError } from './migrations.js';
+import { namingFile } from './store-errors.js';
+import { checkRow, parseStoredJson } from './row-schema.js';
 import { BUSY_TIMEOUT_MS, beginImmediate, type LockWait } from './write-lock.js';
 
 export { BUSY_TIMEOUT_MS, DatabaseBusyError, LOCK_WAIT_MS, type LockWait } from './write-lock.js';
@@ -110,7 +112,18 @@ function splitBins(tables: Record<string, unknown>): { tables: Record<string, un
   return { tables: out, bins };
 }
 
-const isoOrNull = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+/** A stored JSON array; a damaged one reads as empty. */
+function readArray<T>(text: string): T[] {
+  const stored = parseStoredJson(text);
+  return 'value' in stored && Array.isArray(stored.value) ? (stored.value as T[]) : [];
+}
+
+/** A stored time as ISO 8601; undefined when no date can be printed from it (a damaged row). */
+const isoOrNull = (ms: number | null): string | null | undefined => {
+  if (ms === null) return null;
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+};
 
 interface RunRow {
   id: number;
@@ -144,7 +157,7 @@ const SLOW_QUERY_MS = 40;
 
 export class Store {
   readonly db: Database.Database;
-  private readonly stmt;
+  private readonly stmt: ReturnType<Store['statements']>;
   /** Saved charts and reports. */
   readonly reportStore: ReportStore;
   /** Deletes (held until the next one), renames, moves, exclusions, configuration constants. */
@@ -159,7 +172,30 @@ export class Store {
    */
   constructor(readonly file: string, nativeBinding?: string, options: { backgroundCheckpoint?: boolean } = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    this.db = new Database(file, nativeBinding ? { nativeBinding } : {});
+    try {
+      this.db = new Database(file, nativeBinding ? { nativeBinding } : {});
+    } catch (err) {
+      throw namingFile(err, file);
+    }
+    try {
+      this.open(options);
+    } catch (err) {
+      this.db.close();
+      // "database disk image is malformed", a schema drift: the message says which database.
+      if (err instanceof MigrationDriftError) {
+        err.message = `${file}: ${err.message}`;
+        throw err;
+      }
+      throw namingFile(err, file);
+    }
+    this.reportStore = new ReportStore(this.db);
+    this.manage = new ManageStore(this.db);
+    this.levels = new SeriesLevels(this.db);
+    this.stmt = this.statements();
+  }
+
+  /** Settings of the connection, and the schema brought up to date. */
+  private open(options: { backgroundCheckpoint?: boolean }): void {
     // Another process (a second CLI, the web host) may be writing: wait for it rather than fail.
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // A new database gets 64 KiB pages: original files and series chunks are large blobs, which
@@ -178,10 +214,10 @@ export class Store {
     // only bounds the log should the checkpointer be gone.
     if (options.backgroundCheckpoint) this.db.pragma('wal_autocheckpoint = 65536');
     migrate(this.db);
-    this.reportStore = new ReportStore(this.db);
-    this.manage = new ManageStore(this.db);
-    this.levels = new SeriesLevels(this.db);
-    this.stmt = {
+  }
+
+  private statements() {
+    return {
       // A deleted study (held until the next delete, so it can be undone) is hidden everywhere.
       studyBySlug: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE slug = ? AND trashed_by IS NULL'),
       studyByName: this.db.prepare<[string], StudyRow>('SELECT id, slug, name FROM studies WHERE name = ? AND trashed_by IS NULL'),
@@ -306,25 +342,43 @@ export class Store {
                  ORDER BY r.config, r.import_id, r.ordinal`;
     return this.timed('listRuns', () => {
       const rows = this.db.prepare(sql).all(...args) as RunRow[];
-      return rows.map((r) => ({
-        id: r.id,
-        study: r.study,
-        config: r.config,
-        tool: r.tool,
-        tool_version: r.tool_version,
-        format: r.format,
-        name: r.name,
-        host: r.host,
-        start: isoOrNull(r.start_ms),
-        end: isoOrNull(r.end_ms),
-        source: { file: r.file_name, sha256: r.sha256 },
-        params: JSON.parse(r.params) as Record<string, ParamValue>,
-        metrics: JSON.parse(r.metrics) as Record<string, number>,
-        tables: JSON.parse(r.tables) as Record<string, unknown>,
-        warnings: JSON.parse(r.warnings) as string[],
-        errors: JSON.parse(r.errors) as string[],
-        excluded: r.excluded_reason !== null ? { reason: r.excluded_reason, at: r.excluded_at ?? '', by: r.excluded_by } : null,
-      }));
+      return rows.map((r) => {
+        // A row damaged in the store (JSON that is not, or nests 50,000 deep; a time in the year
+        // 3e8) lists with that field empty and says so: it never stops the listing of the others.
+        const damaged: string[] = [];
+        const read = <T>(column: keyof RunRow, fallback: T): T => {
+          const stored = parseStoredJson(r[column]);
+          if ('value' in stored && stored.value !== null && typeof stored.value === typeof fallback && Array.isArray(stored.value) === Array.isArray(fallback)) return stored.value as T;
+          damaged.push(`the stored ${column} ${'problem' in stored ? stored.problem : 'is of the wrong kind'}: shown empty`);
+          return fallback;
+        };
+        const time = (column: 'start_ms' | 'end_ms'): string | null => {
+          const iso = isoOrNull(r[column]);
+          if (iso === undefined) damaged.push(`the stored ${column} ${String(r[column])} is not a date between the years 1 and 9999: shown empty`);
+          return iso ?? null;
+        };
+        const run: RunRecord = {
+          id: r.id,
+          study: r.study,
+          config: r.config,
+          tool: r.tool,
+          tool_version: r.tool_version,
+          format: r.format,
+          name: r.name,
+          host: r.host,
+          start: time('start_ms'),
+          end: time('end_ms'),
+          source: { file: r.file_name, sha256: r.sha256 },
+          params: read<Record<string, ParamValue>>('params', {}),
+          metrics: read<Record<string, number>>('metrics', {}),
+          tables: read<Record<string, unknown>>('tables', {}),
+          warnings: read<string[]>('warnings', []),
+          errors: read<string[]>('errors', []),
+          excluded: r.excluded_reason !== null ? { reason: r.excluded_reason, at: r.excluded_at ?? '', by: r.excluded_by } : null,
+        };
+        if (damaged.length) run.errors = [...run.errors, ...damaged];
+        return run;
+      });
     });
   }
 
@@ -356,7 +410,7 @@ export class Store {
 
   periods(studyId: number): PeriodRow[] {
     return this.stmt.periods.all(studyId).map((p) => ({
-      name: p.name, spec: p.spec, zone: p.zone, ranges: JSON.parse(p.ranges) as PeriodRow['ranges'], days: JSON.parse(p.days) as string[],
+      name: p.name, spec: p.spec, zone: p.zone, ranges: readArray<PeriodRow['ranges'][number]>(p.ranges), days: readArray<string>(p.days),
     }));
   }
 
@@ -394,8 +448,10 @@ export class Store {
       .all(studyId) as Array<{ run: number; config: string; metric: string; from: number; to: number; objects: number }>);
   }
 
+  /** A study's settings; settings damaged in the store read as none (the defaults), so the study can still be listed, changed and deleted. */
   settings(studyId: number): StudySettings {
-    return JSON.parse(this.stmt.settings.get(studyId)?.settings ?? '{}') as StudySettings;
+    const stored = parseStoredJson(this.stmt.settings.get(studyId)?.settings ?? '{}');
+    return 'value' in stored && typeof stored.value === 'object' && stored.value !== null && !Array.isArray(stored.value) ? (stored.value as StudySettings) : {};
   }
 
   /**
@@ -457,17 +513,27 @@ export class Store {
 
   // ---- writes (callers wrap them in one transaction per import) ---------------------------
 
-  /** The study with this name or slug, created if it does not exist yet. */
-  ensureStudy(name: string, wantedSlug?: string): StudyRow {
+  /** The study with this name or slug, created if it does not exist yet (`created` says so). */
+  ensureStudy(name: string, wantedSlug?: string): StudyRow & { created: boolean } {
     const existing = (wantedSlug ? this.stmt.studyBySlug.get(wantedSlug) : undefined) ?? this.findStudy(name);
-    if (existing) return existing;
+    if (existing) return { ...existing, created: false };
     const slug = wantedSlug ?? slugify(name);
+    checkRow('studies', { slug, name: name.trim() }, `study "${name.trim().slice(0, 80)}"`);
     const info = this.stmt.insertStudy.run(slug, name.trim(), new Date().toISOString());
-    return { id: Number(info.lastInsertRowid), slug, name: name.trim() };
+    return { id: Number(info.lastInsertRowid), slug, name: name.trim(), created: true };
+  }
+
+  /** Removes a study this transaction made and put nothing in (an import that failed): no empty study is left behind. */
+  dropEmptyStudy(studyId: number): void {
+    const runs = (this.db.prepare('SELECT COUNT(*) AS n FROM imports WHERE study_id = ?').get(studyId) as { n: number }).n;
+    if (runs > 0) throw new Error(`study ${studyId} holds imports: it is not empty`);
+    this.db.prepare('DELETE FROM studies WHERE id = ?').run(studyId);
   }
 
   savePeriod(studyId: number, period: PeriodRow): void {
-    this.stmt.upsertPeriod.run(studyId, period.name, period.spec, period.zone, JSON.stringify(period.ranges), JSON.stringify(period.days), new Date().toISOString());
+    const row = { name: period.name, spec: period.spec, zone: period.zone, ranges: JSON.stringify(period.ranges), days: JSON.stringify(period.days) };
+    checkRow('periods', row, `period "${period.name.slice(0, 80)}"`);
+    this.stmt.upsertPeriod.run(studyId, row.name, row.spec, row.zone, row.ranges, row.days, new Date().toISOString());
   }
 
   deletePeriod(studyId: number, name: string): boolean {
@@ -475,7 +541,9 @@ export class Store {
   }
 
   saveSettings(studyId: number, settings: StudySettings): void {
-    this.stmt.saveSettings.run(JSON.stringify(settings), studyId);
+    const text = JSON.stringify(settings);
+    checkRow('studies', { settings: text }, `study ${studyId}`);
+    this.stmt.saveSettings.run(text, studyId);
   }
 
   /** Keeps an original file; false when the store already has these bytes. */
@@ -508,23 +576,32 @@ export class Store {
 
   /** An import's warnings once known (a streamed file's, at its end). */
   setImportWarnings(importId: number, warnings: readonly string[]): void {
-    this.db.prepare('UPDATE imports SET warnings = ? WHERE id = ?').run(JSON.stringify(warnings), importId);
+    const text = JSON.stringify(warnings);
+    checkRow('imports', { warnings: text }, `import ${importId}`);
+    this.db.prepare('UPDATE imports SET warnings = ? WHERE id = ?').run(text, importId);
   }
 
   insertImport(row: ImportRow): number {
+    const stored = { sha256: row.sha256, file_name: row.fileName, format: row.format, importer_version: row.importerVersion, config: row.config, warnings: JSON.stringify(row.warnings) };
+    checkRow('imports', stored, `the import of ${row.fileName.slice(0, 200)}`);
     const info = this.stmt.insertImport.run(
-      row.studyId, row.sha256, row.fileName, row.format, row.importerVersion, row.config,
-      JSON.stringify(row.warnings), new Date().toISOString(),
+      row.studyId, stored.sha256, stored.file_name, stored.format, stored.importer_version, stored.config,
+      stored.warnings, new Date().toISOString(),
     );
     return Number(info.lastInsertRowid);
   }
 
   insertRun(studyId: number, importId: number, config: string, ordinal: number, run: ParsedRun): number {
     const { tables, bins } = splitBins(run.tables);
+    const row = {
+      config, ordinal, name: run.name, tool: run.tool, tool_version: run.toolVersion, host: run.host, start_ms: run.startMs, end_ms: run.endMs,
+      params: JSON.stringify(run.params), tables: JSON.stringify(tables), warnings: JSON.stringify(run.warnings), errors: JSON.stringify(run.errors), metrics: metricsJson(run.metrics),
+    };
+    // The schema a study file's rows are checked against (row-schema.ts): a run that does not fit fails its file.
+    checkRow('runs', row, `run "${run.name.slice(0, 80)}"`, { trusted: true });
     const info = this.stmt.insertRun.run(
-      studyId, importId, config, ordinal, run.name, run.tool, run.toolVersion, run.host,
-      run.startMs, run.endMs, JSON.stringify(run.params), JSON.stringify(tables),
-      JSON.stringify(run.warnings), JSON.stringify(run.errors), metricsJson(run.metrics),
+      studyId, importId, row.config, row.ordinal, row.name, row.tool, row.tool_version, row.host,
+      row.start_ms, row.end_ms, row.params, row.tables, row.warnings, row.errors, row.metrics,
     );
     const runId = Number(info.lastInsertRowid);
     this.saveBins(runId, bins);
@@ -539,6 +616,7 @@ export class Store {
    */
   addSeries(runId: number, series: readonly ParsedSeries[]): void {
     for (const s of series) {
+      checkRow('series', { object: s.object, metric: s.metric, unit: s.unit }, `a series of run ${runId}`);
       const first = this.stmt.nextChunk.get(runId, s.object, s.metric)!.next;
       for (const c of chunkSeries(s.times, s.values)) {
         if (c.times.length === 0) continue;
@@ -563,6 +641,7 @@ export class Store {
    * is full, then written; its pyramid grows with it. `finish` writes the last, partial chunk.
    */
   seriesWriter(runId: number, object: string, metric: string, unit: string): { push(times: Float64Array, values: Float64Array): void; finish(): number } {
+    checkRow('series', { object, metric, unit }, `a series of run ${runId}`);
     let chunk = this.stmt.nextChunk.get(runId, object, metric)!.next;
     const key = { run: runId, object, metric };
     // Points added to a series that has some already: its pyramid is built again at the end.
@@ -608,7 +687,9 @@ export class Store {
    * metrics, warnings and tables are known only at the end.
    */
   completeRun(runId: number, { metrics, warnings, tables }: Pick<ParsedRun, 'metrics' | 'warnings' | 'tables'>): void {
-    this.db.prepare('UPDATE runs SET metrics = ?, warnings = ?, tables = ? WHERE id = ?').run(metricsJson(metrics), JSON.stringify(warnings), JSON.stringify(tables), runId);
+    const row = { metrics: metricsJson(metrics), warnings: JSON.stringify(warnings), tables: JSON.stringify(tables) };
+    checkRow('runs', row, `run ${runId}`, { trusted: true });
+    this.db.prepare('UPDATE runs SET metrics = ?, warnings = ?, tables = ? WHERE id = ?').run(row.metrics, row.warnings, row.tables, runId);
   }
 
   /** HammerDB test runs (with a result) of a study's configuration: what companions join. */
@@ -657,11 +738,12 @@ export class Store {
     // A distribution merged again replaces the one before it; other sources stay.
     for (const source of new Set(bins.map((b) => b.source))) this.db.prepare('DELETE FROM run_bins WHERE run_id = ? AND source = ?').run(runId, source);
     this.saveBins(runId, bins);
-    this.db.prepare('UPDATE runs SET tables = ?, metrics = ? WHERE id = ?').run(
-      JSON.stringify({ ...(JSON.parse(row.tables) as object), ...tables }),
-      metricsJson({ ...(JSON.parse(row.metrics) as Record<string, number>), ...metrics }),
-      runId,
-    );
+    const merged = {
+      tables: JSON.stringify({ ...(JSON.parse(row.tables) as object), ...tables }),
+      metrics: metricsJson({ ...(JSON.parse(row.metrics) as Record<string, number>), ...metrics }),
+    };
+    checkRow('runs', merged, `run ${runId}`, { trusted: true });
+    this.db.prepare('UPDATE runs SET tables = ?, metrics = ? WHERE id = ?').run(merged.tables, merged.metrics, runId);
   }
 
   /**

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Core } from '../core.js';
 import { createCoreHandlers } from '../rpc/handlers.js';
 import { toErrorBody } from '../rpc/errors.js';
+import { namingFile } from '../store/store-errors.js';
 import { ImportCancelledError } from '../import/pipeline.js';
 import type { WorkerData, WorkerReply, WorkerRequest } from './protocol.js';
 
@@ -34,7 +35,8 @@ port.on('message', (msg: WorkerRequest) => {
           : await (handlers[msg.method] as (a: unknown) => unknown)(msg.args);
       reply = { kind: 'result', id: msg.id, ok: true, result };
     } catch (err) {
-      reply = { kind: 'result', id: msg.id, ok: false, error: toErrorBody(err) };
+      // SQLite's messages name no file: the store's errors say which database they are about.
+      reply = { kind: 'result', id: msg.id, ok: false, error: toErrorBody(namingFile(err, data.dbPath)) };
     }
     port.postMessage(reply);
   });
