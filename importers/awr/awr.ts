@@ -52,7 +52,7 @@ function parseText(text: string, name: string): ParseResult {
 export const awrImporter: Importer = {
   id: 'awr',
   // 1.1.0: averages printed as 0 computed, idle events marked, wait histograms, RAC text header, cut names by the longer list.
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'oracle-awr',
   title: 'Oracle AWR / STATSPACK reports (awrrpt, awrgrpt, awrsqrpt, awrddrpt; text and HTML)',
   detect: detectAwr,

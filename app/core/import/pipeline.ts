@@ -9,6 +9,7 @@
  * the primary, HammerDB companions on their test, SVC snapshots on each other) wait for the end.
  * Large logs are streamed: read, parsed and written chunk by chunk.
  */
+import { validityWarning } from '../../../importers/validity.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { fioLogTable, type FioLogTable } from '../../../importers/fio/fio-log.js';
 import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../importers/registry.js';
@@ -139,7 +140,7 @@ export function previewOf(file: StagedFile): FilePreview {
     warnings: [
       ...(file.streamed ? [`${(file.source.size / 1e6).toFixed(0)} MB: read and checked as it is imported; this preview shows its first lines`] : []),
       ...file.result.warnings.map(located),
-      ...file.result.runs.flatMap((r) => [...r.warnings, ...r.errors].map((w) => `${r.name}: ${w}`)),
+      ...file.result.runs.flatMap((r) => [...r.warnings, ...r.errors, ...(r.validity ?? []).map(validityWarning)].map((w) => `${r.name}: ${w}`)),
     ],
     errors: file.result.errors.map(located),
     ...(file.table ? { table: tablePreview(file.table) } : {}),
