@@ -4,7 +4,15 @@
  * Types only: the renderer imports this folder with `import type` and nothing else from app/.
  */
 
+import type { ValidityFact } from '../../importers/types.js';
+
 export type ParamValue = string | number | boolean;
+/**
+ * What a tool's output says about whether a result stands ("95 of 100 virtual users finished
+ * FAILED"), with a severity: 'invalid' runs give no verdict by default, 'warning' runs stand
+ * with the fact stated beside every figure built on them (importers/validity.ts).
+ */
+export type { ValidityFact };
 export type Better = 'higher' | 'lower';
 /**
  * What a change means for the reader, decided in the core once and followed by every colour and
@@ -69,6 +77,14 @@ export interface RunRecord {
    * Always present in what the core returns (optional only for runs built by hand in tests).
    */
   excluded?: RunExclusion | null;
+  /**
+   * What the tool's output says about whether this result stands, each with its severity.
+   * A run with an 'invalid' fact gives no verdict by default: it is `excluded` (automatic, the
+   * fact its reason) until a user counts it in. Always present in what the core returns.
+   */
+  validity?: ValidityFact[];
+  /** An invalid run a user counted back in (runs include, *Count in*): who and when; null when not. */
+  counted_in?: { at: string; by: string | null } | null;
 }
 
 /** Why a run is left out of comparisons, who said so and when. */
@@ -78,6 +94,11 @@ export interface RunExclusion {
   at: string;
   /** The user name of the account that excluded it, where known. */
   by: string | null;
+  /**
+   * 'validity': PerfDelta left it out because the tool's output says the result does not stand
+   * (`reason` is the fact, `at` when it was imported); counting it in lifts it. Absent: a user's.
+   */
+  automatic?: 'validity';
 }
 
 /**

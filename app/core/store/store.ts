@@ -8,7 +8,8 @@ import Database from 'better-sqlite3';
 import type { LatencyBins, ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import type { TestRun } from '../import/link-companions.js';
 import { ownerCandidate, type LogOwnerCandidate } from '../import/link-logs.js';
-import type { DerivedMetric, ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
+import type { DerivedMetric, ParamValue, RunRecord, SeriesRecord, StudySummary, ValidityFact } from '../../contract/records.js';
+import { validityExclusion } from '../validity/exclusion.js';
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
 import { migrate } from './migrations.js';
@@ -133,6 +134,10 @@ interface RunRow {
   excluded_reason: string | null;
   excluded_at: string | null;
   excluded_by: string | null;
+  validity: string;
+  counted_in_at: string | null;
+  counted_in_by: string | null;
+  imported_at: string;
 }
 
 /** Original files are stored in parts of this size (SQLite caps one value at 1 GB). */
@@ -208,8 +213,8 @@ export class Store {
       runIdsOfImport: this.db.prepare<[number], { id: number }>('SELECT id FROM runs WHERE import_id = ? ORDER BY ordinal'),
       insertRun: this.db.prepare(
         `INSERT INTO runs (study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms,
-                           params, tables, warnings, errors, metrics)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                           params, tables, warnings, errors, metrics, validity)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertSeries: this.db.prepare(
         `INSERT INTO series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)
@@ -300,13 +305,18 @@ export class Store {
     where.push('s.trashed_by IS NULL');
     const sql = `SELECT r.id, s.slug AS study, r.config, r.tool, r.tool_version, i.format, r.name, r.host,
                         r.start_ms, r.end_ms, i.file_name, i.sha256, r.params, r.tables, r.warnings, r.errors, r.metrics,
-                        r.excluded_reason, r.excluded_at, r.excluded_by
+                        r.excluded_reason, r.excluded_at, r.excluded_by, r.validity, r.counted_in_at, r.counted_in_by, i.imported_at
                  FROM runs r JOIN studies s ON s.id = r.study_id JOIN imports i ON i.id = r.import_id
                  WHERE ${where.join(' AND ')}
                  ORDER BY r.config, r.import_id, r.ordinal`;
     return this.timed('listRuns', () => {
       const rows = this.db.prepare(sql).all(...args) as RunRow[];
-      return rows.map((r) => ({
+      return rows.map((r) => {
+        const validity = JSON.parse(r.validity) as ValidityFact[];
+        // A user's exclusion first; else the run's own facts may leave it out (validity/exclusion.ts).
+        const excluded = r.excluded_reason !== null ? { reason: r.excluded_reason, at: r.excluded_at ?? '', by: r.excluded_by }
+          : validityExclusion(validity, r.counted_in_at !== null, r.imported_at);
+        return {
         id: r.id,
         study: r.study,
         config: r.config,
@@ -323,8 +333,11 @@ export class Store {
         tables: JSON.parse(r.tables) as Record<string, unknown>,
         warnings: JSON.parse(r.warnings) as string[],
         errors: JSON.parse(r.errors) as string[],
-        excluded: r.excluded_reason !== null ? { reason: r.excluded_reason, at: r.excluded_at ?? '', by: r.excluded_by } : null,
-      }));
+        excluded,
+        validity,
+        counted_in: r.counted_in_at !== null ? { at: r.counted_in_at, by: r.counted_in_by } : null,
+      };
+      });
     });
   }
 
@@ -524,7 +537,7 @@ export class Store {
     const info = this.stmt.insertRun.run(
       studyId, importId, config, ordinal, run.name, run.tool, run.toolVersion, run.host,
       run.startMs, run.endMs, JSON.stringify(run.params), JSON.stringify(tables),
-      JSON.stringify(run.warnings), JSON.stringify(run.errors), metricsJson(run.metrics),
+      JSON.stringify(run.warnings), JSON.stringify(run.errors), metricsJson(run.metrics), JSON.stringify(run.validity ?? []),
     );
     const runId = Number(info.lastInsertRowid);
     this.saveBins(runId, bins);
