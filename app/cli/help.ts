@@ -343,9 +343,11 @@ is a tie, one with one run on a side too ("untested" counts those, "untested_bet
 "untested_worse" say what the tie band alone reads them as); a volume metric's pairs are none
 of the three.
 With several candidates, "matrix" gives speedup[candidate][workload] per metric.
-When a candidate differs from the baseline in one pairing key on every run (numjobs 4 against
-1), that key is what is being compared: "proposal" names it, the pairs pairing without it gives
-(and has now), and the --pair-by that applies it; it is printed last, never applied unasked
+When a candidate differs from the baseline in one pairing key on every run, "proposal" names it,
+the pairs pairing without it gives (and has now), and the --pair-by that applies it. A load
+(virtual users, threads, sessions, queue depth, jobs: numjobs 4 against 1, 10 users against 100)
+is never "what is being compared": its proposal opens with "loads differ (10 vs 100 users)" and
+has "loads_differ": true. A proposal is printed last, never applied unasked
 (nor proposed where dropping the key would fold two workloads of a side into one). A candidate
 with no pair at all is in "left_out" with its reason (no runs, no value of the metric, no
 workload in common) and a warning: a matrix never drops a configuration unsaid.

@@ -35,6 +35,8 @@ export interface MetricInfo {
   volume?: true;
   /** In a study's catalog (`metrics.catalog`): the group a picker shows it under. */
   family?: MetricFamily;
+  /** Counted the way each database engine (or tool) defines it: not comparable across them (HammerDB's TPM: compare NOPM). */
+  specific?: { to: 'engine' | 'tool'; instead?: string; why: string };
 }
 
 /**
@@ -411,6 +413,35 @@ export interface ComparePair {
   /** The values behind each median, in the unit shown: one per run (in the order of *_runs), or per day for periods. */
   baseline_values: number[];
   candidate_values: number[];
+  /**
+   * What the tools say about whether the runs behind this pair stand ("2 of 10 virtual users
+   * finished FAILED"), stated beside its verdict wherever it is shown; absent when nothing. An
+   * 'invalid' fact here is on a run a user counted in.
+   */
+  validity?: PairValidity[];
+}
+
+/** A validity fact of one run behind a pair, and which side the run is on. */
+export interface PairValidity extends ValidityFact {
+  run: number;
+  side: 'baseline' | 'candidate';
+  config: string;
+}
+
+/**
+ * A run of a compared side left out because its own output says the result does not stand (most
+ * users failed...), as an exclusion is: no pair, no roll-up, the reason stated. `perfdelta runs
+ * include` (or *Count in*) counts it back.
+ */
+export interface WithheldRun {
+  run: number;
+  config: string;
+  side: 'baseline' | 'candidate';
+  name: string;
+  file: string;
+  workload: string;
+  workload_label: string;
+  facts: ValidityFact[];
 }
 
 export interface UnmatchedWorkload {
@@ -441,6 +472,12 @@ export interface PairingProposal {
   pairs_now: number;
   /** The candidates that differ in the key on every run, with both sides' values. */
   candidates: Array<{ candidate: string; baseline_value: ParamValue; candidate_value: ParamValue; pairs: number; pairs_now: number }>;
+  /**
+   * The key is a load (virtual users, threads, sessions, queue depth, jobs): pairing without it
+   * sets different loads against each other, and `message` opens with "loads differ (10 vs 100
+   * users)". Absent for any other key.
+   */
+  loads_differ?: true;
   /** The proposal in the comparison's language. */
   message: string;
 }
@@ -487,6 +524,8 @@ export interface CompareRollup {
   /** Of the untested pairs, those the tie band alone reads as better / worse. */
   untested_better: number;
   untested_worse: number;
+  /** Runs of this candidate and of the baseline left out because their results do not stand (`withheld`). */
+  withheld?: number;
 }
 
 /** Baseline against N candidates: speedup[candidate][workload], the data of a ratio heat map. */
@@ -541,6 +580,8 @@ export interface CompareResult {
   proposal?: PairingProposal | null;
   /** Configurations: candidates with no pair at all, each with the reason (never dropped unsaid). */
   left_out?: LeftOutConfig[];
+  /** Configurations: runs of the sides left out because their own output says the result does not stand, each with its facts. */
+  withheld?: WithheldRun[];
   /** Period comparisons: the aggregation order, stated. */
   aggregation: string | null;
   /** The workload filter the runs passed ("stage ≠ *init, *cleanup"), stated with what it left out; null without one. */
