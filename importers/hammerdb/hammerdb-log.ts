@@ -156,6 +156,25 @@ export function parseHammerdbLogText(text: string): ParseResult {
 }
 
 const JSON_START = /^\s*[[{]/;
+const VUSER_LINE = /^Vuser \d+:/;
+
+/**
+ * The structure of Vuser output, not a line of it (issue 40): two Vuser lines in a row (blank
+ * lines between them, as the console prints, do not break the run), or nothing but Vuser lines
+ * (result lines grepped out of a log). A note that quotes one line between sentences is neither.
+ */
+function vuserRun(head: string): boolean {
+  const lines = head.split(/\r\n|\n|\r/).map((l) => l.trim()).filter((l) => l !== '');
+  let previous = false;
+  let all = lines.length > 0;
+  for (const l of lines) {
+    const vuser = VUSER_LINE.test(l);
+    if (vuser && previous) return true;
+    previous = vuser;
+    if (!vuser && !/^Timestamp \d+ @ /.test(l)) all = false;
+  }
+  return all;
+}
 const COUNTER_HEADER = /^\s*Hammerdb Transaction Counter Log @/;
 
 export const hammerdbLogImporter: Importer = {
@@ -169,8 +188,8 @@ export const hammerdbLogImporter: Importer = {
     if (JSON_START.test(head) || COUNTER_HEADER.test(head)) return false;
     return /^Hammerdb Log @ /m.test(head)
       || /^.+ Hammerdb Time Profile Report @ /m.test(head)
-      || /^Vuser \d+:/m.test(head)
-      || /^HammerDB CLI v\d/m.test(head);
+      || /^HammerDB CLI v\d/m.test(head)
+      || vuserRun(head);
   },
 
   parse({ bytes }): ParseResult {
