@@ -539,6 +539,8 @@ export interface CompareMatrix {
   speedup: Array<Array<number | null>>;
   /** Each cell's verdict (what its colour follows), null where no pair exists. */
   verdicts: Array<Array<Verdict | null>>;
+  /** Each cell's mark: "~" where the pair is not shown to differ (the roll-up counts it a tie), null where no pair exists. */
+  marks?: Array<Array<'' | '~' | null>>;
 }
 
 export interface PeriodRecord {
@@ -976,6 +978,24 @@ export interface HeadlineFigure {
   basis: string;
   /** The warnings that concern the runs behind this figure (runtime under 60 s, n = 1, a cache...), printed under it. */
   warnings: CompareWarning[];
+  /**
+   * What the tools said about whether the runs behind this figure stand, stated beside its verdict
+   * ("95 of 100 virtual users finished FAILED"): the facts of the runs behind it, and of the runs
+   * of its sides left out because their results do not stand (`left_out`). Absent: nothing said.
+   */
+  validity?: FigureValidity[];
+}
+
+/** A validity fact beside a headline figure: of a run behind it, or of a run its sides left out. */
+export interface FigureValidity {
+  run: number;
+  config: string;
+  /** The workload as shown in the report's language. */
+  workload: string;
+  severity: 'invalid' | 'warning';
+  message: string;
+  /** The run gives no verdict by default and was left out of the figure. */
+  left_out: boolean;
 }
 
 /** One resolved pivot table: the numbers a page, the PDF and the XLSX all show. */
@@ -1090,6 +1110,8 @@ export interface SweepPeak {
   verdict: Verdict | null;
   /** Runs of this configuration left out of comparisons, each with its reason. */
   excluded: Array<{ run: number; reason: string }>;
+  /** What the tools said about the runs behind the peak ("2 of 10 virtual users finished FAILED"); absent: nothing. */
+  validity?: Array<{ run: number; severity: 'invalid' | 'warning'; message: string }>;
 }
 
 /** A sweep headline resolved: numbers and the names they are stated with; the words are the page's (message catalog). */
@@ -1148,6 +1170,8 @@ export interface ReportEvidence {
   excluded_runs: Array<{ run: number; config: string; name: string; file: string; reason: string; at: string; by: string | null }>;
   /** Every configuration constant, with where it came from. */
   constants: ConfigConstant[];
+  /** Every run the tools said something about whether its result stands, with the facts, and who counted it in where one did. */
+  validity?: Array<{ run: number; config: string; name: string; file: string; facts: ValidityFact[]; counted_in: { at: string; by: string | null } | null }>;
   /** The study's derived metrics and their formulas. */
   derived_metrics: DerivedMetric[];
 }

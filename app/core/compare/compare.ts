@@ -274,6 +274,7 @@ export function compareConfigs(given: CompareInput): CompareResult {
     workload_labels: workloads.map((w) => workloadLabel(w.params, locale)),
     speedup: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.speedup ?? null)),
     verdicts: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.verdict ?? null)),
+    marks: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.mark ?? null)),
   }));
 
   // What the tools said about the runs: beside each pair, and the runs left out, as exclusions.

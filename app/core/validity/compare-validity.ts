@@ -3,7 +3,7 @@
  * the runs of the compared sides left out because their results do not stand (stated as an
  * exclusion is, and counted in the roll-up line), and the warnings that name both.
  */
-import type { CompareWarning, ComparePair, PairValidity, RunRecord, WithheldRun } from '../../contract/records.js';
+import type { CompareWarning, ComparePair, FigureValidity, PairValidity, RunRecord, WithheldRun } from '../../contract/records.js';
 import { workloadLabel, workloadParams } from '../compare/pairing.js';
 import type { WordingLocale } from '../compare/wording.js';
 
@@ -64,6 +64,43 @@ export function validityWarnings(pairs: readonly ComparePair[], withheld: readon
       detail,
       runs: [...new Set(facts.map((f) => f.run))],
     });
+  }
+  return out;
+}
+
+/** A pair's facts in one cell: "candidate run 8: 2 of 10 virtual users finished FAILED". */
+export function pairValidityText(p: Pick<ComparePair, 'validity'>): string | null {
+  const facts = p.validity ?? [];
+  if (facts.length === 0) return null;
+  return facts.map((f) => `${f.side} run ${f.run}: ${f.message}${f.severity === 'invalid' ? ' (counted in)' : ''}`).join('; ');
+}
+
+/** A run's facts in one cell: "95 of 100 virtual users finished FAILED [no verdict]". */
+export function runValidityText(r: Pick<RunRecord, 'validity' | 'counted_in'>): string | null {
+  const facts = r.validity ?? [];
+  if (facts.length === 0) return null;
+  return facts.map((f) => `${f.message}${f.severity === 'invalid' ? (r.counted_in ? ' [counted in]' : ' [no verdict]') : ''}`).join('; ');
+}
+
+/**
+ * What a headline figure states beside its verdict: the facts of the runs behind its pairs, and
+ * the runs its sides left out (all of them for a figure over every workload; for one workload's
+ * pair, those of that workload).
+ */
+export function figureValidity(pairs: readonly ComparePair[], withheld: readonly WithheldRun[], workload: string | null): FigureValidity[] {
+  const out: FigureValidity[] = [];
+  const seen = new Set<string>();
+  for (const p of pairs) {
+    for (const f of p.validity ?? []) {
+      const key = `${f.run}\u0000${f.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ run: f.run, config: f.config, workload: p.workload_label, severity: f.severity, message: f.message, left_out: false });
+    }
+  }
+  for (const w of withheld) {
+    if (workload !== null && w.workload !== workload) continue;
+    for (const f of w.facts) out.push({ run: w.run, config: w.config, workload: w.workload_label, severity: f.severity, message: f.message, left_out: true });
   }
   return out;
 }
