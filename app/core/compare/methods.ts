@@ -63,6 +63,6 @@ export function rollupCountsText(roll: Pick<CompareRollup, 'pairs' | 'wins' | 'l
   }
   const band = better + worse === 0 ? '' : `: by the tie band alone ${[better ? `${better} better` : '', worse ? `${worse} worse` : ''].filter(Boolean).join(', ')}`;
   const rest = untested === 0 ? '' : `; ${all ? `all ${untested}` : untested} untested (too few runs for a test, counted as ties)${band}`;
-  const out = roll.withheld ? `; ${countOf(roll.withheld, 'run')} left out (${roll.withheld === 1 ? 'its result does' : 'their results do'} not stand)` : '';
+  const out = roll.withheld ? `; ${countOf(roll.withheld, 'run')} left out: ${roll.withheld === 1 ? 'its result does' : 'their results do'} not stand` : '';
   return `${countOf(roll.wins, 'win')}, ${countOf(roll.losses, 'loss', 'losses')}, ${countOf(roll.ties, 'tie')}${rest}${out}`;
 }

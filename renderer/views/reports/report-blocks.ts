@@ -43,6 +43,8 @@ export type Block =
   | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[]; classes?: Array<string | undefined>; group?: boolean; family?: string };
 
 export const CHART_HEIGHT = 330;
+/** Warnings printed under the comparison table they qualify, not only in the evidence (issue 40). */
+const UNDER_TABLE = new Set(['no-verdict', 'run-validity', 'metric-not-comparable', 'different-setting', 'settings-folded']);
 /** Folders with more files than this are one line in the PDF's evidence. */
 const MAX_LISTED = 25;
 
@@ -250,7 +252,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
           if (s.figures.length) blocks.push({ kind: 'subtitle', text: shared ?? t('report.peak.secondary') });
           for (const f of s.figures) {
             const said = validityTexts(f.validity, locale);
-            blocks.push({ kind: 'item', text: `${shared ? '' : `${f.label} · `}${f.candidate_label}: ${f.text}${f.mark ? ' ~' : ''} (${f.basis})${said.length ? ` — ${said.join(t('list.sep'))}` : ''}` });
+            blocks.push({ kind: 'item', text: `${shared ? '' : `${f.label} · `}${f.candidate_label}: ${f.text}${f.mark ? ' ~' : ''} (${f.basis})${said.length ? ` — ${said.join(zh ? '；' : '; ')}` : ''}` });
           }
         }
         for (const f of s.sweep ? [] : s.figures) {
@@ -325,8 +327,10 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         // Intervals per row where any pair has one; else one line says why there are none.
         const withIntervals = c.pairs.some((p) => p.ci_baseline || p.ci_candidate);
         const verdictAt = header.length - 3;
+        // A pair not shown to differ ("~") is a tie in the roll-up: never green or red beside it.
+        const shownVerdict = (p: ComparePair): string => (p.mark === '~' && (p.verdict === 'better' || p.verdict === 'worse') ? 'tie' : p.verdict);
         const rowOf = (p: ComparePair, cells: string[]): Block => ({
-          kind: 'row', table, cells, classes: cells.map((_, i) => (i === verdictAt || i === verdictAt + 1 ? `verdict-${p.verdict}` : undefined)),
+          kind: 'row', table, cells, classes: cells.map((_, i) => (i === verdictAt || i === verdictAt + 1 ? `verdict-${shownVerdict(p)}` : undefined)),
         });
         // 32 workloads × candidates × metrics: by family (a row naming it), each workload's load
         // once, then its candidates and metrics; a cell that repeats the row above is left blank.
@@ -354,7 +358,8 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         for (const w of c.warnings) if (w.code === 'single-run' || w.code === 'few-repetitions') blocks.push({ kind: 'note', text: `~ ${w.message}`, tone: 'muted' });
         if (c.workload_filter) blocks.push({ kind: 'note', text: c.workload_filter, tone: 'muted' });
         // What the tools said about the runs of these pairs, and the runs left out for it: under the table they qualify.
-        for (const w of c.warnings) if (w.code === 'no-verdict' || w.code === 'run-validity') blocks.push({ kind: 'note', text: warningText({ ...w, runs: [] }, locale), tone: 'error' });
+        // So do a metric compared across engines it is not comparable across (TPM), and settings that differ.
+        for (const w of c.warnings) if (UNDER_TABLE.has(w.code)) blocks.push({ kind: 'note', text: warningText({ ...w, runs: [] }, locale), tone: 'error' });
         // Each unpaired workload with every configuration that ran it.
         if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => (u.configs?.length ? `${u.workload_label} (${u.configs.join(t('list.sep'))})` : u.workload_label)).join(t('list.sep')) }), tone: 'muted' });
         break;
