@@ -83,7 +83,9 @@ function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean;
     p.object === '*' ? translate(locale, 'report.allObjects') : p.workload_label,
     ...(multi.candidates ? [p.candidate_label] : []),
     ...(multi.metrics ? [metricName(p.metric_label, p.unit)] : []),
-    fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, withIntervals ? `${sig}\n${intervals(p, locale)}` : sig,
+    // What the tools said about the runs behind the pair, on its row under the ratio it qualifies.
+    fmt(p.baseline), fmt(p.candidate), p.speedup_text, [p.text, ...(p.validity ?? []).map((f) => `⚠ ${translate(locale, 'report.validity.peak', { run: f.run, fact: f.message })}`)].join('\n'),
+    withIntervals ? `${sig}\n${intervals(p, locale)}` : sig,
   ];
 }
 
