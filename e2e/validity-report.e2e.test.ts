@@ -19,6 +19,7 @@ import { HAMMERDB_STUDY, writeHammerdbStudy } from '../importers/test-support/ha
 import { Core } from '../app/core/core.js';
 import { OUTPUT_DIR, runCli } from './support/host.js';
 import { hasPoppler, pdfText, pdfToPngs } from './support/pdf.js';
+import { closeWorkbench, openWorkbench } from './support/session.js';
 
 const skip = hasPoppler() ? {} : { skip: 'pdftotext (poppler-utils) is not installed' };
 const homes: string[] = [];
@@ -128,4 +129,37 @@ describe('what PerfDelta knows about a run goes into every verdict (issue 40)', 
     assert.deepEqual(result.pairs[2]!.validity?.map((v) => v.message), ['95 of 100 virtual users finished FAILED']);
     assert.ok(runCli(home, 'compare', '--study', STUDY, '--baseline', PG_FALSE, '--candidate', PG_THIRD).status === 0);
   });
+
+  it('in the workbench: Compare names the run left out and counts it in on request; its pair then carries its fact, and Runs says who counted it in', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-validity-ui-'));
+    const { folders } = writeHammerdbStudy(path.join(home, 'study'));
+    for (const c of HAMMERDB_STUDY) assert.equal(runCli(home, 'import', '--study', STUDY, '--config', c.label, folders[c.label]!).status, 0);
+    // The workbench removes its data folder when it stops.
+    const w = await openWorkbench({ home });
+    try {
+      const { page, wb } = w;
+      await wb.openStudy('mysql-vs-postgresql-tproc-c');
+      await wb.compare(MYSQL, PG_TRUE, 'nopm');
+      const warning = page.locator('[data-testid="compare-warnings"] li[data-code="no-verdict"]');
+      assert.match(await warning.textContent() ?? '', /95 of 100 virtual users finished FAILED/);
+      assert.deepEqual((await wb.speedupTable()).map((r) => r.workload), ['1 VU', '10 VU'], 'no pair at 100 users');
+      assert.match(await page.locator('[data-testid="speedup-table"] tr[data-workload="10 VU"] [data-testid="pair-validity"]').textContent() ?? '', /2 of 10 virtual users finished FAILED/);
+      await wb.screenshot(path.join(OUTPUT_DIR, 'validity-compare.png'));
+
+      await warning.locator('[data-testid="count-in"]').click();
+      await page.waitForSelector('[data-testid="study-view"][data-state="ready"]');
+      await wb.compare(MYSQL, PG_TRUE, 'nopm');
+      assert.deepEqual((await wb.speedupTable()).map((r) => r.workload), ['1 VU', '10 VU', '100 VU'], 'counted in: the pair at 100 users is back');
+      assert.match(await page.locator('[data-testid="speedup-table"] tr[data-workload="100 VU"] [data-testid="pair-validity"]').textContent() ?? '', /95 of 100 virtual users finished FAILED/);
+      assert.equal(await page.locator('[data-testid="compare-warnings"] li[data-code="no-verdict"]').count(), 0);
+
+      await page.locator('[data-tab="runs"]').click();
+      await page.waitForSelector('[data-testid="runs-table"]');
+      const row = page.locator(`.config-group[data-config="${PG_TRUE}"] tr[data-run]`, { hasText: '100 VU' });
+      assert.match(await row.locator('[data-testid="run-validity"]').textContent() ?? '', /95 of 100 virtual users finished FAILED \(counted in: /);
+    } finally {
+      await closeWorkbench(w);
+    }
+  });
 });
+

@@ -97,7 +97,8 @@ function segmentRun(seg: Segment, ordinal: number): ParsedRun {
   const validity: ValidityFact[] = [];
   // The monitor (Vuser 1) takes the result; the users that failed are counted against the workers.
   const failedWorkers = [...seg.failedUsers].filter((v) => !(seg.monitor && !tproch && v === 1)).length;
-  const failed = failedUsers(failedWorkers, vus);
+  const ended = seg.terminatedUsers;
+  const failed = failedUsers(failedWorkers + ended, vus, ended === 0 ? 'finished FAILED' : failedWorkers === 0 ? 'were terminated before they finished' : 'finished FAILED or were terminated');
   if (failed) validity.push(failed);
   if (seg.monitor && !tproch && seg.failedUsers.has(1)) validity.push({ code: 'failed-users', severity: 'invalid', message: 'the monitor virtual user (Vuser 1) finished FAILED: the result it took does not stand' });
   for (const p of seg.problems) warnings.push(`HammerDB printed: ${p}`);

@@ -64,6 +64,8 @@ export interface Segment {
   failedVus: number;
   /** The virtual users that finished FAILED (each counted once). */
   failedUsers: Set<number>;
+  /** "Warning: a running Virtual User was terminated" (genvu.tcl): users ended before they finished, which HammerDB does not name. */
+  terminatedUsers: number;
   /** Problems HammerDB itself printed (`WARNING:...`, `Error...`), first few only. */
   problems: string[];
   profileDb: string | null;
@@ -77,7 +79,7 @@ function newSegment(index: number, startLine: number, kind: Segment['kind']): Se
     index, startLine, kind, headerDate: null, firstStamp: null, lastStamp: null, ctx: null,
     activity: 0, vuNumbers: new Set(), workers: new Set(), monitor: false, result: null, unreadableResults: [],
     activeVus: null, sessions: null, created: null, announcedVus: null, rampupMin: null,
-    durationMin: null, warehouses: null, tpccWork: false, schemaBuild: false, failedVus: 0, failedUsers: new Set(),
+    durationMin: null, warehouses: null, tpccWork: false, schemaBuild: false, failedVus: 0, failedUsers: new Set(), terminatedUsers: 0,
     problems: [], profileDb: null, profile: new TimeProfile(), queries: new QueryTimings(), closed: false,
   };
 }
@@ -223,6 +225,11 @@ export function splitSegments(text: string): { segments: Segment[]; dates: Clock
       const seg = live(lineNo);
       seg.created = { n: num(m[1]), monitor: m[2] !== undefined };
       if (m[2]) seg.monitor = true;
+      continue;
+    }
+    // The master prints it once per user it ends (a stop, a vudestroy mid-run), with no Vuser prefix.
+    if (/^Warning: a running Virtual User was terminated/.test(line)) {
+      if (current) current.terminatedUsers++;
       continue;
     }
     if (/^(ALL VIRTUAL USERS COMPLETE|vudestroy success)/.test(line)) {

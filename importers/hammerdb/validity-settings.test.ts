@@ -35,6 +35,11 @@ describe('HammerDB validity facts and settings (issue 40)', () => {
     assert.equal(parse(text).runs[0]!.validity?.[0]?.message, '1 of 2 virtual users finished FAILED');
   });
 
+  it('users HammerDB terminated before they finished count with the failed ones', () => {
+    const text = hammerdbCliCapture({ db: 'MySQL', vus: 4, nopm: 900, tpm: 2000, failed: [5] }).replace('Vuser 1:Test complete', 'Warning: a running Virtual User was terminated, any pending output has been discarded\n\nWarning: a running Virtual User was terminated, any pending output has been discarded\n\nVuser 1:Test complete');
+    assert.deepEqual(parse(text).runs[0]!.validity?.map((v) => [v.severity, v.message]), [['invalid', '3 of 4 virtual users finished FAILED or were terminated']]);
+  });
+
   it('every user finished: no validity fact', () => {
     assert.equal(parse(hammerdbCliCapture({ db: 'MySQL', vus: 10, nopm: 2480, tpm: 5770 })).runs[0]!.validity, undefined);
   });
