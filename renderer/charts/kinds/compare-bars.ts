@@ -8,6 +8,7 @@
 import type { ComparePair, CompareResult, Verdict } from '../../../app/contract/records.js';
 import { formatValue, withUnit } from '../../format.js';
 import { escapeHtml as esc } from '../escape-html.js';
+import { shownVerdict } from '../../shown-verdict.js';
 import { shade } from '../palette.js';
 import { legendPlace, tickLabel } from '../panels.js';
 import { barPanelGeometry, familiesOf, wantsPanels, type Family } from './compare-panels.js';
@@ -97,10 +98,8 @@ export function compareBarsHeight(spec: Spec, data: Data, ctx: ChartContext, bas
 function candidateBar(p: ComparePair | undefined, norm: boolean, ctx: ChartContext): ChartOption | null {
   if (!p) return null;
   const value = norm ? (p.baseline > 0 ? p.candidate / p.baseline : null) : p.candidate;
-  // A pair not shown to differ ("~": one run a side, too few runs, p ≥ 0.05) counts as a tie in the
-  // roll-up: its label takes the tie's colour, never green "faster" beside a roll-up that says tie.
-  const shown = p.mark === '~' && (p.verdict === 'better' || p.verdict === 'worse') ? 'tie' : p.verdict;
-  return { value, speedup: p.speedup_text, verdict: p.verdict, text: `${p.short_text}${p.mark ? ' ~' : ''}`, label: { color: labelColour(shown, ctx) } };
+  // A "~" pair is a tie in the roll-up: its label takes the tie's colour (shown-verdict.ts).
+  return { value, speedup: p.speedup_text, verdict: p.verdict, text: `${p.short_text}${p.mark ? ' ~' : ''}`, label: { color: labelColour(shownVerdict(p), ctx) } };
 }
 
 /**

@@ -12,6 +12,7 @@ import { reportChartHeight, reportChartOption } from './report-charts.js';
 import { formatCoverage } from '../compare/interval-text.js';
 import { pageGeometry } from './page-geometry.js';
 import { groupByFamily } from './workload-groups.js';
+import { shownVerdict } from '../../shown-verdict.js';
 
 export interface TableShape {
   key: string;
@@ -329,8 +330,6 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         // Intervals per row where any pair has one; else one line says why there are none.
         const withIntervals = c.pairs.some((p) => p.ci_baseline || p.ci_candidate);
         const verdictAt = header.length - 3;
-        // A pair not shown to differ ("~") is a tie in the roll-up: never green or red beside it.
-        const shownVerdict = (p: ComparePair): string => (p.mark === '~' && (p.verdict === 'better' || p.verdict === 'worse') ? 'tie' : p.verdict);
         const rowOf = (p: ComparePair, cells: string[]): Block => ({
           kind: 'row', table, cells, classes: cells.map((_, i) => (i === verdictAt || i === verdictAt + 1 ? `verdict-${shownVerdict(p)}` : undefined)),
         });
