@@ -9,10 +9,10 @@
  * the primary, HammerDB companions on their test, SVC snapshots on each other) wait for the end.
  * Large logs are streamed: read, parsed and written chunk by chunk.
  */
-import { validityWarning } from '../../../importers/validity.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { fioLogTable, type FioLogTable } from '../../../importers/fio/fio-log.js';
 import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../importers/registry.js';
+import { validityWarning } from '../../../importers/validity.js';
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';

@@ -317,26 +317,26 @@ export class Store {
         const excluded = r.excluded_reason !== null ? { reason: r.excluded_reason, at: r.excluded_at ?? '', by: r.excluded_by }
           : validityExclusion(validity, r.counted_in_at !== null, r.imported_at);
         return {
-        id: r.id,
-        study: r.study,
-        config: r.config,
-        tool: r.tool,
-        tool_version: r.tool_version,
-        format: r.format,
-        name: r.name,
-        host: r.host,
-        start: isoOrNull(r.start_ms),
-        end: isoOrNull(r.end_ms),
-        source: { file: r.file_name, sha256: r.sha256 },
-        params: JSON.parse(r.params) as Record<string, ParamValue>,
-        metrics: JSON.parse(r.metrics) as Record<string, number>,
-        tables: JSON.parse(r.tables) as Record<string, unknown>,
-        warnings: JSON.parse(r.warnings) as string[],
-        errors: JSON.parse(r.errors) as string[],
-        excluded,
-        validity,
-        counted_in: r.counted_in_at !== null ? { at: r.counted_in_at, by: r.counted_in_by } : null,
-      };
+          id: r.id,
+          study: r.study,
+          config: r.config,
+          tool: r.tool,
+          tool_version: r.tool_version,
+          format: r.format,
+          name: r.name,
+          host: r.host,
+          start: isoOrNull(r.start_ms),
+          end: isoOrNull(r.end_ms),
+          source: { file: r.file_name, sha256: r.sha256 },
+          params: JSON.parse(r.params) as Record<string, ParamValue>,
+          metrics: JSON.parse(r.metrics) as Record<string, number>,
+          tables: JSON.parse(r.tables) as Record<string, unknown>,
+          warnings: JSON.parse(r.warnings) as string[],
+          errors: JSON.parse(r.errors) as string[],
+          excluded,
+          validity,
+          counted_in: r.counted_in_at !== null ? { at: r.counted_in_at, by: r.counted_in_by } : null,
+        };
       });
     });
   }
