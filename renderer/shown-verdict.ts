@@ -1,7 +1,8 @@
 /**
- * The verdict a pair is coloured by (issue 40): its own, except that a pair not shown to differ
- * ("~": one run a side, too few runs, p ≥ 0.05) counts as a tie in the roll-up, so it is never
- * drawn green "faster" (or red) beside a roll-up that counts it a tie. Its words keep the verdict.
+ * The verdict a pair's drawing is coloured by (issue 40): its own, except that a pair not shown
+ * to differ ("~": one run a side, too few runs, p ≥ 0.05) counts as a tie in the roll-up, so a
+ * bar's label or a heat map's cell is never drawn green "faster" (or red) beside a roll-up that
+ * counts it a tie. Tables print the verdict's words and colour with the "~" beside them.
  */
 import type { ComparePair, Verdict } from '../app/contract/records.js';
 

@@ -3,7 +3,6 @@ import type { ComparePair, CompareResult } from '../../../app/contract/records.j
 import { formatValue } from '../../format.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { intervalText } from './interval-text.js';
-import { shownVerdict } from '../../shown-verdict.js';
 
 /** Each pair: both values, the speedup (x-fold) with "~", the ratio as worded, % change, n, p and each median's interval with its coverage. */
 export function SpeedupTable({ result, metric, unit }: { result: CompareResult; metric: string; unit: string }): JSX.Element {
@@ -34,11 +33,11 @@ export function SpeedupTable({ result, metric, unit }: { result: CompareResult; 
             <td>{p.object === '*' ? t('compare.allObjects') : p.workload_label}</td>
             <td className="num" data-col="baseline">{formatValue(p.baseline, unit, locale)}</td>
             <td className="num" data-col="candidate">{formatValue(p.candidate, unit, locale)}</td>
-            <td className={`num speedup ${shownVerdict(p)}`} data-col="speedup" data-verdict={p.verdict}
+            <td className={`num speedup ${p.verdict}`} data-col="speedup" data-verdict={p.verdict}
               title={p.significance_note}>
               {p.speedup_text}{p.mark && <span className="mark"> {p.mark}</span>}
             </td>
-            <td data-col="text" className={`worded ${shownVerdict(p)}`}>
+            <td data-col="text" className={`worded ${p.verdict}`}>
               {p.text}
               {/* What the tools said about the runs behind this pair (2 of 10 users failed): on its row. */}
               {(p.validity ?? []).length > 0 && <div className="validity" data-testid="pair-validity">{(p.validity ?? []).map((f) => `⚠ ${t('warnings.runId', { id: f.run })}: ${f.message}`).join(t('list.sep'))}</div>}

@@ -12,7 +12,6 @@ import { reportChartHeight, reportChartOption } from './report-charts.js';
 import { formatCoverage } from '../compare/interval-text.js';
 import { pageGeometry } from './page-geometry.js';
 import { groupByFamily } from './workload-groups.js';
-import { shownVerdict } from '../../shown-verdict.js';
 
 export interface TableShape {
   key: string;
@@ -331,7 +330,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const withIntervals = c.pairs.some((p) => p.ci_baseline || p.ci_candidate);
         const verdictAt = header.length - 3;
         const rowOf = (p: ComparePair, cells: string[]): Block => ({
-          kind: 'row', table, cells, classes: cells.map((_, i) => (i === verdictAt || i === verdictAt + 1 ? `verdict-${shownVerdict(p)}` : undefined)),
+          kind: 'row', table, cells, classes: cells.map((_, i) => (i === verdictAt || i === verdictAt + 1 ? `verdict-${p.verdict}` : undefined)),
         });
         // 32 workloads × candidates × metrics: by family (a row naming it), each workload's load
         // once, then its candidates and metrics; a cell that repeats the row above is left blank.
