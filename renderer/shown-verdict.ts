@@ -1,8 +1,8 @@
 /**
- * The verdict a pair's drawing is coloured by (issue 40): its own, except that a pair not shown
- * to differ ("~": one run a side, too few runs, p ≥ 0.05) counts as a tie in the roll-up, so a
- * bar's label or a heat map's cell is never drawn green "faster" (or red) beside a roll-up that
- * counts it a tie. Tables print the verdict's words and colour with the "~" beside them.
+ * The verdict a bar's ratio label is coloured by (issue 40): its own, except that a pair not
+ * shown to differ ("~": one run a side, too few runs, p ≥ 0.05) counts as a tie in the roll-up,
+ * so its label is never drawn green "faster" (or red) beside a roll-up that counts it a tie. (A
+ * heat map washes such a cell out and marks it; tables print the verdict with the "~" beside it.)
  */
 import type { ComparePair, Verdict } from '../app/contract/records.js';
 

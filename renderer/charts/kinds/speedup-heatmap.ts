@@ -67,9 +67,10 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
   m.candidates.forEach((_, i) => m.workloads.forEach((_w, j) => {
     const v = m.speedup[i]![j] ?? null;
     const tie = v !== null && (Math.abs(v - 1) * 100 < tieBandPct || Math.abs(v - 1) < 0.005);
-    // "~": not shown to differ, a tie in the roll-up: greyed as a tie, its ratio still printed.
+    // "~": not shown to differ, a tie in the roll-up: its colour washed out and its ratio marked,
+    // so a single run's 1.24x never reads as a solid green win (its direction stays visible).
     const untested = m.marks?.[i]?.[j] === '~';
-    cells.push([turn ? i : j, turn ? j : i, v === null || tie || untested ? null : Math.log2(v), v === null ? '–' : `${v.toFixed(2)}x${untested ? ' ~' : ''}`]);
+    cells.push([turn ? i : j, turn ? j : i, v === null || tie ? null : Math.log2(v), v === null ? '–' : `${v.toFixed(2)}x${untested ? ' ~' : ''}`]);
   }));
   const extent = Math.max(1, ...cells.map((d) => Math.abs(d[2] ?? 0)));
   const config = (c: [number, number]): string => m.candidates[turn ? c[0] : c[1]] ?? '';
@@ -100,7 +101,7 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
     series: [{
       type: 'heatmap',
       // The cells are pale or saturated in both themes: their labels stay dark on them.
-      data: cells.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: ctx.mode === 'print' ? 9 : 10, color: '#1d2430' }, itemStyle: v === null ? { color: '#C9CED6' } : undefined })),
+      data: cells.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: ctx.mode === 'print' ? 9 : 10, color: '#1d2430' }, itemStyle: v === null ? { color: '#C9CED6' } : label.endsWith(' ~') ? { opacity: 0.45 } : undefined })),
     }],
   }, ctx);
 }
