@@ -12,7 +12,8 @@ Commands:
   runs                        list runs with parameters and metrics (excluded ones marked)
   runs delete|move|exclude|include --run N[,N...]   delete runs (undoable), move them to
                               a configuration (--to C), leave them out of comparisons with a
-                              reason (--reason "...") or count them again
+                              reason (--reason "...") or count them again (also a run left out
+                              because its own output says its result does not stand)
   configs --study S           list configurations, their runs and constants; rename (--config C
                               --to NEW), delete (undoable), set or unset constants
                               (--constant price_usd_month=1234)
@@ -211,7 +212,13 @@ under another configuration says so ("elsewhere": those configurations); --move-
 its runs to LABEL instead (a label corrected by importing again; "moved_from" names where they
 were). A file with nothing to
 import is "skipped", its reason the first warning: an empty file, or one no importer recognises
-(a load script's output or a picture beside the results): the rest of the folder imports. A
+(a load script's output or a picture beside the results), or a write-up (a README.md, notes.txt
+or blog export of headings, prose, tables or fenced code) that quotes a tool's lines, which is
+not that tool's output: the rest of the folder imports. A tool's output is recognised by its
+structure (HammerDB's banner or Vuser lines in a row), never by one line quoted in a sentence.
+What a tool's output says about whether a result stands (95 of 100 virtual users FINISHED
+FAILED, errors, failed operations, a restart) is listed in the warnings, and kept with the run
+(perfdelta help runs). A
 file no importer claims from its first 64 KiB is read no further (its sha256 is then ""); a
 format read whole is read up to 512 MiB. In a folder, a link back to a folder already read is
 followed once and skipped, saying so, as are a FIFO or a device; an entry that cannot be read
@@ -295,19 +302,32 @@ move: to another configuration of the study, existing or new.
 exclude: the runs stay stored and listed, but count in no comparison, scaling curve, chart,
 report or export table; the reason (required), who and when are kept, the Runs tab shows them
 struck through and the report's evidence lists each with its reason. include counts them again.
+A run whose own output says its result does not stand gives no verdict by default: more than
+half of its virtual users failed (HammerDB FINISHED FAILED), its errors are 10% of its
+operations or more (sysbench, CockroachDB, COSBench failed operations, fio continue_on_error,
+vdbench I/O errors), the tool stopped the work (fio's job error, vdbench terminating) or the
+database restarted inside the AWR window. It is listed as excluded, automatically, with that
+fact as its reason; include counts it in (who and when are kept), and its fact stays stated
+beside every figure built on it. Fewer failures never leave a run out: they are stated.
 --json (exclude, include): the runs; (move): {"moved": [ids], "from": [labels], "to"}
 
 The text output lists each run with its tool, its workload and its tool's primary metrics (the
 metric dictionary's: fio IOPS, bandwidth and completion latency where the run has clat;
-sysbench TPS and p95; HammerDB NOPM and TPM; AWR active sessions and DB time...).
+sysbench TPS and p95; HammerDB NOPM and TPM; AWR active sessions and DB time...), what its tool
+said about whether the result stands (VALIDITY) and, for an excluded run, the reason.
 
 --json: [{"id", "study", "config", "tool", "tool_version", "format", "name", "host",
           "start", "end" (ISO 8601 UTC or null), "source": {"file", "sha256"},
           "params": {...}, "metrics": {...}, "tables": {...}, "warnings": [...], "errors": [...],
-          "excluded": {"reason", "at", "by"} or null}]
+          "excluded": {"reason", "at", "by", "automatic"?: "validity"} or null,
+          "validity": [{"code", "severity": "invalid"|"warning", "message", "count"?, "of"?}],
+          "counted_in": {"at", "by"} or null}]
 Metrics include the study's derived metrics (derived.<key>, see "perfdelta help derived").
 Parameters: bs (bytes), rw, pattern (random|sequential|mixed), read_pct, iodepth, numjobs,
-ioengine, direct, size_bytes, runtime_s, target. Metrics: <scope>.<quantity> with scope
+ioengine, direct, size_bytes, runtime_s, target; settings that change what the numbers mean:
+fio rate_iops, rate_iops_min, rate_bytes_s, rate_min_bytes_s, rate_process, verify; sysbench rate
+(--rate); HammerDB raiseerror, allwarehouse, timeprofile, isolation (where the capture prints it).
+Metrics: <scope>.<quantity> with scope
 read|write|trim|total, e.g. total.iops, read.bw_mib_s (MiB/s = 2^20 B/s), write.clat_p99_ms.
 `,
   series: `perfdelta series --run ID [--metric NAME] [--object NAME] [--json]
@@ -372,15 +392,24 @@ is a tie, one with one run on a side too ("untested" counts those, "untested_bet
 "untested_worse" say what the tie band alone reads them as); a volume metric's pairs are none
 of the three.
 With several candidates, "matrix" gives speedup[candidate][workload] per metric.
-When a candidate differs from the baseline in one pairing key on every run (numjobs 4 against
-1), that key is what is being compared: "proposal" names it, the pairs pairing without it gives
-(and has now), and the --pair-by that applies it; it is printed last, never applied unasked
+When a candidate differs from the baseline in one pairing key on every run, "proposal" names it,
+the pairs pairing without it gives (and has now), and the --pair-by that applies it. A load
+(virtual users, threads, sessions, queue depth, jobs: numjobs 4 against 1, 10 users against 100)
+is never "what is being compared": its proposal opens with "loads differ (10 vs 100 users)" and
+has "loads_differ": true. A proposal is printed last, never applied unasked
 (nor proposed where dropping the key would fold two workloads of a side into one). A candidate
 with no pair at all is in "left_out" with its reason (no runs, no value of the metric, no
 workload in common) and a warning: a matrix never drops a configuration unsaid.
 Warnings name the runs they concern: runtime under 60 s, run errors, differing ioengine, direct
 I/O or tool versions, missing latency (gtod_reduce), a working set that may fit in a cache,
-TPM across HammerDB versions, fewer samples than expected in a period (gaps).
+TPM across HammerDB versions, fewer samples than expected in a period (gaps); a metric each
+database engine or tool counts its own way compared across them (HammerDB's TPM of MySQL and
+PostgreSQL: compare NOPM; ops/s, TPS, QPS of two tools), which is then no default metric;
+a setting that changes what the numbers mean differing between the sides (raiseerror, rate
+caps, verify, isolation) or within runs taken as repetitions; runs left out because their own
+output says their results do not stand ("no-verdict", also in "withheld" and counted in the
+roll-up's "withheld"), and what the tools said about runs behind the pairs ("run-validity",
+each pair's "validity"; a text table gets a VALIDITY column). See perfdelta help runs.
 --json: {"study", "kind": "configurations"|"periods", "baseline", "candidate", "candidates",
          "metrics", "pairing_keys", "convention", "convention_note", "tie_band_pct",
          "pairs": [{"workload", "workload_params", "object"?, "metric", "metric_label", "unit", "better",
@@ -391,19 +420,21 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
                     "p_min", "p_method", "significant", "significance_note", "tie", "verdict",
                     "baseline_runs", "candidate_runs",
                     "baseline_values", "candidate_values" (the values behind each median: one
-                    per run, in the order of *_runs, or per day for periods)}],
+                    per run, in the order of *_runs, or per day for periods), "validity"?:
+                    [{"run", "side", "config", "code", "severity", "message", "count"?, "of"?}]}],
          "unmatched": [{"side", "candidate", "workload", "runs", "configs" (every configuration
          that ran the workload)}],
          "geomean_speedup": {metric: value}, "rollup": [{"candidate", "metric",
          "geomean_speedup", "pairs", "wins", "losses", "ties", "untested", "untested_better",
-         "untested_worse"}], "matrix": [{"metric",
-         "baseline", "candidates", "workloads", "speedup": [[...]], "verdicts": [[...]]}],
+         "untested_worse", "withheld"?}], "matrix": [{"metric",
+         "baseline", "candidates", "workloads", "speedup": [[...]], "verdicts": [[...]], "marks": [[...]]}],
          "warnings": [{"code", "message", "detail"? (what this one adds to its code: the values
          that differ), "runs", "objects"?}], "proposal": null or {"key",
          "baseline", "pairing_keys", "pairs", "pairs_now", "candidates": [{"candidate",
-         "baseline_value", "candidate_value", "pairs", "pairs_now"}], "message"},
+         "baseline_value", "candidate_value", "pairs", "pairs_now"}], "loads_differ"?, "message"},
          "left_out": [{"candidate", "reason": "no-runs"|"no-metric"|"no-common-workload",
-         "message", "runs", "key"?}], "aggregation", "workload_filter", "periods"}
+         "message", "runs", "key"?}], "withheld": [{"run", "config", "side", "name", "file",
+         "workload", "workload_label", "facts": [...]}], "aggregation", "workload_filter", "periods"}
 A study, configuration, period or metric the study does not have is an error (exit 1) naming
 the closest names there are; with --json it is printed as {"error": {"command", "code": "unknown_name",
 "kind": "study"|"configuration"|"period"|"metric", "name", "message", "suggestions": [...]}}.

@@ -710,7 +710,8 @@ export class Core implements StudyQueries, TemplateQueries {
     const periods = this.store.periods(id);
     const periodByName = new Map(periods.map((p) => [p.name, p]));
     // A configuration whose runs are all excluded is still one: it pairs with nothing.
-    const configs = new Set(this.store.listRuns({ studyId: id }).map((r) => r.config));
+    const everyRun = this.store.listRuns({ studyId: id });
+    const configs = new Set(everyRun.map((r) => r.config));
     const runs = this.runs({ study: args.study });
 
     if (labels.every((l) => periodByName.has(l))) {
@@ -764,7 +765,11 @@ export class Core implements StudyQueries, TemplateQueries {
     const runMetrics = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
     for (const m of args.metrics ?? []) if (!runMetrics.has(m)) throw unknownName('metric', m, [...runMetrics].sort(), `the runs of study "${study.name}"`);
     return inDisplayUnits(
-      compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys, where: parseWorkloadFilter(args.where) }),
+      compareConfigs({
+        ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys, where: parseWorkloadFilter(args.where),
+        // Left out by their own facts (most users failed): named in the result, never compared.
+        withheld: everyRun.filter((r) => r.excluded?.automatic === 'validity'),
+      }),
       settings.units,
     );
   }

@@ -3,7 +3,8 @@
  * and awrsqrpt (header plus the statement's statistics). Every reader is tolerant: a section
  * the report lacks leaves its metrics out and is listed as absent in the `sections` table.
  */
-import type { ParamValue, ParsedRun } from '../types.js';
+import type { ParamValue, ParsedRun, ValidityFact } from '../types.js';
+import { stopped } from '../validity.js';
 import { readInitParameters, readInstanceActivity } from './activity.js';
 import { readHeader, type ReportHeader } from './header.js';
 import { readFileIo, readIostatByFunction, readTablespaceIo } from './io-stats.js';
@@ -58,6 +59,23 @@ export function headerWarnings(h: ReportHeader): string[] {
   if (h.unreadTimes.length > 0) w.push(`snapshot time not understood: ${h.unreadTimes.map((t) => JSON.stringify(t)).join(', ')} (month names handled: English, Russian, German, French, Spanish, Italian, Portuguese, Dutch, numeric CJK)`);
   if (h.beginSnap === null && h.dbName === null) w.push('no report header found (DB Name / Snap Id blocks)');
   return w;
+}
+
+const wallClock = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * An instance started after the begin snapshot: its statistics restarted from zero inside the
+ * window, so the report's deltas describe no workload (AWR itself refuses such a range for one
+ * instance; a RAC global report, or a report edited by hand, can still span one).
+ */
+export function restartFacts(h: ReportHeader): ValidityFact[] {
+  return h.restarts.map((r) => stopped('instance-restart',
+    `instance ${r.instance ?? '(unnamed)'} was started at ${wallClock(r.startupMs)}, after the begin snapshot${h.beginMs !== null ? ` (${wallClock(h.beginMs)})` : ''}: the window spans a restart and its figures do not describe a workload`));
+}
+
+/** A run's validity facts, present only when there are some. */
+export function withValidity(facts: ValidityFact[]): { validity?: ValidityFact[] } {
+  return facts.length ? { validity: facts } : {};
 }
 
 export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
@@ -152,5 +170,6 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
     series: [],
     warnings,
     errors: [],
+    ...withValidity(restartFacts(h)),
   };
 }

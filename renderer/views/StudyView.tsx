@@ -118,7 +118,7 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
         <RunsTable runs={allRuns} configs={study.configs} dictionary={described} defaults={defaults} openRun={openRun}
           manage={{ study: study.slug, constants, derived, onChanged, onDeleted }} />
       )}
-      {runs && defaults && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} onOpenRun={showRun} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} />}
+      {runs && defaults && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} onOpenRun={showRun} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} onChanged={onChanged} />}
       {runs && defaults && tab === 'scaling' && <ScalingView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} />}
       {defaults && tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={described} defaults={defaults} />}
       {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}

@@ -3,6 +3,7 @@
  * drawn from (a report's workbook and the chart's own XLSX button use this one function). Units
  * in the headers; exact values, never the rounded labels.
  */
+import { pairValidityText } from '../validity/compare-validity.js';
 import type { ChartData, ComparePair } from '../../contract/records.js';
 
 export type Cell = string | number | null;
@@ -19,11 +20,12 @@ export function pairRows(pairs: readonly ComparePair[]): Row[] {
   return [
     ['Workload', 'Candidate', withUnit(`Baseline (${b})`, unit), withUnit('Candidate', unit), 'Speedup [x, >1 = candidate better]', 'Change [%]', 'Ratio as worded', 'Significance', 'n baseline', 'n candidate', 'p-value', 'Baseline runs', 'Candidate runs',
       withUnit('Baseline median interval, low', unit), withUnit('Baseline median interval, high', unit), 'Baseline interval coverage [%]',
-      withUnit('Candidate median interval, low', unit), withUnit('Candidate median interval, high', unit), 'Candidate interval coverage [%]', 'Smallest possible p'],
+      withUnit('Candidate median interval, low', unit), withUnit('Candidate median interval, high', unit), 'Candidate interval coverage [%]', 'Smallest possible p',
+      'What the tools said about these runs'],
     ...pairs.map((p): Row => [
       p.object === '*' ? 'all objects' : p.workload, p.candidate_label, p.baseline, p.candidate, p.speedup, p.change_pct, p.text, `${p.mark === '~' ? '~ ' : ''}${p.significance_note}`,
       p.n_baseline, p.n_candidate, p.p_value, p.baseline_runs.join(' '), p.candidate_runs.join(' '),
-      ...intervalCells(p.ci_baseline), ...intervalCells(p.ci_candidate), p.p_min,
+      ...intervalCells(p.ci_baseline), ...intervalCells(p.ci_candidate), p.p_min, pairValidityText(p),
     ]),
   ];
 }

@@ -12,6 +12,8 @@ import { sql as columnMappings } from './migrations/004-column-mappings.js';
 import { sql as fileParts } from './migrations/005-file-parts-run-metrics.js';
 import { sql as manage } from './migrations/012-manage-constants-exclusions.js';
 import { sql as seriesPyramids } from './migrations/013-series-pyramids.js';
+import { sql as runValidity } from './migrations/040-run-validity.js';
+import { backfillValidity } from './validity-backfill.js';
 import { SeriesLevels } from './series-levels.js';
 
 export interface Migration {
@@ -33,6 +35,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 5, name: '005-file-parts-run-metrics', sql: fileParts },
   { id: 12, name: '012-manage-constants-exclusions', sql: manage },
   { id: 13, name: '013-series-pyramids', sql: seriesPyramids, run: (db) => { new SeriesLevels(db).rebuildAll(); } },
+  // Numbered by its issue (40), not next in line: several branches add migrations at once.
+  { id: 40, name: '040-run-validity', sql: runValidity, run: backfillValidity },
 ];
 
 export class MigrationDriftError extends Error {
