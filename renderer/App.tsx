@@ -10,6 +10,7 @@ import { ImportSheet } from './views/ImportSheet.js';
 import { StudyView } from './views/StudyView.js';
 import { StudyActions } from './views/manage/StudyActions.js';
 import { UndoNotice } from './views/manage/UndoNotice.js';
+import { CatalogPanel } from './views/catalog/CatalogPanel.js';
 
 export function App(): JSX.Element {
   const bridge = useBridge();
@@ -29,6 +30,8 @@ export function App(): JSX.Element {
   const [deletion, setDeletion] = useState<DeletionRecord | null>(null);
   /** The study whose context menu is open. */
   const [menuStudy, setMenuStudy] = useState<string | null>(null);
+  /** The team catalog panel in place of the study (the sidebar's *Team catalog*). */
+  const [catalogOpen, setCatalogOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const studyFileInput = useRef<HTMLInputElement>(null);
@@ -190,7 +193,7 @@ export function App(): JSX.Element {
             {studies?.map((s) => (
               <li key={s.slug} className="study-item">
                 <button type="button" className={s.slug === selected ? 'active' : ''} data-study={s.slug}
-                  aria-current={s.slug === selected ? 'page' : undefined} onClick={() => setSelected(s.slug)}
+                  aria-current={s.slug === selected && !catalogOpen ? 'page' : undefined} onClick={() => { setSelected(s.slug); setCatalogOpen(false); }}
                   onContextMenu={(e) => { e.preventDefault(); setMenuStudy(s.slug); }}>
                   <span className="study-name">{s.name}</span>
                   <span className="study-meta">{t('studies.runs', { count: s.runs })}{t('text.sep')}{s.configs.join(' / ')}</span>
@@ -203,6 +206,9 @@ export function App(): JSX.Element {
           <button type="button" className="link" onClick={() => void loadSamples()} disabled={loadingSamples}>
             {loadingSamples ? t('studies.loadingSamples') : t('studies.loadSamples')}
           </button>
+          <button type="button" className={`link${catalogOpen ? ' active' : ''}`} name="open-catalog" aria-current={catalogOpen ? 'page' : undefined} onClick={() => setCatalogOpen(true)}>
+            {t('catalog.open')}
+          </button>
         </nav>
 
         <main className="content">
@@ -210,8 +216,9 @@ export function App(): JSX.Element {
           {deletion && <UndoNotice key={deletion.id ?? 0} deletion={deletion} onDismiss={() => setDeletion(null)}
             onRestored={(slug) => { setDeletion(null); void refresh(slug); }} />}
           {!studies && <p className="muted">{t('app.loading')}</p>}
-          {studies && !study && <EmptyState onPaste={pasteTable} onLoadSamples={() => void loadSamples()} />}
-          {study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary} onChanged={() => void refresh(study.slug)} onDeleted={onDeleted} />}
+          {catalogOpen && <CatalogPanel dictionary={dictionary} onPulled={(slug) => void refresh(slug)} />}
+          {!catalogOpen && studies && !study && <EmptyState onPaste={pasteTable} onLoadSamples={() => void loadSamples()} />}
+          {!catalogOpen && study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary} onChanged={() => void refresh(study.slug)} onDeleted={onDeleted} />}
         </main>
       </div>
 
