@@ -232,6 +232,8 @@ export type TableColumnRole =
   | { role: 'parameter'; name: string }
   | { role: 'metric'; name: string; unit: string }
   | { role: 'metrics'; parts: TableMetricPart[] }
+  /** When the row's run ran (a dated table: one row per nightly run), read as every importer reads dates. */
+  | { role: 'time' }
   | { role: 'ignore' };
 
 /** What each column of a table is; remembered per header (see `perfdelta help import`). */

@@ -4,6 +4,7 @@
  */
 import type { Column, TableShape } from './header.js';
 import { dimensionOfCanonical, parseUnit, unitInfo, UNIT_NAMES } from './units.js';
+import { readRunTime } from './run-time.js';
 
 export interface MetricPart {
   /** A dictionary metric name: total.iops, read.bw_mib_s, total.lat_avg_ms, tpm... */
@@ -18,6 +19,8 @@ export type ColumnRole =
   | ({ role: 'metric' } & MetricPart)
   /** A cell holding several figures split by '/': S1's "IOPS / MB/s / ms". */
   | { role: 'metrics'; parts: MetricPart[] }
+  /** When the row's run ran: a dated table of nightly results (time, commit, metrics). */
+  | { role: 'time' }
   | { role: 'ignore' };
 
 export type MappedColumn = ColumnRole & { header: string };
@@ -30,7 +33,7 @@ export interface ColumnMapping {
   configurations?: Record<string, string>;
 }
 
-export const PARAMETER_NAMES = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'workload', 'test', 'rw', 'target', 'host'] as const;
+export const PARAMETER_NAMES = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'workload', 'test', 'rw', 'target', 'host', 'commit', 'build', 'revision', 'version'] as const;
 
 /** Header words of parameters, English and Chinese. */
 const PARAM_WORDS: Array<[RegExp, string]> = [
@@ -44,7 +47,14 @@ const PARAM_WORDS: Array<[RegExp, string]> = [
   [/^(sessions|会话|会话数|并发)$/i, 'sessions'],
   [/^(workload|test|case|工作负载|负载|测试项|场景|测试场景)$/i, 'workload'],
   [/^(host|hostname|server|主机|服务器)$/i, 'host'],
+  // What a nightly or per-commit history names its builds by.
+  [/^(commit|commit ?id|git ?(sha|commit|hash)?|sha|changeset|提交|提交号)$/i, 'commit'],
+  [/^(build|build ?(id|number|no\.?)|构建|构建号)$/i, 'build'],
+  [/^(revision|rev|修订|修订号)$/i, 'revision'],
+  [/^(version|ver|firmware ?version|版本|版本号)$/i, 'version'],
 ];
+/** Header words of the column that says when each row's run ran. */
+const TIME_WORDS = /^(time|date|datetime|date ?time|timestamp|ts|run ?time|start|start ?time|started|when|日期|时间|测试时间|开始时间)$/i;
 const CONFIG_WORDS = /^(config|configuration|setup|system|array|storage|配置|存储|存储配置|系统|方案|阵列)$/i;
 
 /** Quantity from header words and unit: iops, bw_mib_s, lat_avg_ms... (null when none fits). */
@@ -132,6 +142,8 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
     const header = col.header;
     const leaf = col.leaf.replace(/[([（【][^)\]）】]*[)\]）】]\s*$/, '').trim();
     if (!col.group && CONFIG_WORDS.test(leaf)) return { header, role: 'configuration' };
+    // A dated table's time column: named so, and its values read as dates or epoch times.
+    if (!col.group && TIME_WORDS.test(leaf) && col.samples.length > 0 && col.samples.every((v) => readRunTime(v) !== null)) return { header, role: 'time' };
     // A read/write mix ("70/30" under 读写比 or "rw mix") is a parameter, though its cells split
     // by '/' like S1's "IOPS / ms" figures: read as figures it made a phantom run per row.
     if (col.mix && !col.group) return { header, role: 'parameter', name: 'read_pct' };
@@ -178,6 +190,7 @@ export function mappingProblems(mapping: ColumnMapping, shape: TableShape, known
   });
   if (!mapping.columns.some((m) => m.role === 'metric' || m.role === 'metrics')) problems.push('no column is mapped to a metric');
   if (mapping.columns.filter((m) => m.role === 'configuration').length > 1) problems.push('only one column can name the configuration');
+  if (mapping.columns.filter((m) => m.role === 'time').length > 1) problems.push('only one column can say when the run ran');
   return problems;
 }
 
