@@ -487,10 +487,11 @@ trend       one workload's metric over time, over the catalog (--url, or --catal
             (several are refused, each named), in the order they ran, each with its commit,
             build, revision, version or firmware parameter. Change points by E-divisive means as
             Apache Otava 0.8.0 finds them, with its options and defaults: --window 50 runs,
-            --max-p 0.001 (Student's t-test), --min-magnitude 0; and PerfDelta's --min-level-runs 2:
-            a level must last 2 runs, so a one-run dip is an excursion, listed, not a change
-            (1: Otava's answer unchanged). Each change point has its change (%), Otava's
-            magnitude, its p-value, the levels' means and deviations, and the runs on either side.
+            --max-p 0.001 (Student's t-test), --min-magnitude 0; and PerfDelta's --min-level-runs 3:
+            a level must last 3 runs, so a one-run dip (which Otava marks as two changes) is an
+            excursion, listed, not a change (1: Otava's answer unchanged). Each change point has
+            its change (%), Otava's magnitude, its p-value, the levels' means and deviations, and
+            the runs on either side.
 --json (init): {"catalog", "schema_version", "applied": [ids]}
 --json (publish): {"catalog", "study": {"uid", "slug", "name"}, "mode": "new"|"update"|"append",
                    "runs": {"added", "updated", "removed", "total"}, "files": {"added", "hashes_only"},

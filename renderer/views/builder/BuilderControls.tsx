@@ -257,7 +257,7 @@ export function BuilderControls({ spec, setSpec, choices, dictionary, data, work
           {numberField('builder-trend-window', 'windowLen', t('trend.window'), '50', '1')}
           {numberField('builder-trend-p', 'maxPValue', t('trend.maxP'), '0.001', '0.001')}
           {numberField('builder-trend-magnitude', 'minMagnitude', t('trend.minMagnitude'), '0', '0.01')}
-          {numberField('builder-trend-level', 'minLevelRuns', t('trend.minLevelRuns'), '2', '1')}
+          {numberField('builder-trend-level', 'minLevelRuns', t('trend.minLevelRuns'), '3', '1')}
           {logToggle}
         </>
       );

@@ -122,7 +122,7 @@ export function CatalogPanel({ dictionary, onPulled }: { dictionary: MetricInfo[
         {tfield('window', t('trend.window'), '50')}
         {tfield('p', t('trend.maxP'), '0.001')}
         {tfield('magnitude', t('trend.minMagnitude'), '0')}
-        {tfield('level', t('trend.minLevelRuns'), '2')}
+        {tfield('level', t('trend.minLevelRuns'), '3')}
         <button type="submit" className="primary" name="catalog-trend" disabled={busy !== null || !tq.metric.trim()}>{busy === 'trend' ? t('catalog.searching') : t('catalog.showTrend')}</button>
       </form>
       {trend && (

@@ -86,7 +86,7 @@ describe('change points: known answers', () => {
     }
   });
 
-  it('by default a level lasts two runs: where Otava differs, its extra points bound one-run levels, listed as excursions', () => {
+  it('by default a level lasts three runs: where Otava differs, its extra points bound shorter levels, listed as excursions', () => {
     for (const c of windowed) {
       const ours = changePoints(c.values, optionsOf(c));
       const otava = c.otava_answer!.change_points.map((p) => p.index);
@@ -99,7 +99,7 @@ describe('change points: known answers', () => {
       const bounds = [0, ...otava, c.values.length];
       const short = (i: number): boolean => {
         const k = bounds.indexOf(i);
-        return k >= 0 && (bounds[k + 1]! - i < 2 || i - bounds[k - 1]! < 2);
+        return k >= 0 && (bounds[k + 1]! - i < 3 || i - bounds[k - 1]! < 3);
       };
       const mine = ours.changePoints.map((p) => p.index);
       assert.ok(otava.some((x) => short(x) && !mine.includes(x)), `${c.name}: no one-run level was found`);
@@ -146,7 +146,7 @@ describe('change points: options and the t-test', () => {
   it("defaults are Otava's", () => {
     assert.deepEqual(OTAVA_DEFAULTS, { windowLen: 50, maxPValue: 0.001, minMagnitude: 0 });
     const r = changePoints([1, 2, 3]);
-    assert.deepEqual(r.options, { windowLen: 50, maxPValue: 0.001, minMagnitude: 0, minLevelRuns: 2 });
+    assert.deepEqual(r.options, { windowLen: 50, maxPValue: 0.001, minMagnitude: 0, minLevelRuns: 3 });
   });
 
   it('refuses options it cannot use, saying which', () => {

@@ -19,7 +19,7 @@
  * in the same order, ties going to the first maximum), so the indices agree exactly and the
  * p-values to rounding: known-answers/ holds Otava's own answers and the tests compare.
  *
- * One rule is PerfDelta's own (`minLevelRuns`, default 2): a level must last that many runs.
+ * One rule is PerfDelta's own (`minLevelRuns`, default 3): a level must last that many runs.
  * Otava marks a single-run dip in a long history as two change points (into the dip and out of
  * it, both with tiny p), which is an outlier, not a change of level. A shorter level between two
  * change points is an excursion when the levels on either side agree (both points go and the
@@ -37,12 +37,17 @@ export interface ChangePointOptions {
   maxPValue?: number;
   /** Smallest accepted relative change, abs(new mean / old mean - 1) (Otava's -M; default 0). */
   minMagnitude?: number;
-  /** Runs a level must last to count (PerfDelta's rule; 1: Otava's answer as it is). Default 2. */
+  /** Runs a level must last to count (PerfDelta's rule; 1: Otava's answer as it is). Default 3. */
   minLevelRuns?: number;
 }
 
 export const OTAVA_DEFAULTS = { windowLen: 50, maxPValue: 0.001, minMagnitude: 0 } as const;
-export const DEFAULT_MIN_LEVEL_RUNS = 2;
+/**
+ * Three, not two: Otava sometimes ends a one-run dip's "level" a run late (the split that
+ * maximises Q̂ in its window), so a single bad night can bound a level of two runs; a change
+ * undone within two runs is listed as an excursion either way.
+ */
+export const DEFAULT_MIN_LEVEL_RUNS = 3;
 
 /** Runs that left their level for fewer than `minLevelRuns` runs and came back (or are the first or latest). */
 export interface Excursion {
