@@ -34,9 +34,15 @@ export function trendSql(q: CatalogTrendArgs): { sql: string; args: unknown[] } 
 }
 
 export async function catalogTrend(url: string | undefined, q: CatalogTrendArgs, locale: 'en' | 'zh-CN' = 'en'): Promise<TrendResult & { source: string }> {
-  const { sql, args } = trendSql(q);
+  type Row = { id: string; local_id: number | null; study: string; config: string; tool: string; name: string; host: string | null; start_at: Date | null; end_at: Date | null; params_text: string; value: number };
   return withCatalog(url, 'read', `reading the trend of ${q.metric}`, async ({ client: c, target }) => {
-    const rows = (await c.query<{ id: string; local_id: number | null; study: string; config: string; tool: string; name: string; host: string | null; start_at: Date | null; end_at: Date | null; params_text: string; value: number }>(sql, args)).rows;
+    const read = async (query: CatalogTrendArgs): Promise<Row[]> => {
+      const { sql, args } = trendSql(query);
+      return (await c.query<Row>(sql, args)).rows;
+    };
+    let rows = await read(q);
+    // No run of that workload: the runs with the metric say which workloads there are.
+    if (rows.length === 0 && q.workload) rows = await read({ ...q, workload: undefined });
     const runs: TrendRun[] = rows.map((r) => ({
       id: r.local_id ?? Number(r.id), study: r.study, config: r.config, tool: r.tool, name: r.name, host: r.host,
       start: r.start_at?.toISOString() ?? null, end: r.end_at?.toISOString() ?? null,

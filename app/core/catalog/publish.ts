@@ -85,8 +85,9 @@ async function findTarget(c: pg.ClientBase, snap: StudySnapshot, uid: string | n
       return { id: Number(byUid.rows[0].id), uid, mode: append ? 'append' : 'update' };
     }
   }
+  // The same slug, else the same name: one name is one study to the people who search it.
   const bySlug = await c.query<{ id: string; uid: string; name: string; published_by: string; published_at: Date; runs: number }>(
-    'SELECT id, uid, name, published_by, published_at, runs FROM perfdelta.studies WHERE slug = $1', [slug]);
+    'SELECT id, uid, name, published_by, published_at, runs FROM perfdelta.studies WHERE slug = $1 OR name = $2 ORDER BY (slug = $1) DESC LIMIT 1', [slug, name]);
   const there = bySlug.rows[0];
   if (!there) return null;
   if (append) return { id: Number(there.id), uid: there.uid, mode: 'append' };

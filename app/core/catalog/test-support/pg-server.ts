@@ -41,8 +41,9 @@ function newest(dirs: string[]): string | null {
 
 /** Where initdb, pg_ctl and psql are, or null. */
 export function pgBinDir(): string | null {
+  // Named: that folder or none (a run without PostgreSQL can be tried on a machine with it).
   const env = process.env['PERFDELTA_PG_BINDIR'];
-  if (env && fs.existsSync(path.join(env, 'initdb'))) return env;
+  if (env) return fs.existsSync(path.join(env, 'initdb')) ? env : null;
   const fromConfig = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
   if (fromConfig.status === 0) {
     const dir = fromConfig.stdout.trim();
@@ -67,7 +68,7 @@ function serverUser(): { name: string; uid: number; gid: number } | null {
 /** Why the catalog tests cannot run here, or null when they can. */
 export function pgUnavailable(): string | null {
   const bin = pgBinDir();
-  if (!bin) return 'no PostgreSQL server binaries (initdb, pg_ctl): install Debian\'s postgresql package (apt-get install postgresql), or set PERFDELTA_PG_BINDIR';
+  if (!bin) return `no PostgreSQL server binaries (initdb, pg_ctl)${process.env['PERFDELTA_PG_BINDIR'] ? ` in PERFDELTA_PG_BINDIR=${process.env['PERFDELTA_PG_BINDIR']}` : ''}: install Debian's postgresql package (apt-get install postgresql), or set PERFDELTA_PG_BINDIR`;
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
     if (!serverUser()) return 'running as root and no postgres or nobody user to run initdb as (initdb refuses root)';
     if (!fs.existsSync('/usr/sbin/runuser') && !fs.existsSync('/sbin/runuser')) return 'running as root without runuser to run initdb as another user';
