@@ -226,6 +226,8 @@ describe('the team catalog on PostgreSQL', { skip: why ?? false }, () => {
     for (const s of here.studies()) await publishStudy(here.store, s.id, { url });
     const slugs = async (q: Parameters<typeof searchCatalog>[1]): Promise<string[]> => (await searchCatalog(url, q)).studies.map((s) => s.slug).sort();
     assert.deepEqual(await slugs({}), ['fio-bs-qd-sweep', 'fio-disk-vs-tmpfs', 's3-cloud-ssd', 's5-rook-ceph-optane']);
+    assert.deepEqual(await slugs({ limit: 2 }), ['s3-cloud-ssd', 's5-rook-ceph-optane'], 'the latest published first (published in the order of their names)');
+    assert.equal((await searchCatalog(url, { limit: 2 })).total, 4);
     assert.deepEqual(await slugs({ tool: ['sysbench'] }), ['s3-cloud-ssd']);
     assert.deepEqual(await slugs({ tool: ['hammerdb'] }), ['s5-rook-ceph-optane']);
     assert.deepEqual(await slugs({ config: 'tmp*' }), ['fio-disk-vs-tmpfs']);
@@ -235,6 +237,13 @@ describe('the team catalog on PostgreSQL', { skip: why ?? false }, () => {
     assert.deepEqual(await slugs({ params: ['bs=128K,1M; pattern=seq*'] }), ['fio-disk-vs-tmpfs', 's3-cloud-ssd'], 'several values and patterns');
     assert.deepEqual(await slugs({ text: 'optane' }), ['s5-rook-ceph-optane']);
     assert.deepEqual(await slugs({ text: 'clou' }), ['s3-cloud-ssd'], 'words are prefixes');
+    assert.deepEqual(await slugs({ config: 'TMPFS' }), ['fio-disk-vs-tmpfs'], 'labels match in any case');
+    // A Chinese name is one word to the text parser: looked for inside the names too.
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, 'r.csv'), '配置,块大小,IOPS\nFS900,4K,1000\n');
+    here.importPaths([path.join(dir, 'r.csv')], '闪存迁移测试', 'FS900');
+    await publishStudy(here.store, idOf(here, '闪存迁移测试'), { url });
+    assert.deepEqual(await slugs({ text: '迁移' }), ['闪存迁移测试']);
     // Every condition on one run: a 4K run of S3 is not a sysbench run.
     assert.deepEqual(await slugs({ tool: ['sysbench'], params: ['bs=4K'] }), []);
     const runs = here.runs({ study: 'fio-bs-qd-sweep' });

@@ -40,6 +40,15 @@ class Conditions {
 /** `*` patterns as ILIKE (with % and _ of the text itself escaped). */
 const likeOf = (glob: string): string => glob.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
 
+/**
+ * A label matched case-blind, as written or with * patterns: through the lower(column) index,
+ * an equality when there is no *, a LIKE (a prefix uses the index) when there is.
+ */
+function labelCondition(c: Conditions, column: string, glob: string): void {
+  if (glob.includes('*')) c.add((p) => `lower(${column}) LIKE lower(${p(likeOf(glob))})`);
+  else c.add((p) => `lower(${column}) = lower(${p(glob)})`);
+}
+
 /** The typed values a parameter's text may be stored as: 4K is 4096 for bs; 32 is 32 and "32". */
 function typedValues(key: string, value: string): ParamValue[] {
   const out: ParamValue[] = [value];
@@ -66,8 +75,8 @@ function paramCondition(c: Conditions, clause: WorkloadClause, column: string): 
 export function runConditions(q: Pick<CatalogQuery, 'tool' | 'config' | 'host' | 'params' | 'since' | 'until'>, args: unknown[]): string[] {
   const c = new Conditions(args);
   if (q.tool?.length) c.add((p) => `r.tool = ANY(${p(q.tool)}::text[])`);
-  if (q.config) c.add((p) => `r.config ILIKE ${p(likeOf(q.config!))}`);
-  if (q.host) c.add((p) => `r.host ILIKE ${p(likeOf(q.host!))}`);
+  if (q.config) labelCondition(c, 'r.config', q.config);
+  if (q.host) labelCondition(c, 'r.host', q.host);
   for (const clause of parseWorkloadFilter(q.params)) paramCondition(c, clause, 'r.params');
   if (q.since) c.add((p) => `r.start_at >= ${p(dateBound(q.since!, false, '--since'))}::timestamptz`);
   if (q.until) c.add((p) => `r.start_at ${/^\d{4}-\d{2}-\d{2}$/.test(q.until!.trim()) ? '<' : '<='} ${p(dateBound(q.until!, true, '--until'))}::timestamptz`);
@@ -91,7 +100,10 @@ export function searchSql(q: CatalogQuery): SearchSql {
   const runWhere = runConditions(q, args);
   const study = new Conditions(args);
   const text = q.text ? textQuery(q.text) : null;
-  if (text) study.add((p) => `(s.words @@ to_tsquery('simple', ${p(text)}) OR s.name ILIKE ${p(`%${likeOf(q.text!.trim())}%`)})`);
+  // Words, each a prefix, through the text index; text in a script written without spaces
+  // (Chinese study names are one "word" to the parser) is also looked for inside the names.
+  if (text && /[^\u0000-\u024f]/.test(q.text!)) study.add((p) => `(s.words @@ to_tsquery('simple', ${p(text)}) OR s.name ILIKE ${p(`%${likeOf(q.text!.trim())}%`)})`);
+  else if (text) study.add((p) => `s.words @@ to_tsquery('simple', ${p(text)})`);
   const limit = Math.max(1, Math.min(q.limit ?? 50, 1000));
   const matched = runWhere.length
     ? `JOIN (SELECT r.study_id, count(*)::int AS matched FROM perfdelta.runs r WHERE ${runWhere.join(' AND ')} GROUP BY r.study_id) m ON m.study_id = s.id`

@@ -103,7 +103,8 @@ CREATE INDEX runs_params ON perfdelta.runs USING gin (params jsonb_path_ops);
 CREATE INDEX runs_metric_names ON perfdelta.runs USING gin (metric_names);
 CREATE INDEX runs_tool_start ON perfdelta.runs (tool, start_at);
 CREATE INDEX runs_start ON perfdelta.runs (start_at);
-CREATE INDEX runs_host ON perfdelta.runs (host);
+CREATE INDEX runs_config ON perfdelta.runs (lower(config) text_pattern_ops);
+CREATE INDEX runs_host ON perfdelta.runs (lower(host) text_pattern_ops);
 
 CREATE TABLE perfdelta.run_files (
   run_id  bigint NOT NULL REFERENCES perfdelta.runs (id) ON DELETE CASCADE,
