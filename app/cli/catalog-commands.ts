@@ -50,10 +50,10 @@ export function printTrend(t: TrendResult & { source: string }): void {
   if (t.points.length) out(`  ${t.points[0]!.time.slice(0, 10)} ${t.points[0]!.version} … ${t.points[t.points.length - 1]!.time.slice(0, 10)} ${t.points[t.points.length - 1]!.version}\n`);
   if (t.change_points.length === 0) out('no change point\n');
   for (const c of t.change_points) {
-    out(`change at run ${c.index} (${c.time.slice(0, 10)}): ${pct(c.change_pct)} (${formatNumber(c.mean_before, t.unit, 'en-US')} -> ${formatNumber(c.mean_after, t.unit, 'en-US')} ${t.unit}), ${c.verdict}; p ${p(c.p_value)}, magnitude ${c.magnitude.toFixed(3)}\n`);
+    out(`change on ${c.time.slice(0, 10)} (point ${c.index} of ${t.points.length}): ${pct(c.change_pct)} (${formatNumber(c.mean_before, t.unit, 'en-US')} -> ${formatNumber(c.mean_after, t.unit, 'en-US')} ${t.unit}), ${c.verdict}; p ${p(c.p_value)}, magnitude ${c.magnitude.toFixed(3)}\n`);
     out(`  before: ${c.before.version} (${c.before.study} · ${c.before.config} · run ${c.before.run})  after: ${c.after.version} (${c.after.study} · ${c.after.config} · run ${c.after.run})\n`);
   }
-  for (const e of t.excursions) out(`excursion at run ${e.index} (${e.points.map((x) => x.version).join(', ')}): ${pct(e.change_pct)} for ${e.count} run(s), p ${p(e.p_value)}: not a change (a level lasts ${t.options.min_level_runs} runs)\n`);
+  for (const e of t.excursions) out(`excursion on ${e.points[0]!.time.slice(0, 10)} (point ${e.index}: ${e.points.map((x) => `${x.version}, run ${x.run}`).join('; ')}): ${pct(e.change_pct)} for ${e.count} run(s), p ${p(e.p_value)}: not a change (a level lasts ${t.options.min_level_runs} runs)\n`);
   if (t.untimed) out(`${t.untimed} run(s) without a time left out\n`);
   const o = t.options;
   out(`method: E-divisive means as Apache Otava (window ${o.window_len}, p < ${o.max_pvalue}, magnitude > ${o.min_magnitude}); a level lasts at least ${o.min_level_runs} runs\n`);
