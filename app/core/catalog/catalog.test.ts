@@ -132,6 +132,11 @@ describe('the team catalog on PostgreSQL', { skip: why ?? false }, () => {
       if (here.reports(s.slug).length) assert.equal(reportText(fresh, s.slug), reportText(here, s.slug), `${s.slug}: the same report`);
     }
     await assert.rejects(pullStudy(fresh.store, 's3-cloud-ssd', { url }), /is here already as "S3 A cloud SSD disk against its limits" \(s3-cloud-ssd\)/);
+    // By its uid (the panel pulls so), or by its name.
+    const byUid = emptyStore();
+    assert.equal((await pullStudy(byUid.store, here.store.settings(idOf(here, 's3-cloud-ssd')).catalog_uid!, { url })).study, 's3-cloud-ssd');
+    assert.equal((await pullStudy(byUid.store, 'fio: local disk vs tmpfs', { url })).study, 'fio-disk-vs-tmpfs');
+    await assert.rejects(pullStudy(byUid.store, 'S3 A cloud SSD', { url }), (e: Error) => e.name === 'UnknownNameError' && /S3 A cloud SSD disk against its limits/.test((e as unknown as { suggestions: string[] }).suggestions.join()));
     // Published again from the folder it was pulled into: the same catalog study.
     const fromThere = await publishStudy(fresh.store, idOf(fresh, 's3-cloud-ssd'), { url });
     assert.equal(fromThere.mode, 'update');

@@ -44,7 +44,7 @@ export async function findCatalogStudy(c: pg.ClientBase, which: string, shown: s
   const w = which.trim();
   const rows = (await c.query<CatalogStudyRow>(
     `SELECT id, uid, slug, name, settings, created_at, published_by, published_at FROM perfdelta.studies
-     WHERE ${UUID.test(w) ? 'uid = $1::uuid OR ' : ''}slug = $1 OR name = $1 ORDER BY (slug = $1) DESC, published_at`, [w])).rows;
+     WHERE ${UUID.test(w) ? 'uid::text = lower($1) OR ' : ''}slug = $1 OR name = $1 ORDER BY (slug = $1) DESC, published_at`, [w])).rows;
   // A slug or uid names one study; a name two studies share is named back with their slugs.
   if (rows.length > 1 && rows[0]!.slug !== w && rows[0]!.uid !== w) {
     throw new CatalogError(`catalog ${shown}: ${rows.length} studies are named "${w}": ${rows.map((r) => `${r.slug} (published by ${r.published_by} ${r.published_at.toISOString().slice(0, 10)})`).join(', ')}; name one by its slug`);

@@ -44,9 +44,9 @@ export function trendOption(spec: SpecOf<'trend'>, data: DataOf<'trend'>, ctx: C
     useUTC: true,
     title: [
       titleBlock(withUnit(ctx.title, t.unit, ctx.locale), print ? 13 : 14),
-      { text: t.workload_label, left: 'center', top: 20, textStyle: { fontSize: 10, fontWeight: 'normal' } },
+      { text: t.workload_label, left: 'center', top: print ? 27 : 30, textStyle: { fontSize: 10, fontWeight: 'normal' } },
     ],
-    grid: { left: print ? 64 : 76, right: print ? 24 : 30, top: 56, bottom: print ? 36 : 70 },
+    grid: { left: print ? 64 : 76, right: print ? 24 : 30, top: 70, bottom: print ? 36 : 70 },
     tooltip: { trigger: 'item', formatter: (x: { data?: { run?: number } }) => { const p = x.data?.run !== undefined ? byRun.get(x.data.run) : undefined; return p ? tip(p) : ''; } },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 10 }],
     xAxis: { type: 'time' },

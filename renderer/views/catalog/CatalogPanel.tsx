@@ -93,7 +93,7 @@ export function CatalogPanel({ dictionary, onPulled }: { dictionary: MetricInfo[
       {found && (
         <>
           <p className="muted" data-testid="catalog-found">{t('catalog.found', { shown: found.studies.length, total: found.total, catalog: found.catalog })}</p>
-          <table className="table" data-testid="catalog-results">
+          <div className="table-scroll"><table className="grid" data-testid="catalog-results">
             <thead><tr><th>{t('catalog.study')}</th><th>{t('catalog.publishedBy')}</th><th className="num">{t('catalog.runs')}</th><th>{t('catalog.tools')}</th><th>{t('catalog.configs')}</th><th>{t('catalog.dates')}</th><th /></tr></thead>
             <tbody>
               {found.studies.map((s) => (
@@ -108,7 +108,7 @@ export function CatalogPanel({ dictionary, onPulled }: { dictionary: MetricInfo[
                 </tr>
               ))}
             </tbody>
-          </table>
+          </table></div>
         </>
       )}
       {pulled && <p role="status" data-testid="catalog-pulled">{t('catalog.pulled', { name: pulled.from.name, study: pulled.study, runs: pulled.runs, files: pulled.files.checked })}</p>}

@@ -16,7 +16,7 @@
  */
 import type { TrendChangePoint, TrendExcursion, TrendPoint, TrendResult } from '../../../contract/catalog-records.js';
 import type { ParamValue } from '../../../contract/records.js';
-import { DEFAULT_PAIRING_KEYS, formatBlockSize, groupWorkloads, workloadParams } from '../../compare/pairing.js';
+import { DEFAULT_PAIRING_KEYS, formatBlockSize, groupWorkloads, workloadLabel, workloadParams } from '../../compare/pairing.js';
 import { parseWorkloadFilter, keepsRun, type WorkloadClause } from '../../compare/workload-filter.js';
 import { describeMetric, metricLabel } from '../../metrics/dictionary.js';
 import { changePoints, type ChangePointOptions } from './change-points.js';
@@ -98,7 +98,7 @@ export function trendOf(runs: readonly TrendRun[], q: TrendQuery, locale: 'en' |
     && (q.config === undefined || globMatch(q.config, r.config))
     && (q.tool === undefined || r.tool === q.tool)
     && (q.host === undefined || (r.host !== null && globMatch(q.host, r.host))));
-  const all = [...groupWorkloads(withMetric as never, keys).values()].map((w) => ({ label: w.label, workload: workloadClauses(w.params), runs: w.runs.length }));
+  const all = [...groupWorkloads(withMetric as never, keys).values()].map((w) => ({ label: workloadLabel(w.params, locale), workload: workloadClauses(w.params), runs: w.runs.length }));
   const picked = withMetric.filter((r) => strictlyKeeps(r, clauses));
   const workloads = [...groupWorkloads(picked as never, keys).values()];
   if (workloads.length > 1) {
@@ -149,7 +149,7 @@ export function trendOf(runs: readonly TrendRun[], q: TrendQuery, locale: 'en' |
     unit: info?.unit ?? '',
     better,
     workload,
-    workload_label: workloads[0]?.label ?? '',
+    workload_label: workloads[0] ? workloadLabel(workloads[0].params, locale) : '',
     points,
     change_points,
     excursions,
