@@ -452,7 +452,7 @@ perfdelta catalog trend --metric M [--workload CLAUSES] [--config C] [--tool T] 
                         [--study NAME] [--url URL | --catalog] [--window N] [--max-p P]
                         [--min-magnitude F] [--min-level-runs N] [--json]
 
-The team catalog: studies published to a PostgreSQL database (node-postgres; any PostgreSQL 12+).
+The team catalog: studies published to a PostgreSQL database (node-postgres; tested with PostgreSQL 15).
 URL is postgres://user@host:5432/database?sslmode=verify-full&sslrootcert=ca.pem, or libpq's
 keyword=value form (host=db dbname=perf service=team); without --url, PERFDELTA_CATALOG_URL, else
 the PG environment (PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE). The password comes from

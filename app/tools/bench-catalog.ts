@@ -121,6 +121,9 @@ export async function catalogFigures(emit: Emit, log: (line: string) => void = c
     emit('catalog_runs', Number(sizes.runs), 'runs');
     emit('catalog_series_points', Number(sizes.points), 'points');
     emit('catalog_database_mb', Number(sizes.mb), 'MB');
+    // What every call pays before its query: a connection (sslmode prefer, the default: TLS
+    // asked first, then plain where the server has none) and the schema's version read.
+    emit('catalog_connect_ms', await timed(() => withCatalog(url, 'read', 'connecting', async () => undefined)), 'ms');
     for (const s of BENCH_SEARCHES) {
       const found = await searchCatalog(url, s.query);
       emit(`catalog_search_${s.name}_ms`, await timed(() => searchCatalog(url, s.query)), 'ms');
@@ -139,6 +142,10 @@ export async function catalogFigures(emit: Emit, log: (line: string) => void = c
       for (const s of BENCH_SEARCHES) {
         const q = searchSql(s.query);
         await explain(`search ${s.name} (studies)`, q.studies.sql, q.studies.args);
+        if (q.runs) {
+          const slugs = (await client.query<{ slug: string }>(q.studies.sql, q.studies.args)).rows.map((r) => r.slug);
+          await explain(`search ${s.name} (runs)`, q.runs.sql, [...q.runs.args, slugs]);
+        }
       }
       const t = trendSql(BENCH_TREND);
       await explain('trend (runs)', t.sql, t.args);

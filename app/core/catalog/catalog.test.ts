@@ -318,6 +318,19 @@ describe('the team catalog on PostgreSQL', { skip: why ?? false }, () => {
     }
   });
 
+  it('a connection is kept for the next call; one the server has closed is replaced', async () => {
+    const url = freshCatalog();
+    const db = dbOf(url);
+    await withCatalog(url, 'init', 'init', ({ client, target }) => migrateCatalog(client, target.shown));
+    const backend = async (): Promise<number> => withCatalog(url, 'read', 'asking', async ({ client }) => (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+    const first = await backend();
+    assert.equal(await backend(), first, 'the same server process: the connection was reused');
+    pg.psql(`SELECT pg_terminate_backend(${first})`, db);
+    const third = await backend();
+    assert.notEqual(third, first);
+    assert.equal((await searchCatalog(url, {})).studies.length, 0);
+  });
+
   it('credentials: PGPASSWORD or the password file, never printed; a password file others can read is not used', async () => {
     const url = freshCatalog();
     const saved = process.env['PGPASSFILE'];

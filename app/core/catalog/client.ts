@@ -1,10 +1,17 @@
 /**
  * One connection to the team catalog through node-postgres: opened with the location's TLS
  * choice (sslmode prefer tries TLS, then plain, as libpq does), the schema checked (or migrated,
- * for writes) before anything else, closed by `withCatalog` whatever happens. PostgreSQL's own
- * errors keep their words, prefixed with the location as shown (never its password) and, where
- * the server gave one, a hint of what to do.
+ * for writes) before anything else. PostgreSQL's own errors keep their words, prefixed with the
+ * location as shown (never its password) and, where the server gave one, a hint of what to do.
+ *
+ * A connection costs more than most catalog queries (TLS, a SCRAM exchange): a process that asks
+ * again (the workbench's panel, the bench) reuses one left idle for up to a minute, kept per
+ * location, TLS settings and password, its socket unreferenced while idle so it never keeps a
+ * process alive.
+ * One that failed is closed, never reused.
  */
+import { createHash } from 'node:crypto';
+import type net from 'node:net';
 import pg from 'pg';
 import { NotFoundError } from '../errors.js';
 import { catalogTarget, maskPasswords, type CatalogTarget } from './connection.js';
@@ -68,6 +75,40 @@ export interface CatalogSession {
   target: CatalogTarget;
 }
 
+const IDLE_MS = 60_000;
+const idle = new Map<string, { client: pg.Client; timer: NodeJS.Timeout }>();
+const socketOf = (c: pg.Client): net.Socket | undefined => (c as unknown as { connection?: { stream?: net.Socket } }).connection?.stream;
+
+/** The key of a connection: everything it was opened with (TLS files too) and the password it authenticated with. */
+async function keyOf(target: CatalogTarget): Promise<string> {
+  const { password: p, ...config } = target.config(true);
+  const password = typeof p === 'function' ? await p() : p ?? '';
+  return createHash('sha256').update(JSON.stringify([target.sslmode, config, password])).digest('hex');
+}
+
+function takeIdle(key: string): pg.Client | null {
+  const kept = idle.get(key);
+  if (!kept) return null;
+  idle.delete(key);
+  clearTimeout(kept.timer);
+  socketOf(kept.client)?.ref();
+  return kept.client;
+}
+
+function leaveIdle(key: string, client: pg.Client): void {
+  if (idle.has(key)) {
+    void client.end().catch(() => undefined);
+    return;
+  }
+  socketOf(client)?.unref();
+  const timer = setTimeout(() => {
+    idle.delete(key);
+    void client.end().catch(() => undefined);
+  }, IDLE_MS);
+  timer.unref();
+  idle.set(key, { client, timer });
+}
+
 /**
  * Connects to the catalog at `url` (or the PG environment), checks its schema (`write`: creates
  * or migrates it first), runs `fn`, and closes the connection. Every failure is a CatalogError
@@ -75,27 +116,46 @@ export interface CatalogSession {
  */
 export async function withCatalog<T>(url: string | undefined, mode: 'read' | 'write' | 'init', doing: string, fn: (s: CatalogSession) => Promise<T>): Promise<T> {
   const target = catalogTarget(url);
-  let client: pg.Client;
+  const key = await keyOf(target);
+  let client = takeIdle(key);
+  const check = async (c: pg.Client): Promise<void> => {
+    // init: the caller migrates, and says what it applied.
+    if (mode === 'read') await checkCatalogSchema(c, target.shown);
+    else if (mode === 'write') await migrateCatalog(c, target.shown);
+  };
+  let healthy = false;
   try {
-    client = await open(target);
+    if (client) {
+      // A kept connection the server has since closed (a restart): a new one, once.
+      try {
+        await check(client);
+      } catch (err) {
+        if (err instanceof Error && err.name === 'CatalogSchemaError') throw err;
+        void client.end().catch(() => undefined);
+        client = null;
+      }
+    }
+    if (!client) {
+      try {
+        client = await open(target);
+      } catch (err) {
+        throw catalogError(err, target, 'connecting');
+      }
+      await check(client);
+    }
   } catch (err) {
-    throw catalogError(err, target, 'connecting');
+    if (client) void client.end().catch(() => undefined);
+    throw err instanceof Error && err.name === 'CatalogSchemaError' ? new CatalogError(err.message) : catalogError(err, target, mode === 'read' ? 'reading its schema version' : 'creating or migrating its schema');
   }
   try {
-    try {
-      // init: the caller migrates, and says what it applied.
-      if (mode === 'read') await checkCatalogSchema(client, target.shown);
-      else if (mode === 'write') await migrateCatalog(client, target.shown);
-    } catch (err) {
-      throw err instanceof Error && err.name === 'CatalogSchemaError' ? new CatalogError(err.message) : catalogError(err, target, mode === 'read' ? 'reading its schema version' : 'creating or migrating its schema');
-    }
-    try {
-      return await fn({ client, target });
-    } catch (err) {
-      throw catalogError(err, target, doing);
-    }
+    const out = await fn({ client, target });
+    healthy = true;
+    return out;
+  } catch (err) {
+    throw catalogError(err, target, doing);
   } finally {
-    await client.end().catch(() => undefined);
+    if (healthy) leaveIdle(key, client);
+    else void client.end().catch(() => undefined);
   }
 }
 

@@ -11,19 +11,14 @@ import { catalogTrend } from './catalog-trend.js';
 import { publishStudy } from './publish.js';
 import { pullStudy } from './pull.js';
 import { searchCatalog } from './search.js';
-import { TrendError, trendOf, type TrendRun } from './trend/trend.js';
+import { trendOf, type TrendRun } from './trend/trend.js';
 
 /** A trend over the local store: one study (a history), or every study. */
 export function localTrend(core: Core, q: TrendQueryArgs & { study?: string }, locale: 'en' | 'zh-CN' = 'en'): TrendResult & { source: string } {
   const studies = q.study ? [q.study] : core.studies().map((s) => s.slug);
   const runs: TrendRun[] = studies.flatMap((s) => core.runs({ study: s }));
   const pairingKeys = q.study ? core.settings(q.study).pairing_keys : undefined;
-  try {
-    return { ...trendOf(runs, { ...q, pairingKeys }, locale), source: q.study ? `study ${core.store.findStudy(q.study)?.slug ?? q.study} (this data folder)` : 'this data folder' };
-  } catch (err) {
-    if (err instanceof TrendError && runs.length === 0) throw new TrendError(`no runs in ${q.study ? `study "${q.study}"` : 'this data folder'}`);
-    throw err;
-  }
+  return { ...trendOf(runs, { ...q, pairingKeys }, locale), source: q.study ? `study ${core.store.findStudy(q.study)?.slug ?? q.study} (this data folder)` : 'this data folder' };
 }
 
 type CatalogMethod = 'catalog.location' | 'catalog.publish' | 'catalog.search' | 'catalog.pull' | 'catalog.trend';
