@@ -70,6 +70,14 @@ async function open(target: CatalogTarget): Promise<pg.Client> {
   }
 }
 
+/** Closes every kept connection (a command that is done; the bench timing a new connection). */
+export async function closeIdleCatalogConnections(): Promise<void> {
+  const kept = [...idle.values()];
+  idle.clear();
+  for (const k of kept) clearTimeout(k.timer);
+  await Promise.all(kept.map((k) => k.client.end().catch(() => undefined)));
+}
+
 export interface CatalogSession {
   client: pg.Client;
   target: CatalogTarget;
