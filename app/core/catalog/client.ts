@@ -74,7 +74,11 @@ async function open(target: CatalogTarget): Promise<pg.Client> {
 export async function closeIdleCatalogConnections(): Promise<void> {
   const kept = [...idle.values()];
   idle.clear();
-  for (const k of kept) clearTimeout(k.timer);
+  for (const k of kept) {
+    clearTimeout(k.timer);
+    // Referenced again while it closes: an unreferenced socket's close would not keep the wait alive.
+    socketOf(k.client)?.ref();
+  }
   await Promise.all(kept.map((k) => k.client.end().catch(() => undefined)));
 }
 
