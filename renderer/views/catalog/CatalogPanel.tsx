@@ -128,7 +128,7 @@ export function CatalogPanel({ dictionary, onPulled }: { dictionary: MetricInfo[
       {trend && (
         <div data-testid="catalog-trend" data-changes={trend.change_points.length}>
           {option ? <EChart id="catalog-trend" option={option} height={420} /> : <p className="notice">{trend.problem ?? t('trend.noRuns', { metric: trend.metric })}</p>}
-          <p className="muted">{t('trend.summary', { runs: trend.points.length, changes: trend.change_points.length, excursions: trend.excursions.length })} · {trend.workload_label} · {trend.source}</p>
+          <p className="muted">{[t('trend.summary', { runs: trend.points.length, changes: trend.change_points.length, excursions: trend.excursions.length }), trend.workload_label, trend.source].join(t('text.sep'))}</p>
           <ul data-testid="trend-changes">
             {changeLines(trend, t).map((line, i) => <li key={`c${i}`} className={`verdict-${trend.change_points[i]!.verdict}`}>{line}</li>)}
             {excursionLines(trend, t).map((line, i) => <li key={`e${i}`} className="muted">{line}</li>)}

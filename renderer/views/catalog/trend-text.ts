@@ -22,7 +22,7 @@ export function changeLines(trend: TrendResult, t: T): string[] {
 
 export function excursionLines(trend: TrendResult, t: T): string[] {
   return trend.excursions.map((e) => t('trend.excursionLine', {
-    versions: e.points.map((p) => p.version).join(', '), count: e.count, change: pct(e.change_pct), p: pText(e.p_value),
+    versions: e.points.map((p) => p.version).join(t('list.sep')), count: e.count, change: pct(e.change_pct), p: pText(e.p_value),
   }));
 }
 
@@ -39,5 +39,5 @@ export function trendCaption(trend: TrendResult, t: T): string {
     ...excursionLines(trend, t),
     ...(trend.untimed ? [t('trend.untimed', { n: trend.untimed })] : []),
     methodLine(trend, t),
-  ].join(' · ');
+  ].join(t('text.sep'));
 }
