@@ -39,6 +39,9 @@ Commands:
   save-study --study S --out F.perfdelta   the study as one portable file (data, charts,
                               reports, original files)
   open-study FILE.perfdelta   open a study file as a new study here
+  catalog init|publish|search|pull|trend   the team catalog on PostgreSQL: publish a
+                              study (--study S --url postgres://...), search, pull one here,
+                              a metric's trend with its change points (perfdelta help catalog)
 
 Options everywhere:
   --db FILE     the database (default: $PERFDELTA_HOME/perfdelta.sqlite, else the OS
@@ -499,6 +502,73 @@ same kind (instance or RAC global) and instance; a report's session count never 
 
 Without --load: lists the sample studies in samples/ (* = loaded).
 With --load: imports them (all, or the SLUGs named), as the app's first launch does.
+`,
+  catalog: `perfdelta catalog init [--url URL] [--json]
+perfdelta catalog publish --study NAME [--url URL] [--append] [--hashes-only] [--json]
+perfdelta catalog search [--url URL] [--text WORDS] [--tool T]... [--config C] [--param CLAUSES]...
+                         [--host H] [--since DATE] [--until DATE] [--limit N] [--runs] [--json]
+perfdelta catalog pull --study NAME [--url URL] [--json]
+perfdelta catalog trend --metric M [--workload CLAUSES] [--config C] [--tool T] [--host H]
+                        [--study NAME] [--url URL | --catalog] [--window N] [--max-p P]
+                        [--min-magnitude F] [--min-level-runs N] [--json]
+
+The team catalog: studies published to a PostgreSQL database (node-postgres; tested with PostgreSQL 15).
+URL is postgres://user@host:5432/database?sslmode=verify-full&sslrootcert=ca.pem, or libpq's
+keyword=value form (host=db dbname=perf service=team); without --url, PERFDELTA_CATALOG_URL, else
+the PG environment (PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE). The password comes from
+PGPASSWORD, the password file (PGPASSFILE, else ~/.pgpass) or the service file, never the command
+line; it is never stored in a study or printed (messages show the URL without it). TLS options
+(sslmode disable|allow|prefer|require|verify-ca|verify-full, sslrootcert, sslcert, sslkey) are
+passed through with libpq's meanings.
+
+init        creates the catalog's schema (perfdelta) or migrates it, as a role that may create
+            schemas in the database; a catalog made by a newer PerfDelta is refused, as is one
+            whose migrations were changed. publish also creates it when its role may.
+publish     writes the study in one transaction: runs, parameters, metrics, series, periods,
+            charts, reports, configuration constants, its original files (--hashes-only: their
+            SHA-256 and size only), who published it (the server's session user) and when.
+            Publishing again updates the catalog study (the local study keeps its uid), never a
+            second copy; a catalog study of the same name with the same runs and files (the same
+            study loaded elsewhere) is updated too. One of the same name that holds other runs
+            is refused, unless --append: then the study's runs are added to it (a history:
+            nightly results; a run already there, by what it holds, is updated, not repeated).
+search      studies whose runs match every condition: --tool (repeatable), --config and --host
+            (* matches any text), --param in compare's --where syntax but strict (a run must have
+            the parameter: "bs=4K; pattern=random; iodepth=32"), --since / --until (dates the
+            runs started; a date alone is that whole day), --text (words of the study's name,
+            configurations, tools, hosts, run and file names, each a prefix). --runs also lists
+            the matching runs.
+pull        brings a catalog study (uid, slug or name) into this data folder as a new study, every
+            original file checked against its SHA-256; an original published as a hash only must
+            be in this data folder already. Runs keep their ids where they are free here.
+trend       one workload's metric over time, over the catalog (--url, or --catalog for the PG
+            environment) or over this data folder's studies (one with --study): the runs with the
+            metric that match --workload (strict clauses), as one workload under the pairing keys
+            (several are refused, each named), in the order they ran, each with its commit,
+            build, revision, version or firmware parameter. Change points by E-divisive means as
+            Apache Otava 0.8.0 finds them, with its options and defaults: --window 50 runs,
+            --max-p 0.001 (Student's t-test), --min-magnitude 0; and PerfDelta's --min-level-runs 3:
+            a level must last 3 runs, so a one-run dip (which Otava marks as two changes) is an
+            excursion, listed, not a change (1: Otava's answer unchanged). Each change point has
+            its change (%), Otava's magnitude, its p-value, the levels' means and deviations, and
+            the runs on either side.
+--json (init): {"catalog", "schema_version", "applied": [ids]}
+--json (publish): {"catalog", "study": {"uid", "slug", "name"}, "mode": "new"|"update"|"append",
+                   "runs": {"added", "updated", "removed", "total"}, "files": {"added", "hashes_only"},
+                   "published_by", "published_at"}
+--json (search): {"catalog", "total", "studies": [{"uid", "slug", "name", "published_by",
+                  "published_at", "runs", "runs_matched", "configs", "tools", "hosts", "first_run",
+                  "last_run"}], "runs"?: [{"study", "id", "config", "tool", "name", "host", "start",
+                  "params", "metrics"}]}
+--json (pull): {"catalog", "study", "from": {"uid", "slug", "name", "published_by", "published_at"},
+                "runs", "files": {"checked", "from_this_store"}}
+--json (trend): {"source", "metric", "metric_label", "unit", "better", "workload", "workload_label",
+                 "workloads": [{"label", "workload", "runs"}], "points": [{"time", "value", "run", "study",
+                 "config", "name", "version"}], "change_points": [{"index", "time", "before", "after",
+                 "mean_before", "mean_after", "sd_before", "sd_after", "change_pct", "magnitude",
+                 "p_value", "verdict"}], "excursions": [{"index", "count", "where", "points", "mean",
+                 "level_mean", "change_pct", "p_value"}], "untimed", "options": {"window_len",
+                 "max_pvalue", "min_magnitude", "min_level_runs"}, "method"}
 `,
   serve: `perfdelta serve [--port N] [--no-samples | --load-samples] [--db FILE]
 

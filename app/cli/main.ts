@@ -18,6 +18,7 @@ import { HELP, commandHelp } from './help.js';
 import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
+import { cmdCatalog } from './catalog-commands.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
 import { guardTerminal, printCompare, printPeriods, printRuns, printStudies, terminalCell, writeRaw } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
@@ -433,6 +434,24 @@ const OPTIONS = {
   from: { type: 'string' },
   empty: { type: 'boolean' },
   restore: { type: 'boolean' },
+  // perfdelta catalog ...
+  url: { type: 'string' },
+  append: { type: 'boolean' },
+  'hashes-only': { type: 'boolean' },
+  text: { type: 'string' },
+  tool: { type: 'string', multiple: true },
+  param: { type: 'string', multiple: true },
+  host: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  limit: { type: 'string' },
+  runs: { type: 'boolean' },
+  workload: { type: 'string' },
+  catalog: { type: 'boolean' },
+  window: { type: 'string' },
+  'max-p': { type: 'string' },
+  'min-magnitude': { type: 'string' },
+  'min-level-runs': { type: 'string' },
 } as const;
 
 /**
@@ -521,6 +540,7 @@ async function run(argv: string[]): Promise<number> {
       case 'export': return cmdExport(ctx);
       case 'save-study': return cmdSaveStudy(ctx);
       case 'open-study': return cmdOpenStudy(ctx, rest);
+      case 'catalog': return await cmdCatalog(ctx, rest[0]);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

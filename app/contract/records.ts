@@ -259,6 +259,8 @@ export type TableColumnRole =
   /** `configuration`: the column holds that configuration's figures (a wide table: a configuration per column). */
   | { role: 'metric'; name: string; unit: string; configuration?: string }
   | { role: 'metrics'; parts: TableMetricPart[] }
+  /** When the row's run ran (a dated table: one row per nightly run), read as every importer reads dates. */
+  | { role: 'time' }
   | { role: 'ignore' };
 
 /** What each column of a table is; remembered per header (see `perfdelta help import`). */
@@ -817,7 +819,14 @@ export type ChartSpec =
   /** Per workload, each side's runs as dots, the median a line, the 95% confidence interval a band. */
   | { kind: 'repetitions'; baseline: string; candidate: string; metric: string }
   /** The distribution of a metric per configuration over its runs, its intervals, or its objects. */
-  | { kind: 'box-plot'; metric: string; over: BoxPlotOver; configs?: string[]; workload?: string; logScale?: boolean };
+  | { kind: 'box-plot'; metric: string; over: BoxPlotOver; configs?: string[]; workload?: string; logScale?: boolean }
+  /**
+   * One workload's metric over time across the study's runs (a history: nightly runs, a dated
+   * table), with its change points by E-divisive means as Apache Otava finds them. `workload`:
+   * strict parameter clauses (`bs=4K; pattern=random`); the rest are Otava's options and
+   * PerfDelta's shortest level (app/core/catalog/trend).
+   */
+  | { kind: 'trend'; metric: string; workload?: string; config?: string; windowLen?: number; maxPValue?: number; minMagnitude?: number; minLevelRuns?: number; logScale?: boolean };
 
 export type ChartKind = ChartSpec['kind'];
 
@@ -1095,6 +1104,7 @@ export type ChartData = { labels: string[] } & (
   | { kind: 'wait-events'; waits: WaitEventsResult }
   | { kind: 'scatter'; scatter: ScatterResult }
   | { kind: 'box-plot'; boxes: BoxPlotResult }
+  | { kind: 'trend'; trend: TrendResult }
 );
 
 /** One configuration's (or one workload's of it) peak over a sweep: what the sweep headline states. */
@@ -1244,4 +1254,88 @@ export interface SeriesOverlayResult {
   step_s: number | null;
   /** x: seconds since each run's start when aligned, epoch ms when not; y null where a run has no data. */
   series: Array<{ run: number; config: string; name: string; object: string; metric: string; interval_s: number | null; points: Array<[number, number | null]> }>;
+}
+
+// ---- trends (app/core/catalog/trend): a metric of one workload over time, its change points ----
+
+/** One run of a trend: its time (start, else end), value and the build it measured. */
+export interface TrendPoint {
+  time: string;
+  value: number;
+  /** The run's id (in the local store; in the catalog, the id it had where it was published). */
+  run: number;
+  study: string;
+  config: string;
+  name: string;
+  /** Its commit, build, revision, version or firmware parameter, else its configuration. */
+  version: string;
+}
+
+/** A change of level (Otava's change point) with the runs on either side. */
+export interface TrendChangePoint {
+  /** The first point of the new level. */
+  index: number;
+  time: string;
+  /** The last run before the change, and the first after it. */
+  before: TrendPoint;
+  after: TrendPoint;
+  mean_before: number;
+  mean_after: number;
+  sd_before: number;
+  sd_after: number;
+  /** (mean after / mean before - 1) × 100. */
+  change_pct: number;
+  /** Otava's magnitude: max(|after/before - 1|, |before/after - 1|). */
+  magnitude: number;
+  /** Student's t-test between the two levels, as Otava states it. */
+  p_value: number;
+  /** By the metric's direction: a throughput that falls, a latency that rises, is worse. */
+  verdict: 'better' | 'worse' | 'neutral';
+}
+
+/** Runs that left their level for fewer runs than a level needs (a one-night dip) and are no change. */
+export interface TrendExcursion {
+  index: number;
+  count: number;
+  where: 'start' | 'inside' | 'end';
+  points: TrendPoint[];
+  mean: number;
+  level_mean: number;
+  change_pct: number;
+  p_value: number;
+}
+
+export interface TrendResult {
+  metric: string;
+  metric_label: string;
+  unit: string;
+  better: 'higher' | 'lower' | null;
+  /** The workload's parameters (under the pairing keys) and its label. */
+  workload: Record<string, ParamValue>;
+  workload_label: string;
+  /** In time order. */
+  points: TrendPoint[];
+  change_points: TrendChangePoint[];
+  excursions: TrendExcursion[];
+  /** Runs of the workload with the metric but no time, left out. */
+  untimed: number;
+  options: { window_len: number; max_pvalue: number; min_magnitude: number; min_level_runs: number };
+  method: string;
+  /** Why there is no trend to draw (a chart whose runs are several workloads), else absent. */
+  problem?: string;
+  /** Every workload of the runs with the metric, as a --workload value: what a trend may be of. */
+  workloads: Array<{ label: string; workload: string; runs: number }>;
+}
+
+/** A trend's question: a metric of one workload, from a study of the local store or the catalog. */
+export interface TrendQueryArgs {
+  metric: string;
+  workload?: string;
+  config?: string;
+  tool?: string;
+  host?: string;
+  windowLen?: number;
+  maxPValue?: number;
+  minMagnitude?: number;
+  minLevelRuns?: number;
 }

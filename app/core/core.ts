@@ -683,7 +683,7 @@ export class Core implements StudyQueries, TemplateQueries {
    * folder's `tmp/`, removed on close; one an interrupted process left is removed by the next
    * PerfDelta that starts (scratch-folders.ts).
    */
-  private scratchDir(): string {
+  scratchDir(): string {
     this.scratch ??= createOwnFolder(path.join(path.dirname(this.dbPath), 'tmp'));
     return this.scratch;
   }

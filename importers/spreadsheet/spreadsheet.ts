@@ -126,10 +126,13 @@ export function parseTable(bytes: Uint8Array, options: TableOptions = {}): Table
 /**
  * A delimited head that reads as a results table: a header over rows with numbers in them.
  * A table led by a time column is a time series of some tool we do not know, not a table of
- * results: it is left unrecognised rather than read as one run per sample. (A table pasted on
+ * results: it is left unrecognised rather than read as one run per sample, unless a column names
+ * the build each row measured (commit, build, revision, version): then it is a dated table of
+ * runs, one row a nightly run (Apache Otava's shape: time, commit, metrics). (A table pasted on
  * purpose is read whatever it looks like.)
  */
 const TIME_HEADER = /^(time|timestamp|date|datetime|epoch|ts|interval|时间|日期|时间戳)\b/i;
+const BUILD_HEADER = /^(commit|build|revision|rev|version|git|sha|changeset|提交|构建|版本)\b/i;
 
 function detectText(head: string): boolean {
   const sniffed = sniffSeparator(head);
@@ -141,7 +144,8 @@ function detectText(head: string): boolean {
     if (!('shape' in picked)) return false;
     const { columns, blocks } = picked.shape;
     const rows = blocks.reduce((n, b) => n + b.rows.length, 0);
-    return rows >= 1 && !TIME_HEADER.test(columns[0]?.header ?? '') && columns.some((c) => c.numeric || c.tuple >= 2);
+    const timeSeries = TIME_HEADER.test(columns[0]?.header ?? '') && !columns.some((c) => BUILD_HEADER.test(c.header));
+    return rows >= 1 && !timeSeries && columns.some((c) => c.numeric || c.tuple >= 2);
   } catch {
     return false;
   }

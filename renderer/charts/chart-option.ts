@@ -15,6 +15,7 @@ import { scalingHeight, scalingOption } from './kinds/scaling.js';
 import { scatterOption } from './kinds/scatter.js';
 import { heatmapHeight, heatmapOption } from './kinds/speedup-heatmap.js';
 import { timeSeriesOption } from './kinds/time-series.js';
+import { trendOption } from './kinds/trend.js';
 import { waitEventsOption } from './kinds/wait-events.js';
 
 export type { ChartContext, ChartOption } from './kinds/context.js';
@@ -35,6 +36,7 @@ export function chartOption(spec: ChartSpec, data: ChartData, ctx: ChartContext)
     case 'wait-events': return waitEventsOption(spec, data as DataOf<'wait-events'>, ctx);
     case 'scatter': return scatterOption(spec, data as DataOf<'scatter'>, ctx);
     case 'box-plot': return boxPlotOption(spec, data as DataOf<'box-plot'>, ctx);
+    case 'trend': return trendOption(spec, data as DataOf<'trend'>, ctx);
   }
 }
 

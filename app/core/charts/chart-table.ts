@@ -87,5 +87,28 @@ export function chartRows(data: ChartData): Row[] {
       return [['Configuration', 'n', u('Min'), u('Q1'), u('Median'), u('Q3'), u('Max'), u('Mean'), u('Whisker low'), u('Whisker high'), 'Outliers'],
         ...b.boxes.map((x): Row => [x.label, x.n, x.min, x.q1, x.median, x.q3, x.max, x.mean, x.whisker_low, x.whisker_high, x.outliers.join(' ')])];
     }
+    case 'trend': {
+      // Each run with the level it belongs to, and what marks it: a change point (with the
+      // change, its magnitude and p) or a run of an excursion.
+      const t = data.trend;
+      if (t.points.length === 0) return [[t.problem ?? 'No runs']];
+      const change = new Map(t.change_points.map((c) => [c.index, c]));
+      const outlier = new Set(t.excursions.flatMap((e) => Array.from({ length: e.count }, (_, k) => e.index + k)));
+      const bounds = [0, ...t.change_points.map((c) => c.index), t.points.length];
+      const levelOf = (i: number): number => {
+        let k = 0;
+        while (bounds[k + 1]! <= i) k++;
+        return k;
+      };
+      const levelMean = (k: number): number => {
+        const xs = t.points.slice(bounds[k], bounds[k + 1]).map((p) => p.value);
+        return xs.reduce((a, b) => a + b, 0) / xs.length;
+      };
+      return [['Time (UTC)', 'Version', 'Study', 'Configuration', 'Run', 'Name', withUnit(t.metric, t.unit), withUnit('Level mean', t.unit), 'Change point: change [%]', 'Magnitude', 'p-value', 'Excursion'],
+        ...t.points.map((p, i): Row => {
+          const c = change.get(i);
+          return [p.time, p.version, p.study, p.config, p.run, p.name, p.value, levelMean(levelOf(i)), c ? c.change_pct : null, c ? c.magnitude : null, c ? c.p_value : null, outlier.has(i) ? 'yes' : null];
+        })];
+    }
   }
 }

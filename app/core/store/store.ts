@@ -44,6 +44,8 @@ export interface StudySettings {
   path_params?: Array<{ pattern: string; param: string }>;
   /** Metrics derived from a metric and a configuration constant (metric ÷ constant × factor). */
   derived_metrics?: DerivedMetric[];
+  /** The team catalog study this one was published to or pulled from (app/core/catalog): publishing again updates it. */
+  catalog_uid?: string;
 }
 
 export interface PeriodRow extends PeriodDefinition {

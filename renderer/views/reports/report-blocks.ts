@@ -12,6 +12,7 @@ import { reportChartHeight, reportChartOption } from './report-charts.js';
 import { formatCoverage } from '../compare/interval-text.js';
 import { pageGeometry } from './page-geometry.js';
 import { groupByFamily } from './workload-groups.js';
+import { changeLines, excursionLines, methodLine } from '../catalog/trend-text.js';
 
 export interface TableShape {
   key: string;
@@ -290,6 +291,11 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const height = reportChartHeight(s.chart, s.data, CHART_HEIGHT);
         if (option) blocks.push({ kind: 'chart', id: s.id, option, height, caption: s.caption });
         else blocks.push({ kind: 'note', text: t('report.missing', { reason: s.errors[0] ?? t('report.noData') }), tone: 'error' });
+        // A trend states its change points and excursions in words, and the method that found them.
+        if (option && s.data?.kind === 'trend') {
+          for (const line of [...changeLines(s.data.trend, t), ...excursionLines(s.data.trend, t)]) blocks.push({ kind: 'item', text: line });
+          blocks.push({ kind: 'note', text: methodLine(s.data.trend, t), tone: 'muted' });
+        }
         break;
       }
       case 'pivot': {
