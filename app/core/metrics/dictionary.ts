@@ -5,6 +5,8 @@
  * metrics (tpm, nopm, ...).
  */
 
+import { HOST_QUANTITIES } from './host-quantities.js';
+
 export type Better = 'higher' | 'lower';
 export type Scope = 'read' | 'write' | 'trim' | 'total';
 
@@ -186,6 +188,8 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', labelZh: 'CPU 内核态', sources: { fio: 'fio JSON sys_cpu' } },
   // System monitors (sar, iostat, nmon, dstat): the figures of their reports beyond disks and CPU shares.
   ...MONITOR_QUANTITIES,
+  // vmstat, pidstat and dstat's process, memory and system figures.
+  ...HOST_QUANTITIES,
 ];
 
 // Each tool's primary metrics and Runs columns: part of the dictionary, kept in their own file.
