@@ -232,6 +232,10 @@ export type TableColumnRole =
   | { role: 'parameter'; name: string }
   | { role: 'metric'; name: string; unit: string }
   | { role: 'metrics'; parts: TableMetricPart[] }
+  /** A table of timed events: the span's name, its start and its end (the rows become one run of spans). */
+  | { role: 'event' }
+  | { role: 'start' }
+  | { role: 'end' }
   | { role: 'ignore' };
 
 /** What each column of a table is; remembered per header (see `perfdelta help import`). */

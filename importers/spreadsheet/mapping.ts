@@ -3,6 +3,7 @@
  * and Chinese) and units; set by the user once and remembered for the same header.
  */
 import type { Column, TableShape } from './header.js';
+import { findTimedColumns, spanMetric } from './timed-columns.js';
 import { dimensionOfCanonical, parseUnit, unitInfo, UNIT_NAMES } from './units.js';
 
 export interface MetricPart {
@@ -18,6 +19,10 @@ export type ColumnRole =
   | ({ role: 'metric' } & MetricPart)
   /** A cell holding several figures split by '/': S1's "IOPS / MB/s / ms". */
   | { role: 'metrics'; parts: MetricPart[] }
+  /** A table of timed events (timed-columns.ts): the span's name, its start and its end. */
+  | { role: 'event' }
+  | { role: 'start' }
+  | { role: 'end' }
   | { role: 'ignore' };
 
 export type MappedColumn = ColumnRole & { header: string };
@@ -94,6 +99,8 @@ export function canonicalUnitOf(metric: string): string {
   const q = metric.replace(/^(read|write|trim|total)\./, '');
   if (q === 'bw_mib_s' || q.endsWith('_mib_s')) return 'MiB/s';
   if (q.endsWith('_ms')) return 'ms';
+  // Seconds (sql.elapsed_s, a query's time): not a rate per second, not MiB/s.
+  if (q.endsWith('_s') && !q.endsWith('_per_s')) return 's';
   if (q.endsWith('_pct')) return '%';
   if (q === 'errors') return 'errors';
   return 'IOPS';
@@ -150,8 +157,25 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
     const slug = leaf.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '');
     return slug ? { header, role: 'parameter', name: slug } : { header, role: 'ignore' };
   });
+  // A start and an end time: a table of timed events, each row a span (timed-rows.ts).
+  const timed = findTimedColumns(shape);
+  if (timed) {
+    shape.columns.forEach((col, i) => {
+      const header = col.header;
+      if (i === timed.start) columns[i] = { header, role: 'start' };
+      else if (i === timed.end) columns[i] = { header, role: 'end' };
+      else if (i === timed.event) columns[i] = { header, role: 'event' };
+      else if (columns[i]!.role === 'metric') {
+        const span = spanMetric(col);
+        if (span) columns[i] = { header, role: 'metric', ...span };
+      }
+    });
+  }
   return { version: 1, columns };
 }
+
+/** The mapping reads a table of timed events: a start and an end column. */
+export const isTimedMapping = (mapping: ColumnMapping): boolean => mapping.columns.some((m) => m.role === 'start') || mapping.columns.some((m) => m.role === 'end');
 
 /** Checks a mapping against a table's columns (and the dictionary, given): problems as sentences. */
 export function mappingProblems(mapping: ColumnMapping, shape: TableShape, knownMetric?: (name: string) => boolean): string[] {
@@ -176,7 +200,13 @@ export function mappingProblems(mapping: ColumnMapping, shape: TableShape, known
     }
     if (m.role === 'parameter' && !/^[a-z][a-z0-9_]*$/.test(m.name)) problems.push(`${where}: parameter name "${m.name}" must be lower-case letters, digits and _`);
   });
-  if (!mapping.columns.some((m) => m.role === 'metric' || m.role === 'metrics')) problems.push('no column is mapped to a metric');
+  const count = (role: string): number => mapping.columns.filter((m) => m.role === role).length;
+  if (isTimedMapping(mapping)) {
+    // Timed events need no figure: a span is what they hold.
+    if (count('start') !== 1 || count('end') !== 1) problems.push('a table of timed events needs one start column and one end column');
+    if (count('event') > 1) problems.push('only one column can name the events');
+  } else if (!mapping.columns.some((m) => m.role === 'metric' || m.role === 'metrics')) problems.push('no column is mapped to a metric');
+  else if (count('event') > 0) problems.push('an event column needs a start and an end column');
   if (mapping.columns.filter((m) => m.role === 'configuration').length > 1) problems.push('only one column can name the configuration');
   return problems;
 }

@@ -99,6 +99,9 @@ const tableMapping = z
           z.object({ header, role: z.literal('parameter'), name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a parameter name such as bs or iodepth').max(60) }).strict(),
           z.object({ header, role: z.literal('metric'), name: metricName, unit: z.string().min(1).max(20) }).strict(),
           z.object({ header, role: z.literal('metrics'), parts: z.array(metricPart).min(1).max(10) }).strict(),
+          z.object({ header, role: z.literal('event') }).strict(),
+          z.object({ header, role: z.literal('start') }).strict(),
+          z.object({ header, role: z.literal('end') }).strict(),
           z.object({ header, role: z.literal('ignore') }).strict(),
         ]),
       )
