@@ -3,6 +3,7 @@
  * users script against: add fields, never rename or remove them.
  * Types only: the renderer imports this folder with `import type` and nothing else from app/.
  */
+import type { TimelineChartSpec, TimelineResult } from './timeline.js';
 
 export type ParamValue = string | number | boolean;
 export type Better = 'higher' | 'lower';
@@ -742,7 +743,9 @@ export type ChartSpec =
   /** Per workload, each side's runs as dots, the median a line, the 95% confidence interval a band. */
   | { kind: 'repetitions'; baseline: string; candidate: string; metric: string }
   /** The distribution of a metric per configuration over its runs, its intervals, or its objects. */
-  | { kind: 'box-plot'; metric: string; over: BoxPlotOver; configs?: string[]; workload?: string; logScale?: boolean };
+  | { kind: 'box-plot'; metric: string; over: BoxPlotOver; configs?: string[]; workload?: string; logScale?: boolean }
+  /** Lanes of any runs on one time axis, grouped by layer (app/contract/timeline.ts); `offsets`: clock offsets (s) by run for this chart. */
+  | TimelineChartSpec;
 
 export type ChartKind = ChartSpec['kind'];
 
@@ -1002,7 +1005,11 @@ export type ChartData = { labels: string[] } & (
   | { kind: 'wait-events'; waits: WaitEventsResult }
   | { kind: 'scatter'; scatter: ScatterResult }
   | { kind: 'box-plot'; boxes: BoxPlotResult }
+  | { kind: 'timeline'; timeline: StudyTimeline }
 );
+
+/** A study's timeline with its periods (app/contract/timeline.ts). */
+export type StudyTimeline = TimelineResult<PeriodRecord>;
 
 /** One configuration's (or one workload's of it) peak over a sweep: what the sweep headline states. */
 export interface SweepPeak {

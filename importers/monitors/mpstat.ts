@@ -23,7 +23,7 @@ import { UTC_ASSUMED } from './clock.js';
 import { cpuColumn, CPU_METRICS } from './columns.js';
 import { meansTable, objectMeans, pick } from './run-summary.js';
 import { medianIntervalS, SeriesSet } from './series-set.js';
-import { AVERAGE_ROW, figure, NUMBER, readSysstatBanner, RowClock, timedLine, type SysstatBanner } from './sysstat-rows.js';
+import { AVERAGE_ROW, BannerReader, figure, NUMBER, RowClock, timedLine } from './sysstat-rows.js';
 import { splitLines } from './text-lines.js';
 
 /** mpstat's CPU report header: %usr (or %user) ... %sys ... %irq %soft before %steal ... %idle. */
@@ -40,8 +40,7 @@ export function parseMpstat(text: string): ParseResult {
   const warnings: Diagnostic[] = [];
   const { lines, unterminated } = splitLines(text);
   if (unterminated) warnings.push(unterminated);
-  let banner: SysstatBanner | null = null;
-  let cutBanner = 0;
+  const banners = new BannerReader();
   let clock: RowClock | null = null;
   let columns: string[] | null = null;
   /** The report under the current header is one this importer does not read. */
@@ -59,24 +58,14 @@ export function parseMpstat(text: string): ParseResult {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
-    if (!banner && !clock) {
-      const b = readSysstatBanner(line);
-      if (b === 'cut') {
-        cutBanner = i + 1;
-        continue;
-      }
-      if (b) {
-        banner = b;
-        continue;
-      }
-    }
+    if (banners.take(line, i + 1, clock !== null)) continue;
     if (AVERAGE_ROW.test(line) && !timedLine(line)) continue;
     const timed = timedLine(line);
     if (!timed || timed.seconds === null) {
       if (other++ === 0) firstOther = i + 1;
       continue;
     }
-    clock ??= new RowClock(banner?.date ?? null);
+    clock ??= new RowClock(banners.banner?.date ?? null);
     const words = timed.words;
     if (words[0] === 'CPU' || words[0] === 'NODE') {
       headers++;
@@ -114,12 +103,9 @@ export function parseMpstat(text: string): ParseResult {
   if (skipped.size > 0) warnings.push({ message: `reports not imported: ${[...skipped].join('; ')}` });
   if (set.outOfOrder > 0) warnings.push({ message: `${set.outOfOrder} sample(s) whose time does not move forward were left out` });
   const statement = clock!.statement();
-  if (!banner?.date) {
-    warnings.push({
-      message: `${cutBanner ? "sysstat's banner line is cut off" : "the file starts without sysstat's banner line"} ("Linux <release> (<host>) <date> _<arch>_ (<n> CPU)"): its date is not known, so the rows' clock times are kept as times since the first one and the run has no start; a clock offset places it`,
-      line: cutBanner || 1,
-    });
-  } else warnings.push({ message: UTC_ASSUMED });
+  const banner = banners.banner;
+  if (!banner?.date) warnings.push(banners.undatedWarning());
+  else warnings.push({ message: UTC_ASSUMED });
 
   const series = set.build();
   const means = objectMeans(series);

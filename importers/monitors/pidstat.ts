@@ -22,7 +22,7 @@ import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
 import { UTC_ASSUMED } from './clock.js';
 import { medianIntervalS, SeriesSet } from './series-set.js';
-import { AVERAGE_ROW, figure, NUMBER, readSysstatBanner, RowClock, timedLine, type SysstatBanner } from './sysstat-rows.js';
+import { AVERAGE_ROW, BannerReader, figure, NUMBER, RowClock, timedLine } from './sysstat-rows.js';
 import { splitLines } from './text-lines.js';
 
 const KIB_TO_MIB = 1 / 1024;
@@ -75,8 +75,7 @@ export function parsePidstat(text: string): ParseResult {
   const warnings: Diagnostic[] = [];
   const { lines, unterminated } = splitLines(text);
   if (unterminated) warnings.push(unterminated);
-  let banner: SysstatBanner | null = null;
-  let cutBanner = 0;
+  const banners = new BannerReader();
   let clock: RowClock | null = null;
   let columns: string[] | null = null;
   const set = new SeriesSet();
@@ -94,17 +93,7 @@ export function parsePidstat(text: string): ParseResult {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!.trim();
     if (line === '') continue;
-    if (!banner && !clock) {
-      const b = readSysstatBanner(line);
-      if (b === 'cut') {
-        cutBanner = i + 1;
-        continue;
-      }
-      if (b) {
-        banner = b;
-        continue;
-      }
-    }
+    if (banners.take(line, i + 1, clock !== null)) continue;
     const hashed = hashHeader(line);
     if (hashed) {
       if (isPidstatHeader(hashed)) columns = hashed;
@@ -116,7 +105,7 @@ export function parsePidstat(text: string): ParseResult {
       if (other++ === 0) firstOther = i + 1;
       continue;
     }
-    clock ??= new RowClock(banner?.date ?? null);
+    clock ??= new RowClock(banners.banner?.date ?? null);
     if (isPidstatHeader(timed.words)) {
       columns = timed.words;
       const ms = clock.at(timed);
@@ -178,12 +167,9 @@ export function parsePidstat(text: string): ParseResult {
   if (other > 0) warnings.push({ message: `${other} line(s) that are not part of a pidstat report were left out`, line: firstOther });
   if (set.outOfOrder > 0) warnings.push({ message: `${set.outOfOrder} sample(s) whose time does not move forward were left out` });
   const statement = clock!.statement();
-  if (!clock!.dated) {
-    warnings.push({
-      message: `${cutBanner ? "sysstat's banner line is cut off" : "the file starts without sysstat's banner line"}: its date is not known, so the rows' clock times are kept as times since the first one and the run has no start; a clock offset places it`,
-      line: cutBanner || 1,
-    });
-  } else if (statement.kind === 'unzoned') warnings.push({ message: UTC_ASSUMED });
+  const banner = banners.banner;
+  if (!clock!.dated) warnings.push(banners.undatedWarning());
+  else if (statement.kind === 'unzoned') warnings.push({ message: UTC_ASSUMED });
 
   const series = set.build();
   // The run's figures: every process together, as the mean of the reports' sums.

@@ -31,6 +31,32 @@ export function readSysstatBanner(line: string): SysstatBanner | 'cut' | null {
   return /^(Linux|SunOS|AIX|HP-UX)\s+\S+\s+\([^)]*\)?/.test(line.trim()) ? 'cut' : null;
 }
 
+/**
+ * The banner at the head of a report: taken before the first row only, and a line that starts
+ * like one but was cut off noted (its date is lost with it).
+ */
+export class BannerReader {
+  banner: SysstatBanner | null = null;
+  cutAt = 0;
+
+  /** True when the line is the banner (or what is left of it); `rows`: a row was read already. */
+  take(line: string, lineNo: number, rows: boolean): boolean {
+    if (rows || this.banner) return false;
+    const b = readSysstatBanner(line);
+    if (b === 'cut') this.cutAt = lineNo;
+    else if (b) this.banner = b;
+    return b !== null;
+  }
+
+  /** The warning of a report whose date is not known, naming the line. */
+  undatedWarning(): { message: string; line: number } {
+    return {
+      message: `${this.cutAt ? "sysstat's banner line is cut off" : "the file starts without sysstat's banner line"} ("Linux <release> (<host>) <date> _<arch>_ (<n> CPU)"): its date is not known, so the rows' clock times are kept as times since the first one and the run has no start; a clock offset places it`,
+      line: this.cutAt || 1,
+    };
+  }
+}
+
 /** A translated "Average:" label (sysstat's NLS): a word ending in a colon, before the report's columns. */
 export const AVERAGE_ROW = /^(?:Average|Summary|[^\s\d:#]+\.?\s?:)(?:\s+(.*))?$/;
 

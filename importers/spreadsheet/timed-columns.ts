@@ -36,7 +36,7 @@ export function cellTime(cell: Cell): CellTime | null {
     if (typeof cell === 'number' && n >= 20000 && n < 80000) return { ms: EXCEL_EPOCH_MS + Math.round(n * 86_400_000), exact: false, zone: null, epoch: false };
     return null;
   }
-  const s = cell.trim();
+  const s = String(cell).trim();
   // A date alone is a day, not a moment: a span needs times.
   if (!/\d{1,2}:\d{2}/.test(s)) return null;
   const d = parseDateText(s);

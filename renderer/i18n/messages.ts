@@ -4,6 +4,8 @@
  * the type checker enforces it.
  */
 
+import { timelineEn, timelineZhCN } from './timeline-messages.js';
+
 export const en = {
   'app.title': 'PerfDelta',
   'app.tagline': 'Compare storage and database benchmark results',
@@ -714,6 +716,8 @@ export const en = {
   'report.generator': 'Made with {generator}',
   'report.fileGroup': '{folder}/ ({count, plural, one {# file} other {# files}}; the hash below is the SHA-256 of their sorted SHA-256s, every file is listed in the XLSX export)',
   'report.sameReport': 'same report as {file} (run {run}), kept as another form',
+  // The timeline's words, in a file of their own.
+  ...timelineEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -1429,5 +1433,6 @@ export const zhCN: Catalog = {
   'report.generator': '由 {generator} 生成',
   'report.fileGroup': '{folder}/（{count} 个文件；下面的哈希是这些文件 SHA-256 排序后的 SHA-256，每个文件都列在 XLSX 导出中）',
   'report.sameReport': '与 {file}（运行 {run}）为同一报告，作为另一种格式保留',
+  ...timelineZhCN,
 };
 

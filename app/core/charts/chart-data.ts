@@ -120,5 +120,7 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
     }
     case 'box-plot':
       return { kind: 'box-plot', labels, boxes: boxPlotData(queries, study, spec, labels) };
+    case 'timeline':
+      return { kind: 'timeline', labels, timeline: queries.timelineChart(study, spec) };
   }
 }

@@ -3,12 +3,21 @@
  * process and memory columns, dstat's system rates and load, pidstat's per-process figures.
  * Part of the dictionary (dictionary.ts lists them with the other tool-level quantities).
  */
-import type { Quantity } from './dictionary.js';
+/** The dictionary's Quantity, as this list fills it (dictionary.ts imports this file, not the other way). */
+interface HostQuantity {
+  quantity: string;
+  unit: string;
+  better: 'higher' | 'lower';
+  label: string;
+  labelZh: string;
+  sources: Record<string, string>;
+  volume?: true;
+}
 
 const VMSTAT = (column: string): Record<string, string> => ({ vmstat: column });
 const PIDSTAT = (column: string): Record<string, string> => ({ pidstat: column });
 
-export const HOST_QUANTITIES: Quantity[] = [
+export const HOST_QUANTITIES: HostQuantity[] = [
   { quantity: 'procs_blocked', unit: 'processes', better: 'lower', label: 'Processes blocked on I/O', labelZh: 'I/O 阻塞进程数', sources: VMSTAT('b') },
   { quantity: 'swap_used_mib', unit: 'MiB', better: 'lower', label: 'Swap used', labelZh: '已用交换空间', sources: VMSTAT('swpd (KiB) / 1024') },
   { quantity: 'mem_inactive_mib', unit: 'MiB', better: 'higher', volume: true, label: 'Inactive memory', labelZh: '非活动内存', sources: VMSTAT('-a inact (KiB) / 1024') },

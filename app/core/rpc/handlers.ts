@@ -15,6 +15,7 @@ import { metricCatalog } from '../metrics/catalog.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
 import { safeFileName } from './file-name.js';
+import { timelineHandlers } from '../timeline/handlers.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -133,5 +134,5 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'studies.saveFile': ({ study }) => ({ fileName: `${safeFileName(study)}.perfdelta`, mime: 'application/vnd.sqlite3', base64: studyFileBytes(core, study).toString('base64') }),
     'studies.openFile': ({ name, base64 }) => ({ study: core.openStudyFile(Buffer.from(base64, 'base64'), name) }),
   };
-  return defineHandlers<CoreHandlers>(appGroup, studyGroup, manageGroup, importGroup, sampleGroup, reportGroup);
+  return defineHandlers<CoreHandlers>(appGroup, studyGroup, manageGroup, importGroup, sampleGroup, reportGroup, timelineHandlers(core.timeline));
 }

@@ -4,6 +4,7 @@
  * contract in step: a method without a schema does not compile.
  */
 import { z } from 'zod';
+import { timelineChartSpec, timelineSchemas } from '../timeline/schemas.js';
 import type { RpcArgs, RpcMethod } from '../../contract/rpc.js';
 
 const none = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
@@ -36,6 +37,7 @@ export const chartSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('wait-events'), baseline: label, candidate: label, events: z.enum(['foreground', 'background', 'top']).optional(), top: z.number().int().min(1).max(100).optional(), measure: z.enum(['share', 'avg_ms']).optional(), reports: z.object({ baseline: z.number().int().positive(), candidate: z.number().int().positive() }).strict().optional() }).strict(),
   z.object({ kind: z.literal('scatter'), x: metricName, y: metricName, config: label.optional(), objects: z.array(label).max(100).optional(), top: z.number().int().min(1).max(100).optional(), logScale: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('repetitions'), baseline: label, candidate: label, metric: metricName }).strict(),
+  timelineChartSpec,
   z.object({ kind: z.literal('box-plot'), metric: metricName, over: z.enum(['runs', 'intervals', 'objects']), configs: sides.optional(), workload: z.string().max(300).optional(), logScale: z.boolean().optional() }).strict(),
 ]);
 const sectionId = z.string().min(1).max(64);
@@ -253,6 +255,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'reports.xlsx': z.object({ study: label, report: reportId.optional() }).strict(),
   'studies.saveFile': z.object({ study: label }).strict(),
   'studies.openFile': z.object({ name: z.string().min(1).max(4096), base64: z.string().max(Math.ceil(MAX_STAGE_BYTES / 3) * 4) }).strict(),
+  ...timelineSchemas,
 };
 
 export class InvalidArgumentsError extends Error {

@@ -68,6 +68,7 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
       case 'scatter': return `${label(c.y)} / ${label(c.x)}`;
       case 'repetitions': return t('reps.title', { metric: l });
       case 'box-plot': return t('box.title', { metric: l });
+      case 'timeline': return t('study.tabs.timeline');
     }
   };
   const autoTitle = spec ? titleOf(spec) : '';
@@ -104,6 +105,7 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
       case 'wait-events': return spec?.kind === 'wait-events' && spec.measure === 'avg_ms' ? 'ms' : '%';
       case 'scatter': return [d.scatter.x_unit, d.scatter.y_unit].filter(Boolean).join(' / ');
       case 'box-plot': return d.boxes.unit;
+      case 'timeline': return [...new Set(d.timeline.lanes.map((l) => l.unit).filter(Boolean))].join(' / ');
     }
   };
   const caption = data
