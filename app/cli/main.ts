@@ -15,6 +15,7 @@ import { HELP, commandHelp } from './help.js';
 import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
+import { cmdTimeline } from './timeline-commands.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
 import { printCompare, printPeriods, printRuns, printStudies } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
@@ -392,6 +393,16 @@ const OPTIONS = {
   from: { type: 'string' },
   empty: { type: 'boolean' },
   restore: { type: 'boolean' },
+  // perfdelta timeline
+  series: { type: 'string', multiple: true },
+  offset: { type: 'string', multiple: true },
+  'save-offsets': { type: 'boolean' },
+  'propose-offset': { type: 'boolean' },
+  'max-shift': { type: 'string' },
+  check: { type: 'string' },
+  divergence: { type: 'boolean' },
+  window: { type: 'string' },
+  width: { type: 'string' },
 } as const;
 
 /**
@@ -469,6 +480,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'export': return cmdExport(ctx);
       case 'save-study': return cmdSaveStudy(ctx);
       case 'open-study': return cmdOpenStudy(ctx, rest);
+      case 'timeline': return cmdTimeline(ctx, rest);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

@@ -26,8 +26,9 @@ describe('the power test with sar an hour ahead', () => {
   let queries: RunRecord;
   const CPU = (): string => `${pid.id}:postgres:proc_cpu_pct`;
   const USER = (): string => `${sar.id}:cpu:cpu_usr_pct`;
+  // Made here, not in before(): a temporary folder made in a hook is removed when the hook ends.
+  const dir = tempDir();
   before(() => {
-    const dir = tempDir();
     generate(path.join(dir, 'files'));
     core = new Core(path.join(dir, 'perfdelta.sqlite'));
     core.importPaths([path.join(dir, 'files')], STUDY, 'power test');

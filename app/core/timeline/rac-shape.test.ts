@@ -26,8 +26,9 @@ describe('the RAC ten-minute run', () => {
     assert.ok(r, 'run not found');
     return r;
   };
+  // Made here, not in before(): a temporary folder made in a hook is removed when the hook ends.
+  const dir = tempDir();
   before(() => {
-    const dir = tempDir();
     generate(path.join(dir, 'files'));
     core = new Core(path.join(dir, 'perfdelta.sqlite'));
     const result = core.importPaths([path.join(dir, 'files')], STUDY, 'run 1');
