@@ -20,6 +20,8 @@ export interface Samples {
 
 const COARSE_POINTS = 4000;
 const FINE_POINTS = 20000;
+/** Correlations closer than this to the best are as good: the smaller shift is taken. */
+const TIE_R = 0.002;
 /** Fewer points in common than this, and no correlation is stated. */
 export const MIN_POINTS = 8;
 
@@ -140,19 +142,22 @@ export function bestShift(a: Samples, b: Samples, options: { maxShiftMs?: number
   }
   if (best.shift === null) return { ...empty, searched: { fromMs: lo, toMs: hi } };
   // The grids' phase (where each series' first sample falls) limits the scan to whole steps:
-  // within a step either way, the finer series' interval decides.
+  // within a step either way, the finer series' interval decides, and no shift at all is a
+  // candidate too: when its r is within TIE_R of the best it is kept, so two captures of one
+  // clock a fraction of a step apart are not moved for a difference in the fourth decimal.
   const finer = Math.max(Math.min(medianIntervalMs(a.times) ?? step, medianIntervalMs(b.times) ?? step), step / 20);
-  let shift = best.shift;
-  let r = correlationAt(a, b, shift, step, FINE_POINTS).r ?? -Infinity;
-  for (let d = -step; d <= step; d += finer) {
-    const s = best.shift + d;
-    if (s < lo || s > hi || d === 0) continue;
+  const candidates: Array<{ s: number; r: number }> = [];
+  const tryShift = (s: number): void => {
+    if (s < lo || s > hi) return;
     const c = correlationAt(a, b, s, step, FINE_POINTS).r;
-    if (c !== null && c > r + 1e-12) {
-      r = c;
-      shift = s;
-    }
-  }
+    if (c !== null) candidates.push({ s, r: c });
+  };
+  for (let d = -step; d <= step + 1e-9; d += finer) tryShift(best.shift + d);
+  if (Math.abs(best.shift) <= 2 * step) tryShift(0);
+  if (candidates.length === 0) return { ...empty, searched: { fromMs: lo, toMs: hi } };
+  const winner = candidates.reduce((x, y) => (y.r > x.r + 1e-12 ? y : x));
+  const zero = candidates.find((c) => c.s === 0);
+  const shift = zero && zero.r >= winner.r - TIE_R ? 0 : winner.s;
   return { stepMs: step, atZero, bestShiftMs: shift, best: correlationAt(a, b, shift, step), searched: { fromMs: lo, toMs: hi } };
 }
 

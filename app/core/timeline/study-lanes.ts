@@ -54,8 +54,11 @@ export class LaneStore {
   load(studyId: number, runs: readonly RunRecord[], offsets: Map<number, ClockOffset>): StudyLanes {
     const byRun = new Map(runs.map((r) => [r.id, r]));
     const warnings = new Map(this.stmt.importWarnings.all(studyId).map((w) => [w.run, JSON.parse(w.warnings) as string[]]));
-    const zones = new Map(runs.map((r) => [r.id, laneZone(r, warnings.get(r.id) ?? [])]));
-    return { runs: byRun, series: this.stmt.series.all(studyId).filter((s) => byRun.has(s.run_id)), groups: reportIntervals(runs), zones, offsets };
+    const series = this.stmt.series.all(studyId).filter((s) => byRun.has(s.run_id));
+    const first = new Map<number, number>();
+    for (const s of series) if (s.t_first !== null) first.set(s.run_id, Math.min(first.get(s.run_id) ?? Infinity, s.t_first));
+    const zones = new Map(runs.map((r) => [r.id, laneZone(r, warnings.get(r.id) ?? [], first.get(r.id) ?? null)]));
+    return { runs: byRun, series, groups: reportIntervals(runs), zones, offsets };
   }
 }
 
@@ -86,8 +89,8 @@ export function laneChoices(lanes: StudyLanes): TimelineLaneChoice[] {
 /** Figures that tell most about a layer, in the order a timeline opens on them. */
 const PREFERRED: Record<TimelineLayer, string[]> = {
   database: ['sql.elapsed_max_s', 'sql.elapsed_s', 'tps', 'qps'],
-  host: ['read.lat_avg_ms', 'total.lat_avg_ms', 'read.iops', 'total.iops', 'read.bw_mib_s', 'proc_cpu_pct', 'cpu_usr_pct', 'util_pct'],
-  array: ['read.lat_avg_ms', 'write.lat_avg_ms', 'read.iops', 'total.iops', 'cpu_pct'],
+  host: ['read.lat_avg_ms', 'read.iops', 'total.lat_avg_ms', 'total.iops', 'read.bw_mib_s', 'proc_cpu_pct', 'cpu_usr_pct', 'util_pct'],
+  array: ['read.lat_avg_ms', 'read.iops', 'write.lat_avg_ms', 'total.iops', 'cpu_pct'],
   benchmark: ['read.iops', 'total.iops', 'write.iops', 'tps', 'tpm', 'ops_per_s', 'nopm', 'read.clat_ms', 'read.lat_ms', 'read.bw_mib_s', 'total.bw_mib_s'],
 };
 const PER_RUN = 2;
@@ -95,7 +98,10 @@ const PER_RUN = 2;
 const NEAR_MS = 6 * 3_600_000;
 
 /** The object a lane of this metric shows by default: a whole disk, the CPU total, a command's total, the busiest. */
-function defaultObject(rows: readonly SeriesRow[]): SeriesRow | null {
+function defaultObject(rows: readonly SeriesRow[], prefer: string | null): SeriesRow | null {
+  // A run's second lane shows the same object as its first where it can (a volume's latency, then its rate).
+  const same = rows.find((r) => r.object === prefer && r.points > 1);
+  if (same) return same;
   const names = new Set(rows.map((r) => r.object));
   const ok = rows.filter((r) => !isStackedOrPartition(r.object, names) && !/ \(\d+\)$/.test(r.object) && r.points > 1);
   const cpu = ok.find((r) => r.object === 'cpu');
@@ -121,10 +127,12 @@ export function defaultLanes(lanes: StudyLanes): string[] {
     // A capture without a clock sits at 1970 until an offset places it.
     if (lanes.zones.get(runId)?.kind === 'relative' && !lanes.offsets.has(runId)) continue;
     let taken = 0;
+    let first: string | null = null;
     for (const metric of PREFERRED[layerOf(run)]) {
       if (taken >= PER_RUN) break;
-      const row = defaultObject(rows.filter((r) => r.metric === metric));
+      const row = defaultObject(rows.filter((r) => r.metric === metric), first);
       if (!row || row.t_first === null || row.t_last === null) continue;
+      first ??= row.object;
       candidates.push({ id: seriesLaneId(runId, row.object, row.metric), extent: { from: row.t_first + shift(runId), to: row.t_last + shift(runId) } });
       taken++;
     }

@@ -49,9 +49,8 @@ export function timelineHeight(data: DataOf<'timeline'>, ctx: Pick<ChartContext,
 /** The words a lane's zone takes in the chart's language. */
 function zoneWords(lane: TimelineLane, ctx: ChartContext): string {
   const z = lane.zone;
-  const utc = z.zone === null || /^(UTC|Z|GMT)$/i.test(z.zone);
   const key = z.kind === 'unzoned' ? (z.zone ? 'timeline.zone.ambiguous' : 'timeline.zone.unzoned')
-    : z.kind === 'zoned' ? (utc ? 'timeline.zone.utc' : 'timeline.zone.zoned')
+    : z.kind === 'zoned' ? (z.zone === null ? 'timeline.zone.stated' : /^(UTC|Z|GMT)$/i.test(z.zone) ? 'timeline.zone.utc' : 'timeline.zone.zoned')
       : z.kind === 'epoch' ? 'timeline.zone.epoch' : 'timeline.zone.relative';
   return word(ctx.locale, key, { zone: z.zone ?? '' });
 }
