@@ -108,7 +108,8 @@ export function timedRuns(source: TableSource, shape: TableShape, mapping: Colum
   for (const s of series) metrics[s.metric] = s.values.reduce((a, b) => a + b, 0) / s.values.length;
   const eventHeader = eventCol >= 0 ? shape.columns[eventCol]!.header : 'event';
   const run: ParsedRun = {
-    name: `${events.length} ${eventHeader} span${events.length === 1 ? '' : 's'}`,
+    // "22 rows by query", "216 rows by sql id": what the table is, as its columns say.
+    name: `${events.length} row${events.length === 1 ? '' : 's'}${eventCol >= 0 ? ` by ${eventHeader}` : ''}`,
     tool: 'events',
     toolVersion: null,
     host: null,

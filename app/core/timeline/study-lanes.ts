@@ -62,7 +62,8 @@ export class LaneStore {
   }
 }
 
-const sourceOf = (run: RunRecord, object: string): string => (object ? `${run.name} · ${object}` : run.name);
+/** Who a lane is: the run, and the object where it has several (a table of timed rows has one: its events). */
+export const sourceOf = (run: Pick<RunRecord, 'name' | 'tool'>, object: string): string => (object && run.tool !== 'events' ? `${run.name} · ${object}` : run.name);
 
 /** Every lane of the study, in layer order. */
 export function laneChoices(lanes: StudyLanes): TimelineLaneChoice[] {

@@ -124,7 +124,7 @@ describe('where one layer\'s latency rises and the other\'s does not', () => {
     assert.equal(w.rising, 'a');
     assert.ok(w.from >= T0 + 58 * 60_000 && w.to <= T0 + 71 * 60_000, `${new Date(w.from).toISOString()} to ${new Date(w.to).toISOString()}`);
     assert.equal(w.a.usual, 3);
-    assert.match(w.text, /^2024-05-01 00:\d\d \+00:00 to 01:\d\d \+00:00: queries · events: SQL elapsed max s rose 200% \(3\.000 → 9\.000 s\) while iostat db1 · sdb: read mean latency stayed at 0\.9\d\d ms \([+-][\d.]+% against its usual 0\.9\d\d ms\): the rise is not in iostat db1 · sdb: read mean latency$/);
+    assert.match(w.text, /^2024-05-01 00:\d\d \+00:00 to 01:\d\d \+00:00: queries: Slowest SQL elapsed time rose 200% \(3\.000 → 9\.000 s\) while iostat db1 · sdb: read mean latency stayed at 0\.9\d\d ms \([+-][\d.]+% against its usual 0\.9\d\d ms\): the rise is not in iostat db1 · sdb: read mean latency$/);
     assert.match(d.rule, /at least 50% above its usual level/);
     // Flat both: nothing to say.
     assert.deepEqual(c.timeline.divergence('S', `${disk}:sdb:read.lat_avg_ms`, `${disk}:sdb:read.lat_avg_ms`).windows, []);

@@ -12,7 +12,7 @@ import { offsetsInForce } from './clock-offsets.js';
 import { LANE_ID_SHAPES, parseLaneId } from './lane-ids.js';
 import { layerOf } from './layers.js';
 import { steps } from './report-steps.js';
-import { defaultLanes, laneChoices, LaneStore, metricName, unitOf, type StudyLanes } from './study-lanes.js';
+import { defaultLanes, laneChoices, LaneStore, metricName, sourceOf, unitOf, type StudyLanes } from './study-lanes.js';
 
 /** What the timeline reads of a study besides the store: the core's own answers. */
 export interface TimelineQueries {
@@ -91,7 +91,7 @@ export class TimelineReader {
       const l = this.reader.lane({ run: run.id, object: row.object, metric: row.metric }, window ? { from: window.from - shift, to: window.to - shift } : null, { width });
       return {
         id, layer: layerOf(run), kind: 'series', run: run.id, runs: [run.id], config: run.config, tool: run.tool,
-        source: `${run.name} · ${row.object}`, object: row.object, metric: row.metric, label: metricName(row.metric), unit: unitOf(row.metric, row.unit),
+        source: sourceOf(run, row.object), object: row.object, metric: row.metric, label: metricName(row.metric), unit: unitOf(row.metric, row.unit),
         zone: lanes.zones.get(run.id)!, offset_s: shift / 1000,
         ...empty,
         points: Array.from(l.times, (t, i) => [t + shift, l.values[i]!] as [number, number]),

@@ -47,7 +47,7 @@ export function timelineHeight(data: DataOf<'timeline'>, ctx: Pick<ChartContext,
 }
 
 /** The words a lane's zone takes in the chart's language. */
-function zoneWords(lane: TimelineLane, ctx: ChartContext): string {
+export function zoneWords(lane: TimelineLane, ctx: Pick<ChartContext, 'locale'>): string {
   const z = lane.zone;
   const key = z.kind === 'unzoned' ? (z.zone ? 'timeline.zone.ambiguous' : 'timeline.zone.unzoned')
     : z.kind === 'zoned' ? (z.zone === null ? 'timeline.zone.stated' : /^(UTC|Z|GMT)$/i.test(z.zone) ? 'timeline.zone.utc' : 'timeline.zone.zoned')
@@ -93,7 +93,8 @@ export function timelineOption(spec: SpecOf<'timeline'>, data: DataOf<'timeline'
     });
     yAxes.push({ type: 'value', gridIndex: i, scale: lane.kind !== 'events', splitNumber: 2, axisLabel: { fontSize: print ? 8 : 9 }, show: lane.kind !== 'events' });
     const marks = {
-      markArea: { silent: true, data: [...shaded, ...(lane.kind === 'events' ? spanAreas(lane, offset, colour, print) : [])], label: { fontSize: 8, position: 'insideTop' } },
+      // The periods are named once, over the first lane; below it the shading says enough.
+      markArea: { silent: true, data: [...(i === 0 ? shaded : shaded.map(([a, b]) => [{ ...a, label: { show: false } }, b])), ...(lane.kind === 'events' ? spanAreas(lane, offset, colour, print) : [])], label: { fontSize: 8, position: 'insideTop' } },
       markLine: { symbol: 'none', silent: true, lineStyle: { color: '#b3261e', type: 'dashed' }, label: { show: i === 0, fontSize: 9 }, data: cutovers },
     };
     const base = { name: lane.source, xAxisIndex: i, yAxisIndex: i, type: 'line', showSymbol: false, lineStyle: { width: 1.2, color: colour }, itemStyle: { color: colour }, ...marks };
