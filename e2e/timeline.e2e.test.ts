@@ -73,7 +73,7 @@ describe('the timeline', () => {
     for (const s of o.series) assert.ok(s.markLine?.data.some((m) => m.xAxis === CUTOVER + BEIJING), `${s.name} marks the cutover`);
     // The lanes' table states each source's zone.
     const zones = await view.locator('[data-testid="timeline-lanes"] td[data-col="zone"]').allTextContents();
-    assert.ok(zones.includes('UTC (stated in the file)') && zones.includes('zone +08:00 applied') && zones.includes('the zone stated in the file, applied'), zones.join(' | '));
+    assert.ok(zones.includes('UTC (the statistics\' timestamp_utc)') && zones.includes('zone +08:00 applied') && zones.includes('the zone stated in the file, applied'), zones.join(' | '));
     await wb.screenshot(path.join(OUTPUT_DIR, 'timeline-s1.png'));
   });
 

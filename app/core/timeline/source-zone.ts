@@ -26,7 +26,7 @@ const EXACT_TOOLS: Record<string, string> = {
 export function zoneText(clock: ClockStatement): string {
   switch (clock.kind) {
     case 'epoch': return 'UTC (seconds since the epoch)';
-    case 'zoned': return clock.zone && clock.zone !== 'UTC' && clock.zone !== 'Z' ? `${clock.zone} applied (exact)` : 'UTC (stated in the file)';
+    case 'zoned': return clock.zone && clock.zone !== 'UTC' && clock.zone !== 'Z' ? `zone ${clock.zone} applied` : 'UTC (stated in the file)';
     case 'relative': return 'no clock: times since the start (place it with a clock offset)';
     case 'unzoned': return clock.zone ? `${clock.zone} named, which is ambiguous: read as UTC` : 'no zone in the file: read as UTC';
   }

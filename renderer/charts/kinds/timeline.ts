@@ -28,27 +28,53 @@ export function orderedLanes(t: StudyTimeline): TimelineLane[] {
   return [...t.lanes].sort((a, b) => LAYERS.indexOf(a.layer) - LAYERS.indexOf(b.layer));
 }
 
+/**
+ * A printed timeline fits a landscape page's height: lanes get lower as there are more of them,
+ * down to PRINT_MIN_LANE; lanes beyond what fits then are left off the page, and its title says
+ * how many (the chart's XLSX has every one).
+ */
+const PRINT_MAX_HEIGHT = 460;
+const PRINT_MIN_LANE = 16;
+/** Above a lane: its title; below it: a gap. */
+const [LANE_TITLE, LANE_GAP] = [16, 14];
+const [PRINT_TITLE, PRINT_GAP] = [12, 6];
+
+const headingsOf = (lanes: readonly TimelineLane[]): number => lanes.filter((l, i) => i === 0 || lanes[i - 1]!.layer !== l.layer).length;
+
+/** The lanes a page shows, in layer order. */
+export function printedLanes(t: StudyTimeline, print: boolean): TimelineLane[] {
+  const all = orderedLanes(t);
+  if (!print) return all;
+  let n = all.length;
+  while (n > 1 && 34 + 24 + headingsOf(all.slice(0, n)) * 18 + n * (PRINT_TITLE + PRINT_GAP + PRINT_MIN_LANE) > PRINT_MAX_HEIGHT) n--;
+  return all.slice(0, n);
+}
+
 function layout(lanes: readonly TimelineLane[], print: boolean): Layout {
-  const laneHeight = print ? 52 : 70;
+  const [title, gap] = print ? [PRINT_TITLE, PRINT_GAP] : [LANE_TITLE, LANE_GAP];
+  const fixed = 34 + 24 + headingsOf(lanes) * 18 + lanes.length * (title + gap);
+  const laneHeight = print ? Math.max(PRINT_MIN_LANE, Math.min(52, Math.floor((PRINT_MAX_HEIGHT - fixed) / lanes.length))) : 70;
   let y = 34;
   const out: Layout['lanes'] = [];
   lanes.forEach((l, i) => {
     const heading = i === 0 || lanes[i - 1]!.layer !== l.layer;
     if (heading) y += 18;
-    out.push({ top: y + 16, heading });
-    y += 16 + laneHeight + 14;
+    out.push({ top: y + title, heading });
+    y += title + laneHeight + gap;
   });
   return { lanes: out, laneHeight, height: y + (print ? 24 : 52) };
 }
 
 /** How tall a timeline is drawn: a lane's height each, layer headings, the zoom slider on screen. */
 export function timelineHeight(data: DataOf<'timeline'>, ctx: Pick<ChartContext, 'mode'>): number {
-  return layout(orderedLanes(data.timeline), ctx.mode === 'print').height;
+  const print = ctx.mode === 'print';
+  return layout(printedLanes(data.timeline, print), print).height;
 }
 
-/** The words a lane's zone takes in the chart's language. */
+/** The words a lane's zone takes in the chart's language: in English the core's own, which name the source ("fio's epoch timestamps"). */
 export function zoneWords(lane: TimelineLane, ctx: Pick<ChartContext, 'locale'>): string {
   const z = lane.zone;
+  if (ctx.locale === 'en' && z.text) return z.text;
   const key = z.kind === 'unzoned' ? (z.zone ? 'timeline.zone.ambiguous' : 'timeline.zone.unzoned')
     : z.kind === 'zoned' ? (z.zone === null ? 'timeline.zone.stated' : /^(UTC|Z|GMT)$/i.test(z.zone) ? 'timeline.zone.utc' : 'timeline.zone.zoned')
       : z.kind === 'epoch' ? 'timeline.zone.epoch' : 'timeline.zone.relative';
@@ -64,9 +90,10 @@ export function timelineTitle(lane: TimelineLane, ctx: ChartContext): string {
 
 export function timelineOption(spec: SpecOf<'timeline'>, data: DataOf<'timeline'>, ctx: ChartContext): ChartOption | null {
   const t = data.timeline;
-  const lanes = orderedLanes(t);
-  if (lanes.length === 0) return null;
   const print = ctx.mode === 'print';
+  const lanes = printedLanes(t, print);
+  if (lanes.length === 0) return null;
+  const left = t.lanes.length - lanes.length;
   const firstTime = t.window?.from ?? t.extent?.from ?? 0;
   const offset = zoneOffsetMinutes(t.zone, firstTime) * 60000;
   const window = spec.window ?? t.window ?? t.extent;
@@ -75,7 +102,7 @@ export function timelineOption(spec: SpecOf<'timeline'>, data: DataOf<'timeline'
   const { shaded, cutovers } = periodMarks(t.periods, t0, t1, offset);
   const l = layout(lanes, print);
   const zoom = ctx.zoom ?? { start: 0, end: 100 };
-  const titles: ChartOption[] = [titleBlock(`${ctx.title} · ${t.zone}`, print ? 13 : 14)];
+  const titles: ChartOption[] = [titleBlock(`${ctx.title} · ${t.zone}${left > 0 ? ` · ${word(ctx.locale, 'timeline.moreLanes', { n: left })}` : ''}`, print ? 13 : 14)];
   const grids: ChartOption[] = [];
   const xAxes: ChartOption[] = [];
   const yAxes: ChartOption[] = [];
@@ -84,7 +111,7 @@ export function timelineOption(spec: SpecOf<'timeline'>, data: DataOf<'timeline'
     const { top, heading } = l.lanes[i]!;
     const colour = (ctx.theme.palette.length >= PALETTE.length ? ctx.theme.palette : PALETTE)[LAYER_COLOUR[lane.layer]]!;
     if (heading) titles.push({ text: word(ctx.locale, `timeline.layer.${lane.layer}`), top: top - 34, left: 8, textStyle: { fontSize: print ? 11 : 12, fontWeight: 'bold', color: colour } });
-    titles.push({ text: timelineTitle(lane, ctx), top: top - 16, left: 64, textStyle: { fontSize: print ? 9 : 10, fontWeight: 'normal' } });
+    titles.push({ text: timelineTitle(lane, ctx), top: top - (print ? PRINT_TITLE : LANE_TITLE), left: 64, textStyle: { fontSize: print ? 8 : 10, fontWeight: 'normal' } });
     grids.push({ left: 64, right: print ? 16 : 28, top, height: l.laneHeight });
     const last = i === lanes.length - 1;
     xAxes.push({
