@@ -26,8 +26,12 @@ export function TimelinePanels({ study, timeline, label, onApply }: Props): JSX.
     const l = timeline.lanes.find((x) => x.id === id);
     return l ? `${l.source}: ${label(l.metric)}` : id;
   };
-  const [reference, setReference] = useState<LaneId>(lanes[0]?.id ?? '');
-  const [subject, setSubject] = useState<LaneId>(lanes[1]?.id ?? '');
+  // Two series of different runs to start with: what a proposal is for (steps and events come after).
+  const series = lanes.filter((l) => l.kind === 'series');
+  const first = series[0] ?? lanes[0];
+  const second = series.find((l) => l.run !== first?.run) ?? lanes.find((l) => l.id !== first?.id);
+  const [reference, setReference] = useState<LaneId>(first?.id ?? '');
+  const [subject, setSubject] = useState<LaneId>(second?.id ?? '');
   const [proposal, setProposal] = useState<OffsetProposal | null>(null);
   const [divergence, setDivergence] = useState<DivergenceResult | null>(null);
   const [note, setNote] = useState<string | null>(null);
@@ -112,7 +116,7 @@ export function TimelinePanels({ study, timeline, label, onApply }: Props): JSX.
           </div>
           {check && (
             <table className="grid">
-              <thead><tr><th>{t('timeline.check.quantity')}</th><th className="num">{t('timeline.layer.database')}</th><th className="num">{t('timeline.layer.host')}</th><th className="num">{t('timeline.layer.array')}</th><th>{t('timeline.check.sources')}</th></tr></thead>
+              <thead><tr><th>{t('timeline.check.quantity')}</th><th className="num">{t('timeline.layer.database')}</th><th className="num">{t('timeline.layer.host')}</th><th className="num">{t('timeline.layer.array')}</th></tr></thead>
               <tbody>
                 {check.rows.map((row) => (
                   <tr key={row.quantity} data-quantity={row.quantity}>
@@ -120,11 +124,13 @@ export function TimelinePanels({ study, timeline, label, onApply }: Props): JSX.
                     <td className="num">{row.database ? formatValue(row.database.value, row.unit, locale) : '–'}</td>
                     <td className="num" data-diff={row.host?.diff_pct ?? ''}>{row.host ? `${formatValue(row.host.value, row.unit, locale)}${diffText(row.host.diff_pct, locale)}` : '–'}</td>
                     <td className="num">{row.array ? `${formatValue(row.array.value, row.unit, locale)}${diffText(row.array.diff_pct, locale)}` : '–'}</td>
-                    <td className="muted">{[row.database?.source, row.host?.source, row.array?.source].filter(Boolean).join('; ')}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
+          )}
+          {check && (
+            <p className="muted">{t('timeline.check.sources')}: {[...new Set(check.rows.flatMap((row) => [row.database?.source, row.host?.source, row.array?.source]).filter(Boolean))].join('; ')}</p>
           )}
           {check?.notes.map((n) => <p key={n} className="muted">{n}</p>)}
         </section>

@@ -121,7 +121,7 @@ export function TimelineView({ study, dictionary }: { study: StudySummary; dicti
         <table className="grid" data-testid="timeline-lanes">
           <caption className="muted">{detail ? t('timeline.window', { from: new Date(detail.from).toISOString().slice(0, 19), to: new Date(detail.to).toISOString().slice(0, 19) }) : t('timeline.whole')}</caption>
           <thead><tr>
-            <th>{t('timeline.col.layer')}</th><th>{t('timeline.col.lane')}</th><th>{t('timeline.col.zone')}</th>
+            <th>{t('timeline.col.layer')}</th><th>{t('timeline.col.lane')}</th>
             <th className="num">{t('timeline.col.samples')}</th><th className="num">{t('series.mean')}</th><th className="num">{t('series.max')}</th>
             <th>{t('timeline.col.offset')}</th>
           </tr></thead>
@@ -149,9 +149,9 @@ function LaneRow({ lane, stats, zone, label, offset, onOffset, onRemove }: {
   return (
     <tr data-lane={lane.id} data-layer={lane.layer}>
       <td>{t(`timeline.layer.${lane.layer}`)}</td>
-      <td>{lane.source}: {label}{lane.unit ? ` (${lane.unit})` : ''}
-        {' '}<button type="button" className="link" name="remove-lane" onClick={onRemove}>{t('timeline.remove')}</button></td>
-      <td data-col="zone">{zone}</td>
+      <td className="lane">{lane.source}: {label}{lane.unit ? ` (${lane.unit})` : ''}
+        {' '}<button type="button" className="link" name="remove-lane" onClick={onRemove}>{t('timeline.remove')}</button>
+        <div className="muted" data-col="zone" title={t('timeline.col.zone')}>{zone}</div></td>
       <td className="num">{(lane.kind === 'series' ? stats.stats.samples : lane.kind === 'steps' ? lane.steps.length : lane.spans.length).toLocaleString(locale)}</td>
       <td className="num">{lane.kind === 'events' ? '–' : formatValue(stats.stats.mean, lane.unit, locale)}</td>
       <td className="num">{lane.kind === 'events' ? '–' : formatValue(stats.stats.max, lane.unit, locale)}</td>
