@@ -294,6 +294,14 @@ MiB = 2^20 B), ms µs ns s, %; each figure is converted to the metric's unit (Mi
 A group over several columns ("4K random read" over IOPS | MB/s | ms) or a pattern column
 header (RR RW RM SR SW SM) names the workload of the figures under it. Errors name the sheet,
 row and column.
+A table of timed events (queries, benchmark phases, hours) has a start and an end column:
+     {"header": "query", "role": "event"},                         the span's name
+     {"header": "start_time", "role": "start"},                    2024-05-01T10:00:00Z, epoch s or ms
+     {"header": "end_time", "role": "end"},
+     {"header": "slowest SQL elapsed (s)", "role": "metric", "name": "sql.elapsed_max_s", "unit": "s"}
+Its rows become one run of spans (tool "events") drawn on the study's timeline (perfdelta help
+timeline), each figure also a series at its span's end. Proposed when two columns named like
+start/begin and end/finish hold dates with times; times without a zone are read as UTC (said).
 `,
   studies: `perfdelta studies [--json]
 perfdelta studies delete --study NAME [--dry-run] [--json]
