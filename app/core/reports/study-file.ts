@@ -12,11 +12,14 @@ import type { ChartSpec, ReportSection } from '../../contract/records.js';
 import { PAGE_SIZE, type Store } from '../store/store.js';
 import { migrate } from '../store/migrations.js';
 import { openCheckedStudyFile, StudyFileError } from './study-file-check.js';
+import { remapTimelineRuns } from '../timeline/lane-ids.js';
 
 /** Writes the study into a new file at `out` (replaced if it exists). */
 /** A chart that names runs (a latency CDF, runs overlaid) names them by id: the ids may be new here. */
 function remapChartRuns(specJson: string, runIds: ReadonlyMap<number, number>): string {
   const spec = JSON.parse(specJson) as ChartSpec;
+  // A timeline names runs in its lane ids and offsets.
+  if (spec.kind === 'timeline') return JSON.stringify(remapTimelineRuns(spec, runIds));
   if (!('runs' in spec) || !Array.isArray(spec.runs)) return specJson;
   return JSON.stringify({ ...spec, runs: spec.runs.map((r) => runIds.get(r) ?? r) });
 }

@@ -41,3 +41,21 @@ export function parseLaneId(id: string): ParsedLaneId | null {
 }
 
 export const LANE_ID_SHAPES = 'RUN:OBJECT:METRIC (a run\'s series, e.g. 12:sdb:read.iops), reports:GROUP:METRIC (a database\'s reports as steps, e.g. reports:SLOBRAC/slobrac1:aas) or events:RUN';
+
+/**
+ * A saved timeline's lanes and offsets with their runs' ids moved (a study file opened where
+ * those ids were taken): `events:RUN` and `RUN:OBJECT:METRIC` follow; report lanes name no run.
+ */
+export function remapTimelineRuns<S extends { lanes?: string[]; offsets?: Record<string, number> }>(spec: S, runIds: ReadonlyMap<number, number>): S {
+  const lane = (id: string): string => {
+    const p = parseLaneId(id);
+    if (!p || p.kind === 'steps') return id;
+    const run = runIds.get(p.run) ?? p.run;
+    return p.kind === 'events' ? eventsLaneId(run) : seriesLaneId(run, p.object, p.metric);
+  };
+  return {
+    ...spec,
+    ...(spec.lanes ? { lanes: spec.lanes.map(lane) } : {}),
+    ...(spec.offsets ? { offsets: Object.fromEntries(Object.entries(spec.offsets).map(([k, v]) => [String(runIds.get(Number(k)) ?? k), v])) } : {}),
+  };
+}

@@ -12,7 +12,7 @@ import { Core } from '../core.js';
 import { addRun, seriesOf } from '../test-support/parsed-runs.js';
 import { tempDir } from '../test-support/temp.js';
 import { parseOffsetArg } from './clock-offsets.js';
-import { parseLaneId } from './lane-ids.js';
+import { parseLaneId, remapTimelineRuns } from './lane-ids.js';
 
 const T0 = Date.UTC(2024, 4, 1, 0, 0, 0);
 const HOUR = 3_600_000;
@@ -25,6 +25,11 @@ describe('lane ids and offsets as written', () => {
     assert.deepEqual(parseLaneId('reports:SLOBRAC/slobrac1:aas'), { kind: 'steps', group: 'SLOBRAC/slobrac1', metric: 'aas' });
     assert.deepEqual(parseLaneId('events:3'), { kind: 'events', run: 3 });
     assert.equal(parseLaneId('sdb:read.iops'), null);
+  });
+
+  it('a saved timeline follows its runs to their new ids (a study file opened elsewhere)', () => {
+    const moved = remapTimelineRuns({ kind: 'timeline', lanes: ['12:sdb:read.iops', 'events:3', 'reports:DB/db1:aas', '7:x:y'], offsets: { 12: -3600 } }, new Map([[12, 40], [3, 41]]));
+    assert.deepEqual(moved, { kind: 'timeline', lanes: ['40:sdb:read.iops', 'events:41', 'reports:DB/db1:aas', '7:x:y'], offsets: { 40: -3600 } });
   });
 
   it('RUN=SECONDS, negative, fractional or as hours and minutes', () => {
