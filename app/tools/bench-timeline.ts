@@ -50,7 +50,8 @@ export function timelineFigures(work: string): { figures: Record<string, TimedFi
       return { from, to: from + share * span };
     };
     const ask = (w: { from: number; to: number } | null, json: boolean): void => {
-      const r = core.timeline.get('bench', { lanes: ids, width: WIDTH, ...(w ?? {}) });
+      // As the Timeline tab asks: a zoom names its lanes and needs no list of the others.
+      const r = core.timeline.get('bench', { lanes: ids, width: WIDTH, ...(w ? { ...w, choices: false } : {}) });
       if (r.lanes.length !== LANES) throw new Error('the bench timeline lost a lane');
       if (json) JSON.stringify(r);
     };

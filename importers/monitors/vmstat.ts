@@ -18,7 +18,7 @@
  * CPU in % of all CPUs. Like iostat, the first row holds averages since boot: it is skipped.
  */
 import { fromWallClock, zoneOffsetMinutes } from '../dates.js';
-import { namedZoneClock, RELATIVE_CLOCK, type ClockStatement } from '../clock-statement.js';
+import { namedZoneClock, RELATIVE_CLOCK, UNZONED_CLOCK, type ClockStatement } from '../clock-statement.js';
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
 import { UTC_ASSUMED } from './clock.js';
@@ -148,7 +148,7 @@ export function parseVmstat(text: string): ParseResult {
 
   // The zone the header names: applied when it means one offset, else stated (CST) and read as UTC.
   const offset = zone ? zoneOffsetMinutes(zone) : null;
-  const clock: ClockStatement = !timed ? RELATIVE_CLOCK : zone ? namedZoneClock(zone, offset) : { kind: 'unzoned', zone: null, offset_min: null };
+  const clock: ClockStatement = !timed ? RELATIVE_CLOCK : zone ? namedZoneClock(zone, offset) : UNZONED_CLOCK;
   if (!timed) warnings.push({ message: 'no timestamps (vmstat ran without -t): rows are placed 1 s apart from t = 0 and the run has no start or end time; a clock offset places it on a timeline' });
   else if (clock.kind === 'unzoned') warnings.push({ message: clock.note ?? UTC_ASSUMED });
   const shift = offset !== null ? offset * 60_000 : 0;
@@ -167,9 +167,9 @@ export function parseVmstat(text: string): ParseResult {
   const series = set.build();
   const means = objectMeans(series);
   const metrics: Record<string, number> = {};
+  // bi/bo are every block device's traffic together: the run's read and write MiB/s, as a disk monitor's sum is.
   for (const [object, metric] of RUN_METRICS) {
     const v = means.get(object)?.[metric];
-    // bi/bo are every disk's traffic: the run's read and write MiB/s, as a disk monitor's sum.
     if (v !== undefined) metrics[metric] = v;
   }
   const interval = timed ? medianIntervalS(series) : null;

@@ -68,7 +68,8 @@ function iostat() {
 /** Each hour's slowest statement: from the DB2 volumes' mean read response over the hour. */
 function slowestSql() {
   const hours = [];
-  for (let start = Date.UTC(2017, 8, 7, 0, 0); start < LAST; start += 3_600_000) {
+  // Whole hours inside the capture (it ends 2017-09-15 23:55, as the SVC statistics do).
+  for (let start = Date.UTC(2017, 8, 7, 0, 0); start + 3_600_000 <= LAST; start += 3_600_000) {
     let sum = 0;
     let n = 0;
     for (let local = start + STEP; local <= start + 3_600_000 && local <= LAST; local += STEP) {

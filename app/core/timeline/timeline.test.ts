@@ -56,7 +56,9 @@ describe('lanes read for a window', () => {
     assert.equal(whole.stats.samples, n);
     assert.equal(whole.stats.max, 90_000, 'the one spike is in the statistics');
     assert.ok(whole.points.some(([t, v]) => t === T0 + 123_456_000 && v === 90_000), 'and drawn, at its own time');
-    const small = c.timeline.get('S', { lanes: [id], from: T0 + 1000_000, to: T0 + 1_300_000, width: 500 }).lanes[0]!;
+    const zoom = c.timeline.get('S', { lanes: [id], from: T0 + 1000_000, to: T0 + 1_300_000, width: 500, choices: false });
+    assert.deepEqual(zoom.choices, [], 'a zoom lists no other lanes');
+    const small = zoom.lanes[0]!;
     assert.equal(small.raw, true);
     assert.equal(small.points.length, 301);
     assert.deepEqual(small.points[0], [T0 + 1_000_000, 1000]);

@@ -17,7 +17,7 @@ import { defaultLanes, laneChoices, LaneStore, metricName, sourceOf, unitOf, typ
 /** What the timeline reads of a study besides the store: the core's own answers. */
 export interface TimelineQueries {
   store: Store;
-  runs(filter: { study: string }): RunRecord[];
+  runs(filter: { study: string; ids?: number[] }): RunRecord[];
   periods(study: string): PeriodRecord[];
   settings(study: string): { zone: string };
   studyIdOf(study: string): number;
@@ -31,6 +31,11 @@ export interface TimelineOptions {
   width?: number;
   /** Offsets (seconds) for this answer only, by run: they replace stored ones. */
   offsets?: Readonly<Record<string, number>>;
+  /**
+   * False: leave out the study's other lanes (`choices` empty) and read only the runs the lanes
+   * name, as a zoom asks (a study of many runs is not listed again for every window).
+   */
+  choices?: boolean;
 }
 
 export const DEFAULT_WIDTH = 1000;
@@ -45,16 +50,16 @@ export class TimelineReader {
     this.laneStore = new LaneStore(queries.store);
   }
 
-  /** The study's lanes, offsets in force (stored ones, replaced by those given). */
-  studyLanes(study: string, given: Readonly<Record<string, number>> = {}): StudyLanes {
+  /** The study's lanes (of the runs named, when `only` names them), offsets in force (stored ones, replaced by those given). */
+  studyLanes(study: string, given: Readonly<Record<string, number>> = {}, only: number[] | null = null): StudyLanes {
     const id = this.queries.studyIdOf(study);
-    const runs = this.queries.runs({ study });
+    const runs = this.queries.runs(only ? { study, ids: only } : { study });
     const offsets = offsetsInForce(runs, new Map(Object.entries(given).map(([k, v]) => [Number(k), v])));
     return this.laneStore.load(id, runs, offsets);
   }
 
   get(study: string, options: TimelineOptions = {}): StudyTimeline {
-    const lanes = this.studyLanes(study, options.offsets);
+    const lanes = this.studyLanes(study, options.offsets, options.choices === false ? runsNamed(options.lanes ?? []) : null);
     const width = Math.max(16, Math.min(MAX_WIDTH, Math.floor(options.width ?? DEFAULT_WIDTH)));
     const ids = options.lanes && options.lanes.length > 0 ? [...new Set(options.lanes)] : defaultLanes(lanes);
     const window = options.from !== undefined || options.to !== undefined ? { from: options.from ?? -Infinity, to: options.to ?? Infinity } : null;
@@ -72,7 +77,7 @@ export class TimelineReader {
       window: window ? { from: Math.max(window.from, extent?.from ?? window.from), to: Math.min(window.to, extent?.to ?? window.to) } : null,
       extent, lanes: out, periods: this.queries.periods(study),
       offsets: [...lanes.offsets.values()].sort((a, b) => a.run - b.run),
-      choices: laneChoices(lanes), missing, width,
+      choices: options.choices === false ? [] : laneChoices(lanes), missing, width,
     };
   }
 
@@ -133,5 +138,16 @@ export class TimelineReader {
 }
 
 const fin = (x: number): number | null => (Number.isFinite(x) ? x : null);
+
+/** The runs lanes name, or null when a lane needs the study's every report (a step lane's group). */
+function runsNamed(ids: readonly LaneId[]): number[] | null {
+  const runs: number[] = [];
+  for (const id of ids) {
+    const p = parseLaneId(id);
+    if (!p || p.kind === 'steps') return null;
+    runs.push(p.run);
+  }
+  return runs.length > 0 ? runs : null;
+}
 
 export type { ClockOffset };

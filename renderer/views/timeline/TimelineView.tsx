@@ -51,7 +51,7 @@ export function TimelineView({ study, dictionary }: { study: StudySummary; dicti
 
   const shownIds = useMemo(() => overview?.lanes.map((l) => l.id) ?? [], [overview]);
   const zooms = useMemo(() => new ZoomRequests<{ from: number; to: number }, StudyTimeline>(
-    (w, signal) => bridge.call('timeline.get', { study: study.slug, lanes: shownIds, from: w.from, to: w.to, width: WIDTH, channel: 'timeline' }, { signal }),
+    (w, signal) => bridge.call('timeline.get', { study: study.slug, lanes: shownIds, from: w.from, to: w.to, width: WIDTH, choices: false, channel: 'timeline' }, { signal }),
     (w, result) => setDetail({ ...w, result }),
   ), [bridge, study.slug, shownIds]);
   useEffect(() => () => zooms.dispose(), [zooms]);
