@@ -22,7 +22,8 @@ export interface CellTime {
   epoch: boolean;
 }
 
-const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+/** 1899-12-30T00:00Z, day 0 of a spreadsheet's date serials (before the years dates.ts accepts). */
+const EXCEL_EPOCH_MS = -2_209_161_600_000;
 
 /** A cell as an instant, or null when it is not one (a bare time of day is not: it has no date). */
 export function cellTime(cell: Cell): CellTime | null {

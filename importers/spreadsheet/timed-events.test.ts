@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { detectFormat } from '../registry.js';
 import type { ColumnMapping } from './mapping.js';
 import { parseTable } from './spreadsheet.js';
+import { cellTime } from './timed-columns.js';
 import type { TimedEvent } from './timed-rows.js';
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'test-files');
@@ -103,5 +104,14 @@ describe('tables of timed events', () => {
   it('a results table with one time column stays a results table', () => {
     const t = parseTable(text('config,recorded at,IOPS\nA,2024-05-01 10:00,1000\nB,2024-05-02 10:00,2000\n'));
     assert.deepEqual(t.result.runs.map((r) => [r.tool, r.config, r.metrics['total.iops']]), [['spreadsheet', 'A', 1000], ['spreadsheet', 'B', 2000]]);
+  });
+
+  it('times in cells: a workbook\'s date serial, epoch seconds and milliseconds, never a bare time or a day', () => {
+    assert.deepEqual(cellTime(45413.5), { ms: Date.parse('2024-05-01T12:00:00Z'), exact: false, zone: null, epoch: false });
+    assert.equal(cellTime('1714557600')!.ms, Date.parse('2024-05-01T10:00:00Z'));
+    assert.equal(cellTime(1714557600123)!.ms, 1714557600123);
+    assert.equal(cellTime('10:01:00'), null);
+    assert.equal(cellTime('2024-05-01'), null);
+    assert.equal(cellTime(42), null);
   });
 });

@@ -130,7 +130,7 @@ export function TimelinePanels({ study, timeline, label, onApply }: Props): JSX.
             </table>
           )}
           {check && (
-            <p className="muted">{t('timeline.check.sources')}: {[...new Set(check.rows.flatMap((row) => [row.database?.source, row.host?.source, row.array?.source]).filter(Boolean))].join('; ')}</p>
+            <p className="muted">{t('timeline.check.sources')}: {[...new Set(check.rows.flatMap((row) => [row.database?.source, row.host?.source, row.array?.source]).filter(Boolean))].join(t('list.sep'))}</p>
           )}
           {check?.notes.map((n) => <p key={n} className="muted">{n}</p>)}
         </section>
