@@ -42,6 +42,8 @@ Commands:
   catalog init|publish|search|pull|trend   the team catalog on PostgreSQL: publish a
                               study (--study S --url postgres://...), search, pull one here,
                               a metric's trend with its change points (perfdelta help catalog)
+  timeline --study S          the study's layers on one time axis (lanes, zones, clock offsets);
+                              --propose-offset A B, --check RUN, --divergence A B
 
 Options everywhere:
   --db FILE     the database (default: $PERFDELTA_HOME/perfdelta.sqlite, else the OS
@@ -65,6 +67,56 @@ study file (save-study) or report. --dry-run says what would go and changes noth
          "periods", "created"}`;
 
 const COMMANDS: Record<string, string> = {
+  timeline: `perfdelta timeline --study NAME [--series LANE]... [--from T --to T] [--width N]
+                   [--offset RUN=S]... [--save-offsets] [--json]
+perfdelta timeline --study NAME --propose-offset REFERENCE SUBJECT [--max-shift S] [--offset RUN=S]... [--json]
+perfdelta timeline --study NAME --check RUN [--offset RUN=S]... [--json]
+perfdelta timeline --study NAME --divergence LANE LANE [--window S] [--offset RUN=S]... [--json]
+
+Every series of every run of the study on one wall-clock axis, in lanes grouped by layer
+(database, host, array, benchmark), each with its unit and the zone its source was read in.
+Without --series, the lanes the workbench's Timeline opens on. A LANE is named:
+  RUN:OBJECT:METRIC     a run's series: 12:sdb:read.iops, 7:cpu:cpu_usr_pct, 9:postgres:proc_cpu_pct
+                        (the run id as "perfdelta runs" lists it, the object and metric as stored)
+  reports:GROUP:METRIC  a database's AWR or STATSPACK reports as a step over each snapshot
+                        interval: reports:SLOBRAC/slobrac1:aas; GROUP is <db>/<instance>, or
+                        <db>/global for a RAC global report
+  events:RUN            a table of timed events (queries, phases) as spans
+--json lists every lane the study has under "choices".
+--from/--to T: the window, ISO 8601 (2024-05-01T10:00:00Z; without a zone, the study's zone) or
+epoch milliseconds. Each lane is read for it at --width columns (default 1000): at most about
+two points a column, every sample once the window holds that few; its statistics are over
+every sample in the window.
+--offset RUN=S: add S seconds (or [-]HH:MM[:SS]) to every time of run RUN, for this answer only
+(a sar capture in local time read as UTC: --offset 3=-3600); --save-offsets keeps them with their
+runs (the workbench and reports then use them). Nothing moves a clock unless told: a capture
+whose times carry no zone is read as UTC and its lane says so.
+--propose-offset REFERENCE SUBJECT: the clock offset for SUBJECT's run that lines it up with
+REFERENCE (two series that should move together: a process's CPU and the host's user CPU; a
+disk's read MB/s and vmstat's bi), from the shift that maximises their correlation, with that
+correlation; printed, never applied. --max-shift S bounds the search (default: every shift at
+which they overlap by a quarter of the shorter).
+--check RUN: an AWR or STATSPACK report's interval against the host's and the array's figures
+over exactly that interval (physical reads and writes per second against the disks' r/s and
+w/s, Host CPU against mpstat or sar), with the difference in %.
+--divergence A B: the windows (--window S seconds, default six of the coarser lane's intervals)
+where one lane's mean is 50% or more above its usual level while the other stays within 20%.
+--json: {"study", "zone", "window", "extent", "lanes": [{"id", "layer", "kind": "series"|"steps"|
+        "events", "run", "runs", "config", "tool", "source", "object", "metric", "label", "unit",
+        "zone": {"kind", "zone", "text"}, "offset_s", "points": [[ms, value]], "steps": [[from,
+        to, value]], "spans": [[from, to, name]], "raw", "stats": {"samples", "mean", "min",
+        "max"}, "extent"}], "periods", "offsets": [{"run", "offset_s", "source": "stored"|
+        "given", "origin"}], "choices": [{"id", "layer", "kind", "source", "object", "metric",
+        "label", "unit", "points"}], "missing": [{"id", "reason"}], "width"}
+--json (--propose-offset): {"a", "b", "correlation", "best_lag_s", "best_correlation", "step_s",
+        "points", "searched": {"from_s", "to_s"}, "run", "offset_s", "current_offset_s", "text",
+        "applied": false}
+--json (--check): {"run", "report", "from", "to", "rows": [{"quantity", "label", "unit",
+        "database": {"value", "source"}, "host": {"value", "source", "diff_pct"}, "array"}],
+        "notes"}
+--json (--divergence): {"a", "b", "a_label", "b_label", "unit_a", "unit_b", "window_s", "rule",
+        "windows": [{"from", "to", "a": {"mean", "usual", "change_pct"}, "b", "rising", "text"}]}
+`,
   charts: `perfdelta charts --study NAME [--json]
 perfdelta charts show CHART --study NAME [--locale en|zh-CN] [--json]
 perfdelta charts rename CHART --name NEW --study NAME [--json]
@@ -75,7 +127,7 @@ The study's saved charts (the app's Charts tab): each is a spec (a kind, the dat
 its options) drawn again from the data wherever it is shown. CHART is a chart's name or the id
 the list prints (3 or #3). Kinds: compare-bars (raw or normalised, any number of candidates),
 speedup-heatmap, scaling, time-series, latency-cdf, latency-exceedance, run-series, wait-events,
-scatter, repetitions, box-plot. "show" prints the spec and the numbers the chart draws: the
+scatter, repetitions, box-plot, timeline (perfdelta help timeline). "show" prints the spec and the numbers the chart draws: the
 rows of its XLSX sheet. "duplicate" names the copy "<name> (copy)" unless --name is given.
 Deleting a chart a report draws leaves the report saying so.
 --json (list): [{"id", "study", "name", "spec": {"kind", ...}, "created", "used_in": [report names]}]
@@ -281,6 +333,14 @@ else the --config label. Each table's first warning names the columns read and t
 unmapped; a file naming its configurations says so ("configurations ... from column A"), and
 the last line says where the study's configurations came from. Errors name the sheet, row and
 column.
+A table of timed events (queries, benchmark phases, hours) has a start and an end column:
+     {"header": "query", "role": "event"},                         the span's name
+     {"header": "start_time", "role": "start"},                    2024-05-01T10:00:00Z, epoch s or ms
+     {"header": "end_time", "role": "end"},
+     {"header": "slowest SQL elapsed (s)", "role": "metric", "name": "sql.elapsed_max_s", "unit": "s"}
+Its rows become one run of spans (tool "events") drawn on the study's timeline (perfdelta help
+timeline), each figure also a series at its span's end. Proposed when two columns named like
+start/begin and end/finish hold dates with times; times without a zone are read as UTC (said).
 `,
   studies: `perfdelta studies [--json]
 perfdelta studies delete --study NAME [--dry-run] [--json]

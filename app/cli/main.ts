@@ -19,6 +19,7 @@ import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
 import { cmdCatalog } from './catalog-commands.js';
+import { cmdTimeline } from './timeline-commands.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
 import { guardTerminal, printCompare, printPeriods, printRuns, printStudies, terminalCell, writeRaw } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
@@ -452,6 +453,16 @@ const OPTIONS = {
   'max-p': { type: 'string' },
   'min-magnitude': { type: 'string' },
   'min-level-runs': { type: 'string' },
+  // perfdelta timeline
+  series: { type: 'string', multiple: true },
+  offset: { type: 'string', multiple: true },
+  'save-offsets': { type: 'boolean' },
+  'propose-offset': { type: 'boolean' },
+  'max-shift': { type: 'string' },
+  check: { type: 'string' },
+  divergence: { type: 'boolean' },
+  // --window is shared: catalog trend's window of runs, timeline --divergence's seconds.
+  width: { type: 'string' },
 } as const;
 
 /**
@@ -541,6 +552,7 @@ async function run(argv: string[]): Promise<number> {
       case 'save-study': return cmdSaveStudy(ctx);
       case 'open-study': return cmdOpenStudy(ctx, rest);
       case 'catalog': return await cmdCatalog(ctx, rest[0]);
+      case 'timeline': return cmdTimeline(ctx, rest);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

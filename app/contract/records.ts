@@ -3,6 +3,7 @@
  * users script against: add fields, never rename or remove them.
  * Types only: the renderer imports this folder with `import type` and nothing else from app/.
  */
+import type { TimelineChartSpec, TimelineResult } from './timeline.js';
 
 import type { ValidityFact } from '../../importers/types.js';
 
@@ -261,6 +262,10 @@ export type TableColumnRole =
   | { role: 'metrics'; parts: TableMetricPart[] }
   /** When the row's run ran (a dated table: one row per nightly run), read as every importer reads dates. */
   | { role: 'time' }
+  /** A table of timed events: the span's name, its start and its end (the rows become one run of spans). */
+  | { role: 'event' }
+  | { role: 'start' }
+  | { role: 'end' }
   | { role: 'ignore' };
 
 /** What each column of a table is; remembered per header (see `perfdelta help import`). */
@@ -826,7 +831,9 @@ export type ChartSpec =
    * strict parameter clauses (`bs=4K; pattern=random`); the rest are Otava's options and
    * PerfDelta's shortest level (app/core/catalog/trend).
    */
-  | { kind: 'trend'; metric: string; workload?: string; config?: string; windowLen?: number; maxPValue?: number; minMagnitude?: number; minLevelRuns?: number; logScale?: boolean };
+  | { kind: 'trend'; metric: string; workload?: string; config?: string; windowLen?: number; maxPValue?: number; minMagnitude?: number; minLevelRuns?: number; logScale?: boolean }
+  /** Lanes of any runs on one time axis, grouped by layer (app/contract/timeline.ts); `offsets`: clock offsets (s) by run for this chart. */
+  | TimelineChartSpec;
 
 export type ChartKind = ChartSpec['kind'];
 
@@ -1105,7 +1112,11 @@ export type ChartData = { labels: string[] } & (
   | { kind: 'scatter'; scatter: ScatterResult }
   | { kind: 'box-plot'; boxes: BoxPlotResult }
   | { kind: 'trend'; trend: TrendResult }
+  | { kind: 'timeline'; timeline: StudyTimeline }
 );
+
+/** A study's timeline with its periods (app/contract/timeline.ts). */
+export type StudyTimeline = TimelineResult<PeriodRecord>;
 
 /** One configuration's (or one workload's of it) peak over a sweep: what the sweep headline states. */
 export interface SweepPeak {

@@ -10,12 +10,14 @@ import type {
   ScalingResult, ScatterResult, SeriesOverlayResult, StudyDefaults, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
 } from './records.js';
 import type { CatalogPublishResult, CatalogPullResult, CatalogQuery, CatalogSearchResult, TrendQueryArgs, TrendResult } from './catalog-records.js';
+import type { TimelineRpcMethods } from './timeline-rpc.js';
 
 type NoArgs = Record<string, never>;
 type RatioConvention = 'x-fold' | 'percent-change' | 'percent-of-baseline';
 type AcrossStat = 'mean' | 'max' | 'min' | 'sum' | 'median';
 
-export interface RpcMethods {
+/** The timeline's methods are declared with it (timeline-rpc.ts). */
+export interface RpcMethods extends TimelineRpcMethods {
   'app.info': { args: NoArgs; result: AppInfo };
   'metrics.dictionary': { args: NoArgs; result: MetricInfo[] };
   /** Every metric the study's runs have, described (the dictionary's families too) and grouped by `family`. */

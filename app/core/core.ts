@@ -53,6 +53,12 @@ import { chartWorkbook, studyWorkbook } from './reports/xlsx-export.js';
 import type { CompareArgs, StudyImport, StudyQueries, StudySeriesOptions, TemplateQueries } from './study-queries.js';
 import type { ObjectSeries } from './periods/period-stats.js';
 import { unknownName, UnknownNameError } from './closest-names.js';
+import { StudyTimeline } from './timeline/study-timeline.js';
+import type { StudyTimeline as TimelineAnswer } from '../contract/records.js';
+import type { TimelineChartSpec } from '../contract/timeline.js';
+
+/** A saved timeline is read for a page's width: about a column a pixel of an A4 page, twice. */
+const TIMELINE_CHART_WIDTH = 1400;
 
 export { NotFoundError, UnknownNameError };
 
@@ -82,6 +88,8 @@ export class Core implements StudyQueries, TemplateQueries {
   readonly manage: StudyManager;
   /** Series read for a window only: run charts, lanes, a study's top objects. */
   private readonly windowed: WindowedSeries;
+  /** A study's layers on one time axis: lanes, clock offsets, correlation across layers. */
+  readonly timeline: StudyTimeline;
   private readonly staged = new Map<string, StagedFile>();
   /** Staged files spooled to disk by the host (large uploads): deleted when imported or discarded. */
   private readonly spooled = new Map<string, string>();
@@ -98,6 +106,7 @@ export class Core implements StudyQueries, TemplateQueries {
     this.windowed = new WindowedSeries(this.store.levels);
     this.savedCharts = new SavedCharts(this.store.reportStore, (study) => ({ id: this.studyId(study), slug: this.slugOf(study) }));
     this.manage = new StudyManager(this);
+    this.timeline = new StudyTimeline(this);
   }
 
   close(): void {
@@ -559,6 +568,11 @@ export class Core implements StudyQueries, TemplateQueries {
   /** A chart's numbers as an XLSX workbook of one sheet, from the same data it is drawn from. */
   chartXlsx(study: string, spec: ChartSpec, name: string, locale: 'en' | 'zh-CN' = 'en'): Uint8Array {
     return chartWorkbook(name, this.chartData(study, spec, locale));
+  }
+
+  /** A timeline chart's lanes, for its window: what a saved timeline, its report page and its XLSX draw. */
+  timelineChart(study: string, spec: TimelineChartSpec): TimelineAnswer {
+    return this.timeline.get(study, { lanes: spec.lanes, ...(spec.window ? { from: spec.window.from, to: spec.window.to } : {}), offsets: spec.offsets, width: TIMELINE_CHART_WIDTH });
   }
 
   /** The study's imported files, for the evidence appendix. */

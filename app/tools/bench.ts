@@ -32,7 +32,7 @@ function machineLoad(): void {
   console.log(`machine_load: ${one} ${five} ${fifteen} (1, 5, 15 min load average; ${os.availableParallelism()} cores)`);
 }
 
-/** PERFDELTA_BENCH_ONLY=chart,fio,log,svc,stats,awr,catalog (any of them) prints only those figures. */
+/** PERFDELTA_BENCH_ONLY=chart,timeline,fio,log,svc,stats,awr,catalog (any of them) prints only those figures. */
 const only = (process.env['PERFDELTA_BENCH_ONLY'] ?? '').split(',').filter(Boolean);
 const want = (part: string): boolean => only.length === 0 || only.includes(part);
 
@@ -51,6 +51,15 @@ try {
     // 1 M and 10 M points, the host's memory, and plain ECharts on the same points beside them.
     const skipped = await chartFigures(work, (name, value, unit) => (typeof value === 'number' ? figure(name, value, unit) : timedFigure(name, value, unit)));
     if (skipped) console.log(`chart figures skipped: ${skipped.skipped}`);
+    machineLoad();
+  }
+
+  if (want('timeline')) {
+    // The timeline: ten lanes of a million points each, a zoom answered under 100 ms.
+    const { timelineFigures } = await import('./bench-timeline.js');
+    const t = timelineFigures(work);
+    for (const [name, value] of Object.entries(t.figures)) timedFigure(name, value);
+    figure('timeline_10x1m_points', t.points, 'points');
     machineLoad();
   }
 

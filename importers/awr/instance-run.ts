@@ -7,6 +7,7 @@ import type { ParamValue, ParsedRun, ValidityFact } from '../types.js';
 import { stopped } from '../validity.js';
 import { readInitParameters, readInstanceActivity } from './activity.js';
 import { readHeader, type ReportHeader } from './header.js';
+import { readHostCpu } from './host-cpu.js';
 import { readFileIo, readIostatByFunction, readTablespaceIo } from './io-stats.js';
 import { readIoProfile, readLoadProfile } from './load-profile.js';
 import { minutesToSeconds } from './numbers.js';
@@ -99,6 +100,8 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   const fileIo = readFileIo(doc);
   const activity = readInstanceActivity(doc);
   const params = readInitParameters(doc);
+  // The host's CPU over the interval: what mpstat or sar -u beside it should show.
+  const hostCpu = readHostCpu(doc, metrics);
 
   const tm = (name: RegExp): number | null => timeModel.find((r) => name.test(r.statistic))?.time_s ?? null;
   if (repairCutTopTimes(doc, top, fg, tm(/^db cpu$/i)) > 0) {
@@ -146,6 +149,7 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   put('file_io', fileIo);
   put('instance_activity', activity);
   put('init_parameters', params);
+  if (hostCpu) tables['host_cpu'] = hostCpu;
   if (doc.kind === 'awrsqrpt') {
     put('sql_summary', readSqlSummary(doc));
     put('sql_plan_statistics', readPlanStatistics(doc, metrics));

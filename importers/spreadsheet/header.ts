@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { Cell, Grid } from './grid.js';
 import { readRunTime } from './run-time.js';
 import { parseUnit, unitInHeader, type UnitInfo } from './units.js';
+import { isDateTimeText } from './timed-columns.js';
 import { parseNumber, parseSize } from './values.js';
 
 export interface Column {
@@ -74,6 +75,8 @@ function valueLike(c: Cell, decimalComma = false): boolean {
   const n = parseNumber(s, decimalComma);
   if (n !== null && Number.isFinite(n)) return true;
   if (TUPLE.test(s)) return true;
+  // A date with its time is a value of a timed row (a query's start), never a column name.
+  if (isDateTimeText(s)) return true;
   const size = parseSize(s);
   if (size !== null && Number.isFinite(size)) return true;
   return /\d/.test(s) && readRunTime(s) !== null;

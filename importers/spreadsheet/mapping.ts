@@ -6,6 +6,7 @@ import { columnLetter, type Column, type TableShape } from './header.js';
 import { dimensionOfCanonical, parseUnit, trailingBracket, unitInfo, unitInHeader, UNIT_NAMES, type UnitInfo } from './units.js';
 import { workloadParams } from './values.js';
 import { readRunTime } from './run-time.js';
+import { findTimedColumns, spanMetric } from './timed-columns.js';
 
 export interface MetricPart {
   /** A dictionary metric name: total.iops, read.bw_mib_s, total.lat_avg_ms, tpm... */
@@ -24,6 +25,10 @@ export type ColumnRole =
   | { role: 'metrics'; parts: MetricPart[] }
   /** When the row's run ran: a dated table of nightly results (time, commit, metrics). */
   | { role: 'time' }
+  /** A table of timed events (timed-columns.ts): the span's name, its start and its end. */
+  | { role: 'event' }
+  | { role: 'start' }
+  | { role: 'end' }
   | { role: 'ignore' };
 
 export type MappedColumn = ColumnRole & { header: string };
@@ -142,6 +147,8 @@ export function canonicalUnitOf(metric: string): string {
   const q = metric.replace(/^(read|write|trim|total)\./, '');
   if (q === 'bw_mib_s' || q.endsWith('_mib_s')) return 'MiB/s';
   if (q.endsWith('_ms')) return 'ms';
+  // Seconds (sql.elapsed_s, a query's time): not a rate per second, not MiB/s.
+  if (q.endsWith('_s') && !q.endsWith('_per_s')) return 's';
   if (q.endsWith('_pct')) return '%';
   if (q === 'errors') return 'errors';
   return 'IOPS';
@@ -222,10 +229,28 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
     const slug = leaf.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '');
     return slug ? { header, role: 'parameter', name: slug } : { header, role: 'ignore' };
   });
-  wideConfigurations(shape, columns);
-  if (!columns.some((c) => c.role === 'configuration')) configurationFromValues(shape, columns);
+  // A start and an end time: a table of timed events, each row a span (timed-rows.ts).
+  const timed = findTimedColumns(shape);
+  if (timed) {
+    shape.columns.forEach((col, i) => {
+      const header = col.header;
+      if (i === timed.start) columns[i] = { header, role: 'start' };
+      else if (i === timed.end) columns[i] = { header, role: 'end' };
+      else if (i === timed.event) columns[i] = { header, role: 'event' };
+      else if (columns[i]!.role === 'metric') {
+        const span = spanMetric(col);
+        if (span) columns[i] = { header, role: 'metric', ...span };
+      }
+    });
+  } else {
+    wideConfigurations(shape, columns);
+    if (!columns.some((c) => c.role === 'configuration')) configurationFromValues(shape, columns);
+  }
   return { version: 1, columns };
 }
+
+/** The mapping reads a table of timed events: a start and an end column. */
+export const isTimedMapping = (mapping: ColumnMapping): boolean => mapping.columns.some((m) => m.role === 'start') || mapping.columns.some((m) => m.role === 'end');
 
 /**
  * An author's table of one figure swept over a load, a configuration per column (FORMATS.md 6.3:
@@ -305,12 +330,17 @@ export function mappingProblems(mapping: ColumnMapping, shape: TableShape, known
     }
     if (m.role === 'metric' && m.configuration !== undefined && m.configuration.trim() === '') problems.push(`${where}: name the configuration whose figures the column holds, or leave "configuration" out`);
   });
-  if (!mapping.columns.some((m) => m.role === 'metric' || m.role === 'metrics')) {
+  const count = (role: string): number => mapping.columns.filter((m) => m.role === role).length;
+  if (isTimedMapping(mapping)) {
+    // Timed events need no figure: a span is what they hold.
+    if (count('start') !== 1 || count('end') !== 1) problems.push('a table of timed events needs one start column and one end column');
+    if (count('event') > 1) problems.push('only one column can name the events');
+  } else if (!mapping.columns.some((m) => m.role === 'metric' || m.role === 'metrics')) {
     const figures = mapping.columns.flatMap((m, i) => (m.role === 'ignore' && shape.columns[i]!.numeric ? [`${i + 1} ("${shape.columns[i]!.header}")`] : []));
     problems.push(`no column is mapped to a metric${figures.length > 1
       ? `: columns ${figures.join(', ')} hold figures but nothing names their metric; map each to one (a wide table: the same metric and a "configuration" each)`
       : ''}`);
-  }
+  } else if (count('event') > 0) problems.push('an event column needs a start and an end column');
   if (mapping.columns.filter((m) => m.role === 'configuration').length > 1) problems.push('only one column can name the configuration');
   if (mapping.columns.filter((m) => m.role === 'time').length > 1) problems.push('only one column can say when the run ran');
   return problems;
@@ -335,6 +365,7 @@ export function columnsRead(shape: TableShape, mapping: ColumnMapping): string {
     else if (m.role === 'parameter') read.push(`${name(i)} as parameter ${m.name}${m.unit ? ` (${m.unit})` : ''}`);
     else if (m.role === 'metric') read.push(`${name(i)} as ${m.name} (${m.unit})${m.configuration !== undefined ? ` of configuration "${m.configuration}"` : ''}`);
     else if (m.role === 'time') read.push(`${name(i)} as the time of the run`);
+    else if (m.role === 'event' || m.role === 'start' || m.role === 'end') read.push(`${name(i)} as the ${m.role === 'event' ? 'event' : `${m.role} of each event`}`);
     else read.push(`${name(i)} as ${m.parts.map((p) => `${p.name} (${p.unit})`).join(' / ')}`);
   });
   // Named up to a screenful each: a row of tabs can make a million columns.

@@ -6,7 +6,7 @@
 import type { Diagnostic, ParamValue, ParsedRun } from '../types.js';
 import type { Cell, TableSource } from './grid.js';
 import { columnLetter, isReadMix, type TableShape } from './header.js';
-import type { ColumnMapping, MetricPart } from './mapping.js';
+import { canonicalUnitOf, type ColumnMapping, type MetricPart } from './mapping.js';
 import { unitInfo } from './units.js';
 import { parseNumber, parsePattern, parseReadPct, parseSize, workloadParams } from './values.js';
 import { readRunTime } from './run-time.js';
@@ -28,6 +28,11 @@ function sizeLabel(bytes: number): string {
 }
 
 const NUMERIC_PARAMS = new Set(['iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'clients']);
+
+/** A figure in its column's unit, in its metric's canonical unit (ms, or s for a metric named in seconds). */
+export function convertToCanonical(value: number, part: MetricPart): number {
+  return (value * unitInfo(part.unit)!.factor) / (unitInfo(canonicalUnitOf(part.name))?.factor ?? 1);
+}
 
 export interface TableRunsResult {
   runs: ParsedRun[];
@@ -86,7 +91,7 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
 
   // Every unit's factor is to its dimension's canonical unit, which is the dictionary's
   // (MiB/s, ms, IOPS and other rates, %): mappingProblems has checked the dimensions agree.
-  const convert = (value: number, part: MetricPart): number => value * unitInfo(part.unit)!.factor;
+  const convert = (value: number, part: MetricPart): number => convertToCanonical(value, part);
 
   for (const block of shape.blocks) {
     for (const row of block.rows) {

@@ -9,8 +9,10 @@ import type { Diagnostic, Importer, ParseResult } from '../types.js';
 import { readSource, sniffSeparator, TableReadError, workbookKind, type TableKind, type TableSource } from './grid.js';
 import type { TableEncoding } from './decode.js';
 import { analyseGrid, HeaderError, type Column, type TableShape } from './header.js';
-import { columnsRead, mappingProblems, proposalNotes, proposeMapping, type ColumnMapping } from './mapping.js';
+import { columnsRead, isTimedMapping, mappingProblems, proposalNotes, proposeMapping, type ColumnMapping } from './mapping.js';
 import { binaryMegabyteColumns, tableRuns } from './runs.js';
+import { findTimedColumns } from './timed-columns.js';
+import { timedRuns } from './timed-rows.js';
 import { columnLetter } from './header.js';
 
 export interface TableSummary {
@@ -92,9 +94,11 @@ export function parseTable(bytes: Uint8Array, options: TableOptions = {}): Table
   if (problems.length > 0) {
     return { result: { runs: [], warnings: [], errors: problems.map((message) => ({ message: `mapping: ${message}` })) }, table, mapping };
   }
-  let parsed = tableRuns(source, shape, mapping);
+  // A start and an end column: the rows are timed events (spans), one run of them.
+  const timed = isTimedMapping(mapping);
+  let parsed = timed ? timedRuns(source, shape, mapping) : tableRuns(source, shape, mapping);
   const notes: Diagnostic[] = [];
-  if (!given) {
+  if (!given && !timed) {
     // "MB/s" is ambiguous; the figures settle it where IOPS and the block size are there too.
     const binary = binaryMegabyteColumns(parsed.runs);
     if (binary.size > 0) {
@@ -145,7 +149,8 @@ function detectText(head: string): boolean {
     const { columns, blocks } = picked.shape;
     const rows = blocks.reduce((n, b) => n + b.rows.length, 0);
     const timeSeries = TIME_HEADER.test(columns[0]?.header ?? '') && !columns.some((c) => BUILD_HEADER.test(c.header));
-    return rows >= 1 && !timeSeries && columns.some((c) => c.numeric || c.tuple >= 2);
+    // A table of timed events (a start and an end column) needs no figure.
+    return rows >= 1 && !timeSeries && (columns.some((c) => c.numeric || c.tuple >= 2) || findTimedColumns(picked.shape) !== null);
   } catch {
     return false;
   }

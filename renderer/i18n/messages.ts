@@ -4,6 +4,8 @@
  * the type checker enforces it.
  */
 
+import { timelineEn, timelineZhCN } from './timeline-messages.js';
+
 export const en = {
   'app.title': 'PerfDelta',
   'app.tagline': 'Compare storage and database benchmark results',
@@ -212,6 +214,9 @@ export const en = {
   'map.role.metric': 'metric',
   'map.role.metrics': 'figures a / b / c',
   'map.role.time': 'time of the run',
+  'map.role.event': 'event name',
+  'map.role.start': 'start time',
+  'map.role.end': 'end time',
   'map.role.ignore': 'ignore',
   'map.part': 'figure {n}',
   'map.addPart': '+ figure',
@@ -828,6 +833,8 @@ export const en = {
   'reports.stat.sum': 'sum',
   'reports.stat.count': 'count',
   'reports.stat.cv': 'CV (sd / mean)',
+  // The timeline's words, in a file of their own.
+  ...timelineEn,
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -1041,6 +1048,9 @@ export const zhCN: Catalog = {
   'map.role.metric': '指标',
   'map.role.metrics': '多个数值 a / b / c',
   'map.role.time': '运行时间',
+  'map.role.event': '事件名称',
+  'map.role.start': '开始时间',
+  'map.role.end': '结束时间',
   'map.role.ignore': '忽略',
   'map.part': '第 {n} 个数值',
   'map.addPart': '+ 数值',
@@ -1657,5 +1667,6 @@ export const zhCN: Catalog = {
   'reports.stat.sum': '合计',
   'reports.stat.count': '计数',
   'reports.stat.cv': '变异系数（标准差 / 平均值）',
+  ...timelineZhCN,
 };
 

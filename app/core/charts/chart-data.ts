@@ -123,5 +123,7 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
       return { kind: 'box-plot', labels, boxes: boxPlotData(queries, study, spec, labels) };
     case 'trend':
       return { kind: 'trend', labels, trend: studyTrend(queries, study, spec, locale) };
+    case 'timeline':
+      return { kind: 'timeline', labels, timeline: queries.timelineChart(study, spec) };
   }
 }

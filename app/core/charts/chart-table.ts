@@ -81,6 +81,18 @@ export function chartRows(data: ChartData): Row[] {
       const s = data.scatter;
       return [['Object', 'Time (UTC)', withUnit(s.x, s.x_unit ?? ''), withUnit(s.y, s.y_unit ?? '')], ...s.objects.flatMap((o) => o.points.map((p): Row => [o.object, iso(p[2]), p[0], p[1]]))];
     }
+    case 'timeline': {
+      // A row per sample, step or span, each lane's unit in its own column (lanes differ).
+      const rows: Row[] = [['Lane', 'Layer', 'Source', 'Metric', 'Unit', 'Time (UTC)', 'End (UTC)', 'Value', 'Event', 'Clock offset [s]', 'Zone']];
+      for (const l of data.timeline.lanes) {
+        const lane = [l.id, l.layer, l.source, l.metric, l.unit];
+        const tail = [l.offset_s, l.zone.text];
+        for (const [t, v] of l.points) rows.push([...lane, iso(t), null, v, null, ...tail]);
+        for (const [a, b, v] of l.steps) rows.push([...lane, iso(a), iso(b), v, null, ...tail]);
+        for (const [a, b, name] of l.spans) rows.push([...lane, iso(a), iso(b), null, name, ...tail]);
+      }
+      return rows;
+    }
     case 'box-plot': {
       const b = data.boxes;
       const u = (l: string): string => withUnit(l, b.unit);

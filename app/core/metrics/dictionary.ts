@@ -5,6 +5,8 @@
  * metrics (tpm, nopm, ...).
  */
 
+import { HOST_QUANTITIES } from './host-quantities.js';
+
 export type Better = 'higher' | 'lower';
 export type Scope = 'read' | 'write' | 'trim' | 'total';
 
@@ -207,6 +209,8 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', labelZh: 'CPU 内核态', sources: { fio: 'fio JSON sys_cpu' } },
   // System monitors (sar, iostat, nmon, dstat): the figures of their reports beyond disks and CPU shares.
   ...MONITOR_QUANTITIES,
+  // vmstat, pidstat and dstat's process, memory and system figures.
+  ...HOST_QUANTITIES,
 ];
 
 // Each tool's primary metrics and Runs columns: part of the dictionary, kept in their own file.
@@ -307,9 +311,11 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
     // An AWR SQL report's statement statistics, summed over its plans: per execution a cost
     // (lower is better), in total a volume of work.
     pattern: /^sql\.([a-z0-9_]+?)(_per_exec)?$/,
-    describe: (m) => {
-      const what = m[1]!.replace(/_/g, ' ');
+    describe: (m): Quantity => {
       const unit = /_ms$/.test(m[1]!) ? 'ms' : /_s$/.test(m[1]!) ? 's' : '';
+      // A table of timed rows (an hour's slowest statement, timed-rows.ts): what it is, in words.
+      if (m[1] === 'elapsed_max_s' && !m[2]) return { quantity: 'elapsed_max_s', unit, better: 'lower', label: 'Slowest SQL elapsed time', labelZh: '最慢 SQL 耗时', sources: { events: 'a timed table\'s column of each span\'s slowest statement' } };
+      const what = m[1]!.replace(/_/g, ' ');
       return m[2]
         ? { quantity: `${m[1]}_per_exec`, unit, better: 'lower', label: `SQL ${what} per execution`, labelZh: `SQL 每次执行 ${what}`, sources: { awr: 'SQL report (awrsqrpt) plan statistics / executions' } }
         : { quantity: m[1]!, unit, better: 'lower', label: `SQL ${what}`, labelZh: `SQL ${what}`, sources: { awr: 'SQL report (awrsqrpt) plan statistics' }, volume: true };

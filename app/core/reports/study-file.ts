@@ -14,10 +14,13 @@ import { openCheckedStudyFile, StudyFileError } from './study-file-check.js';
 import { writeWholeWith } from '../output/write-whole.js';
 import { ROW_SCHEMA, rowProblem } from '../store/row-schema.js';
 import { namingFile } from '../store/store-errors.js';
+import { remapTimelineRuns } from '../timeline/lane-ids.js';
 
 /** A chart that names runs (a latency CDF, runs overlaid) names them by id: the ids may be new here. */
 function remapChartRuns(specJson: string, runIds: ReadonlyMap<number, number>): string {
   const spec = JSON.parse(specJson) as ChartSpec;
+  // A timeline names runs in its lane ids and offsets.
+  if (spec.kind === 'timeline') return JSON.stringify(remapTimelineRuns(spec, runIds));
   if (!('runs' in spec) || !Array.isArray(spec.runs)) return specJson;
   return JSON.stringify({ ...spec, runs: spec.runs.map((r) => runIds.get(r) ?? r) });
 }

@@ -4,6 +4,7 @@
  * contract in step: a method without a schema does not compile.
  */
 import { z } from 'zod';
+import { timelineChartSpec, timelineSchemas } from '../timeline/schemas.js';
 import type { RpcArgs, RpcMethod } from '../../contract/rpc.js';
 
 const none = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
@@ -47,6 +48,7 @@ export const chartSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('wait-events'), baseline: label, candidate: label, events: z.enum(['foreground', 'background', 'top']).optional(), top: z.number().int().min(1).max(100).optional(), measure: z.enum(['share', 'avg_ms']).optional(), reports: z.object({ baseline: z.number().int().positive(), candidate: z.number().int().positive() }).strict().optional() }).strict(),
   z.object({ kind: z.literal('scatter'), x: metricName, y: metricName, config: label.optional(), objects: z.array(label).max(100).optional(), top: z.number().int().min(1).max(100).optional(), logScale: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('repetitions'), baseline: label, candidate: label, metric: metricName }).strict(),
+  timelineChartSpec,
   z.object({ kind: z.literal('box-plot'), metric: metricName, over: z.enum(['runs', 'intervals', 'objects']), configs: sides.optional(), workload: z.string().max(300).optional(), logScale: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('trend'), metric: metricName, ...trendOptions, logScale: z.boolean().optional() }).strict(),
 ]);
@@ -112,6 +114,9 @@ const tableMapping = z
           z.object({ header, role: z.literal('metric'), name: metricName, unit: z.string().min(1).max(20), configuration: label.optional() }).strict(),
           z.object({ header, role: z.literal('metrics'), parts: z.array(metricPart).min(1).max(10) }).strict(),
           z.object({ header, role: z.literal('time') }).strict(),
+          z.object({ header, role: z.literal('event') }).strict(),
+          z.object({ header, role: z.literal('start') }).strict(),
+          z.object({ header, role: z.literal('end') }).strict(),
           z.object({ header, role: z.literal('ignore') }).strict(),
         ]),
       )
@@ -280,6 +285,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
     metric: metricName, ...trendOptions, tool: z.string().max(100).optional(), host: z.string().max(200).optional(),
     catalog: z.boolean().optional(), url: catalogUrl.optional(), study: label.optional(), locale: z.enum(['en', 'zh-CN']).optional(),
   }).strict(),
+  ...timelineSchemas,
 };
 
 export class InvalidArgumentsError extends Error {

@@ -203,6 +203,18 @@ export function BuilderControls({ spec, setSpec, choices, dictionary, data, work
           {logToggle}
         </>
       );
+    case 'timeline': {
+      // Every lane the study has, by layer: the chart draws those picked (none: the ones it opens on).
+      const choices = data?.kind === 'timeline' ? data.timeline.choices : [];
+      const picked = spec.lanes ?? (data?.kind === 'timeline' ? data.timeline.lanes.map((l) => l.id) : []);
+      return (
+        <label className="lane-picker">{t('timeline.lanes')}
+          <select name="builder-lanes" multiple size={8} value={picked} onChange={(e) => set({ lanes: [...e.target.selectedOptions].map((o) => o.value).slice(0, 64) })}>
+            {choices.map((c) => <option key={c.id} value={c.id}>{`${t(`timeline.layer.${c.layer}`)} · ${c.source}: ${metricLabel(byName.get(c.metric), c.metric)}${c.unit ? ` (${c.unit})` : ''}`}</option>)}
+          </select>
+        </label>
+      );
+    }
     case 'box-plot': {
       const over = spec.over;
       const boxWorkloads = data?.kind === 'box-plot' ? data.boxes.workloads ?? [] : [];

@@ -70,6 +70,7 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
       case 'repetitions': return t('reps.title', { metric: l });
       case 'box-plot': return t('box.title', { metric: l });
       case 'trend': return t('trend.title', { metric: l });
+      case 'timeline': return t('study.tabs.timeline');
     }
   };
   const autoTitle = spec ? titleOf(spec) : '';
@@ -108,6 +109,7 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
       case 'scatter': return [d.scatter.x_unit, d.scatter.y_unit].filter(Boolean).join(' / ');
       case 'box-plot': return d.boxes.unit;
       case 'trend': return d.trend.unit;
+      case 'timeline': return [...new Set(d.timeline.lanes.map((l) => l.unit).filter(Boolean))].join(' / ');
     }
   };
   const caption = data
