@@ -591,6 +591,12 @@ export interface StudySettingsRecord {
   derived_metrics: DerivedMetric[];
   /** Parameters read from file paths (`update(\d+)` -> `update_pct`), applied at import and to the runs already there. */
   path_params: PathParamRule[];
+  /**
+   * Where `tie_band_pct` came from: set by the user, else twice the run-to-run noise the study's
+   * repetitions measure, else the stated default for single runs (issue 33). Absent in records
+   * made before it existed.
+   */
+  tie_band?: TieBand;
 }
 
 /** A part of a file's path that is a parameter: a pattern with one capture group (case-insensitive) and the parameter it sets. */
@@ -1205,6 +1211,9 @@ export interface SweepPeak {
   verdict: Verdict | null;
   /** Runs of this configuration left out of comparisons, each with its reason. */
   excluded: Array<{ run: number; reason: string }>;
+  /** The value at the highest load swept (what a peak falls to after it), and the runs behind the peak. */
+  last?: number | null;
+  peak_runs?: number[];
 }
 
 /** A sweep headline resolved: numbers and the names they are stated with; the words are the page's (message catalog). */

@@ -50,6 +50,7 @@ import { chartWorkbook, studyWorkbook } from './reports/xlsx-export.js';
 import type { CompareArgs, StudyImport, StudyQueries, StudySeriesOptions, TemplateQueries } from './study-queries.js';
 import type { ObjectSeries } from './periods/period-stats.js';
 import { unknownName, UnknownNameError } from './closest-names.js';
+import { StudyTieBands } from './analysis/study-tie-bands.js';
 
 export { NotFoundError, UnknownNameError };
 
@@ -89,6 +90,8 @@ export class Core implements StudyQueries, TemplateQueries {
   private readonly savedCharts: SavedCharts;
   /** Deletes with undo, renames, moves, exclusions, configuration constants and derived metrics. */
   readonly manage: StudyManager;
+  /** Each study's default tie band from its measured noise, remembered until its runs change. */
+  private readonly tieBands: StudyTieBands;
   /** Series read for a window only: run charts, lanes, a study's top objects. */
   private readonly windowed: WindowedSeries;
   private readonly staged = new Map<string, StagedFile>();
@@ -102,6 +105,7 @@ export class Core implements StudyQueries, TemplateQueries {
     this.windowed = new WindowedSeries(this.store.levels);
     this.savedCharts = new SavedCharts(this.store.reportStore, (study) => ({ id: this.studyId(study), slug: this.slugOf(study) }));
     this.manage = new StudyManager(this);
+    this.tieBands = new StudyTieBands(this.store);
   }
 
   close(): void {
@@ -395,11 +399,15 @@ export class Core implements StudyQueries, TemplateQueries {
   // ---- periods and settings ---------------------------------------------------------------
 
   settings(study: string): StudySettingsRecord {
-    const saved = this.store.settings(this.studyId(study));
+    const id = this.studyId(study);
+    const saved = this.store.settings(id);
+    const pairing = saved.pairing_keys ?? [...DEFAULT_PAIRING_KEYS];
+    const tieBand = this.tieBands.of(id, saved.tie_band_pct, pairing);
     return {
       convention: saved.convention ?? 'x-fold',
-      tie_band_pct: saved.tie_band_pct ?? 0,
-      pairing_keys: saved.pairing_keys ?? [...DEFAULT_PAIRING_KEYS],
+      tie_band_pct: tieBand.pct,
+      tie_band: tieBand,
+      pairing_keys: pairing,
       zone: saved.zone ?? 'UTC',
       cache_bytes: saved.cache_bytes ?? DEFAULT_CACHE_BYTES,
       units: { ...CANONICAL_UNITS, ...saved.units },

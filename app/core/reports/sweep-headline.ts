@@ -85,6 +85,8 @@ export interface SweepPeakInput {
   tieBandPct: number;
   units: DisplayUnits;
   locale: Locale;
+  /** The study's pairing keys (path parameters among them): a line per workload they make. */
+  keys?: readonly string[];
 }
 
 /** The sweep headline's figures. Throws, naming what is missing, where nothing was swept. */
@@ -96,7 +98,7 @@ export function sweepPeaks(input: SweepPeakInput): SweepHeadline {
   if (!input.configs.includes(baseline)) throw new Error(`the baseline "${baseline}" is not a configuration of the study (there are: ${input.configs.join(', ')})`);
   const runs = input.runs.filter((r) => r.errors.length === 0 && configs.concat(baseline).includes(r.config));
   const latencyMetric = sweepLatencyMetric(runs, spec.latency);
-  const scaling = scalingCurves({ runs, x: spec.x, metric: spec.metric, ...(latencyMetric ? { latencyMetric } : {}) });
+  const scaling = scalingCurves({ runs, x: spec.x, metric: spec.metric, ...(latencyMetric ? { latencyMetric } : {}), ...(input.keys ? { keys: input.keys } : {}) });
   if (scaling.series.length === 0) throw new Error(`no run has both ${spec.x} and ${spec.metric}`);
   const info = describeMetric(spec.metric);
   const better = info?.better ?? 'higher';
@@ -137,7 +139,7 @@ export function sweepPeaks(input: SweepPeakInput): SweepHeadline {
         stable_up_to: s.stable_up_to ?? null, stable_within_sweep: s.stable_within_sweep ?? null,
         price_performance: price && money !== null ? (p.y / money) * price.factor : null,
         ratio, change_pct: change, verdict: ratio === null ? null : verdictOf(ratio, change, input.tieBandPct),
-        excluded,
+        excluded, last: s.points[s.points.length - 1]!.y * factor, peak_runs: [...p.runs],
       });
     }
   }

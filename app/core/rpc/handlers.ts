@@ -68,7 +68,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     // `channel` is the host's (a newer call supersedes an older one): the core reads the lanes.
     'series.range': ({ lanes, from, to, width }) => core.seriesRange(lanes, width, from, to),
     'compare.run': ({ candidate, candidates, ...rest }) => core.compare({ ...rest, candidates: candidates ?? [candidate!] }),
-    'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric }),
+    'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric, keys: core.settings(study).pairing_keys }),
     'studies.settings': ({ study }) => core.settings(study),
     'studies.defaults': ({ study }) => core.studyDefaults(study),
     'studies.updateSettings': ({ study, settings }) => core.updateSettings(study, settings),
