@@ -7,7 +7,8 @@
  * metric), "stable up to" (scaling.ts), and price-performance at the peak where the configuration
  * has a price; each candidate's peak against the baseline's peak.
  */
-import type { ConfigConstant, DerivedMetric, RunRecord, ScalingSeries, SweepHeadline, SweepHeadlineSpec, SweepPeak } from '../../contract/records.js';
+import type { ConfigConstant, DerivedMetric, ResolvedAnalysisSpec, RunRecord, ScalingSeries, SweepHeadline, SweepHeadlineSpec, SweepPeak } from '../../contract/records.js';
+import { applyWorkloadFilter, parseWorkloadFilter } from '../compare/workload-filter.js';
 import type { StudyQueries } from '../study-queries.js';
 import { scalingCurves, stableRuleText, STABLE_LATENCY_GROWTH_PER_DOUBLING, sweepLatencyMetric } from '../compare/scaling.js';
 import { speedup, verdictOf } from '../compare/speedup.js';
@@ -153,12 +154,18 @@ export function sweepPeaks(input: SweepPeakInput): SweepHeadline {
   };
 }
 
-/** The sweep headline of a study's report, from what the core holds. */
-export function renderSweepHeadline(core: StudyQueries, study: string, spec: SweepHeadlineSpec, locale: Locale): SweepHeadline {
+/**
+ * The sweep headline of a study's report, from what the core holds, under the report's analysis
+ * specification when there is one: its workload filter leaves out of the peaks what it leaves out
+ * of the tables, and its pairing keys and tie band are the tables' too.
+ */
+export function renderSweepHeadline(core: StudyQueries, study: string, spec: SweepHeadlineSpec, locale: Locale, analysis?: ResolvedAnalysisSpec | null): SweepHeadline {
   const summary = core.studies().find((s) => s.slug === study)!;
   const settings = core.settings(study);
+  const runs = applyWorkloadFilter(core.runs({ study }), parseWorkloadFilter(analysis?.where ?? null));
   return sweepPeaks({
-    runs: core.runs({ study }), allRuns: core.runs({ study, all: true }), configs: summary.configs, spec,
-    constants: core.constants(study), derived: settings.derived_metrics ?? [], tieBandPct: settings.tie_band_pct, units: settings.units, locale,
+    runs, allRuns: core.runs({ study, all: true }), configs: summary.configs, spec,
+    constants: core.constants(study), derived: settings.derived_metrics ?? [], tieBandPct: analysis?.tie_band.pct ?? settings.tie_band_pct, units: settings.units, locale,
+    keys: analysis?.pairing_keys ?? settings.pairing_keys,
   });
 }
