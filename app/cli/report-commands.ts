@@ -19,7 +19,7 @@ export interface CliContext {
   json(value: unknown): void;
 }
 
-const TEMPLATES: readonly ReportTemplate[] = ['before-after', 'cache-on-off', 'config-matrix', 'sweep'];
+const TEMPLATES: readonly ReportTemplate[] = ['findings', 'before-after', 'cache-on-off', 'config-matrix', 'sweep'];
 
 function choice<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
   const v = str(values, name);

@@ -239,7 +239,7 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'charts.data': z.object({ study: label, spec: chartSpec, locale: z.enum(['en', 'zh-CN']).optional(), channel: z.string().min(1).max(200).optional() }).strict(),
   'charts.propose': z.object({ study: label }).strict(),
   'reports.list': z.object({ study: label }).strict(),
-  'reports.create': z.object({ study: label, template: z.enum(['before-after', 'cache-on-off', 'config-matrix', 'sweep']).optional(), name: label.optional(), locale: z.enum(['en', 'zh-CN']).optional(), baseline: label.optional() }).strict(),
+  'reports.create': z.object({ study: label, template: z.enum(['findings', 'before-after', 'cache-on-off', 'config-matrix', 'sweep']).optional(), name: label.optional(), locale: z.enum(['en', 'zh-CN']).optional(), baseline: label.optional() }).strict(),
   'reports.save': z.object({
     study: label,
     report: z.object({ id: reportId.optional(), name: label, layout: reportLayout, sections: z.array(reportSection).max(200) }).strict(),

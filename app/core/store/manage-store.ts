@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import type Database from 'better-sqlite3';
-import type { ChartSpec, ConfigConstant, DeletionRecord, ReportSection } from '../../contract/records.js';
+import type { ChartSpec, ConfigConstant, DeletionRecord, ReportLayout, ReportSection } from '../../contract/records.js';
 
 /** A name or label already taken, or a label that names nothing: the caller's words are wrong. */
 export class ManageError extends Error {
@@ -232,7 +232,13 @@ export class ManageStore {
       }
     }
     let reports = 0;
-    for (const r of this.db.prepare('SELECT id, sections FROM reports WHERE study_id = ?').all(studyId) as Array<{ id: number; sections: string }>) {
+    for (const r of this.db.prepare('SELECT id, sections, layout FROM reports WHERE study_id = ?').all(studyId) as Array<{ id: number; sections: string; layout: string }>) {
+      // The report's analysis specification names configurations too.
+      const layout = JSON.parse(r.layout) as ReportLayout;
+      if (layout.analysis && (layout.analysis.baseline === from || layout.analysis.candidates?.includes(from))) {
+        const analysis = { ...layout.analysis, ...(layout.analysis.baseline !== undefined ? { baseline: label(layout.analysis.baseline) } : {}), ...(layout.analysis.candidates ? { candidates: layout.analysis.candidates.map(label) } : {}) };
+        this.db.prepare('UPDATE reports SET layout = ? WHERE id = ?').run(JSON.stringify({ ...layout, analysis }), r.id);
+      }
       const sections = (JSON.parse(r.sections) as ReportSection[]).map((s): ReportSection => (
         s.type === 'headline' ? {
           ...s, items: s.items.map((i) => ({ ...i, baseline: label(i.baseline), ...(i.candidate !== undefined ? { candidate: label(i.candidate) } : {}) })),

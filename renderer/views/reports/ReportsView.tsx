@@ -11,7 +11,7 @@ import { useI18n } from '../../i18n/i18n.js';
 import { ReportPages } from './ReportPages.js';
 import { SectionEditor } from './SectionEditor.js';
 
-const TEMPLATES: ReportTemplate[] = ['before-after', 'cache-on-off', 'config-matrix', 'sweep'];
+const TEMPLATES: ReportTemplate[] = ['findings', 'before-after', 'cache-on-off', 'config-matrix', 'sweep'];
 const CONVENTIONS = ['x-fold', 'percent-change', 'percent-of-baseline'] as const;
 const newId = (): string => Math.random().toString(36).slice(2, 10);
 
