@@ -51,6 +51,7 @@ import type { CompareArgs, StudyImport, StudyQueries, StudySeriesOptions, Templa
 import type { ObjectSeries } from './periods/period-stats.js';
 import { unknownName, UnknownNameError } from './closest-names.js';
 import { StudyTieBands } from './analysis/study-tie-bands.js';
+import { checkedWhere } from './analysis/spec.js';
 
 export { NotFoundError, UnknownNameError };
 
@@ -722,6 +723,8 @@ export class Core implements StudyQueries, TemplateQueries {
     for (const label of labels) {
       if (!configs.has(label)) throw new NotFoundError(`"${label}" is a period but the other labels are not: compare periods with periods, configurations with configurations`);
     }
+    // A filter on a parameter no run has would keep every run and look applied: an error naming the closest.
+    checkedWhere(args.where, runs, study.name);
     // A metric no run of the study has would give "pairs: []" and look like a result.
     const runMetrics = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
     for (const m of args.metrics ?? []) if (!runMetrics.has(m)) throw unknownName('metric', m, [...runMetrics].sort(), `the runs of study "${study.name}"`);

@@ -107,11 +107,13 @@ function disagreementMessage(d: DisagreeingRepetitions[], check: Pick<Repetition
   }
   const why = best
     ? best.kind === 'path' ? `their file paths differ in ${best.values.map((v) => `"${v}"`).join(' / ')}: add it as the parameter ${best.param} (--path-param '${best.rule!.pattern}=${best.param}')`
-      : best.ran_on ? `they ran on different ${best.param === 'host' ? 'hosts' : best.param} (${best.values.join(', ')}): split them into configurations`
+      : best.ran_on ? `they ran on different ${best.param === 'host' ? 'hosts' : best.param === 'target' ? 'devices or files (fio filename)' : best.param} (${best.values.join(', ')}): split them into configurations`
         : best.kind === 'day' ? `they ran on different days (${best.values.join(', ')})`
           : `their ${best.param} differs (${best.values.join(', ')}): pair by it too`
     : 'nothing in their files or names tells them apart';
-  return `${d.length} group${d.length === 1 ? '' : 's'} of runs that pair as repetitions disagree beyond run-to-run noise (${first.config}, ${first.workload}: ${shown(lo, first.metric)} against ${shown(hi, first.metric)} in ${first.files.map(base).join(' and ')}): they are not repetitions and their median is no figure; ${why}.`;
+  const files = first.files.map(base);
+  const named = files.length <= 2 ? files.join(' and ') : `${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}`;
+  return `${d.length} group${d.length === 1 ? '' : 's'} of runs that pair as repetitions disagree beyond run-to-run noise (${first.config}, ${first.workload}: ${shown(lo, first.metric)} against ${shown(hi, first.metric)} in ${named}): they are not repetitions and their median is no figure; ${why}.`;
 }
 
 /**
@@ -144,8 +146,8 @@ export function configurationProposals(runs: readonly RunRecord[], keys: readonl
       && new Set([...byValue.values()].map((list) => tokenOf(list[0]!))).size === byValue.size;
     const label = (value: string, list: RunRecord[]): string => {
       const name = oneToOne ? tokenOf(list[0]!)! : value.replace(/\\/g, '/').split('/').filter(Boolean).pop() ?? value;
-      const plain = config === 'default' || config === '' ? name : `${config} ${name}`;
-      return configs.has(plain) ? `${config} · ${name}` : plain;
+      // The configuration's name only where the value alone is taken by another configuration.
+      return configs.has(name) && name !== config ? `${config} · ${name}` : name;
     };
     const made = [...byValue.entries()].map(([value, list]) => ({ label: label(value, list), value, runs: list.map((r) => r.id) }));
     const what = ranOn.kind === 'host' ? (locale === 'zh-CN' ? '主机' : 'hosts') : ranOn.param;

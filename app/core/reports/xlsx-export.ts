@@ -33,8 +33,17 @@ export function fitCell(text: string): string {
   return text.slice(0, end) + mark;
 }
 
+/**
+ * A number as it was measured, without binary floating-point noise: 37,840.27 MiB/s computed as
+ * KiB ÷ 1024 is stored as 37840.270000000004, which no tool printed. Fifteen significant digits
+ * are all a double holds exactly, so nothing measured is lost.
+ */
+export function cleanNumber(v: number): number {
+  return Number.isFinite(v) && v !== 0 ? Number(v.toPrecision(15)) : v;
+}
+
 function add(book: XLSX.WorkBook, taken: Set<string>, name: string, rows: Row[]): void {
-  rows = rows.map((r) => r.map((c) => (typeof c === 'string' ? fitCell(c) : c)));
+  rows = rows.map((r) => r.map((c) => (typeof c === 'string' ? fitCell(c) : typeof c === 'number' ? cleanNumber(c) : c)));
   const sheet = XLSX.utils.aoa_to_sheet(rows);
   const widths = rows[0]?.map((_, c) => Math.min(60, Math.max(8, ...rows.slice(0, 200).map((r) => String(r[c] ?? '').length + 2))));
   if (widths) sheet['!cols'] = widths.map((w) => ({ wch: w }));
@@ -70,7 +79,22 @@ export function runRows(runs: readonly RunRecord[]): Row[] {
   ])];
 }
 
-/** A sweep headline's peaks, below the figures: the numbers the report's cards state. */
+/** The design and the findings of a headline's analysis, primary first: each with its metric, configurations and runs. */
+export function findingRows(doc: ReportDocument): Row[] {
+  const rows: Row[] = [];
+  for (const s of doc.sections) {
+    if (s.type !== 'headline' || !s.analysis) continue;
+    const a = s.analysis;
+    rows.push([], ['The study', a.design.sentence], [a.spec.tie_band.text]);
+    rows.push(['Finding', 'Primary', 'Metric', 'Configurations', 'Runs', 'Warnings']);
+    for (const f of [...a.findings.filter((x) => x.primary), ...a.findings.filter((x) => !x.primary)]) {
+      rows.push([f.text, f.primary ? 'yes' : 'no', f.metric_label, f.configs.join(', '), f.runs.join(', '), [...new Set(f.warnings.map((w) => w.message))].join('; ') || null]);
+    }
+  }
+  return rows;
+}
+
+/** A sweep headline's peaks: the numbers the report's cards state. */
 export function peakRows(doc: ReportDocument): Row[] {
   const rows: Row[] = [];
   for (const s of doc.sections) {
@@ -97,11 +121,18 @@ export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | 
   const taken = new Set<string>();
   if (doc) {
     const figures = doc.sections.flatMap((s) => (s.type === 'headline' ? s.figures : []));
-    add(book, taken, 'Headline', [
-      [doc.report.layout.title], [doc.evidence.convention_note], [],
+    const figureRows: Row[] = figures.length ? [
+      [],
       ['Figure', 'Baseline', 'Candidate', 'Workload', 'Unit', 'Baseline value', 'Candidate value', 'Speedup [x, >1 = candidate better]', 'Change', 'Ratio as worded', 'Basis'],
       ...figures.map((f): Row => [f.label, f.baseline_label, f.candidate_label, f.workload, f.unit, f.baseline, f.candidate, f.speedup, f.change_text, f.text, f.basis]),
-      ...peakRows(doc),
+    ] : [];
+    // What leads comes first: the design and findings, then a sweep's peaks before the figures it
+    // makes secondary (its geometric means); without peaks the figures are the headline.
+    const swept = doc.sections.some((s) => s.type === 'headline' && s.sweep);
+    add(book, taken, 'Headline', [
+      [doc.report.layout.title], [doc.evidence.convention_note],
+      ...findingRows(doc),
+      ...(swept ? [...peakRows(doc), ...figureRows] : [...figureRows, ...peakRows(doc)]),
     ]);
     let t = 0;
     for (const s of doc.sections) {

@@ -50,8 +50,20 @@ export function heatmapHeight(data: DataOf<'speedup-heatmap'>, ctx: ChartContext
   const fontSize = ctx.mode === 'print' ? 9 : 11;
   const left = Math.min(280, Math.max(120, Math.max(0, ...rowNames.map((n) => textWidth(n, fontSize))) + 16));
   const x = xLabels(turn ? m.candidates : m.workload_labels, layoutWidth(ctx) - left - 90, fontSize);
-  const note = (data.compare.left_out ?? []).length ? 30 : 0;
-  return Math.max(base, 50 + note + 22 * rows + x.bottom + 10);
+  const note = heatmapNote(data, ctx);
+  const noteLines = Math.ceil(textWidth(note, fontSize) / (layoutWidth(ctx) - 40));
+  return Math.max(base, 50 + 14 * noteLines + 22 * rows + x.bottom + 10);
+}
+
+/**
+ * What the chart says under its title: why a cell is grey (a tie, within the band) or "–" (no
+ * pair), so no cell is left blank unexplained (issue 33); and the configurations left out, and why.
+ */
+function heatmapNote(data: DataOf<'speedup-heatmap'>, ctx: ChartContext): string {
+  const leftOut = data.compare.left_out ?? [];
+  const key = word(ctx.locale, 'chart.heatmapKey', { band: String(Number(data.compare.tie_band_pct.toFixed(2))) });
+  const out = leftOut.length ? word(ctx.locale, 'chart.leftOut', { list: leftOut.map((l) => `${l.candidate} (${l.key ? word(ctx.locale, 'chart.leftOutKey', { key: l.key }) : word(ctx.locale, `chart.leftOut.${l.reason}`)})`).join(ctx.locale === 'zh-CN' ? '；' : '; ') }) : '';
+  return out ? `${key} ${out}` : key;
 }
 
 export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'speedup-heatmap'>, ctx: ChartContext): ChartOption | null {
@@ -78,9 +90,9 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
   const fontSize = ctx.mode === 'print' ? 9 : 11;
   const left = Math.min(280, Math.max(120, Math.max(...rowNames.map((n) => textWidth(n, fontSize))) + 16));
   const x = xLabels(xNames, layoutWidth(ctx) - left - 90, fontSize);
-  // A configuration with no pair is not a row: the chart says which and why (never dropped unsaid).
-  const leftOut = data.compare.left_out ?? [];
-  const note = leftOut.length ? word(ctx.locale, 'chart.leftOut', { list: leftOut.map((l) => `${l.candidate} (${l.key ? word(ctx.locale, 'chart.leftOutKey', { key: l.key }) : word(ctx.locale, `chart.leftOut.${l.reason}`)})`).join(ctx.locale === 'zh-CN' ? '；' : '; ') }) : '';
+  // A configuration with no pair is not a row: the chart says which and why (never dropped unsaid),
+  // and what a grey or "–" cell means.
+  const note = heatmapNote(data, ctx);
   const title = titleBlock(ctx.title, ctx.mode === 'print' ? 13 : 14);
   return finish({
     title: note ? { ...title, subtext: note, subtextStyle: { fontSize: fontSize, width: layoutWidth(ctx) - 40, overflow: 'break' } } : title,

@@ -88,6 +88,14 @@ function BlockView({ block, live, sep, onChart }: { block: Block; live: boolean;
           )}
         </div>
       );
+    case 'finding':
+      // A finding's colour follows its verdict (the core's): a regression is never green.
+      return (
+        <div className={`pd-finding${block.primary ? ' primary' : ''} verdict-${block.verdict ?? 'value'}`} data-finding={block.primary ? 'primary' : 'secondary'} data-verdict={block.verdict ?? 'value'}>
+          <p>{block.text}</p>
+          {block.warnings.length > 0 && <ul className="pd-warnings">{block.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
+        </div>
+      );
     case 'item':
       return <ul className="pd-list"><li>{block.text}</li></ul>;
     case 'md':

@@ -23,7 +23,9 @@ export interface TableShape {
 export type Block =
   | { kind: 'title'; text: string; number: string; toc: boolean }
   | { kind: 'subtitle'; text: string }
-  | { kind: 'note'; text: string; tone: 'muted' | 'error' | 'convention' }
+  | { kind: 'note'; text: string; tone: 'muted' | 'error' | 'convention' | 'design' }
+  /** A finding of the study's analysis: a sentence with its numbers, coloured by its verdict where it has one; `primary` ones lead. */
+  | { kind: 'finding'; text: string; primary: boolean; verdict: Verdict | null; warnings: string[] }
   /** `verdict` picks the figure's colour (null: a value with no ratio); `warnings` print under it. */
   | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean; verdict: Verdict | null; warnings: string[] }
   /** A sweep's peak (one configuration): the peak and its load, the ratio to the baseline's peak in the verdict's colour, then latency, "stable up to" and price-performance. */
@@ -42,6 +44,9 @@ export type Block =
 export const CHART_HEIGHT = 330;
 /** Folders with more files than this are one line in the PDF's evidence. */
 const MAX_LISTED = 25;
+
+/** Each text once, in order. */
+const uniqueTexts = (xs: readonly string[]): string[] => [...new Set(xs)];
 
 /** A warning as the report's language says it, with the runs it concerns. */
 export function warningText(w: CompareWarning, locale: Locale): string {
@@ -231,6 +236,16 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
       case 'headline': {
         title(s.title);
         blocks.push({ kind: 'note', text: `${t('report.convention')}: ${doc.evidence.convention_note}`, tone: 'convention' });
+        // The study's design in a sentence, then its findings, strongest first (issue 33).
+        const a = s.analysis;
+        const secondary = a ? a.findings.filter((f) => !f.primary) : [];
+        if (a) {
+          blocks.push({ kind: 'note', text: `${t('report.design')}: ${a.design.sentence}`, tone: 'design' });
+          for (const f of a.findings.filter((x) => x.primary)) {
+            blocks.push({ kind: 'finding', text: f.text, primary: true, verdict: f.verdict, warnings: uniqueTexts(f.warnings.map((w) => warningText(w, locale))) });
+          }
+          blocks.push({ kind: 'note', text: `${a.spec.tie_band.text}. ${a.design.binding_rule}`, tone: 'muted' });
+        }
         if (s.sweep) {
           blocks.push(...sweepBlocks(s.sweep, locale));
           // The items follow a sweep's peaks as secondary figures: one line each, not cards that outweigh the peaks.
@@ -253,6 +268,11 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
             kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~',
             verdict: f.verdict, warnings: f.warnings.map((w) => warningText(w, locale)),
           });
+        }
+        // Findings of less weight follow the figures, one line each.
+        if (secondary.length) {
+          blocks.push({ kind: 'subtitle', text: t('report.moreFindings') });
+          for (const f of secondary) blocks.push({ kind: 'finding', text: f.text, primary: false, verdict: f.verdict, warnings: [] });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
         break;
