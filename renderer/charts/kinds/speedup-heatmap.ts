@@ -78,7 +78,8 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
   m.candidates.forEach((_, i) => m.workloads.forEach((_w, j) => {
     const v = m.speedup[i]![j] ?? null;
     const tie = v !== null && (Math.abs(v - 1) * 100 < tieBandPct || Math.abs(v - 1) < 0.005);
-    cells.push([turn ? i : j, turn ? j : i, v === null || tie ? null : Math.log2(v), v === null ? '–' : `${v.toFixed(2)}x`]);
+    // A tie keeps its figure ("1.00x") on a grey cell; only a missing pair is "–".
+    cells.push([turn ? i : j, turn ? j : i, v === null ? null : tie ? 0 : Math.log2(v), v === null ? '–' : `${v.toFixed(2)}x`]);
   }));
   const extent = Math.max(1, ...cells.map((d) => Math.abs(d[2] ?? 0)));
   const config = (c: [number, number]): string => m.candidates[turn ? c[0] : c[1]] ?? '';
@@ -109,7 +110,7 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
     series: [{
       type: 'heatmap',
       // The cells are pale or saturated in both themes: their labels stay dark on them.
-      data: cells.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: ctx.mode === 'print' ? 9 : 10, color: '#1d2430' }, itemStyle: v === null ? { color: '#C9CED6' } : undefined })),
+      data: cells.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: ctx.mode === 'print' ? 9 : 10, color: '#1d2430' }, itemStyle: v === null || v === 0 ? { color: '#C9CED6' } : undefined })),
     }],
   }, ctx);
 }

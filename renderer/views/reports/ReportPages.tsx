@@ -9,7 +9,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReportDocument } from '../../../app/contract/records.js';
 import { translate } from '../../i18n/i18n.js';
 import { en, zhCN } from '../../i18n/messages.js';
-import { documentBlocks, type Block, type TableShape } from './report-blocks.js';
+import { coverSummary, documentBlocks, type Block, type TableShape } from './report-blocks.js';
 import { inline, MarkdownBlockView } from './markdown.js';
 import { ReportChart } from './ReportChart.js';
 import { contentsPlacement, MARGIN, MM, pageGeometry } from './page-geometry.js';
@@ -151,6 +151,7 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
   const t = (k: Parameters<typeof translate>[1], v?: Record<string, string | number>): string => translate(locale, k, v);
   const geo = pageGeometry(doc);
   const { blocks, toc } = useMemo(() => documentBlocks(doc), [doc]);
+  const summary = useMemo(() => coverSummary(doc), [doc]);
   const measure = useRef<HTMLDivElement>(null);
   const [pages, setPages] = useState<number[][] | null>(null);
   const charts = blocks.filter((b) => b.kind === 'chart').length;
@@ -185,7 +186,7 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
 
   // A short contents list goes on the title page, a long one gets its own page, fewer than
   // MIN_CONTENTS sections none at all (page-geometry.ts).
-  const placement = contentsPlacement(toc.length);
+  const placement = contentsPlacement(toc.length, summary !== null);
   const first = placement === 'page' ? 3 : 2;
   const tocPages = pages ? toc.map((e) => first + pages.findIndex((p) => p.includes(e.block))) : [];
   const total = pages ? pages.length + first - 1 : 0;
@@ -235,7 +236,14 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
                 ? `${t('report.dataAsOf', { date: doc.data_span.to })} · ${t('report.dataSpan', { from: doc.data_span.from, to: doc.data_span.to, zone: doc.data_span.zone })}`
                 : t('report.dataUndated')}</p>
               <p className="pd-note pd-convention">{t('report.convention')}: {doc.evidence.convention_note}</p>
-              {placement === 'cover' && <div className="pd-cover-contents">{contents}</div>}
+              {summary && (
+                <div className="pd-cover-findings" data-testid="cover-findings">
+                  <p className="pd-note pd-design">{t('report.design')}: {summary.design}</p>
+                  {summary.findings.map((f, i) => <p key={i} className={`pd-cover-finding verdict-${f.verdict ?? 'value'}`}>{f.text}</p>)}
+                  {summary.more > 0 && <p className="pd-note pd-muted">{t('report.moreOnCover', { count: summary.more })}</p>}
+                </div>
+              )}
+              {placement === 'cover' && <div className={`pd-cover-contents${summary ? ' compact' : ''}`}>{contents}</div>}
             </div>
           </section>
           {placement === 'page' && (

@@ -217,6 +217,28 @@ export function sweepBlocks(sw: SweepHeadline, locale: Locale): Block[] {
   return out;
 }
 
+/** The cover holds this much of the findings' text at most: the rest is in the headline. */
+const COVER_CHARS = 1400;
+
+/**
+ * What the title page states of a study with findings (issue 33): its design in a sentence and
+ * its primary findings, strongest first, as many as fit; the headline section has them all, with
+ * the warnings behind each. Null for a report without findings.
+ */
+export function coverSummary(doc: ReportDocument): { design: string; findings: Array<{ text: string; verdict: Verdict | null }>; more: number } | null {
+  const head = doc.sections.find((s): s is Extract<ReportDocument['sections'][number], { type: 'headline' }> => s.type === 'headline' && s.analysis !== undefined);
+  if (!head?.analysis) return null;
+  const primary = head.analysis.findings.filter((f) => f.primary);
+  const findings: Array<{ text: string; verdict: Verdict | null }> = [];
+  let used = 0;
+  for (const f of primary) {
+    if (findings.length > 0 && used + f.text.length > COVER_CHARS) break;
+    findings.push({ text: f.text, verdict: f.verdict });
+    used += f.text.length;
+  }
+  return { design: head.analysis.design.sentence, findings, more: primary.length - findings.length };
+}
+
 export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Array<{ number: string; text: string; block: number }> } {
   const locale = doc.report.layout.locale;
   const zh = locale === 'zh-CN';
@@ -241,8 +263,21 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const secondary = a ? a.findings.filter((f) => !f.primary) : [];
         if (a) {
           blocks.push({ kind: 'note', text: `${t('report.design')}: ${a.design.sentence}`, tone: 'design' });
-          for (const f of a.findings.filter((x) => x.primary)) {
-            blocks.push({ kind: 'finding', text: f.text, primary: true, verdict: f.verdict, warnings: uniqueTexts(f.warnings.map((w) => warningText(w, locale))) });
+          const primary = a.findings.filter((x) => x.primary);
+          // A warning behind every finding (single 10 s runs) is said once under them, with all its runs;
+          // under a finding only what concerns it alone.
+          const codes = (f: (typeof primary)[number]): Set<string> => new Set(f.warnings.map((w) => w.code));
+          const everywhere = primary.filter((f) => f.warnings.length > 0).length > 1
+            ? [...codes(primary.find((f) => f.warnings.length > 0)!)].filter((c) => primary.every((f) => f.kind === 'not-repetitions' || codes(f).has(c))) : [];
+          for (const f of primary) {
+            blocks.push({ kind: 'finding', text: f.text, primary: true, verdict: f.verdict, warnings: uniqueTexts(f.warnings.filter((w) => !everywhere.includes(w.code)).map((w) => warningText(w, locale))) });
+          }
+          if (everywhere.length) {
+            const merged = everywhere.map((code) => {
+              const all = primary.flatMap((f) => f.warnings.filter((w) => w.code === code));
+              return warningText({ ...all[0]!, runs: [...new Set(all.flatMap((w) => w.runs))].sort((x, y) => x - y) }, locale);
+            });
+            blocks.push({ kind: 'note', text: `${t('report.behindEvery')}: ${merged.join(t('text.sep'))}`, tone: 'muted' });
           }
           blocks.push({ kind: 'note', text: `${a.spec.tie_band.text}. ${a.design.binding_rule}`, tone: 'muted' });
         }
