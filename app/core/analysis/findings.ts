@@ -19,7 +19,6 @@ import type {
   ComparePair, CompareResult, CompareWarning, Finding, RepetitionCheck, ResolvedAnalysisSpec, StudyDesign, SweepHeadline, Verdict,
 } from '../../contract/records.js';
 import { formatBlockSize, workloadLabel } from '../compare/pairing.js';
-import { geomean } from '../compare/speedup.js';
 import { formatWithUnit } from '../metrics/number-format.js';
 import { shortMetricLabel } from '../reports/sweep-headline.js';
 import { BANDWIDTH_FROM_BYTES } from './design.js';
@@ -276,23 +275,31 @@ function merged(parts: Finding[], w: Words): Finding {
 }
 
 /** A geometric mean over a candidate's workloads: primary only where their verdicts agree. */
-function geomeanFinding(candidate: string, ps: ComparePair[], input: FindingsInput): Finding | null {
-  const speedups = ps.map((p) => p.speedup).filter((s): s is number => s !== null);
-  if (speedups.length < 2) return null;
-  const g = geomean(speedups)!;
+function geomeanFinding(candidate: string, input: FindingsInput): Finding | null {
+  // The comparison's own roll-up on the first metric: the figure its table prints under it. With
+  // a swept load the headline gives it already, labelled secondary; no mean over repetitions that are not.
+  const c = input.compare;
+  const metric = input.spec.metrics[0];
+  if (!c || !metric || input.design.load) return null;
+  const bad = notRepetitionRuns(input.repetitions);
+  const ps = c.pairs.filter((p) => p.candidate_label === candidate && p.metric === metric && p.object !== '*');
+  if (ps.some((p) => [...p.baseline_runs, ...p.candidate_runs].some((r) => bad.has(r)))) return null;
+  const roll = c.rollup.find((r) => r.candidate === candidate && r.metric === metric);
+  if (!roll || roll.geomean_speedup === null || ps.length < 2) return null;
+  const g = roll.geomean_speedup;
   const zh = input.locale === 'zh-CN';
   const count = (v: Verdict): number => ps.filter((p) => p.verdict === v).length;
   const verdicts = new Set(ps.map((p) => p.verdict));
   const agree = verdicts.size === 1 && !verdicts.has('tie') && !verdicts.has('neutral');
   const n = ratioNum(g);
-  const metric = [...new Set(ps.map((p) => shortMetricLabel(p.metric, input.locale)))].join(zh ? '、' : ' and ');
+  const named = shortMetricLabel(metric, input.locale);
   const counts = zh ? `更好 ${count('better')}、更差 ${count('worse')}、持平 ${count('tie')}` : `${count('better')} better, ${count('worse')} worse, ${count('tie')} the same`;
   const text = agree
-    ? (zh ? `${candidate} 在全部 ${ps.length} 个负载上${ps[0]!.verdict === 'better' ? '更好' : '更差'}：${metric} 加速比的几何平均 ${n.text}。` : `${candidate} is ${ps[0]!.verdict} than ${input.spec.baseline} in all ${ps.length} workloads: geometric mean of the ${metric} speedups ${n.text}.`)
-    : (zh ? `${candidate} 的几何平均 ${n.text}（${metric}，${ps.length} 个负载）只是次要数字：各负载结论不一致（${counts}）。` : `${candidate}'s geometric mean of ${n.text} (${metric}, ${ps.length} workloads) is secondary: the workloads disagree (${counts}).`);
+    ? (zh ? `${candidate} 在全部 ${ps.length} 个负载上${ps[0]!.verdict === 'better' ? '更好' : '更差'}：${named} 加速比的几何平均 ${n.text}。` : `${candidate} is ${ps[0]!.verdict} than ${input.spec.baseline} in all ${ps.length} workloads: geometric mean of the ${named} speedups ${n.text}.`)
+    : (zh ? `${candidate} 的几何平均 ${n.text}（${named}，${ps.length} 个负载）只是次要数字：各负载结论不一致（${counts}）。` : `${candidate}'s geometric mean of ${n.text} (${named}, ${ps.length} workloads) is secondary: the workloads disagree (${counts}).`);
   const runs = runsOfPairs(ps);
   return {
-    kind: 'geomean', primary: false, text, metric: ps[0]!.metric, metric_label: metric, configs: [input.spec.baseline, candidate], numbers: [n],
+    kind: 'geomean', primary: false, text, metric, metric_label: named, configs: [input.spec.baseline, candidate], numbers: [n],
     verdict: agree ? ps[0]!.verdict : null, score: agree ? Math.abs(Math.log(g)) * certainty(ps) * 0.5 : 0, runs, warnings: warningsOf(input.compare?.warnings ?? [], runs),
   };
 }
@@ -397,7 +404,7 @@ export function findings(input: FindingsInput): Finding[] {
     } else {
       out.push(verdictsFinding(candidate, mine, input, w));
     }
-    const g = geomeanFinding(candidate, mine, input);
+    const g = geomeanFinding(candidate, input);
     if (g) out.push(g);
   }
   // A configuration's peaks over several lines as one finding, the strongest first.

@@ -390,6 +390,12 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
           for (const p of c.pairs) blocks.push(rowOf(p, pairCells(p, locale, multi, withIntervals)));
         }
         if (!withIntervals && c.pairs.length) blocks.push({ kind: 'note', text: `${t('report.significance')}: ${t('report.noInterval')}`, tone: 'muted' });
+        // Each candidate's roll-up per metric: the geometric mean a headline may state, printed where its pairs are.
+        for (const r of c.rollup) {
+          if (r.geomean_speedup === null || r.pairs < 2) continue;
+          const metric = c.pairs.find((p) => p.metric === r.metric)?.metric_label ?? r.metric;
+          blocks.push({ kind: 'note', text: t('report.rollup', { candidate: r.candidate, metric, geomean: `${r.geomean_speedup.toFixed(2)}x`, count: r.pairs }), tone: 'muted' });
+        }
         // Why some pairs are "~" whatever their figures (one run, too few runs): said under the table.
         for (const w of c.warnings) if (w.code === 'single-run' || w.code === 'few-repetitions') blocks.push({ kind: 'note', text: `~ ${w.message}`, tone: 'muted' });
         if (c.workload_filter) blocks.push({ kind: 'note', text: c.workload_filter, tone: 'muted' });
