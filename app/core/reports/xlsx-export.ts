@@ -34,12 +34,16 @@ export function fitCell(text: string): string {
 }
 
 /**
- * A number as it was measured, without binary floating-point noise: 37,840.27 MiB/s computed as
- * KiB ÷ 1024 is stored as 37840.270000000004, which no tool printed. Fifteen significant digits
- * are all a double holds exactly, so nothing measured is lost.
+ * A number without the noise decimal arithmetic leaves in binary floating point: 37,840.27
+ * computed by a sum is stored as 37840.270000000004, which no tool printed. Noise shows as a run
+ * of six zeros or nines before the last digit or two of the shortest decimal that reads back as
+ * the double; such a value is written as its 15-digit decimal. Any other value is kept exactly as
+ * stored (3.0988311767578125 = 3,173.203125 KiB ÷ 1,024 is exact in binary, every digit of it).
  */
 export function cleanNumber(v: number): number {
-  return Number.isFinite(v) && v !== 0 ? Number(v.toPrecision(15)) : v;
+  if (!Number.isFinite(v) || v === 0) return v;
+  const digits = String(v).replace(/e[-+]\d+$/, '').replace(/[-.]/g, '');
+  return /(0{6,}|9{6,})\d{1,2}$/.test(digits) ? Number(v.toPrecision(15)) : v;
 }
 
 function add(book: XLSX.WorkBook, taken: Set<string>, name: string, rows: Row[]): void {
