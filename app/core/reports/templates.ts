@@ -135,7 +135,7 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
         sections.push(valuesTable(zh ? `${label(m)}：各负载的数值` : `${label(m)} per workload`, ['workload'], ['config'], [{ metric: m, statistic: 'median', label: shortMetricLabel(m, locale) }], { config: shown.slice(0, 8) }));
       }
     } else {
-      sections.push(valuesTable(zh ? '各负载的数值' : 'Values per workload', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: shown.slice(0, 6) }));
+      sections.push(valuesTable(zh ? '各负载的数值' : 'Values per workload', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m, statistic: 'median' as const })), { config: shown.slice(0, 6) }));
     }
     return { name: zh ? '扫描' : 'Sweep', layout, sections };
   }
@@ -160,7 +160,7 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     sections.push(commentary());
     sections.push({ id: id(), type: 'table', baseline, candidates: paired.length ? paired : others, metrics: tableMetrics });
     // The values of the baseline and up to five configurations beside it: a page holds six columns.
-    sections.push(valuesTable(zh ? '各配置的数值' : 'Values per configuration', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: [baseline, ...(paired.length ? paired : others)].slice(0, 6) }));
+    sections.push(valuesTable(zh ? '各配置的数值' : 'Values per configuration', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m, statistic: 'median' as const })), { config: [baseline, ...(paired.length ? paired : others)].slice(0, 6) }));
     return { name: zh ? '配置矩阵' : 'Configuration matrix', layout, sections };
   }
 
@@ -174,7 +174,7 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
   if (littlesLaw) sections.push({ id: id(), type: 'text', title: zh ? '关于主要结论' : 'About the headline', markdown: littlesLawNote(throughput, latency!, locale) });
   sections.push(commentary());
   sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: present(runs, tableMetrics) });
-  sections.push(valuesTable(zh ? '两个配置的数值' : 'Values of both configurations', ['workload'], ['config'], present(runs, tableMetrics).map((m) => ({ metric: m })), { config: [baseline, candidate] }));
+  sections.push(valuesTable(zh ? '两个配置的数值' : 'Values of both configurations', ['workload'], ['config'], present(runs, tableMetrics).map((m) => ({ metric: m, statistic: 'median' as const })), { config: [baseline, candidate] }));
   return { name: zh ? `${candidate} 与 ${baseline}` : `${candidate} against ${baseline}`, layout, sections };
 }
 
