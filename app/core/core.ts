@@ -93,6 +93,8 @@ export class Core implements StudyQueries, TemplateQueries {
   readonly manage: StudyManager;
   /** Each study's default tie band from its measured noise, remembered until its runs change. */
   private readonly tieBands: StudyTieBands;
+  /** The runs read within one rendering or export (see `reading`), else null. */
+  private readScope: Map<string, RunRecord[]> | null = null;
   /** Series read for a window only: run charts, lanes, a study's top objects. */
   private readonly windowed: WindowedSeries;
   private readonly staged = new Map<string, StagedFile>();
@@ -144,6 +146,32 @@ export class Core implements StudyQueries, TemplateQueries {
    * derived metrics added. `all`: excluded runs too (the Runs tab, the CLI's listing, the evidence).
    */
   runs(filter: { study?: string; config?: string; ids?: number[]; all?: boolean }): RunRecord[] {
+    // Inside one read (a report's rendering, an export), the runs are read and parsed once: a
+    // report asks for them from every section, and dozens of full reads of a study's runs were what
+    // made "[store] slow query listRuns" print under every report and export.
+    if (this.readScope) {
+      const key = JSON.stringify([filter.study, filter.config, filter.ids, filter.all === true]);
+      const hit = this.readScope.get(key);
+      if (hit) return [...hit];
+      const read = this.readRuns(filter);
+      this.readScope.set(key, read);
+      return [...read];
+    }
+    return this.readRuns(filter);
+  }
+
+  /** Everything `fn` reads of runs is read once (it writes no run: a rendering, an export, a template). */
+  private reading<T>(fn: () => T): T {
+    if (this.readScope) return fn();
+    this.readScope = new Map();
+    try {
+      return fn();
+    } finally {
+      this.readScope = null;
+    }
+  }
+
+  private readRuns(filter: { study?: string; config?: string; ids?: number[]; all?: boolean }): RunRecord[] {
     const studyId = filter.study !== undefined ? this.studyId(filter.study) : undefined;
     const runs = this.store.listRuns({ studyId, config: filter.config, ids: filter.ids });
     const counted = filter.all ? runs : runs.filter((r) => !r.excluded);
@@ -615,7 +643,7 @@ export class Core implements StudyQueries, TemplateQueries {
 
   /** The report with every number resolved: what preview, PDF and XLSX show. */
   renderReport(study: string, which?: number | string): ReportDocument {
-    return renderReport(this, this.slugOf(study), this.report(study, which));
+    return this.reading(() => renderReport(this, this.slugOf(study), this.report(study, which)));
   }
 
   /**
@@ -623,6 +651,10 @@ export class Core implements StudyQueries, TemplateQueries {
    * none, every saved chart), the runs as stored, the evidence.
    */
   exportXlsx(study: string, which?: number | string): Uint8Array {
+    return this.reading(() => this.workbook(study, which));
+  }
+
+  private workbook(study: string, which?: number | string): Uint8Array {
     const slug = this.slugOf(study);
     const hasReport = this.store.reportStore.reports(this.studyId(study)).length > 0;
     let doc: ReportDocument;
@@ -673,7 +705,7 @@ export class Core implements StudyQueries, TemplateQueries {
     const periods = this.store.periods(id);
     const periodByName = new Map(periods.map((p) => [p.name, p]));
     // A configuration whose runs are all excluded is still one: it pairs with nothing.
-    const configs = new Set(this.store.listRuns({ studyId: id }).map((r) => r.config));
+    const configs = new Set(this.store.manage.configs(id));
     const runs = this.runs({ study: args.study });
 
     if (labels.every((l) => periodByName.has(l))) {
