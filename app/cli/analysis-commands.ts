@@ -4,8 +4,6 @@
  * saved one with --report, changed by --baseline, --metric, --where... on the command line).
  */
 import type { StudyAnalysis } from '../contract/records.js';
-import { analyse } from '../core/analysis/analysis.js';
-import { resolveSpec } from '../core/analysis/spec.js';
 import { option as str, required as need, UsageError } from './usage.js';
 import { specOptions, whereOption, type CliContext } from './report-commands.js';
 
@@ -49,8 +47,10 @@ export function cmdAnalyse(ctx: CliContext): number {
   const analysis = ctx.withCore((core) => {
     const name = str(ctx.values, 'report');
     const report = name === undefined ? null : core.reports(study).find((r) => r.name === name || `#${r.id}` === name || String(r.id) === name) ?? core.report(study, name);
-    const spec = resolveSpec(core, study, report?.layout.analysis, report?.layout.where, { ...specOptions(ctx.values), ...(where ? { where } : {}) });
-    return analyse(core, spec, { locale: (locale as 'en' | 'zh-CN' | undefined) ?? report?.layout.locale ?? 'en', ...(report ? { convention: report.layout.convention } : {}) });
+    return core.analysis(study, {
+      ...(report ? { report: report.id } : {}), spec: specOptions(ctx.values), ...(where ? { where: where.join('; ') } : {}),
+      ...(locale ? { locale: locale as 'en' | 'zh-CN' } : {}),
+    });
   });
   if (ctx.values['json']) ctx.json(analysis);
   else printAnalysis(analysis, study);

@@ -10,6 +10,7 @@ import type {
   CompareResult, FilePreview, LogClaim, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesInfo, SeriesKeyRecord, SeriesLaneRecord, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
   StudyDefaults, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit, PathParamRule,
+  AnalysisSpec, StudyAnalysis,
 } from '../contract/records.js';
 import { cvOfSummary, periodMetricDefault, studyDefaults } from './study-defaults.js';
 import { ColumnMappings } from './store/column-mappings.js';
@@ -18,7 +19,7 @@ import { CANONICAL_UNITS } from './metrics/units.js';
 import { comparePeriods, periodBounds, periodRecord } from './compare/compare-periods.js';
 import { DEFAULT_PAIRING_KEYS } from './compare/pairing.js';
 import { DEFAULT_CACHE_BYTES } from './compare/warnings.js';
-import { parseWorkloadFilter } from './compare/workload-filter.js';
+import { applyWorkloadFilter, parseWorkloadFilter } from './compare/workload-filter.js';
 import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
@@ -51,7 +52,9 @@ import type { CompareArgs, StudyImport, StudyQueries, StudySeriesOptions, Templa
 import type { ObjectSeries } from './periods/period-stats.js';
 import { unknownName, UnknownNameError } from './closest-names.js';
 import { StudyTieBands } from './analysis/study-tie-bands.js';
-import { checkedWhere } from './analysis/spec.js';
+import { checkedWhere, resolveSpec } from './analysis/spec.js';
+import { analyse } from './analysis/analysis.js';
+import { repetitionWarnings } from './analysis/repetitions.js';
 
 export { NotFoundError, UnknownNameError };
 
@@ -641,6 +644,19 @@ export class Core implements StudyQueries, TemplateQueries {
     return this.store.reportStore.deleteReport(this.studyId(study), id);
   }
 
+  /**
+   * The study's analysis (issue 33): under a report's saved specification (`report`), changed by
+   * `spec` and `where`, else the study's defaults. Routed to app/core/analysis/.
+   */
+  analysis(study: string, options: { report?: number; spec?: AnalysisSpec; where?: string; locale?: 'en' | 'zh-CN' } = {}): StudyAnalysis {
+    const slug = this.slugOf(study);
+    return this.reading(() => {
+      const report = options.report !== undefined ? this.report(slug, options.report) : null;
+      const spec = resolveSpec(this, slug, report?.layout.analysis, report?.layout.where, { ...(options.spec ?? {}), ...(options.where !== undefined ? { where: options.where } : {}) });
+      return analyse(this, spec, { locale: options.locale ?? report?.layout.locale ?? 'en', ...(report ? { convention: report.layout.convention } : {}) });
+    });
+  }
+
   /** The report with every number resolved: what preview, PDF and XLSX show. */
   renderReport(study: string, which?: number | string): ReportDocument {
     return this.reading(() => renderReport(this, this.slugOf(study), this.report(study, which)));
@@ -760,10 +776,12 @@ export class Core implements StudyQueries, TemplateQueries {
     // A metric no run of the study has would give "pairs: []" and look like a result.
     const runMetrics = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
     for (const m of args.metrics ?? []) if (!runMetrics.has(m)) throw unknownName('metric', m, [...runMetrics].sort(), `the runs of study "${study.name}"`);
-    return inDisplayUnits(
-      compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys, where: parseWorkloadFilter(args.where) }),
-      settings.units,
-    );
+    const keys = args.pairingKeys ?? settings.pairing_keys;
+    const where = parseWorkloadFilter(args.where);
+    const result = compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: keys, where });
+    // Repetitions that are not (issue 33): their medians are in the pairs, and the comparison says so.
+    result.warnings.unshift(...repetitionWarnings(applyWorkloadFilter(runs.filter((r) => labels.includes(r.config)), where), keys, options.locale));
+    return inDisplayUnits(result, settings.units);
   }
 }
 

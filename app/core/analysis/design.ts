@@ -188,14 +188,27 @@ export function studyDesign(input: DesignInput): StudyDesign {
   if (points === 0) min = 0;
 
   // The axis last (it is what each line runs along), the other shape factors before it.
-  const factors = [...shape.filter((f) => f.key !== axis), ...shape.filter((f) => f.key === axis)];
+  const ordered = (fs: readonly DesignFactor[]): DesignFactor[] => [...fs.filter((f) => f.key !== axis), ...fs.filter((f) => f.key === axis)];
   const zh = input.locale === 'zh-CN';
   const head = zh ? `${configs.length} 个配置` : `${configs.length} configuration${configs.length === 1 ? '' : 's'}`;
-  const parts = [[head, ...factors.map((f) => factorWords(f, input.locale))].join(' × ')];
-  if (points > 0) parts.push(repetitionWords(min, max, input.locale));
-  const held = fixedWords(fixed, input.locale);
-  if (held) parts.push(held);
-  const sentence = parts.join(zh ? '，' : ', ');
+  const tools = [...new Set(runs.map((r) => r.tool))];
+  let sentence: string;
+  if (tools.length > 1) {
+    // Several tools (CockroachDB workloads, COSBench stages, a HammerDB sweep): their factors do
+    // not cross, so each tool's are said apart rather than multiplied together.
+    const perTool = tools.map((tool) => {
+      const mine = runs.filter((r) => r.tool === tool);
+      const fs = ordered(shape.map((f) => ({ key: f.key, values: valuesOf(mine, f.key) })).filter((f) => f.values.length >= 2));
+      return `${tool}: ${fs.length ? fs.map((f) => factorWords(f, input.locale)).join(' × ') : (zh ? '一种负载' : 'one workload')}`;
+    });
+    sentence = [head, ...(points > 0 ? [repetitionWords(min, max, input.locale)] : [])].join(zh ? '，' : ', ') + (zh ? '；' : '; ') + perTool.join(zh ? '；' : '; ');
+  } else {
+    const parts = [[head, ...ordered(shape).map((f) => factorWords(f, input.locale))].join(' × ')];
+    if (points > 0) parts.push(repetitionWords(min, max, input.locale));
+    const held = fixedWords(fixed, input.locale);
+    if (held) parts.push(held);
+    sentence = parts.join(zh ? '，' : ', ');
+  }
 
   // The binding metric per workload family (the workload without its load).
   const binding: StudyDesign['binding'] = [];

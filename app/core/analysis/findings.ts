@@ -122,10 +122,19 @@ function bindingPairs(input: FindingsInput): ComparePair[] {
   const bad = notRepetitionRuns(input.repetitions);
   const has = (m: string): boolean => c.metrics.includes(m);
   const storage = has('total.iops') && has('total.bw_mib_s');
+  // The metrics each candidate's workload has pairs of, in the specification's order: a study of
+  // several tools states HammerDB's NOPM, CockroachDB's ops/s and COSBench's rate each where it is.
+  const order = [...input.spec.metrics, ...c.metrics.filter((m) => !input.spec.metrics.includes(m))];
+  const available = new Map<string, Set<string>>();
+  for (const p of c.pairs) {
+    const k = `${p.candidate_label}\u0000${p.workload}`;
+    available.set(k, (available.get(k) ?? new Set()).add(p.metric));
+  }
   const binds = (p: ComparePair): string => {
     const bs = p.workload_params['bs'];
-    if (storage && typeof bs === 'number') return bs >= BANDWIDTH_FROM_BYTES ? 'total.bw_mib_s' : 'total.iops';
-    return input.spec.metrics[0] ?? c.metrics[0]!;
+    const mine = available.get(`${p.candidate_label}\u0000${p.workload}`)!;
+    if (storage && typeof bs === 'number' && mine.has('total.iops') && mine.has('total.bw_mib_s')) return bs >= BANDWIDTH_FROM_BYTES ? 'total.bw_mib_s' : 'total.iops';
+    return order.find((m) => mine.has(m))!;
   };
   return c.pairs.filter((p) => p.metric === binds(p) && p.object !== '*' && ![...p.baseline_runs, ...p.candidate_runs].some((r) => bad.has(r)));
 }
@@ -185,8 +194,24 @@ function rangesFinding(candidate: string, line: string | null, ps: ComparePair[]
     }
     const higher = changes[0]! > 0;
     const abs = changes.map(Math.abs);
+    const speedups = seg.pairs.map((p) => p.speedup).filter((s): s is number => s !== null);
     let shown: string;
-    if (seg.pairs.length <= 3) {
+    let fold = '';
+    // Many times higher is said as many times ("30.20x higher"), never as "2920.4% higher".
+    const manyTimes = higher && speedups.length === seg.pairs.length && Math.min(...speedups) >= 1.5;
+    if (manyTimes) {
+      const ns = speedups.map(ratioNum);
+      const distinct = [...new Set(ns.map((n) => n.text))];
+      if (seg.pairs.length <= 3 || distinct.length === 1) {
+        numbers.push(...ns.filter((n, k) => ns.findIndex((m) => m.text === n.text) === k));
+        shown = distinct.length === 1 ? distinct[0]! : w.list(ns.map((n) => n.text));
+      } else {
+        const lo = ratioNum(Math.min(...speedups));
+        const hi = ratioNum(Math.max(...speedups));
+        numbers.push(lo, hi);
+        shown = locale === 'zh-CN' ? `${lo.text} 至 ${hi.text}` : `${lo.text} to ${hi.text}`;
+      }
+    } else if (seg.pairs.length <= 3) {
       const ns = abs.map(pctNum);
       // "26.3% higher" at 128K and 256K, not "26.3% and 26.3%".
       const same = new Set(ns.map((n) => n.text)).size === 1;
@@ -198,11 +223,9 @@ function rangesFinding(candidate: string, line: string | null, ps: ComparePair[]
       numbers.push(...(lo.text === hi.text ? [lo] : [lo, hi]));
       shown = lo.text === hi.text ? lo.text : locale === 'zh-CN' ? `${lo.text} 至 ${hi.text}` : `${lo.text} to ${hi.text}`;
     }
-    // A large change also as a ratio, the way the study's engineers say it (2.00x).
-    const speedups = seg.pairs.map((p) => p.speedup).filter((s): s is number => s !== null);
+    // A large fall also as a ratio, the way the study's engineers say it (0.50x).
     const big = speedups.filter((s) => s >= 1.5 || s <= 1 / 1.5);
-    let fold = '';
-    if (big.length === speedups.length && speedups.length > 0) {
+    if (!manyTimes && big.length === speedups.length && speedups.length > 0) {
       const lo = Math.min(...speedups);
       const hi = Math.max(...speedups);
       const a = ratioNum(lo);
@@ -391,18 +414,20 @@ export function findings(input: FindingsInput): Finding[] {
   for (const candidate of input.spec.candidates) {
     const mine = pairs.filter((p) => p.candidate_label === candidate);
     if (mine.length === 0) continue;
-    if (axis && mine.every((p) => p.workload_params[axis] !== undefined)) {
+    // Workloads along the axis read as ranges; the others (another tool's, in a study of several) by verdict.
+    const along = axis ? mine.filter((p) => p.workload_params[axis] !== undefined) : [];
+    const rest = mine.filter((p) => !along.includes(p));
+    if (rest.length) out.push(verdictsFinding(candidate, rest, input, w));
+    if (along.length) {
       // A line per combination of the other workload parameters (oltp ranges=short, ranges=long).
       const lines = new Map<string, ComparePair[]>();
-      for (const p of mine) {
+      for (const p of along) {
         const rest = Object.fromEntries(Object.entries(p.workload_params).filter(([k]) => k !== axis && input.design.shape.some((f) => f.key === k)));
         const key = JSON.stringify(rest);
         lines.set(key, [...(lines.get(key) ?? []), p]);
       }
       const parts = [...lines.entries()].map(([key, ps]) => rangesFinding(candidate, lines.size > 1 ? workloadLabel(JSON.parse(key) as Record<string, string | number>, input.locale) : null, ps, input, w));
       out.push(merged(parts, w));
-    } else {
-      out.push(verdictsFinding(candidate, mine, input, w));
     }
     const g = geomeanFinding(candidate, input);
     if (g) out.push(g);

@@ -9,11 +9,11 @@
  * Runs of one configuration that ran on different things (fio's `filename`, a host, a server
  * version) are proposed as configurations of their own, whether or not their figures differ.
  */
-import type { ConfigProposal, DisagreeingRepetitions, RepetitionCheck, RunRecord } from '../../contract/records.js';
+import type { CompareWarning, ConfigProposal, DisagreeingRepetitions, RepetitionCheck, RunRecord } from '../../contract/records.js';
 import { groupWorkloads } from '../compare/pairing.js';
 import { formatNumber } from '../metrics/number-format.js';
 import { describeMetric } from '../metrics/dictionary.js';
-import { bindingMetric } from './design.js';
+import { bindingMetric, CLOSED_LOOP_TOOLS } from './design.js';
 import { whatTellsApart, type RunFacts } from './discriminators.js';
 
 type Locale = 'en' | 'zh-CN';
@@ -23,9 +23,6 @@ export const NOISE_CEILING = 1.25;
 /** A group disagrees when its spread passes the larger of this and six times the measured noise. */
 export const DISAGREE_FLOOR = 1.25;
 const NOISE_MULTIPLE = 6;
-
-/** The parameters that name what a run ran on: a device or file (fio's filename), a server version. */
-const RAN_ON_PARAMS = ['target', 'device', 'server_version', 'db_version', 'version'];
 
 /** Half the range as a % of the midpoint: one repetition's distance from the middle. */
 function halfRangePct(values: readonly number[]): number {
@@ -54,11 +51,17 @@ interface Group {
   values: number[];
 }
 
+/**
+ * Runs a load generator made, which repeat a workload: a monitor's statistics (SVC, iostat, sar)
+ * are slices of time, and AWR reports of one instance at different loads are no repetitions either.
+ */
+const repeatable = (r: RunRecord): boolean => r.errors.length === 0 && CLOSED_LOOP_TOOLS.has(r.tool);
+
 /** Every group of would-be repetitions with two runs or more, each on the metric that binds for it. */
 function repetitionGroups(runs: readonly RunRecord[], keys: readonly string[]): Group[] {
   const out: Group[] = [];
   const byConfig = new Map<string, RunRecord[]>();
-  for (const r of runs) if (r.errors.length === 0) byConfig.set(r.config, [...(byConfig.get(r.config) ?? []), r]);
+  for (const r of runs) if (repeatable(r)) byConfig.set(r.config, [...(byConfig.get(r.config) ?? []), r]);
   for (const [config, rs] of byConfig) {
     for (const w of groupWorkloads(rs, keys).values()) {
       if (w.runs.length < 2) continue;
@@ -124,8 +127,8 @@ function disagreementMessage(d: DisagreeingRepetitions[], check: Pick<Repetition
 export function configurationProposals(runs: readonly RunRecord[], keys: readonly string[], locale: Locale): ConfigProposal[] {
   const out: ConfigProposal[] = [];
   const byConfig = new Map<string, RunRecord[]>();
-  for (const r of runs) if (r.errors.length === 0) byConfig.set(r.config, [...(byConfig.get(r.config) ?? []), r]);
-  const configs = new Set(byConfig.keys());
+  for (const r of runs) if (repeatable(r)) byConfig.set(r.config, [...(byConfig.get(r.config) ?? []), r]);
+  const configs = new Set(runs.map((r) => r.config));
   for (const [config, rs] of byConfig) {
     const groups = [...groupWorkloads(rs, keys).values()].filter((w) => w.runs.length >= 2);
     if (groups.length === 0) continue;
@@ -180,6 +183,19 @@ export function checkRepetitions(runs: readonly RunRecord[], keys: readonly stri
   };
   check.message = disagreeing.length ? disagreementMessage(disagreeing, check, locale) : null;
   return check;
+}
+
+/**
+ * The check as warnings of a comparison: one naming the runs that pair as repetitions but are not
+ * (their median is in the pairs; the message says what tells them apart), one per configuration
+ * whose runs ran on different devices or hosts.
+ */
+export function repetitionWarnings(runs: readonly RunRecord[], keys: readonly string[], locale: Locale = 'en'): CompareWarning[] {
+  const check = checkRepetitions(runs, keys, locale);
+  const out: CompareWarning[] = [];
+  if (check.message) out.push({ code: 'not-repetitions', message: check.message, runs: [...notRepetitionRuns(check)].sort((a, b) => a - b) });
+  for (const p of check.configurations) out.push({ code: 'ran-on-different', message: p.message, runs: p.groups.flatMap((g) => g.runs).sort((a, b) => a - b) });
+  return out;
 }
 
 /** The runs the check says are not repetitions of each other (any view names them). */

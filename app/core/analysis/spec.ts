@@ -42,8 +42,14 @@ export function checkedWhere(where: string | readonly string[] | undefined | nul
 function defaultSpecMetrics(runs: readonly RunRecord[]): { metrics: string[]; latency: string | null } {
   const defaults = defaultMetrics(runs);
   const throughput = defaults.filter((d) => d.role === 'throughput').map((d) => d.metric);
-  // Both of a storage tool's throughputs where some workload binds on each (IOPS for small blocks, bandwidth for large).
-  const binding = new Set(runs.length ? [...new Set(runs.map((r) => String(r.params['bs'] ?? '')))].map((bs) => bindingMetric(runs.filter((r) => String(r.params['bs'] ?? '') === bs))).filter((m): m is string => m !== null) : []);
+  // Both of a storage tool's throughputs where some workload binds on each (IOPS for small blocks,
+  // bandwidth for large), and each tool's own where a study has several.
+  const groups = new Map<string, RunRecord[]>();
+  for (const r of runs) {
+    const k = `${r.tool}\u0000${String(r.params['bs'] ?? '')}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const binding = new Set([...groups.values()].map((g) => bindingMetric(g)).filter((m): m is string => m !== null));
   const picked = throughput.filter((m) => binding.has(m));
   const metrics = picked.length ? picked : throughput.slice(0, 1);
   if (metrics.length === 0 && defaults[0]) metrics.push(defaults[0].metric);

@@ -126,6 +126,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'reports.save': ({ study, report }) => core.saveReport(study, report),
     'reports.delete': ({ study, id }) => ({ deleted: core.deleteReport(study, id) }),
     'reports.render': ({ study, report }) => core.renderReport(study, report),
+    'analysis.run': ({ study, report, spec, where, locale }) => core.analysis(study, { ...(report !== undefined ? { report } : {}), ...(spec ? { spec } : {}), ...(where !== undefined ? { where } : {}), ...(locale ? { locale } : {}) }),
     'reports.xlsx': ({ study, report }) => {
       const name = report !== undefined ? core.report(study, report).name : study;
       return { fileName: `${safeFileName(name)}.xlsx`, mime: XLSX_MIME, base64: Buffer.from(core.exportXlsx(study, report)).toString('base64') };
