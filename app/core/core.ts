@@ -475,6 +475,7 @@ export class Core implements StudyQueries, TemplateQueries {
       pairingKeys: this.settings(study).pairing_keys,
       spans: this.store.seriesSpans(id),
       seriesConfigs: (metric) => this.store.seriesConfigs(id, metric),
+      userParams: this.settings(study).path_params.map((r) => r.param),
       seriesCvs: (metric, config) => this.store.levels.summariesOfStudy(id, metric, config, null, null).map(cvOfSummary),
     });
   }

@@ -172,7 +172,7 @@ export function studyDesign(input: DesignInput): StudyDesign {
   const loadKey = sweptLoad(runs);
   const load = loadKey ? shape.find((f) => f.key === loadKey) ?? null : null;
   const orderedVarying = shape.filter((f) => ORDERED.includes(f.key) && f.values.every((v) => typeof v === 'number'));
-  const axis = load ? load.key : orderedVarying.length === 1 && orderedVarying[0]!.values.length >= 3 ? orderedVarying[0]!.key : null;
+  const axis = load ? load.key : orderedVarying.length === 1 ? orderedVarying[0]!.key : null;
 
   // Runs per point: per configuration and workload under the keys.
   let min = Infinity;

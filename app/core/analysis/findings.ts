@@ -354,7 +354,7 @@ function peakFindings(input: FindingsInput): Finding[] {
     const text = zh ? `${p.label} 的 ${sw.metric_label} 峰值为 ${peak.text}，${at}${rest}。` : `${p.label} peaks at ${peak.text} ${at}${rest}.`;
     out.push({
       kind: 'peak', primary: false, text, metric: sw.metric, metric_label: sw.metric_label, configs: [p.config], numbers, verdict: null,
-      score: effect * (p.runs > 1 ? 1 : UNTESTED_CERTAINTY), runs: p.peak_runs ?? [], warnings: [],
+      score: effect * (p.runs > 1 ? 1 : UNTESTED_CERTAINTY), runs: p.peak_runs ?? [], warnings: warningsOf(input.compare?.warnings ?? [], p.peak_runs ?? []),
     });
   }
   return out;

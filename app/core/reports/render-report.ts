@@ -243,7 +243,11 @@ function renderSection(core: StudyQueries, study: string, given: ReportSection, 
       try {
         const spec = rebasedChart(ctx.rs, chart.spec);
         const wording = { ...report.layout, ...(ctx.rs.spec ? { pairingKeys: ctx.rs.spec.pairing_keys, tieBandPct: ctx.rs.spec.tie_band.pct } : {}) };
-        return { id: section.id, type: 'chart', title: chart.name, caption: section.caption ?? '', chart: spec === chart.spec ? chart : { ...chart, spec }, data: chartData(core, study, spec, wording), errors: [] };
+        // Set against another baseline, a chart's name says so ("IOPS speedup against io2-16000"), not the one it was saved with.
+        const before = 'baseline' in chart.spec ? chart.spec.baseline : null;
+        const after = 'baseline' in spec ? spec.baseline : null;
+        const name = before && after && before !== after ? chart.name.split(before).join(after) : chart.name;
+        return { id: section.id, type: 'chart', title: name, caption: section.caption ?? '', chart: spec === chart.spec ? chart : { ...chart, name, spec }, data: chartData(core, study, spec, wording), errors: [] };
       } catch (err) {
         return { id: section.id, type: 'chart', title: chart.name, caption: section.caption ?? '', chart, data: null, errors: [errorText(err)] };
       }

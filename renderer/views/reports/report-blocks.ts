@@ -217,8 +217,13 @@ export function sweepBlocks(sw: SweepHeadline, locale: Locale): Block[] {
   return out;
 }
 
+/** The design in a sentence, and the workload filter the analysis looked through, when there is one. */
+export function designText(a: { design: { sentence: string }; spec: { where: string | null } }, locale: Locale): string {
+  return a.spec.where ? `${a.design.sentence} (${translate(locale, 'reports.where')} ${a.spec.where})` : a.design.sentence;
+}
+
 /** The cover holds this much of the findings' text at most: the rest is in the headline. */
-const COVER_CHARS = 1400;
+const COVER_CHARS = 1800;
 
 /**
  * What the title page states of a study with findings (issue 33): its design in a sentence and
@@ -236,7 +241,7 @@ export function coverSummary(doc: ReportDocument): { design: string; findings: A
     findings.push({ text: f.text, verdict: f.verdict });
     used += f.text.length;
   }
-  return { design: head.analysis.design.sentence, findings, more: primary.length - findings.length };
+  return { design: designText(head.analysis, doc.report.layout.locale), findings, more: primary.length - findings.length };
 }
 
 export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Array<{ number: string; text: string; block: number }> } {
@@ -262,7 +267,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const a = s.analysis;
         const secondary = a ? a.findings.filter((f) => !f.primary) : [];
         if (a) {
-          blocks.push({ kind: 'note', text: `${t('report.design')}: ${a.design.sentence}`, tone: 'design' });
+          blocks.push({ kind: 'note', text: `${t('report.design')}: ${designText(a, locale)}`, tone: 'design' });
           const primary = a.findings.filter((x) => x.primary);
           // A warning behind every finding (single 10 s runs) is said once under them, with all its runs;
           // under a finding only what concerns it alone.
