@@ -16,6 +16,7 @@ import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
 import { cmdAnalyse } from './analysis-commands.js';
+import { inWorkloadOrder } from '../core/analysis/design.js';
 import { checkedWhere } from '../core/analysis/spec.js';
 import { applyWorkloadFilter, parseWorkloadFilter } from '../core/compare/workload-filter.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
@@ -162,7 +163,8 @@ function cmdRuns(values: Values): number {
       all: true,
     }));
   if (values['json']) json(runs);
-  else printRuns(runs);
+  // Read as a grid is read: by configuration, then 4K before 128K (the file names' order is not the workloads').
+  else printRuns(inWorkloadOrder(runs, withCore(values, (core) => core.studies().flatMap((s) => s.configs))));
   return 0;
 }
 

@@ -99,6 +99,26 @@ describe('one analysis of a study: design, findings, every section from one spec
   });
 });
 
+describe('noise-aware wording', () => {
+  it('a -0.6% change on one 10 s run is a tie, never a red "1.01x slower"; its ratio and its words agree', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    try {
+      const vols = [{ name: 'a', device: '/dev/a', mibs: { 4: 100 } }, { name: 'b', device: '/dev/b', mibs: { 4: 99.4 } }];
+      importFioVolumes(core, path.join(tempDir(), 'fio'), 'tiny', vols, [4]);
+      const r = core.compare({ study: 'tiny', baseline: 'a', candidates: ['b'], metrics: ['total.iops'] });
+      const p = r.pairs[0]!;
+      assert.equal(r.tie_band_pct, 2, 'the stated default for single runs');
+      assert.deepEqual([p.verdict, p.text, p.speedup_text], ['tie', 'within the tie band (-0.6%)', '0.99x']);
+      assert.equal(core.settings('tiny').tie_band?.source, 'default');
+      core.updateSettings('tiny', { tie_band_pct: 0 });
+      const set = core.compare({ study: 'tiny', baseline: 'a', candidates: ['b'], metrics: ['total.iops'] }).pairs[0]!;
+      assert.equal(set.verdict, 'worse', 'a band the user sets is the band');
+    } finally {
+      core.close();
+    }
+  });
+});
+
 describe('findings on small designs', () => {
   let next = 1;
   const run = (config: string, params: Record<string, ParamValue>, metrics: Record<string, number>): RunRecord => {

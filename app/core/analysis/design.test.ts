@@ -5,7 +5,7 @@ import type { ParamValue, RunRecord } from '../../contract/records.js';
 import { Core } from '../core.js';
 import { tempDir } from '../test-support/temp.js';
 import { fioVolumes, importFioVolumes, importSysbenchServers, SERVERS } from '../test-support/stranger-studies.js';
-import { bindingMetric, compareParamValues, studyDesign } from './design.js';
+import { bindingMetric, compareParamValues, inWorkloadOrder, studyDesign } from './design.js';
 import { DEFAULT_PAIRING_KEYS } from '../compare/pairing.js';
 
 let next = 1;
@@ -76,6 +76,12 @@ describe('the design of a study', () => {
     assert.equal(bindingMetric([run('a', { bs: 131072 }, { 'total.iops': 1, 'total.bw_mib_s': 1 })]), 'total.bw_mib_s');
     assert.equal(bindingMetric([run('a', { bs: 65536 }, { 'total.iops': 1, 'total.bw_mib_s': 1 })]), 'total.iops');
     assert.equal(bindingMetric([run('a', { threads: 8 }, { tps: 1, qps: 2 }, 'sysbench')]), 'tps');
+  });
+
+  it('runs listed as a grid is read: by configuration, then 4K before 128K, whatever the files were named', () => {
+    const runs = [131072, 16384, 262144, 4096].flatMap((bs) => [run('b', { bs }, {}), run('a', { bs }, {})]);
+    const order = inWorkloadOrder(runs, ['b', 'a']).map((r) => `${r.config}:${r.params['bs'] as number / 1024}K`);
+    assert.deepEqual(order, ['b:4K', 'b:16K', 'b:128K', 'b:256K', 'a:4K', 'a:16K', 'a:128K', 'a:256K']);
   });
 
   it('values sort naturally: 4K before 128K, run2 before run10', () => {

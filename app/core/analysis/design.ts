@@ -8,7 +8,7 @@
  * "4 configurations × 7 block sizes, one run each, random write at depth 16 × 16 jobs".
  */
 import type { DesignFactor, ParamValue, RunRecord, StudyDesign } from '../../contract/records.js';
-import { formatBlockSize, groupWorkloads, workloadLabel, workloadParams } from '../compare/pairing.js';
+import { compareWorkloads, formatBlockSize, groupWorkloads, workloadLabel, workloadParams } from '../compare/pairing.js';
 import { defaultMetrics } from '../metrics/default-metrics.js';
 import { SWEPT_LOADS } from '../study-defaults.js';
 
@@ -26,6 +26,16 @@ export function compareParamValues(a: ParamValue, b: ParamValue): number {
   if (typeof a === 'number') return -1;
   if (typeof b === 'number') return 1;
   return String(a).localeCompare(String(b), 'en', { numeric: true, sensitivity: 'base' });
+}
+
+/**
+ * Runs as a reader scans them: by configuration (in the order given), then by workload in its
+ * natural order (4K, 8K … 128K, 256K; 1 to 256 threads), then as imported. Files named
+ * `..._128k.json` import before `..._16k.json`; a listing must not read in that order.
+ */
+export function inWorkloadOrder<R extends Pick<RunRecord, 'id' | 'config' | 'params'>>(runs: readonly R[], configs: readonly string[] = []): R[] {
+  const at = (c: string): number => { const i = configs.indexOf(c); return i < 0 ? configs.length : i; };
+  return [...runs].sort((a, b) => at(a.config) - at(b.config) || a.config.localeCompare(b.config) || compareWorkloads(a.params, b.params) || a.id - b.id);
 }
 
 /** A value as a reader writes it: block sizes as sizes (4K, 1M), the rest as stored. */

@@ -11,6 +11,7 @@ import type { ImportResult } from '../../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
 import type { Core, ImportHooks } from '../core.js';
 import { scalingCurves } from '../compare/scaling.js';
+import { inWorkloadOrder } from '../analysis/design.js';
 import { metricCatalog } from '../metrics/catalog.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
@@ -62,7 +63,8 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   };
   const studyGroup: Partial<CoreHandlers> = {
     'studies.list': () => core.studies(),
-    'runs.list': ({ study, config }) => core.runs({ study, config, all: true }),
+    // In the order a reader scans them: 4K before 128K, whatever the files were named.
+    'runs.list': ({ study, config }) => inWorkloadOrder(core.runs({ study, config, all: true }), core.studies().find((s) => s.slug === study || s.name === study)?.configs),
     'series.get': ({ run, metric, object, maxPoints, from, to }) => core.series(run, metric, object, maxPoints, from, to),
     'series.list': ({ run }) => core.seriesList(run),
     // `channel` is the host's (a newer call supersedes an older one): the core reads the lanes.
