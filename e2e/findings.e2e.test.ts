@@ -137,6 +137,27 @@ describe('any study, told right (issue 33)', () => {
     runCli(host.home, 'report', '--study', EBS, '--where', '', '--out', pdf);
   });
 
+  it('the report editor edits the analysis: another baseline for every section, saved, the preview and its title page following', async () => {
+    await page.reload();
+    await page.waitForSelector('.app[data-state="ready"]');
+    await wb.openStudy(EBS);
+    await page.locator('[data-tab="reports"]').click();
+    await page.waitForSelector('[data-testid="reports-view"][data-state="ready"] [data-testid="report-preview"] .pd-page');
+    const spec = page.locator('[data-testid="analysis-spec"]');
+    assert.equal(await spec.locator('select[name="analysis-baseline"]').inputValue(), 'io2-16000', 'the baseline the CLI saved');
+    await spec.locator('select[name="analysis-baseline"]').selectOption('raid0-gp3x2');
+    await page.locator('button[name="save-report"]').click();
+    await page.waitForFunction(() => /io2-16000: from 4K to 32K its IOPS is 50\.0% lower/.test(document.querySelector('[data-testid="cover-findings"]')?.textContent ?? ''));
+    const cover = (await page.locator('[data-testid="cover-findings"]').textContent()) ?? '';
+    assert.ok(!cover.includes('against 1,043 MiB/s for io2-16000'), 'no finding left on the old baseline');
+    await page.waitForSelector('[data-testid="reports-view"][data-state="ready"] .pd-page .report-chart[data-state="ready"]');
+    const titles = await page.locator('.pd-page h2.pd-title').allTextContents();
+    assert.ok(titles.some((t) => t.includes('speedup against raid0-gp3x2')), titles.join(' | '));
+    await wb.screenshot(path.join(OUTPUT_DIR, 'findings-report-editor.png'));
+    const reports = JSON.parse(runCli(host.home, 'reports', '--study', EBS, '--json').stdout) as Array<{ layout: { analysis?: { baseline?: string } } }>;
+    assert.equal(reports[0]!.layout.analysis?.baseline, 'raid0-gp3x2');
+  });
+
   it('servers: short and long ranges are not folded; the token is accepted as a parameter with one click; Scaling splits the curves', async () => {
     const before = runCli(host.home, 'analyse', '--study', DB);
     assert.equal(before.status, 0, before.stderr);

@@ -5,6 +5,7 @@
  */
 import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord, ResolvedAnalysisSpec, RunRecord, TieBand } from '../../contract/records.js';
 import { tieBandOf } from '../analysis/tie-band.js';
+import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { createHash } from 'node:crypto';
 import { methodSentences } from '../compare/methods.js';
 import type { StudyQueries } from '../study-queries.js';
@@ -73,6 +74,12 @@ function workloadFilter(report: ReportRecord, runs: readonly RunRecord[]): strin
   return [`${describeFilter(clauses, out.length, report.layout.locale)}${listed}`];
 }
 
+/** A metric as the catalog names it: a report prints no metric ids. */
+function named(metric: string, locale: 'en' | 'zh-CN'): string {
+  const info = describeMetric(metric);
+  return info ? metricLabel(info, locale) : metric;
+}
+
 /** The tie band in the report's language, with where it came from. */
 function tieBandLine(band: TieBand, locale: 'en' | 'zh-CN'): string {
   return tieBandOf(band.source === 'set' ? band.pct : undefined, { pct: band.source === 'default' ? null : band.noise_pct, workloads: band.source === 'default' ? 0 : band.noise_workloads }, locale).text;
@@ -136,7 +143,7 @@ export function buildEvidence(core: StudyQueries, study: string, report: ReportR
   const keys = spec?.pairing_keys ?? settings.pairing_keys;
   const band = spec?.tie_band ?? settings.tie_band;
   const filters = [
-    ...(spec ? [zh ? `分析：基线 ${spec.baseline}；候选 ${spec.candidates.join('、') || '无'}；指标 ${spec.metrics.join(', ')}` : `Analysis: baseline ${spec.baseline}; candidates ${spec.candidates.join(', ') || 'none'}; metrics ${spec.metrics.join(', ')}`] : []),
+    ...(spec ? [zh ? `分析：基线 ${spec.baseline}；候选 ${spec.candidates.join('、') || '无'}；指标 ${spec.metrics.map((m) => named(m, 'zh-CN')).join('、')}` : `Analysis: baseline ${spec.baseline}; candidates ${spec.candidates.join(', ') || 'none'}; metrics ${spec.metrics.map((m) => named(m, 'en')).join(', ')}`] : []),
     zh ? `配对参数：${keys.join(', ')}（参数相同的运行视为同一负载）` : `Pairing keys: ${keys.join(', ')} (runs with equal values are the same workload)`,
     ...(settings.path_params.length ? [zh ? `来自文件路径的参数：${settings.path_params.map((r) => `${r.param} ← ${r.pattern}`).join('；')}` : `Parameters read from file paths: ${settings.path_params.map((r) => `${r.param} from ${r.pattern}`).join('; ')}`] : []),
     band ? tieBandLine(band, report.layout.locale) : zh ? `持平区间：±${settings.tie_band_pct}%` : `Tie band: ±${settings.tie_band_pct}%`,
