@@ -153,7 +153,11 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
   const { blocks, toc } = useMemo(() => documentBlocks(doc), [doc]);
   const summary = useMemo(() => coverSummary(doc), [doc]);
   const measure = useRef<HTMLDivElement>(null);
-  const [pages, setPages] = useState<number[][] | null>(null);
+  // The pages hold indices into the blocks they were laid out from: a new document's blocks are
+  // never drawn with an older layout (its indices may run past them) while it is measured again.
+  const [laid, setLaid] = useState<{ blocks: Block[]; pages: number[][] } | null>(null);
+  const pages = laid && laid.blocks === blocks ? laid.pages : null;
+  const setPages = (p: number[][] | null): void => setLaid(p ? { blocks, pages: p } : null);
   const charts = blocks.filter((b) => b.kind === 'chart').length;
   const [drawn, setDrawn] = useState(0);
   const [fonts, setFonts] = useState<'loading' | 'complete' | 'incomplete'>('loading');
