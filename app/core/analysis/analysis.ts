@@ -12,6 +12,7 @@ import { sweepPeaks } from '../reports/sweep-headline.js';
 import { studyDesign } from './design.js';
 import { findings } from './findings.js';
 import { checkRepetitions, notRepetitionRuns } from './repetitions.js';
+import { tieBandIn } from './tie-band.js';
 
 type Locale = 'en' | 'zh-CN';
 
@@ -38,8 +39,10 @@ export function sweepOf(queries: StudyQueries, spec: ResolvedAnalysisSpec, load:
   }
 }
 
-export function analyse(queries: StudyQueries, spec: ResolvedAnalysisSpec, options: { locale?: Locale; convention?: RatioConvention } = {}): StudyAnalysis {
+export function analyse(queries: StudyQueries, given: ResolvedAnalysisSpec, options: { locale?: Locale; convention?: RatioConvention } = {}): StudyAnalysis {
   const locale = options.locale ?? 'en';
+  // The tie band stated in the analysis' language.
+  const spec: ResolvedAnalysisSpec = { ...given, tie_band: tieBandIn(given.tie_band, locale) };
   const summary = queries.studies().find((s) => s.slug === spec.study)!;
   const runs = analysedRuns(queries, spec);
   const design = studyDesign({ runs, configs: summary.configs, keys: spec.pairing_keys, locale });

@@ -50,7 +50,8 @@ interface Words {
   list(items: readonly string[]): string;
   span(axis: string, values: ReadonlyArray<number | string>): string;
   matches(candidate: string, baseline: string, metric: string, span: string, within: string): string;
-  differs(span: string, metric: string, changes: string, higher: boolean, fold: string): string;
+  /** `times`: the change is said as many times the baseline ("2.00x"). */
+  differs(span: string, metric: string, changes: string, higher: boolean, fold: string, times: boolean): string;
   sep: string;
   end: string;
 }
@@ -92,7 +93,7 @@ const ZH: Words = {
     return `从 ${pre}${shown[0]} 到 ${shown[shown.length - 1]}${unit}`;
   },
   matches: (candidate, baseline, metric, span, within) => `${candidate} ${span}时的 ${metric} 与 ${baseline} 持平（相差在 ${within} 以内）`,
-  differs: (span, metric, changes, higher, fold) => `${span}时其 ${metric} ${higher ? '高' : '低'} ${changes}${fold}`,
+  differs: (span, metric, changes, higher, fold, times) => (times ? `${span}时其 ${metric} 为基线的 ${changes}${fold}` : `${span}时其 ${metric} ${higher ? '高' : '低'} ${changes}${fold}`),
   sep: '；',
   end: '。',
 };
@@ -231,14 +232,14 @@ function rangesFinding(candidate: string, line: string | null, ps: ComparePair[]
       const a = ratioNum(lo);
       const b = ratioNum(hi);
       numbers.push(...(a.text === b.text ? [a] : [a, b]));
-      fold = ` (${a.text === b.text ? a.text : `${a.text}–${b.text}`})`;
+      fold = locale === 'zh-CN' ? `（${a.text === b.text ? a.text : `${a.text}–${b.text}`}）` : ` (${a.text === b.text ? a.text : `${a.text}–${b.text}`})`;
     }
     effect = Math.max(effect, ...speedups.map((s) => Math.abs(Math.log(s))));
     // Where the candidate crosses the baseline (slower, then faster): said at the first point of the new side.
     const crossed = lastSide !== null && lastSide !== seg.verdict;
     lastSide = seg.verdict;
     const cross = crossed ? (locale === 'zh-CN' ? `（${w.span(axis, [axisOf(seg.pairs[0]!)])}反超）` : ` (crossing over ${w.span(axis, [axisOf(seg.pairs[0]!)])})`) : '';
-    const text = w.differs(span, metric, shown, higher, fold).replace(/ its (\S+ and \S+) is /, ' its $1 are ') + cross;
+    const text = w.differs(span, metric, shown, higher, fold, manyTimes).replace(/ its (\S+ and \S+) is /, ' its $1 are ') + cross;
     clauses.push(i === 0 ? (locale === 'zh-CN' ? `${who} ${text}` : `${who}: ${text}`) : text);
   }
   const verdicts = new Set(ps.map((p) => p.verdict));
@@ -267,7 +268,7 @@ function verdictsFinding(candidate: string, ps: ComparePair[], input: FindingsIn
     const hi = pctNum(Math.max(...abs));
     numbers.push(lo, ...(lo.text === hi.text ? [] : [hi]));
     const range = lo.text === hi.text ? lo.text : zh ? `${lo.text} 至 ${hi.text}` : `${lo.text} to ${hi.text}`;
-    const names = xs.length <= 3 ? ` (${w.list(xs.map((p) => p.workload_label))})` : '';
+    const names = xs.length <= 3 ? (zh ? `（${w.list(xs.map((p) => p.workload_label))}）` : ` (${w.list(xs.map((p) => p.workload_label))})`) : '';
     return zh ? `${xs.length} 个负载${word} ${range}${names}` : `${word} by ${range} in ${xs.length} workload${xs.length === 1 ? '' : 's'}${names}`;
   };
   const metric = metricWords(ps, w, locale);

@@ -36,3 +36,8 @@ export function tieBandOf(set: number | null | undefined, noise: { pct: number |
       : `Tie band: ±${DEFAULT_TIE_BAND_PCT}%, the default where no repetitions measure run-to-run noise (one run a point)`,
   };
 }
+
+/** The same band stated in another language (settings are read in English). */
+export function tieBandIn(band: TieBand, locale: 'en' | 'zh-CN'): TieBand {
+  return tieBandOf(band.source === 'set' ? band.pct : undefined, { pct: band.source === 'default' ? null : band.noise_pct, workloads: band.source === 'default' ? 0 : band.noise_workloads }, locale);
+}

@@ -4,7 +4,7 @@
  * aggregation orders, filters and every warning the comparisons raised.
  */
 import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord, ResolvedAnalysisSpec, RunRecord, TieBand } from '../../contract/records.js';
-import { tieBandOf } from '../analysis/tie-band.js';
+import { tieBandIn } from '../analysis/tie-band.js';
 import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { createHash } from 'node:crypto';
 import { methodSentences } from '../compare/methods.js';
@@ -82,7 +82,7 @@ function named(metric: string, locale: 'en' | 'zh-CN'): string {
 
 /** The tie band in the report's language, with where it came from. */
 function tieBandLine(band: TieBand, locale: 'en' | 'zh-CN'): string {
-  return tieBandOf(band.source === 'set' ? band.pct : undefined, { pct: band.source === 'default' ? null : band.noise_pct, workloads: band.source === 'default' ? 0 : band.noise_workloads }, locale).text;
+  return tieBandIn(band, locale).text;
 }
 
 function fileGroups(files: ReportEvidence['files']): ReportEvidence['file_groups'] {
