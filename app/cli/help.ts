@@ -24,7 +24,9 @@ Commands:
   series --run ID             print a run's time series
   compare                     baseline against candidates (configurations or periods): speedups,
                               significance, roll-ups, warnings
-  scaling --study S [--x P] [--metric M] [--latency-metric L]   a scaling curve per configuration, the knee and "stable up to"
+  analyse --study S           the study's design in a sentence, repetitions that are not (and
+                              what tells them apart), and its ranked findings
+  scaling --study S [--x P] [--metric M] [--latency-metric L] [--where F]   a scaling curve per configuration, the knee and "stable up to"
   periods --study S           list, define (--define NAME --spec "...") or delete time periods
   settings --study S          show or set a study's ratio convention, tie band, pairing keys, zone
   samples [--load [SLUG...]]  list the sample studies, or load them into the database
@@ -196,18 +198,36 @@ A "pivot" section (a table of values): {"source": {"kind": "runs"} | {"kind": "r
 "label"?, "digits"?}], "layout"?: "joined"|"grouped", "margin"?, "split"?, "only"?, "sortBy"?, "top"?}.
 `,
   report: `perfdelta report --study NAME --out FILE.pdf [--report NAME] [--template T] [--baseline C]
-                 [--latency-metric M] [--locale en|zh-CN] [--page A4|Letter] [--orientation portrait|landscape]
+                 [--candidate C]... [--metric M]... [--latency-metric M] [--tie-band PCT] [--pair-by KEYS]
+                 [--locale en|zh-CN] [--page A4|Letter] [--orientation portrait|landscape]
                  [--convention C] [--where FILTER]... [--json]
 
 Prints a report to PDF through Chromium (the same print page the app uses: title page, contents
 with page numbers, the sections, the evidence appendix; charts as vectors, no animation; a CJK
 font is bundled). The report is --report NAME (or the id perfdelta reports lists, 1 or #1),
 else the study's first report, else a new one
-made from the template that fits the study. --template T (before-after, cache-on-off,
+made from the template that fits the study. --template T (findings, before-after, cache-on-off,
 config-matrix, sweep) makes a new report from T. A new report sets its configurations against
 --baseline C, by default the first configuration imported (never the alphabetically first).
-Configurations swept over a load (threads, virtual users, sessions, I/O depth) get the sweep
-template, whose headline states each configuration's peak throughput and the load where it
+
+The report that fits a study of configurations (findings; not one of periods, which gets
+before-after, nor of AWR reports, which keep their own) is built from the study's design: its
+headline states the design in one sentence ("4 configurations × 7 block sizes, one run each,
+random write at depth 16 × 16 jobs") and the ranked findings of its analysis ("perfdelta help
+analyse"); then a curve over the swept load or the block sizes for each metric that binds, the
+speedup heat map (grey cells: ties, explained under it), the comparison, every configuration's
+values (medians), the evidence. It is named "Sweep" when a load is swept, else "Findings".
+--template sweep makes the same report where a load, or block size alone, is swept.
+
+The analysis specification: --baseline, --candidate, --metric, --latency-metric, --tie-band,
+--pair-by and --where, given for a report that exists, are checked (a name the study lacks is an
+error naming the closest) and saved with it, and every section follows them: a baseline replaces
+the baseline of every section that sets configurations against each other (the old one takes its
+place among the candidates), the filter reaches the peaks and the charts as the tables. Options
+that cannot apply are an error (a baseline for a report that compares only periods).
+
+With a swept load (threads, virtual users, sessions, I/O depth) the headline states each
+configuration's peak throughput and the load where it
 occurs, the tail latency there, the load up to which latency stays stable (the rule in words),
 throughput per 1,000 $/month at the peak where the configurations have a price_usd_month
 constant (or a derived metric over a price), and each peak against the baseline's; the geometric
@@ -221,9 +241,39 @@ Needs Chromium or Chrome (PERFDELTA_CHROMIUM names one). The PDF is written whol
 all, as export's workbook.
 --json: {"study", "report": {"id", "name"}, "out", "bytes"}
 `,
+  analyse: `perfdelta analyse --study NAME [--report NAME] [--baseline C] [--candidate C]... [--metric M]...
+                  [--latency-metric M] [--tie-band PCT] [--pair-by KEYS] [--where FILTER]...
+                  [--locale en|zh-CN] [--json]
+(also spelled analyze)
+
+One analysis of the study under one specification (a report's saved one with --report, changed
+by the options; else the study's defaults: the first configuration imported as baseline, the
+metric that binds per workload: bandwidth from 128K blocks, IOPS below, TPS for sysbench, NOPM
+for HammerDB), the same a report's sections compute from:
+- the design in one sentence: configurations, the workload shape that varies, the swept load
+  (or block size when it is the only ordered parameter that varies), runs per point, what was
+  held fixed;
+- the tie band: the one set, else twice the run-to-run noise the study's repetitions measure
+  (at least 1%), else 2% where there are no repetitions; stated with where it came from;
+- repetitions that are not: runs that pair as repetitions of a workload but disagree beyond
+  run-to-run noise are named, with what tells them apart (a token of their file or folder names,
+  a parameter, the host or device they ran on, the day) and the command that accepts it (a
+  --path-param rule for "perfdelta settings", runs move for configurations); until then no
+  finding or peak stands on them;
+- runs of one configuration that ran on different devices (fio's filename), hosts or server
+  versions, proposed as configurations of their own;
+- the findings, ranked by effect and certainty: along the ordered parameter each candidate's
+  ranges with one verdict ("gp3-16000 matches io2-16000 in IOPS from 4K to 64K (within ±0.3%);
+  at 128K and 256K its bandwidth is 16.7% and 16.5% lower"), crossovers, each configuration's
+  peak and its fall after it, the best configuration against the baseline, geometric means
+  (secondary where the workloads' verdicts disagree).
+--json: {"spec", "design", "repetitions", "findings": [{"kind", "primary", "text", "metric",
+         "configs", "numbers", "verdict", "score", "runs", "warnings"}], "compare", "sweep"}
+`,
   export: `perfdelta export --study NAME --out FILE.xlsx [--report NAME] [--json]
 
-A workbook: "Headline" (the report's headline figures), a sheet per table (one per metric) and
+A workbook: "Headline" (the report's design and findings, primary first, then a sweep's peaks,
+then the headline figures), a sheet per table (one per metric) and
 per chart, holding the numbers the report shows with units in the headers; "Runs" (every run's
 parameters and metrics exactly as stored, units in the headers); "Evidence" (source files with
 SHA-256, formulas, filters). Without a report, a sheet per saved chart and the runs. Written whole or not at all (a temporary
@@ -412,6 +462,12 @@ matches any text, block sizes may be written 4K; clauses are separated by ";" or
 --where 'stage!=*init,*prepare,*cleanup' keeps every CockroachDB and HammerDB run). The filter
 leaves the pairs, the geometric mean and the roll-up alike, and is stated in "workload_filter".
 Configuration comparisons only (periods cut time series, which have no workload parameters).
+A clause on a parameter no run of the study has is an error naming the closest parameters (it
+would keep every run). Parameters read from file paths ("perfdelta help settings") filter too.
+
+Runs that pair as repetitions but disagree beyond run-to-run noise (a spread past 1.25x, or six
+times the noise the study's agreeing repetitions measure) are not folded in silence: a
+"not-repetitions" warning names them and what tells them apart ("perfdelta help analyse").
 
 Configurations: runs pair by workload parameters (default keys: bs, bssplit, pattern, read_pct,
 iodepth, numjobs, threads, vus; --pair-by narrows or widens them), never by file order. Runs of
@@ -502,7 +558,12 @@ A study, configuration, period or metric the study does not have is an error (ex
 the closest names there are; with --json it is printed as {"error": {"command", "code": "unknown_name",
 "kind": "study"|"configuration"|"period"|"metric", "name", "message", "suggestions": [...]}}.
 `,
-  scaling: `perfdelta scaling --study NAME [--x PARAM] [--metric NAME] [--latency-metric NAME] [--json]
+  scaling: `perfdelta scaling --study NAME [--x PARAM] [--metric NAME] [--latency-metric NAME] [--where FILTER]... [--json]
+
+--where FILTER keeps only the runs that pass it (as in "perfdelta help compare"); a clause on a
+parameter no run has is an error naming the closest. A parameter read from file paths is a
+workload parameter like any other: it splits the curves (a line per value) and filters
+(--where ranges=short).
 
 Without --x: the load the study sweeps (vus, sessions, threads, iodepth, numjobs: the first that
 takes two values or more within a configuration; never block size, which must be named).

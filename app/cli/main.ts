@@ -20,6 +20,10 @@ import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOpti
 import { cmdCharts } from './chart-commands.js';
 import { cmdCatalog } from './catalog-commands.js';
 import { cmdTimeline } from './timeline-commands.js';
+import { cmdAnalyse } from './analysis-commands.js';
+import { inWorkloadOrder } from '../core/analysis/design.js';
+import { checkedWhere } from '../core/analysis/spec.js';
+import { applyWorkloadFilter, parseWorkloadFilter } from '../core/compare/workload-filter.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
 import { guardTerminal, printCompare, printPeriods, printRuns, printStudies, terminalCell, writeRaw } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
@@ -198,7 +202,8 @@ function cmdRuns(values: Values): number {
       all: true,
     }));
   if (values['json']) json(runs);
-  else printRuns(runs);
+  // Read as a grid is read: by configuration, then 4K before 128K (the file names' order is not the workloads').
+  else printRuns(inWorkloadOrder(runs, withCore(values, (core) => core.studies().flatMap((s) => s.configs))));
   return 0;
 }
 
@@ -265,19 +270,25 @@ function cmdScaling(values: Values): number {
   const study = need(values, 'study');
   const named = { metric: ((values['metric'] as string[] | undefined) ?? [])[0], x: typeof values['x'] === 'string' ? values['x'] : undefined };
   const latencyMetric = typeof values['latency-metric'] === 'string' ? values['latency-metric'] : undefined;
+  const where = whereOption(values);
   const { result, chose } = withCore(values, (core) => {
     // Not named: the load the study sweeps, and the throughput of the runs swept (the study's defaults).
     const defaults = named.x && named.metric ? null : core.studyDefaults(study).scaling;
     const x = named.x ?? defaults?.x;
     if (!x) throw new UsageError(`--x is required: no load (virtual users, threads, sessions, I/O depth, jobs) is swept in "${study}"${defaults?.others.length ? ` (these parameters vary: ${defaults.others.join(', ')})` : ''}`);
-    const runs = core.runs({ study });
+    // The workload filter, checked against the parameters the runs have (a typo keeps nothing unsaid).
+    const all = core.runs({ study });
+    const filter = checkedWhere(where, all, study);
+    const runs = applyWorkloadFilter(all, parseWorkloadFilter(filter));
+    if (filter && runs.length === 0) throw new UsageError(`--where ${filter}: no run of "${study}" is left`);
     const metric = named.metric ?? (named.x ? scalingDefaultFor(runs, x) : defaults?.metric);
     if (!metric) throw new UsageError('--metric is required (the Y axis): the runs have no primary metric');
     // A latency the study does not have would judge nothing: named, with the closest names.
     if (latencyMetric && !runs.some((r) => r.metrics[latencyMetric] !== undefined)) {
       throw unknownName('metric', latencyMetric, [...new Set(runs.flatMap((r) => Object.keys(r.metrics)))].sort(), `the runs of study "${study}"`);
     }
-    return { result: scalingCurves({ runs, x, metric, ...(latencyMetric ? { latencyMetric } : {}) }), chose: { x: named.x ? null : x, load: Boolean(defaults?.loads.includes(x)), metric: named.metric ? null : metric } };
+    // The study's pairing keys (path parameters among them) split the curves: a line per workload.
+    return { result: scalingCurves({ runs, x, metric, keys: core.settings(study).pairing_keys, ...(latencyMetric ? { latencyMetric } : {}) }), chose: { x: named.x ? null : x, load: Boolean(defaults?.loads.includes(x)), metric: named.metric ? null : metric } };
   });
   const x = result.x;
   if (values['json']) json(result);
@@ -540,6 +551,8 @@ async function run(argv: string[]): Promise<number> {
       case 'trash': return cmdTrash(ctx);
       case 'series': return cmdSeries(values);
       case 'compare': return cmdCompare(values);
+      case 'analyse':
+      case 'analyze': return cmdAnalyse(ctx);
       case 'samples': return await cmdSamples(values, rest);
       case 'periods': return cmdPeriods(values);
       case 'scaling': return cmdScaling(values);

@@ -11,6 +11,7 @@ import { CONVENTIONS } from '../core/compare/wording.js';
 import { parseWorkloadFilter } from '../core/compare/workload-filter.js';
 import { option as str, required as need, UsageError } from './usage.js';
 import { writeWhole } from '../core/output/write-whole.js';
+import { resolveSpec, savedSpec, type SpecOptions } from '../core/analysis/spec.js';
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 export interface CliContext {
@@ -20,7 +21,7 @@ export interface CliContext {
   json(value: unknown): void;
 }
 
-const TEMPLATES: readonly ReportTemplate[] = ['before-after', 'cache-on-off', 'config-matrix', 'sweep'];
+const TEMPLATES: readonly ReportTemplate[] = ['findings', 'before-after', 'cache-on-off', 'config-matrix', 'sweep'];
 
 function choice<T extends string>(values: Values, name: string, allowed: readonly T[]): T | undefined {
   const v = str(values, name);
@@ -48,6 +49,34 @@ function byNameOrId(core: Core, study: string, which: string): ReportRecord {
   return core.reports(study).find((r) => r.name === which) ?? core.report(study, Number(id[1]));
 }
 
+/** The analysis specification the command line gives (--baseline, --candidate, --metric, --latency-metric, --tie-band, --pair-by). */
+export function specOptions(values: Values): SpecOptions {
+  const list = (name: string): string[] | undefined => {
+    const v = values[name] as string[] | undefined;
+    return v && v.length ? v : undefined;
+  };
+  const band = values['tie-band'] !== undefined ? Number(values['tie-band']) : undefined;
+  if (band !== undefined && !(band >= 0 && band <= 100)) throw new UsageError('--tie-band takes a percentage from 0 to 100');
+  const pairBy = typeof values['pair-by'] === 'string' ? values['pair-by'].split(',').map((k) => k.trim()).filter(Boolean) : undefined;
+  const out: SpecOptions = {};
+  if (str(values, 'baseline') !== undefined) out.baseline = str(values, 'baseline')!;
+  if (list('candidate')) out.candidates = list('candidate')!;
+  if (list('metric')) out.metrics = list('metric')!;
+  if (str(values, 'latency-metric') !== undefined) out.latency = str(values, 'latency-metric')!;
+  if (band !== undefined) out.tie_band_pct = band;
+  if (pairBy) out.pairing_keys = pairBy;
+  return out;
+}
+
+/** Does the report set configurations against each other anywhere (so a baseline can apply)? */
+function comparesConfigs(core: Core, report: ReportRecord): boolean {
+  const configs = new Set(core.studies().find((s) => s.slug === report.study)?.configs ?? []);
+  const charts = new Map(core.charts(report.study).map((c) => [c.id, c.spec]));
+  return report.sections.some((s) => (s.type === 'headline' && (s.findings || s.sweep || s.items.some((i) => configs.has(i.baseline) && i.candidate !== undefined)))
+    || (s.type === 'table' && configs.has(s.baseline))
+    || (s.type === 'chart' && (() => { const c = charts.get(s.chart); return c !== undefined && 'baseline' in c && configs.has(c.baseline); })()));
+}
+
 /** The named report (or the study's first); with none yet, one made from a template and saved. */
 function resolveReport(core: Core, values: Values): ReportRecord {
   const study = need(values, 'study');
@@ -56,10 +85,23 @@ function resolveReport(core: Core, values: Values): ReportRecord {
   const locale = choice(values, 'locale', ['en', 'zh-CN'] as const);
   const where = whereOption(values);
   const baseline = str(values, 'baseline');
+  const options = specOptions(values);
   let report: ReportRecord;
-  if (template) report = core.createReport(study, { template, name, locale, baseline });
+  let made = false;
+  if (template) { report = core.createReport(study, { template, name, locale, baseline }); made = true; }
   else if (name) report = byNameOrId(core, study, name);
-  else report = core.reports(study)[0] ?? core.createReport(study, { locale, baseline });
+  else { const first = core.reports(study)[0]; report = first ?? core.createReport(study, { locale, baseline }); made = !first; }
+  // The specification on the command line applies to every section of the report, or the command
+  // fails: a name the study lacks names the closest ones; a baseline for a report of periods cannot apply.
+  const { latency: askedLatency, ...rest } = options;
+  const changesSpec = Object.keys(rest).length > 0 && !(made && Object.keys(rest).length === 1 && rest.baseline !== undefined);
+  if (changesSpec && !comparesConfigs(core, report)) {
+    throw new UsageError(`report "${report.name}" sets no configurations against each other (its sections compare periods): ${Object.keys(rest).map((k) => `--${k === 'pairing_keys' ? 'pair-by' : k === 'tie_band_pct' ? 'tie-band' : k === 'candidates' ? 'candidate' : k === 'metrics' ? 'metric' : k}`).join(', ')} cannot apply`);
+  }
+  const analysis = Object.keys(options).length ? savedSpec(options, report.layout.analysis) : report.layout.analysis;
+  // Checked before anything is saved: a typo saves nothing.
+  if (analysis && Object.keys(options).length) resolveSpec(core, study, analysis, where !== undefined ? where.join('; ') : report.layout.where);
+  else if (where) resolveSpec(core, study, report.layout.analysis, where.join('; '));
   // Layout options given on the command line are saved with the report: the PDF can be made again.
   const changes: Partial<ReportLayout> = {
     ...(choice(values, 'page', ['A4', 'Letter'] as const) ? { page: choice(values, 'page', ['A4', 'Letter'] as const)! } : {}),
@@ -68,12 +110,14 @@ function resolveReport(core: Core, values: Values): ReportRecord {
     ...(locale && !template ? { locale } : {}),
     // "" clears the filter: perfdelta report --where "" --out F.pdf.
     ...(where ? { where: where.join('; ').trim() || undefined } : {}),
+    ...(analysis && Object.keys(options).length ? { analysis } : {}),
   };
-  // The latency a sweep headline states at each peak and judges "stable up to" on (p95, p99...).
-  const latency = str(values, 'latency-metric');
+  // The latency a sweep headline states at each peak and judges "stable up to" on (p95, p99...),
+  // and the findings' peaks: part of the specification.
+  const latency = askedLatency;
   let sections = report.sections;
   if (latency) {
-    if (!sections.some((s) => s.type === 'headline' && s.sweep)) throw new UsageError(`--latency-metric sets a sweep headline's latency: report "${report.name}" has none (--template sweep makes one)`);
+    if (!sections.some((s) => s.type === 'headline' && (s.sweep || s.findings))) throw new UsageError(`--latency-metric sets a sweep headline's latency: report "${report.name}" has none (--template sweep makes one)`);
     const names = [...new Set(core.runs({ study }).flatMap((r) => Object.keys(r.metrics)))].sort();
     if (!names.includes(latency)) throw unknownName('metric', latency, names, `the runs of study "${study}"`);
     sections = sections.map((s) => (s.type === 'headline' && s.sweep ? { ...s, sweep: { ...s.sweep, latency } } : s));

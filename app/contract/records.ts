@@ -677,6 +677,12 @@ export interface StudySettingsRecord {
   derived_metrics: DerivedMetric[];
   /** Parameters read from file paths (`update(\d+)` -> `update_pct`), applied at import and to the runs already there. */
   path_params: PathParamRule[];
+  /**
+   * Where `tie_band_pct` came from: set by the user, else twice the run-to-run noise the study's
+   * repetitions measure, else the stated default for single runs (issue 33). Absent in records
+   * made before it existed.
+   */
+  tie_band?: TieBand;
 }
 
 /** A part of a file's path that is a parameter: a pattern with one capture group (case-insensitive) and the parameter it sets. */
@@ -948,11 +954,191 @@ export interface SweepHeadlineSpec {
 }
 
 export type ReportSection =
-  | { id: string; type: 'headline'; title?: string; items: HeadlineItem[]; sweep?: SweepHeadlineSpec }
+  /** `findings`: the headline states the study's design and the findings of its analysis (issue 33) before any item. */
+  | { id: string; type: 'headline'; title?: string; items: HeadlineItem[]; sweep?: SweepHeadlineSpec; findings?: boolean }
   | { id: string; type: 'text'; title?: string; markdown: string }
   | { id: string; type: 'chart'; chart: number; caption?: string }
   | { id: string; type: 'table'; title?: string; baseline: string; candidates: string[]; metrics: string[]; perObjectDay?: PerObjectDayStat }
   | PivotSection;
+
+// ---- the analysis of a study (issue 33) ---------------------------------------------------
+
+/**
+ * What one analysis of a study compares: saved with a report (its layout's `analysis`), given on
+ * the command line or in the section editor. Every field is optional: what is not given comes
+ * from the study (its settings, its first configuration, its tools' primary metrics), and the
+ * resolved value is stated (`ResolvedAnalysisSpec`). The report's workload filter stays in
+ * `ReportLayout.where` (saved before this existed) and is part of the same specification.
+ */
+export interface AnalysisSpec {
+  /** The configuration the others are set against. */
+  baseline?: string;
+  /** Only these candidates, in this order; absent: every other configuration. */
+  candidates?: string[];
+  /** The throughput metrics the findings are stated on; absent: the metric that binds per workload. */
+  metrics?: string[];
+  /** The latency stated at peaks and judged for "stable up to". */
+  latency?: string;
+  /** Pairing keys; absent: the study's. */
+  pairing_keys?: string[];
+  /** |change| below this % is a tie; absent: the study's setting, else its measured noise, else the stated default. */
+  tie_band_pct?: number;
+}
+
+/** Where a tie band came from: set by the user, measured from the study's repetitions, or the stated default for single runs. */
+export interface TieBand {
+  pct: number;
+  source: 'set' | 'measured' | 'default';
+  /** The run-to-run noise measured (median half-range of the repetitions, %), and over how many workloads; null without repetitions. */
+  noise_pct: number | null;
+  noise_workloads: number;
+  /** The rule in words, for the methods. */
+  text: string;
+}
+
+/** A specification with every default filled in and checked: what each section computes from. */
+export interface ResolvedAnalysisSpec {
+  study: string;
+  baseline: string;
+  candidates: string[];
+  /** The metrics compared (throughput first, then bandwidth, then latency where the runs have them). */
+  metrics: string[];
+  latency: string | null;
+  where: string | null;
+  pairing_keys: string[];
+  tie_band: TieBand;
+  /** The study's path parameter rules and its runs left out (by the user, with reasons): stated, not chosen here. */
+  path_params: PathParamRule[];
+  excluded_runs: number[];
+}
+
+/** A factor of the design: a parameter and the values it takes, in their natural order. */
+export interface DesignFactor {
+  key: string;
+  values: ParamValue[];
+}
+
+/**
+ * The study's design: which parameters are configurations, which the workload's shape, which a
+ * swept load; how many runs per point; and the sentence that says it.
+ */
+export interface StudyDesign {
+  configs: string[];
+  /** Parameters with one value per configuration that differ between configurations (numjobs 4 on one mount). */
+  config_params: DesignFactor[];
+  /** Workload shape that varies within configurations (block size, pattern, mix, test, a path parameter). */
+  shape: DesignFactor[];
+  /** The load swept within configurations (threads, virtual users, I/O depth...), or null. */
+  load: DesignFactor | null;
+  /** The ordered parameter findings run along: the load, else block size when it is the only ordered one that varies. */
+  axis: string | null;
+  /** Parameters held at one value over the study (rw, iodepth 16, numjobs 16). */
+  fixed: Record<string, ParamValue>;
+  /** Runs per point (configuration × workload). */
+  runs_per_point: { min: number; max: number };
+  points: number;
+  /** "4 configurations × 7 block sizes, one run each, random write at depth 16 × 16 jobs". */
+  sentence: string;
+  /** Which metric binds, per workload family: bandwidth for large blocks, IOPS for small, the tool's transactions for databases. */
+  binding: Array<{ workload: string; metric: string }>;
+  /** The rule that chose them, in words. */
+  binding_rule: string;
+}
+
+/**
+ * Something that tells runs apart which would otherwise pair as repetitions of one workload: a
+ * token of their file or folder names (proposed as a path parameter), a parameter their files
+ * carry, the host or device they ran on (proposed as configurations), the day they ran.
+ */
+export interface Discriminator {
+  kind: 'path' | 'param' | 'host' | 'day';
+  /** The parameter it becomes (a path token's proposed name, editable), or the parameter itself. */
+  param: string;
+  values: string[];
+  /** A path token: the rule that reads it from the file path (`--path-param`). */
+  rule?: PathParamRule;
+  /** What the runs ran on (a device, a host, a server version): proposed as configurations. */
+  ran_on: boolean;
+  /** Groups of would-be repetitions it splits, of those looked at. */
+  splits: number;
+  groups: number;
+  /** Values given: splitting by it leaves each part tighter than the whole (null: no values to tell). */
+  separates: boolean | null;
+  runs: number[];
+}
+
+/** Runs that pair as repetitions of one workload but disagree beyond run-to-run noise. */
+export interface DisagreeingRepetitions {
+  config: string;
+  workload: string;
+  metric: string;
+  runs: number[];
+  values: number[];
+  files: string[];
+  /** Highest ÷ lowest. */
+  spread: number;
+}
+
+/** Runs of one configuration that ran on different things, proposed as configurations of their own. */
+export interface ConfigProposal {
+  config: string;
+  /** What differs: a parameter (`target`: fio's filename), the host, or a version. */
+  by: string;
+  /** The configurations it would make: a label (from a file-name token where one matches, else the value) and its runs. */
+  groups: Array<{ label: string; value: string; runs: number[] }>;
+  message: string;
+}
+
+/** The check of a study's repetitions: what pairs as repetitions but is not, and what tells them apart. */
+export interface RepetitionCheck {
+  /** The run-to-run noise measured where repetitions agree (median half-range, %), and over how many workloads. */
+  noise_pct: number | null;
+  noise_workloads: number;
+  /** A group disagrees when its highest ÷ lowest passes this. */
+  limit: number;
+  groups_checked: number;
+  disagreeing: DisagreeingRepetitions[];
+  /** Ranked, best first. */
+  discriminators: Discriminator[];
+  configurations: ConfigProposal[];
+  /** The finding in the check's language; null when every repetition agrees. */
+  message: string | null;
+}
+
+/** One finding of an analysis: a sentence with its numbers, the metric it is stated on, and the runs behind it. */
+export interface Finding {
+  kind: 'ranges' | 'peak' | 'best' | 'geomean' | 'not-repetitions' | 'same-everywhere';
+  /** Stated first (true) or as a secondary finding. */
+  primary: boolean;
+  text: string;
+  metric: string;
+  metric_label: string;
+  configs: string[];
+  /** Every number the sentence states, as stated and as a value in its unit (speedups and % changes have unit "x" and "%"). */
+  numbers: Array<{ text: string; value: number; unit: string }>;
+  verdict: Verdict | null;
+  /** What ranked it: the effect (|ln ratio|) times the certainty (tested pairs count fully). */
+  score: number;
+  runs: number[];
+  warnings: CompareWarning[];
+  /**
+   * What the tools said about the runs behind it (issue 40): facts of its runs, and of the runs of
+   * its configurations (and the baseline) left out because their results do not stand. Absent: nothing said.
+   */
+  validity?: FigureValidity[];
+}
+
+/** The analysis of a study under one specification: every section of a report is a view of it. */
+export interface StudyAnalysis {
+  spec: ResolvedAnalysisSpec;
+  design: StudyDesign;
+  repetitions: RepetitionCheck;
+  findings: Finding[];
+  /** The comparison of the baseline with every candidate on the spec's metrics. */
+  compare: CompareResult | null;
+  /** The swept load's curves and peaks, or null without one. */
+  sweep: SweepHeadline | null;
+}
 
 export interface ReportLayout {
   title: string;
@@ -968,6 +1154,8 @@ export interface ReportLayout {
    * the same one `perfdelta compare --where` takes; stated in the evidence.
    */
   where?: string;
+  /** The analysis every section computes from (baseline, candidates, metrics, pairing keys, tie band); absent: the study's defaults. */
+  analysis?: AnalysisSpec;
 }
 
 export interface ReportRecord {
@@ -980,7 +1168,7 @@ export interface ReportRecord {
   updated: string;
 }
 
-export type ReportTemplate = 'before-after' | 'cache-on-off' | 'config-matrix' | 'sweep';
+export type ReportTemplate = 'before-after' | 'cache-on-off' | 'config-matrix' | 'sweep' | 'findings';
 
 export interface HeadlineFigure {
   label: string;
@@ -1148,6 +1336,9 @@ export interface SweepPeak {
   excluded: Array<{ run: number; reason: string }>;
   /** What the tools said about the runs behind the peak ("2 of 10 virtual users finished FAILED"); absent: nothing. */
   validity?: Array<{ run: number; severity: 'invalid' | 'warning'; message: string }>;
+  /** The value at the highest load swept (what a peak falls to after it), and the runs behind the peak. */
+  last?: number | null;
+  peak_runs?: number[];
 }
 
 /** A sweep headline resolved: numbers and the names they are stated with; the words are the page's (message catalog). */
@@ -1173,7 +1364,7 @@ export type RenderedSection =
    * `warnings`: what the headline's comparisons warned of (the evidence lists them). `sweep`: the
    * peaks of a sweep headline (absent in documents made before it existed).
    */
-  | { id: string; type: 'headline'; title: string; figures: HeadlineFigure[]; errors: string[]; warnings: CompareWarning[]; sweep?: SweepHeadline }
+  | { id: string; type: 'headline'; title: string; figures: HeadlineFigure[]; errors: string[]; warnings: CompareWarning[]; sweep?: SweepHeadline; analysis?: StudyAnalysis }
   | { id: string; type: 'text'; title: string; markdown: string }
   | { id: string; type: 'chart'; title: string; caption: string; chart: SavedChart | null; data: ChartData | null; errors: string[] }
   | { id: string; type: 'table'; title: string; compare: CompareResult | null; errors: string[] }

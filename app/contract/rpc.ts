@@ -8,6 +8,7 @@ import type {
   AppInfo, CompareResult, FilePreview, LogClaim, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
   SeriesInfo, SeriesKeyRecord, SeriesLaneRecord,
   ScalingResult, ScatterResult, SeriesOverlayResult, StudyDefaults, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
+  AnalysisSpec, StudyAnalysis,
 } from './records.js';
 import type { CatalogPublishResult, CatalogPullResult, CatalogQuery, CatalogSearchResult, TrendQueryArgs, TrendResult } from './catalog-records.js';
 import type { TimelineRpcMethods } from './timeline-rpc.js';
@@ -163,6 +164,12 @@ export interface RpcMethods extends TimelineRpcMethods {
   'reports.delete': { args: { study: string; id: number }; result: { deleted: boolean } };
   /** The report with every number resolved, as the preview and the PDF show it. */
   'reports.render': { args: { study: string; report?: number }; result: ReportDocument };
+  /**
+   * The study's analysis under a specification (a report's saved one, changed by `spec` and
+   * `where`): its design, the check of its repetitions with what tells disagreeing runs apart
+   * (the proposals Runs and Compare offer to accept), and the findings.
+   */
+  'analysis.run': { args: { study: string; report?: number; spec?: AnalysisSpec; where?: string; locale?: 'en' | 'zh-CN' }; result: StudyAnalysis };
   /** The report printed to PDF by Chromium (web host) or Electron's printToPDF. */
   'reports.pdf': { args: { study: string; report: number }; result: ExportedFile };
   'reports.xlsx': { args: { study: string; report?: number }; result: ExportedFile };

@@ -7,7 +7,7 @@
  */
 import { NotFoundError } from './errors.js';
 
-export type NameKind = 'study' | 'configuration' | 'period' | 'metric';
+export type NameKind = 'study' | 'configuration' | 'period' | 'metric' | 'parameter';
 
 /** A name that does not exist, with the closest that do: the CLI prints it, --json as an object. */
 export class UnknownNameError extends NotFoundError {

@@ -11,6 +11,7 @@ import type {
   CompareResult, FilePreview, LogClaim, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesInfo, SeriesKeyRecord, SeriesLaneRecord, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
   StudyDefaults, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit, PathParamRule,
+  AnalysisSpec, StudyAnalysis,
 } from '../contract/records.js';
 import { cvOfSummary, periodMetricDefault, studyDefaults } from './study-defaults.js';
 import { ColumnMappings } from './store/column-mappings.js';
@@ -19,7 +20,7 @@ import { CANONICAL_UNITS } from './metrics/units.js';
 import { comparePeriods, periodBounds, periodRecord } from './compare/compare-periods.js';
 import { DEFAULT_PAIRING_KEYS } from './compare/pairing.js';
 import { DEFAULT_CACHE_BYTES } from './compare/warnings.js';
-import { parseWorkloadFilter } from './compare/workload-filter.js';
+import { applyWorkloadFilter, parseWorkloadFilter } from './compare/workload-filter.js';
 import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import { parsePeriod } from './periods/period-spec.js';
 import { DEFAULT_AGGREGATION, type Aggregation } from './periods/period-stats.js';
@@ -59,6 +60,10 @@ import type { TimelineChartSpec } from '../contract/timeline.js';
 
 /** A saved timeline is read for a page's width: about a column a pixel of an A4 page, twice. */
 const TIMELINE_CHART_WIDTH = 1400;
+import { StudyTieBands } from './analysis/study-tie-bands.js';
+import { checkedWhere, resolveSpec } from './analysis/spec.js';
+import { analyse } from './analysis/analysis.js';
+import { repetitionWarnings } from './analysis/repetitions.js';
 
 export { NotFoundError, UnknownNameError };
 
@@ -86,6 +91,10 @@ export class Core implements StudyQueries, TemplateQueries {
   private readonly savedCharts: SavedCharts;
   /** Deletes with undo, renames, moves, exclusions, configuration constants and derived metrics. */
   readonly manage: StudyManager;
+  /** Each study's default tie band from its measured noise, remembered until its runs change. */
+  private readonly tieBands: StudyTieBands;
+  /** The runs read within one rendering or export (see `reading`), else null. */
+  private readScope: Map<string, RunRecord[]> | null = null;
   /** Series read for a window only: run charts, lanes, a study's top objects. */
   private readonly windowed: WindowedSeries;
   /** A study's layers on one time axis: lanes, clock offsets, correlation across layers. */
@@ -107,6 +116,7 @@ export class Core implements StudyQueries, TemplateQueries {
     this.savedCharts = new SavedCharts(this.store.reportStore, (study) => ({ id: this.studyId(study), slug: this.slugOf(study) }));
     this.manage = new StudyManager(this);
     this.timeline = new StudyTimeline(this);
+    this.tieBands = new StudyTieBands(this.store);
   }
 
   close(): void {
@@ -145,6 +155,32 @@ export class Core implements StudyQueries, TemplateQueries {
    * derived metrics added. `all`: excluded runs too (the Runs tab, the CLI's listing, the evidence).
    */
   runs(filter: { study?: string; config?: string; ids?: number[]; all?: boolean }): RunRecord[] {
+    // Inside one read (a report's rendering, an export), the runs are read and parsed once: a
+    // report asks for them from every section, and dozens of full reads of a study's runs were what
+    // made "[store] slow query listRuns" print under every report and export.
+    if (this.readScope) {
+      const key = JSON.stringify([filter.study, filter.config, filter.ids, filter.all === true]);
+      const hit = this.readScope.get(key);
+      if (hit) return [...hit];
+      const read = this.readRuns(filter);
+      this.readScope.set(key, read);
+      return [...read];
+    }
+    return this.readRuns(filter);
+  }
+
+  /** Everything `fn` reads of runs is read once (it writes no run: a rendering, an export, a template). */
+  private reading<T>(fn: () => T): T {
+    if (this.readScope) return fn();
+    this.readScope = new Map();
+    try {
+      return fn();
+    } finally {
+      this.readScope = null;
+    }
+  }
+
+  private readRuns(filter: { study?: string; config?: string; ids?: number[]; all?: boolean }): RunRecord[] {
     const studyId = filter.study !== undefined ? this.studyId(filter.study) : undefined;
     const runs = this.store.listRuns({ studyId, config: filter.config, ids: filter.ids });
     const counted = filter.all ? runs : runs.filter((r) => !r.excluded);
@@ -418,11 +454,15 @@ export class Core implements StudyQueries, TemplateQueries {
   // ---- periods and settings ---------------------------------------------------------------
 
   settings(study: string): StudySettingsRecord {
-    const saved = this.store.settings(this.studyId(study));
+    const id = this.studyId(study);
+    const saved = this.store.settings(id);
+    const pairing = saved.pairing_keys ?? [...DEFAULT_PAIRING_KEYS];
+    const tieBand = this.tieBands.of(id, saved.tie_band_pct, pairing);
     return {
       convention: saved.convention ?? 'x-fold',
-      tie_band_pct: saved.tie_band_pct ?? 0,
-      pairing_keys: saved.pairing_keys ?? [...DEFAULT_PAIRING_KEYS],
+      tie_band_pct: tieBand.pct,
+      tie_band: tieBand,
+      pairing_keys: pairing,
       zone: saved.zone ?? 'UTC',
       cache_bytes: saved.cache_bytes ?? DEFAULT_CACHE_BYTES,
       units: { ...CANONICAL_UNITS, ...saved.units },
@@ -458,6 +498,7 @@ export class Core implements StudyQueries, TemplateQueries {
       pairingKeys: this.settings(study).pairing_keys,
       spans: this.store.seriesSpans(id),
       seriesConfigs: (metric) => this.store.seriesConfigs(id, metric),
+      userParams: this.settings(study).path_params.map((r) => r.param),
       seriesCvs: (metric, config) => this.store.levels.summariesOfStudy(id, metric, config, null, null).map(cvOfSummary),
     });
   }
@@ -632,9 +673,22 @@ export class Core implements StudyQueries, TemplateQueries {
     return this.store.reportStore.deleteReport(this.studyId(study), id);
   }
 
+  /**
+   * The study's analysis (issue 33): under a report's saved specification (`report`), changed by
+   * `spec` and `where`, else the study's defaults. Routed to app/core/analysis/.
+   */
+  analysis(study: string, options: { report?: number; spec?: AnalysisSpec; where?: string; locale?: 'en' | 'zh-CN' } = {}): StudyAnalysis {
+    const slug = this.slugOf(study);
+    return this.reading(() => {
+      const report = options.report !== undefined ? this.report(slug, options.report) : null;
+      const spec = resolveSpec(this, slug, report?.layout.analysis, report?.layout.where, { ...(options.spec ?? {}), ...(options.where !== undefined ? { where: options.where } : {}) });
+      return analyse(this, spec, { locale: options.locale ?? report?.layout.locale ?? 'en', ...(report ? { convention: report.layout.convention } : {}) });
+    });
+  }
+
   /** The report with every number resolved: what preview, PDF and XLSX show. */
   renderReport(study: string, which?: number | string): ReportDocument {
-    return renderReport(this, this.slugOf(study), this.report(study, which));
+    return this.reading(() => renderReport(this, this.slugOf(study), this.report(study, which)));
   }
 
   /**
@@ -642,6 +696,10 @@ export class Core implements StudyQueries, TemplateQueries {
    * none, every saved chart), the runs as stored, the evidence.
    */
   exportXlsx(study: string, which?: number | string): Uint8Array {
+    return this.reading(() => this.workbook(study, which));
+  }
+
+  private workbook(study: string, which?: number | string): Uint8Array {
     const slug = this.slugOf(study);
     const hasReport = this.store.reportStore.reports(this.studyId(study)).length > 0;
     let doc: ReportDocument;
@@ -724,7 +782,8 @@ export class Core implements StudyQueries, TemplateQueries {
     const periods = this.store.periods(id);
     const periodByName = new Map(periods.map((p) => [p.name, p]));
     // A configuration whose runs are all excluded is still one: it pairs with nothing.
-    const everyRun = this.store.listRuns({ studyId: id });
+    // Read through `runs` (once per rendering), excluded runs too.
+    const everyRun = this.runs({ study: args.study, all: true });
     const configs = new Set(everyRun.map((r) => r.config));
     const runs = this.runs({ study: args.study });
 
@@ -775,17 +834,21 @@ export class Core implements StudyQueries, TemplateQueries {
     for (const label of labels) {
       if (!configs.has(label)) throw new NotFoundError(`"${label}" is a period but the other labels are not: compare periods with periods, configurations with configurations`);
     }
+    // A filter on a parameter no run has would keep every run and look applied: an error naming the closest.
+    checkedWhere(args.where, runs, study.name);
     // A metric no run of the study has would give "pairs: []" and look like a result.
     const runMetrics = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
     for (const m of args.metrics ?? []) if (!runMetrics.has(m)) throw unknownName('metric', m, [...runMetrics].sort(), `the runs of study "${study.name}"`);
-    return inDisplayUnits(
-      compareConfigs({
-        ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys, where: parseWorkloadFilter(args.where),
-        // Left out by their own facts (most users failed): named in the result, never compared.
-        withheld: everyRun.filter((r) => r.excluded?.automatic === 'validity'),
-      }),
-      settings.units,
-    );
+    const keys = args.pairingKeys ?? settings.pairing_keys;
+    const where = parseWorkloadFilter(args.where);
+    const result = compareConfigs({
+      ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: keys, where,
+      // Left out by their own facts (most users failed): named in the result, never compared.
+      withheld: everyRun.filter((r) => r.excluded?.automatic === 'validity'),
+    });
+    // Repetitions that are not (issue 33): their medians are in the pairs, and the comparison says so.
+    result.warnings.unshift(...repetitionWarnings(applyWorkloadFilter(runs.filter((r) => labels.includes(r.config)), where), keys, options.locale));
+    return inDisplayUnits(result, settings.units);
   }
 }
 

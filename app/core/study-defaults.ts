@@ -41,6 +41,8 @@ export interface StudyDefaultsInput {
   spans: readonly SeriesSpan[];
   /** Configurations with series of a metric, the one with the most points first (what the view shows first). */
   seriesConfigs(metric: string): string[];
+  /** Parameters the user defined (read from file paths): a column of the Runs table for every tool that has them. */
+  userParams?: readonly string[];
   /**
    * Each series' coefficient of variation (%), from the store's per-series summary (its count,
    * mean and sum of squared deviations): never the points, so a 10-million-point log costs a row.
@@ -170,7 +172,9 @@ function runsColumns(input: StudyDefaultsInput, objects: Map<number, number>): S
   for (const config of input.configs) {
     const mine = input.runs.filter((r) => r.config === config);
     for (const [tool, runs] of runsByTool(mine)) {
-      const columns: RunColumn[] = runColumns(tool, runs, (r) => objects.get((r as RunRecord).id));
+      // A parameter read from file paths names the workload in Runs too (ranges=short beside the threads).
+      const mine: RunColumn[] = (input.userParams ?? []).filter((k) => runs.some((r) => r.params[k] !== undefined)).map((key) => ({ kind: 'param', key }));
+      const columns: RunColumn[] = [...mine, ...runColumns(tool, runs, (r) => objects.get((r as RunRecord).id))];
       out.push({ config, tool, runs: runs.map((r) => r.id), columns });
     }
   }

@@ -9,6 +9,7 @@ import { ScalingView } from './ScalingView.js';
 import { TimeSeriesView } from './TimeSeriesView.js';
 import { WaitEventsView } from './WaitEventsView.js';
 import { RunsTable } from './RunsTable.js';
+import { RepetitionProposals } from './analysis/RepetitionProposals.js';
 import { ReportsView } from './reports/ReportsView.js';
 import { download } from '../charts/chart-export.js';
 import { OverlayView } from './overlay/OverlayView.js';
@@ -115,6 +116,8 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
       </ScrollingTabs>
       <div role="tabpanel" id="study-panel" aria-labelledby={`tab-${tab}`}>
       {error && <p className="error" role="alert">{error}</p>}
+      {/* Runs that pair as repetitions but are not: said where their values are shown, until accepted. */}
+      {(tab === 'runs' || tab === 'compare' || tab === 'scaling') && <RepetitionProposals study={study.slug} revision={revision} onChanged={onChanged} />}
       {allRuns && defaults && tab === 'runs' && (
         <RunsTable runs={allRuns} configs={study.configs} dictionary={described} defaults={defaults} openRun={openRun}
           manage={{ study: study.slug, constants, derived, onChanged, onDeleted }} />

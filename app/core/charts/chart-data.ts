@@ -5,6 +5,7 @@
  */
 import type { ChartData, ChartSpec, RatioConvention } from '../../contract/records.js';
 import { scalingCurves } from '../compare/scaling.js';
+import { applyWorkloadFilter, parseWorkloadFilter } from '../compare/workload-filter.js';
 import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { displayUnit, type DisplayUnits } from '../metrics/units.js';
 import type { StudyQueries } from '../study-queries.js';
@@ -17,6 +18,9 @@ export interface ChartWording {
   locale: 'en' | 'zh-CN';
   /** A report's workload filter: its charts leave out what its tables leave out. */
   where?: string;
+  /** A report's analysis specification: the pairing keys and tie band of its tables (configurations only). */
+  pairingKeys?: string[];
+  tieBandPct?: number;
 }
 
 /** How many points a time series is drawn with at most, unless the spec says. */
@@ -75,6 +79,8 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
   const labels = colourOrder(queries, study);
   const { convention, locale } = wording;
   const isPeriod = (label: string): boolean => queries.periods(study).some((p) => p.name === label);
+  // A report's specification reaches its charts' comparisons as it reaches its tables.
+  const specOf = { ...(wording.pairingKeys ? { pairingKeys: wording.pairingKeys } : {}), ...(wording.tieBandPct !== undefined ? { tieBandPct: wording.tieBandPct } : {}) };
   switch (spec.kind) {
     case 'compare-bars': {
       const periods = isPeriod(spec.baseline);
@@ -84,7 +90,7 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
       return {
         kind: spec.kind, labels,
         compare: queries.compare({
-          study, baseline: spec.baseline, candidates: candidatesOf(spec), metrics, convention, locale, ...(periods ? {} : { where: wording.where }),
+          study, baseline: spec.baseline, candidates: candidatesOf(spec), metrics, convention, locale, ...(periods ? {} : { where: wording.where, ...specOf }),
           ...(periods && spec.perObjectDay ? { aggregation: { perObjectDay: spec.perObjectDay } } : {}),
         }),
       };
@@ -92,12 +98,17 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
     case 'speedup-heatmap': {
       const s = queries.studies().find((x) => x.slug === study)!;
       const others = (isPeriod(spec.baseline) ? s.periods : s.configs).filter((c) => c !== spec.baseline);
-      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: others, metrics: [spec.metric], convention, locale, where: wording.where }) };
+      const periods = isPeriod(spec.baseline);
+      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: others, metrics: [spec.metric], convention, locale, where: wording.where, ...(periods ? {} : specOf) }) };
     }
     case 'repetitions':
-      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: [spec.candidate], metrics: [spec.metric], convention, locale, where: wording.where }) };
-    case 'scaling':
-      return { kind: 'scaling', labels, scaling: scalingCurves({ runs: queries.runs({ study }), x: spec.x, metric: spec.metric, ...(spec.latencyMetric ? { latencyMetric: spec.latencyMetric } : {}) }) };
+      return { kind: spec.kind, labels, compare: queries.compare({ study, baseline: spec.baseline, candidates: [spec.candidate], metrics: [spec.metric], convention, locale, where: wording.where, ...specOf }) };
+    case 'scaling': {
+      // The report's filter and pairing keys: its curves are its tables' workloads (ranges=short alone, a line per path parameter).
+      const runs = applyWorkloadFilter(queries.runs({ study }), parseWorkloadFilter(wording.where));
+      const keys = wording.pairingKeys ?? queries.settings(study).pairing_keys;
+      return { kind: 'scaling', labels, scaling: scalingCurves({ runs, x: spec.x, metric: spec.metric, keys, ...(spec.latencyMetric ? { latencyMetric: spec.latencyMetric } : {}) }) };
+    }
     case 'time-series': {
       const series = queries.studySeries(study, spec.metric, {
         top: spec.top ?? 8, config: spec.config, objects: spec.objects, maxPoints: spec.points ?? DEFAULT_SERIES_POINTS,

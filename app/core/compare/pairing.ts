@@ -54,6 +54,14 @@ export function formatBlockSize(bytes: number): string {
   return `${bytes}B`;
 }
 
+/** Parameters every label above words itself, or deliberately leaves out (a HammerDB run's benchmark). */
+const LABELLED = new Set<string>([...DEFAULT_PAIRING_KEYS, 'rw', 'ioengine', 'direct', 'target']);
+
+/** A workload's parameters that no tool sets: the user's own (path parameters), in natural order. */
+function userParams(params: Record<string, ParamValue>): string[] {
+  return Object.keys(params).filter((k) => !LABELLED.has(k)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+}
+
 /**
  * A short label such as "4K random read QD16 ×4" or "128K seq 70/30 QD1 ×1"; in Chinese
  * "4K 随机读 QD16 ×4". The English label also names the workload in saved charts and headlines;
@@ -64,6 +72,9 @@ export function workloadLabel(params: Record<string, ParamValue>, locale: 'en' |
   const parts: string[] = [];
   for (const k of ['workload', 'test', 'stage']) if (params[k] !== undefined) parts.push(String(params[k]));
   if (params['work'] !== undefined) parts.push(`${zh ? '工作' : 'work'} ${String(params['work'])}`);
+  // A parameter the user defined (read from file paths: ranges=short) names the workload too, so
+  // two workloads never share a label ("oltp 1 thread" twice).
+  for (const k of userParams(params)) parts.push(`${k}=${String(params[k])}`);
   if (typeof params['bs'] === 'number') parts.push(formatBlockSize(params['bs']));
   else if (params['bssplit']) parts.push(`bssplit ${String(params['bssplit'])}`);
   const pattern = params['pattern'] === undefined || params['pattern'] === '' ? '' : String(params['pattern']);
@@ -113,7 +124,9 @@ export function groupWorkloads(runs: readonly RunRecord[], keys: readonly string
 
 /** Orders workloads the way a reader scans a grid: block size, then pattern, mix, depth, jobs. */
 export function compareWorkloads(a: Record<string, ParamValue>, b: Record<string, ParamValue>): number {
-  const order = ['workload', 'test', 'benchmark', 'stage', 'work', 'bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'report', 'inst_num'];
+  // The user's own parameters (ranges=short) after what names the workload, before its size and load.
+  const mine = [...new Set([...userParams(a), ...userParams(b)])].sort((x, y) => x.localeCompare(y, 'en', { numeric: true }));
+  const order = ['workload', 'test', 'benchmark', 'stage', 'work', ...mine, 'bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'report', 'inst_num'];
   for (const k of order) {
     const x = a[k];
     const y = b[k];
@@ -122,7 +135,7 @@ export function compareWorkloads(a: Record<string, ParamValue>, b: Record<string
     if (y === undefined) return 1;
     if (k === 'read_pct' && typeof x === 'number' && typeof y === 'number') return y - x; // reads first
     if (typeof x === 'number' && typeof y === 'number') return x - y;
-    return String(x).localeCompare(String(y));
+    return String(x).localeCompare(String(y), 'en', { numeric: true });
   }
   return 0;
 }

@@ -147,11 +147,13 @@ export interface ScalingInput {
   metric: string;
   /** The latency metric for the knee; omitted: measured latency if the runs have one, else Little's law. */
   latencyMetric?: string;
+  /** The parameters that make a workload (the study's pairing keys, path parameters among them): a line per combination. Default: the default pairing keys. */
+  keys?: readonly string[];
 }
 
 export function scalingCurves(input: ScalingInput): ScalingResult {
   const info = describeMetric(input.metric);
-  const others = DEFAULT_PAIRING_KEYS.filter((k) => k !== input.x && !configurationKey(input.runs, k));
+  const others = (input.keys ?? DEFAULT_PAIRING_KEYS).filter((k) => k !== input.x && !configurationKey(input.runs, k));
   const groups = new Map<string, { config: string; params: Record<string, ParamValue>; byX: Map<number, RunRecord[]> }>();
   const xIsMetric = describeMetric(input.x) !== null;
   for (const r of input.runs) {

@@ -188,6 +188,7 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', labelZh: '每秒操作数', sources: {}, specific: { to: 'tool', why: 'an operation is what each tool defines it to be (a COSBench object read, a CockroachDB workload statement)' } },
   { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', labelZh: '每秒事务数', sources: {}, specific: { to: 'tool', why: 'a transaction is what each tool\'s script makes it (sysbench\'s oltp_read_write is 18 statements)' } },
   { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', labelZh: '每秒查询数', sources: {}, specific: { to: 'tool', why: 'a query is what each tool\'s script issues' } },
+  { quantity: 'rw_qps', unit: 'QPS', better: 'higher', label: 'Read/write requests per second', labelZh: '每秒读写请求数', sources: { sysbench: '0.4/0.5 "read/write requests" per sec (queries without BEGIN/COMMIT)' }, specific: { to: 'tool', why: 'a request is what each tool\'s script issues' } },
   { quantity: 'errors', unit: 'errors', better: 'lower', label: 'Errors', labelZh: '错误数', sources: { cockroach: 'errors', iometer: 'Errors' } },
   { quantity: 'errors_per_s', unit: '1/s', better: 'lower', label: 'Errors per second', labelZh: '每秒错误数', sources: { sysbench: 'ignored errors per sec' } },
   { quantity: 'reconnects_per_s', unit: '1/s', better: 'lower', label: 'Reconnects per second', labelZh: '每秒重连数', sources: { sysbench: 'reconnects per sec' } },

@@ -69,7 +69,7 @@ const COSBENCH_PRIMARY = [throughput('ops_per_s'), latency('total.lat_avg_ms')];
 export const TOOL_PROFILES: Readonly<Record<string, ToolProfile>> = {
   fio: { primary: FIO_PRIMARY, columns: [param('bs'), param('rw'), param('read_pct'), param('iodepth'), param('numjobs'), param('ioengine'), ...figures(FIO_PRIMARY), column('read.clat_p99_ms'), column('write.clat_p99_ms')] },
   vdbench: { primary: VDBENCH_PRIMARY, columns: [param('bs'), param('pattern'), param('read_pct'), param('threads'), ...figures(VDBENCH_PRIMARY), column('total.bw_mib_s')] },
-  sysbench: { primary: SYSBENCH_PRIMARY, columns: [param('test'), param('threads'), column('tps'), column('qps'), column('total.lat_p95_ms', 'total.lat_avg_ms')] },
+  sysbench: { primary: SYSBENCH_PRIMARY, columns: [param('test'), param('threads'), column('tps'), column('qps'), column('rw_qps'), column('total.lat_p95_ms', 'total.lat_avg_ms')] },
   hammerdb: { primary: HAMMERDB_PRIMARY, columns: [param('vus'), ...figures(HAMMERDB_PRIMARY)] },
   'oracle-awr': AWR,
   'oracle-statspack': AWR,

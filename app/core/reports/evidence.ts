@@ -3,7 +3,9 @@
  * with their SHA-256 and importer version, configurations, periods, pairing keys, formulas,
  * aggregation orders, filters and every warning the comparisons raised.
  */
-import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord, RunRecord } from '../../contract/records.js';
+import type { CompareResult, CompareWarning, RenderedSection, ReportEvidence, ReportRecord, ResolvedAnalysisSpec, RunRecord, TieBand } from '../../contract/records.js';
+import { tieBandIn } from '../analysis/tie-band.js';
+import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { createHash } from 'node:crypto';
 import { methodSentences } from '../compare/methods.js';
 import type { StudyQueries } from '../study-queries.js';
@@ -72,6 +74,17 @@ function workloadFilter(report: ReportRecord, runs: readonly RunRecord[]): strin
   return [`${describeFilter(clauses, out.length, report.layout.locale)}${listed}`];
 }
 
+/** A metric as the catalog names it: a report prints no metric ids. */
+function named(metric: string, locale: 'en' | 'zh-CN'): string {
+  const info = describeMetric(metric);
+  return info ? metricLabel(info, locale) : metric;
+}
+
+/** The tie band in the report's language, with where it came from. */
+function tieBandLine(band: TieBand, locale: 'en' | 'zh-CN'): string {
+  return tieBandIn(band, locale).text;
+}
+
 function fileGroups(files: ReportEvidence['files']): ReportEvidence['file_groups'] {
   const groups = new Map<string, ReportEvidence['files']>();
   for (const f of files) {
@@ -110,7 +123,7 @@ export function shownFileNames(files: readonly string[]): Map<string, string> {
   return out;
 }
 
-export function buildEvidence(core: StudyQueries, study: string, report: ReportRecord, sections: readonly RenderedSection[]): ReportEvidence {
+export function buildEvidence(core: StudyQueries, study: string, report: ReportRecord, sections: readonly RenderedSection[], spec: ResolvedAnalysisSpec | null = null): ReportEvidence {
   const zh = report.layout.locale === 'zh-CN';
   const settings = core.settings(study);
   // Every run, excluded ones too: the evidence states what was left out and why.
@@ -126,9 +139,14 @@ export function buildEvidence(core: StudyQueries, study: string, report: ReportR
   const headlineWarnings = sections.flatMap((s) => (s.type === 'headline' ? s.warnings : []));
   const aggregation = [...new Set(compares.map((c) => c.aggregation).filter((a): a is string => Boolean(a)))];
   const failed = runs.filter((r) => r.errors.length > 0);
+  // The report's analysis specification: what every section compared, and the tie band with where it came from.
+  const keys = spec?.pairing_keys ?? settings.pairing_keys;
+  const band = spec?.tie_band ?? settings.tie_band;
   const filters = [
-    zh ? `配对参数：${settings.pairing_keys.join(', ')}（参数相同的运行视为同一负载）` : `Pairing keys: ${settings.pairing_keys.join(', ')} (runs with equal values are the same workload)`,
-    zh ? `持平区间：±${settings.tie_band_pct}%` : `Tie band: ±${settings.tie_band_pct}%`,
+    ...(spec ? [zh ? `分析：基线 ${spec.baseline}；候选 ${spec.candidates.join('、') || '无'}；指标 ${spec.metrics.map((m) => named(m, 'zh-CN')).join('、')}` : `Analysis: baseline ${spec.baseline}; candidates ${spec.candidates.join(', ') || 'none'}; metrics ${spec.metrics.map((m) => named(m, 'en')).join(', ')}`] : []),
+    zh ? `配对参数：${keys.join(', ')}（参数相同的运行视为同一负载）` : `Pairing keys: ${keys.join(', ')} (runs with equal values are the same workload)`,
+    ...(settings.path_params.length ? [zh ? `来自文件路径的参数：${settings.path_params.map((r) => `${r.param} ← ${r.pattern}`).join('；')}` : `Parameters read from file paths: ${settings.path_params.map((r) => `${r.param} from ${r.pattern}`).join('; ')}`] : []),
+    band ? tieBandLine(band, report.layout.locale) : zh ? `持平区间：±${settings.tie_band_pct}%` : `Tie band: ±${settings.tie_band_pct}%`,
     zh ? `时区：${settings.zone}` : `Time zone of the data: ${settings.zone}`,
     ...(failed.length ? [zh ? `出错的运行不参与对比：${failed.map((r) => r.id).join(', ')}` : `Runs with errors are left out of comparisons: ${failed.map((r) => r.id).join(', ')}`] : []),
     ...workloadFilter(report, runs),

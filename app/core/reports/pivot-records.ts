@@ -153,14 +153,15 @@ function absenceNotes(core: StudyQueries, study: string, section: PivotSection, 
 }
 
 /** Resolves a pivot section against a study: its tables, or the reason it has none. */
-export function renderPivot(core: StudyQueries, study: string, section: PivotSection, report: ReportRecord, title: string): Extract<RenderedSection, { type: 'pivot' }> {
+export function renderPivot(core: StudyQueries, study: string, section: PivotSection, report: ReportRecord, title: string, keys?: readonly string[]): Extract<RenderedSection, { type: 'pivot' }> {
   const locale = report.layout.locale;
   const zh = locale === 'zh-CN';
   const settings = core.settings(study);
   const configs = core.studies().find((s) => s.slug === study)?.configs ?? [];
   const where = parseWorkloadFilter(report.layout.where);
   const metas = section.values.map((v) => valueMeta(v, section.source, settings.units, locale));
-  const ctx = { configs, keys: settings.pairing_keys, locale };
+  // The report's pairing keys (its analysis specification's, else the study's) name the workloads.
+  const ctx = { configs, keys: keys ?? settings.pairing_keys, locale };
   const records: PivotRecord[] = [];
   const src = section.source;
   const runs = applyWorkloadFilter(core.runs({ study }).filter((r) => r.errors.length === 0), where);

@@ -4,7 +4,7 @@
  * XLSX all show this document, so they cannot disagree.
  */
 import type {
-  CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, RunRecord, SavedChart, SweepHeadline,
+  CompareWarning, RatioConvention, CompareResult, HeadlineFigure, HeadlineItem, RenderedSection, ReportDocument, ReportRecord, ReportSection, RunRecord, SavedChart, StudyAnalysis, SweepHeadline,
 } from '../../contract/records.js';
 import type { StudyQueries } from '../study-queries.js';
 import { chartData } from '../charts/chart-data.js';
@@ -25,6 +25,8 @@ import { renderPivot } from './pivot-records.js';
 import { renderSweepHeadline } from './sweep-headline.js';
 import { countOf } from '../plural.js';
 import { figureValidity } from '../validity/compare-validity.js';
+import { analyse } from '../analysis/analysis.js';
+import { rebasedChart, rebasedItem, rebasedSection, reportSpec, type ReportSpec } from './report-spec.js';
 
 const ALL_OBJECTS = '*';
 
@@ -98,8 +100,15 @@ function valueFigure(core: StudyQueries, study: string, item: HeadlineItem, repo
   };
 }
 
+/** What the report's specification gives every comparison: its pairing keys and tie band (configurations only). */
+function specArgs(rs: ReportSpec | undefined, isPeriods: boolean): { pairingKeys?: string[]; tieBandPct?: number } {
+  if (!rs?.spec || isPeriods) return {};
+  return { pairingKeys: rs.spec.pairing_keys, tieBandPct: rs.spec.tie_band.pct };
+}
+
 /** A headline: the chosen pair, the aggregate over all objects, or the geometric mean over the workloads. */
-export function headlineFigure(core: StudyQueries, study: string, item: HeadlineItem, report: ReportRecord, warnings: CompareWarning[] = []): HeadlineFigure {
+export function headlineFigure(core: StudyQueries, study: string, given: HeadlineItem, report: ReportRecord, warnings: CompareWarning[] = [], rs?: ReportSpec): HeadlineFigure {
+  const item = rs ? rebasedItem(rs, given) : given;
   if (item.candidate === undefined) return valueFigure(core, study, item, report);
   const candidate = item.candidate;
   const { convention, locale } = report.layout;
@@ -107,6 +116,7 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
   const isPeriods = core.periods(study).some((p) => p.name === item.baseline);
   const compare = core.compare({
     study, baseline: item.baseline, candidates: [candidate], metrics: [item.metric], convention, locale, where: report.layout.where,
+    ...specArgs(rs, isPeriods),
     ...(isPeriods && item.perObjectDay ? { aggregation: { perObjectDay: item.perObjectDay } } : {}),
   });
   warnings.push(...compare.warnings);
@@ -162,8 +172,15 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
   };
 }
 
-function renderSection(core: StudyQueries, study: string, section: ReportSection, report: ReportRecord, charts: Map<number, SavedChart>): RenderedSection {
+/** What every section of one rendering shares: the specification, and the analysis once it is asked for. */
+interface RenderContext {
+  rs: ReportSpec;
+  analysis(): StudyAnalysis | null;
+}
+
+function renderSection(core: StudyQueries, study: string, given: ReportSection, report: ReportRecord, charts: Map<number, SavedChart>, ctx: RenderContext): RenderedSection {
   const zh = report.layout.locale === 'zh-CN';
+  const section = rebasedSection(ctx.rs, given);
   const title = sectionTitle(section, zh);
   switch (section.type) {
     case 'text':
@@ -174,21 +191,35 @@ function renderSection(core: StudyQueries, study: string, section: ReportSection
       const warnings: CompareWarning[] = [];
       for (const item of section.items) {
         try {
-          figures.push(headlineFigure(core, study, item, report, warnings));
+          figures.push(headlineFigure(core, study, item, report, warnings, ctx.rs));
         } catch (err) {
           errors.push(errorText(err));
         }
       }
-      // A sweep's peaks first (sweep-headline.ts); the items follow as secondary figures.
-      let sweep: SweepHeadline | undefined;
-      if (section.sweep) {
+      // The study's design and findings first (issue 33), from the one analysis of the report's specification.
+      let analysis: StudyAnalysis | null = null;
+      if (section.findings) {
+        if (ctx.rs.error) errors.unshift(ctx.rs.error);
         try {
-          sweep = renderSweepHeadline(core, study, section.sweep, report.layout.locale);
+          analysis = ctx.analysis();
+        } catch (err) {
+          errors.unshift(errorText(err));
+        }
+        if (analysis?.compare) warnings.push(...analysis.compare.warnings);
+      }
+      // A sweep's peaks (sweep-headline.ts); the items follow as secondary figures. With findings,
+      // the analysis' peaks: the same filter, and no peak over runs that are not repetitions.
+      let sweep: SweepHeadline | undefined;
+      if (section.sweep && section.findings) {
+        if (analysis?.sweep) sweep = analysis.sweep;
+      } else if (section.sweep) {
+        try {
+          sweep = renderSweepHeadline(core, study, section.sweep, report.layout.locale, ctx.rs.spec);
         } catch (err) {
           errors.unshift(errorText(err));
         }
       }
-      return { id: section.id, type: 'headline', title, figures, errors, warnings, ...(sweep ? { sweep } : {}) };
+      return { id: section.id, type: 'headline', title, figures, errors, warnings, ...(sweep ? { sweep } : {}), ...(analysis ? { analysis } : {}) };
     }
     case 'table': {
       try {
@@ -196,6 +227,7 @@ function renderSection(core: StudyQueries, study: string, section: ReportSection
         const compare = core.compare({
           study, baseline: section.baseline, candidates: section.candidates, metrics: section.metrics,
           convention: report.layout.convention, locale: report.layout.locale, where: report.layout.where,
+          ...specArgs(ctx.rs, isPeriods),
           ...(isPeriods && section.perObjectDay ? { aggregation: { perObjectDay: section.perObjectDay } } : {}),
         });
         return { id: section.id, type: 'table', title, compare, errors: [] };
@@ -205,7 +237,7 @@ function renderSection(core: StudyQueries, study: string, section: ReportSection
     }
     case 'pivot': {
       try {
-        return renderPivot(core, study, section, report, title);
+        return renderPivot(core, study, section, report, title, ctx.rs.spec?.pairing_keys);
       } catch (err) {
         return { id: section.id, type: 'pivot', title, layout: section.layout ?? 'joined', tables: [], notes: [], errors: [errorText(err)] };
       }
@@ -214,7 +246,13 @@ function renderSection(core: StudyQueries, study: string, section: ReportSection
       const chart = charts.get(section.chart) ?? null;
       if (!chart) return { id: section.id, type: 'chart', title: zh ? '图表' : 'Chart', caption: section.caption ?? '', chart: null, data: null, errors: [zh ? `图表 ${section.chart} 已被删除` : `chart ${section.chart} was deleted`] };
       try {
-        return { id: section.id, type: 'chart', title: chart.name, caption: section.caption ?? '', chart, data: chartData(core, study, chart.spec, report.layout), errors: [] };
+        const spec = rebasedChart(ctx.rs, chart.spec);
+        const wording = { ...report.layout, ...(ctx.rs.spec ? { pairingKeys: ctx.rs.spec.pairing_keys, tieBandPct: ctx.rs.spec.tie_band.pct } : {}) };
+        // Set against another baseline, a chart's name says so ("IOPS speedup against io2-16000"), not the one it was saved with.
+        const before = 'baseline' in chart.spec ? chart.spec.baseline : null;
+        const after = 'baseline' in spec ? spec.baseline : null;
+        const name = before && after && before !== after ? chart.name.split(before).join(after) : chart.name;
+        return { id: section.id, type: 'chart', title: name, caption: section.caption ?? '', chart: spec === chart.spec ? chart : { ...chart, name, spec }, data: chartData(core, study, spec, wording), errors: [] };
       } catch (err) {
         return { id: section.id, type: 'chart', title: chart.name, caption: section.caption ?? '', chart, data: null, errors: [errorText(err)] };
       }
@@ -238,8 +276,17 @@ export function renderReport(core: StudyQueries, study: string, report: ReportRe
   const summary = core.studies().find((s) => s.slug === study);
   if (!summary) throw new Error(`no study "${study}"`);
   const charts = new Map(core.charts(study).map((c) => [c.id, c]));
-  const sections = report.sections.map((s) => renderSection(core, study, s, report, charts));
-  const evidence = buildEvidence(core, study, report, sections);
+  const rs = reportSpec(core, study, report);
+  let memo: StudyAnalysis | null | undefined;
+  const ctx: RenderContext = {
+    rs,
+    analysis: () => {
+      if (memo === undefined) memo = rs.spec ? analyse(core, rs.spec, { locale: report.layout.locale, convention: report.layout.convention }) : null;
+      return memo;
+    },
+  };
+  const sections = report.sections.map((s) => renderSection(core, study, s, report, charts, ctx));
+  const evidence = buildEvidence(core, study, report, sections, rs.spec);
   const span = dataSpan(core.runs({ study }).filter((r) => r.errors.length === 0), evidence.zone);
   return {
     study: { slug: summary.slug, name: summary.name },

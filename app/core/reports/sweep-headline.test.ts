@@ -120,7 +120,7 @@ describe('the sweep headline: each configuration\'s peak', () => {
     assert.equal(h.sweep.peaks[1]!.ratio, 2);
     const named = core.createReport('cloud', { template: 'sweep', baseline: 'alpha' }).sections[0]!;
     assert.ok(named.type === 'headline' && named.sweep?.baseline === 'alpha' && named.items.every((i) => i.baseline === 'alpha'), 'the baseline the user names');
-    assert.throws(() => core.createReport('cloud', { baseline: 'beta' }), /"beta" is not a configuration/);
+    assert.throws(() => core.createReport('cloud', { baseline: 'beta' }), /unknown configuration "beta" in study "cloud"; the closest: "zeta"/);
     // A renamed configuration: the saved sweep headline follows it and still renders.
     core.manage.renameConfig('cloud', 'zeta', 'zeta-2');
     const renamed = core.report('cloud', report.id).sections[0]!;

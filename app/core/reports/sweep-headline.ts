@@ -7,7 +7,8 @@
  * metric), "stable up to" (scaling.ts), and price-performance at the peak where the configuration
  * has a price; each candidate's peak against the baseline's peak.
  */
-import type { ConfigConstant, DerivedMetric, RunRecord, ScalingSeries, SweepHeadline, SweepHeadlineSpec, SweepPeak } from '../../contract/records.js';
+import type { ConfigConstant, DerivedMetric, ResolvedAnalysisSpec, RunRecord, ScalingSeries, SweepHeadline, SweepHeadlineSpec, SweepPeak } from '../../contract/records.js';
+import { applyWorkloadFilter, parseWorkloadFilter } from '../compare/workload-filter.js';
 import type { StudyQueries } from '../study-queries.js';
 import { scalingCurves, stableRuleText, STABLE_LATENCY_GROWTH_PER_DOUBLING, sweepLatencyMetric } from '../compare/scaling.js';
 import { speedup, verdictOf } from '../compare/speedup.js';
@@ -85,6 +86,8 @@ export interface SweepPeakInput {
   tieBandPct: number;
   units: DisplayUnits;
   locale: Locale;
+  /** The study's pairing keys (path parameters among them): a line per workload they make. */
+  keys?: readonly string[];
 }
 
 /** The sweep headline's figures. Throws, naming what is missing, where nothing was swept. */
@@ -96,7 +99,7 @@ export function sweepPeaks(input: SweepPeakInput): SweepHeadline {
   if (!input.configs.includes(baseline)) throw new Error(`the baseline "${baseline}" is not a configuration of the study (there are: ${input.configs.join(', ')})`);
   const runs = input.runs.filter((r) => r.errors.length === 0 && configs.concat(baseline).includes(r.config));
   const latencyMetric = sweepLatencyMetric(runs, spec.latency);
-  const scaling = scalingCurves({ runs, x: spec.x, metric: spec.metric, ...(latencyMetric ? { latencyMetric } : {}) });
+  const scaling = scalingCurves({ runs, x: spec.x, metric: spec.metric, ...(latencyMetric ? { latencyMetric } : {}), ...(input.keys ? { keys: input.keys } : {}) });
   if (scaling.series.length === 0) throw new Error(`no run has both ${spec.x} and ${spec.metric}`);
   const info = describeMetric(spec.metric);
   const better = info?.better ?? 'higher';
@@ -139,8 +142,8 @@ export function sweepPeaks(input: SweepPeakInput): SweepHeadline {
         stable_up_to: s.stable_up_to ?? null, stable_within_sweep: s.stable_within_sweep ?? null,
         price_performance: price && money !== null ? (p.y / money) * price.factor : null,
         ratio, change_pct: change, verdict: ratio === null ? null : verdictOf(ratio, change, input.tieBandPct),
-        excluded,
         ...(validity.length ? { validity } : {}),
+        excluded, last: s.points[s.points.length - 1]!.y * factor, peak_runs: [...p.runs],
       });
     }
   }
@@ -154,12 +157,18 @@ export function sweepPeaks(input: SweepPeakInput): SweepHeadline {
   };
 }
 
-/** The sweep headline of a study's report, from what the core holds. */
-export function renderSweepHeadline(core: StudyQueries, study: string, spec: SweepHeadlineSpec, locale: Locale): SweepHeadline {
+/**
+ * The sweep headline of a study's report, from what the core holds, under the report's analysis
+ * specification when there is one: its workload filter leaves out of the peaks what it leaves out
+ * of the tables, and its pairing keys and tie band are the tables' too.
+ */
+export function renderSweepHeadline(core: StudyQueries, study: string, spec: SweepHeadlineSpec, locale: Locale, analysis?: ResolvedAnalysisSpec | null): SweepHeadline {
   const summary = core.studies().find((s) => s.slug === study)!;
   const settings = core.settings(study);
+  const runs = applyWorkloadFilter(core.runs({ study }), parseWorkloadFilter(analysis?.where ?? null));
   return sweepPeaks({
-    runs: core.runs({ study }), allRuns: core.runs({ study, all: true }), configs: summary.configs, spec,
-    constants: core.constants(study), derived: settings.derived_metrics ?? [], tieBandPct: settings.tie_band_pct, units: settings.units, locale,
+    runs, allRuns: core.runs({ study, all: true }), configs: summary.configs, spec,
+    constants: core.constants(study), derived: settings.derived_metrics ?? [], tieBandPct: analysis?.tie_band.pct ?? settings.tie_band_pct, units: settings.units, locale,
+    keys: analysis?.pairing_keys ?? settings.pairing_keys,
   });
 }

@@ -3,115 +3,35 @@
  * (periods), cache on against off (two configurations), a configuration matrix (three or more),
  * a sweep (a parameter with several values). The user edits from there.
  */
-import { randomUUID } from 'node:crypto';
-import type { ChartSpec, HeadlineItem, PivotValue, ReportLayout, ReportSection, ReportTemplate, RunRecord } from '../../contract/records.js';
+import type { ChartSpec, HeadlineItem, ReportLayout, ReportSection, ReportTemplate } from '../../contract/records.js';
 import type { StudyQueries, TemplateQueries } from '../study-queries.js';
-import { describeMetric, metricLabel, metricOrder } from '../metrics/dictionary.js';
+import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { scalingCurves, sweepLatencyMetric } from '../compare/scaling.js';
 import { awrTemplate, isAwrStudy } from './awr-headlines.js';
 import { defaultMetrics } from '../metrics/default-metrics.js';
 import { shortMetricLabel } from './sweep-headline.js';
+import { closedLoopAtFixedLoad, id, keyMetrics, littlesLawNote, present, sweepKey, sweptLoad, valuesTable, type TemplateOptions, type TemplateResult } from './template-parts.js';
+import { designAxis, findingsReport } from './default-report.js';
 
-const THROUGHPUT = ['total.iops', 'nopm', 'tpm', 'ops_per_s', 'tps', 'qps', 'total.bw_mib_s', 'read.iops', 'write.iops', 'read.ops_per_s'];
-const LATENCY = ['total.lat_avg_ms', 'read.lat_avg_ms', 'write.lat_avg_ms', 'total.clat_avg_ms', 'lat_avg_ms', 'read.clat_avg_ms'];
+export { closedLoopAtFixedLoad, keyMetrics, sweepKey, sweptLoad };
+export type { TemplateOptions, TemplateResult };
+
 const SERIES_LATENCY = ['read.lat_avg_ms', 'total.lat_avg_ms', 'write.lat_avg_ms'];
-const SWEEP_KEYS = ['vus', 'sessions', 'threads', 'iodepth', 'numjobs'];
-
-const id = (): string => randomUUID().slice(0, 8);
-
-/** A table of the values themselves beside the ratios: what engineers otherwise rebuild in a spreadsheet. */
-function valuesTable(title: string, rows: string[], columns: string[], values: PivotValue[], only?: Record<string, string[]>): ReportSection {
-  return { id: id(), type: 'pivot', title, source: { kind: 'runs' }, rows, columns, values, ...(only ? { only } : {}) };
-}
-
-function present(runs: readonly RunRecord[], wanted: readonly string[]): string[] {
-  const have = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
-  return wanted.filter((m) => have.has(m));
-}
-
-/** The metric most runs of the study have, from a preference list; else the most common one. */
-function pick(runs: readonly RunRecord[], wanted: readonly string[]): string | null {
-  const counts = new Map<string, number>();
-  for (const r of runs) for (const m of Object.keys(r.metrics)) counts.set(m, (counts.get(m) ?? 0) + 1);
-  const ranked = wanted.filter((m) => counts.has(m)).sort((a, b) => counts.get(b)! - counts.get(a)!);
-  return ranked[0] ?? null;
-}
-
-/** The throughput and the latency a report leads with: the first of each role among the tools' primary metrics. */
-export function keyMetrics(runs: readonly RunRecord[]): { throughput: string | null; latency: string | null } {
-  const defaults = defaultMetrics(runs);
-  const throughput = defaults.find((d) => d.role === 'throughput')?.metric ?? defaults[0]?.metric
-    ?? pick(runs, THROUGHPUT) ?? pick(runs, metricOrder(new Set(runs.flatMap((r) => Object.keys(r.metrics)))));
-  const latency = defaults.find((d) => d.role === 'latency')?.metric ?? pick(runs, LATENCY);
-  return { throughput, latency: latency === throughput ? null : latency };
-}
-
-/** Load generators that keep a fixed number of I/Os or transactions in flight (a closed loop). */
-const CLOSED_LOOP_TOOLS = new Set(['fio', 'vdbench', 'iometer', 'diskspd', 'sysbench', 'hammerdb', 'cockroach', 'cosbench']);
-/** Parameters that cap the rate (an open loop): there latency is a finding of its own. */
-const RATE_LIMITS = ['rate_iops', 'rate', 'iorate', 'rate_iops_min', 'target_rate', 'rate_bytes_s'];
-
-/**
- * Each workload ran a closed loop at one fixed load (queue depth, threads, virtual users): then
- * throughput and latency say the same thing, by Little's law (mean latency = I/Os in flight ÷
- * throughput), and a headline that printed both would state one finding twice.
- */
-export function closedLoopAtFixedLoad(runs: readonly RunRecord[]): boolean {
-  if (runs.length === 0 || !runs.every((r) => CLOSED_LOOP_TOOLS.has(r.tool))) return false;
-  return !runs.some((r) => RATE_LIMITS.some((k) => typeof r.params[k] === 'number' && (r.params[k] as number) > 0));
-}
-
-function littlesLawNote(throughput: string, latency: string, locale: 'en' | 'zh-CN'): string {
-  const name = (m: string): string => { const i = describeMetric(m); return i ? metricLabel(i, locale) : m; };
-  return locale === 'zh-CN'
-    ? `在固定队列深度（或线程数）下，${name(throughput)}与${name(latency)}说明的是同一件事（利特尔定律：平均延迟 = 在途请求数 ÷ 吞吐量），因此主要结论只列${name(throughput)}；下表给出两者。`
-    : `At a fixed queue depth (or thread count) ${name(throughput)} and ${name(latency)} say the same thing (Little's law: mean latency = requests in flight ÷ throughput), so the headline gives ${name(throughput)} alone; the table gives both.`;
-}
-
-export function sweepKey(runs: readonly RunRecord[]): string | null {
-  for (const k of SWEEP_KEYS) {
-    const values = new Set(runs.map((r) => r.params[k]).filter((v) => typeof v === 'number'));
-    if (values.size >= 3) return k;
-  }
-  return null;
-}
-
-/**
- * The load a load generator swept within its configurations (threads, virtual users, I/O depth),
- * three values or more in some configuration: what a sweep headline states peaks over. Observed
- * counts (an AWR report's sessions) are no load anyone set.
- */
-export function sweptLoad(runs: readonly RunRecord[]): string | null {
-  for (const k of SWEEP_KEYS) {
-    const swept = runs.filter((r) => typeof r.params[k] === 'number' && r.errors.length === 0);
-    if (swept.length === 0 || !swept.every((r) => CLOSED_LOOP_TOOLS.has(r.tool))) continue;
-    const byConfig = new Map<string, Set<number>>();
-    for (const r of swept) byConfig.set(r.config, (byConfig.get(r.config) ?? new Set<number>()).add(r.params[k] as number));
-    if ([...byConfig.values()].some((v) => v.size >= 3)) return k;
-  }
-  return null;
-}
 
 /** The template that fits the study best, for a first report. */
 export function suggestTemplate(core: StudyQueries, study: string): ReportTemplate {
   const s = core.studies().find((x) => x.slug === study)!;
   if (s.periods.length >= 2) return 'before-after';
   const runs = core.runs({ study });
-  // Seven clouds swept over threads are a sweep, however many they are: their story is each one's peak (issue 28).
-  if (sweepKey(runs) && (s.configs.length <= 3 || sweptLoad(runs) !== null)) return 'sweep';
-  return s.configs.length >= 3 ? 'config-matrix' : 'cache-on-off';
+  // AWR studies keep the headline their own template gives them (load, top waits, largest movers).
+  if (isAwrStudy(runs.filter((r) => r.errors.length === 0))) {
+    if (sweepKey(runs) && (s.configs.length <= 3 || sweptLoad(runs) !== null)) return 'sweep';
+    return s.configs.length >= 3 ? 'config-matrix' : 'cache-on-off';
+  }
+  // Any other study of configurations: its design and findings (issue 33), a sweep's peaks among them.
+  return 'findings';
 }
 
-export interface TemplateResult {
-  name: string;
-  layout: ReportLayout;
-  sections: ReportSection[];
-}
-
-export interface TemplateOptions {
-  /** The configuration the others are set against; absent: the first configuration imported (never the alphabetically first). */
-  baseline?: string;
-}
 
 export function buildTemplate(core: TemplateQueries, study: string, template: ReportTemplate, locale: 'en' | 'zh-CN', options: TemplateOptions = {}): TemplateResult {
   const zh = locale === 'zh-CN';
@@ -151,6 +71,17 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
       ],
     });
     return { name: zh ? '迁移前后' : 'Before and after', layout, sections };
+  }
+
+  // The study's design and findings; `sweep` is the same report wherever the design has an
+  // ordered parameter to draw along (a swept load, or block size alone) and the study is no AWR study.
+  if (template === 'findings') return findingsReport(core, study, locale, options);
+  if (template === 'sweep' && !isAwrStudy(runs)) {
+    const { axis, varying } = designAxis(core, study);
+    if (!axis) {
+      throw new Error(zh ? `没有可扫描的有序参数（负载或块大小）：变化的参数有 ${varying.join('、') || '无'}` : `no ordered parameter is swept (a load such as threads, virtual users, I/O depth, or block size alone, three values or more): the parameters that vary are ${varying.join(', ') || 'none'}`);
+    }
+    return findingsReport(core, study, locale, options);
   }
 
   // The study lists its configurations in import order (their first run's id): the first imported is the default baseline.
@@ -204,7 +135,7 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
         sections.push(valuesTable(zh ? `${label(m)}：各负载的数值` : `${label(m)} per workload`, ['workload'], ['config'], [{ metric: m, statistic: 'median', label: shortMetricLabel(m, locale) }], { config: shown.slice(0, 8) }));
       }
     } else {
-      sections.push(valuesTable(zh ? '各负载的数值' : 'Values per workload', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: shown.slice(0, 6) }));
+      sections.push(valuesTable(zh ? '各负载的数值' : 'Values per workload', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m, statistic: 'median' as const })), { config: shown.slice(0, 6) }));
     }
     return { name: zh ? '扫描' : 'Sweep', layout, sections };
   }
@@ -230,7 +161,7 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     sections.push({ id: id(), type: 'table', baseline, candidates: paired.length ? paired : others, metrics: tableMetrics });
     // The values of the baseline and up to five configurations beside it (a page holds six
     // columns), paired or not: values need no pair. Any beyond are named under the table.
-    sections.push(valuesTable(zh ? '各配置的数值' : 'Values per configuration', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: [baseline, ...paired, ...others.filter((c) => !paired.includes(c))].slice(0, 6) }));
+    sections.push(valuesTable(zh ? '各配置的数值' : 'Values per configuration', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m, statistic: 'median' as const })), { config: [baseline, ...paired, ...others.filter((c) => !paired.includes(c))].slice(0, 6) }));
     return { name: zh ? '配置矩阵' : 'Configuration matrix', layout, sections };
   }
 
@@ -244,7 +175,7 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
   if (littlesLaw) sections.push({ id: id(), type: 'text', title: zh ? '关于主要结论' : 'About the headline', markdown: littlesLawNote(throughput, latency!, locale) });
   sections.push(commentary());
   sections.push({ id: id(), type: 'table', baseline, candidates: [candidate], metrics: present(runs, tableMetrics) });
-  sections.push(valuesTable(zh ? '两个配置的数值' : 'Values of both configurations', ['workload'], ['config'], present(runs, tableMetrics).map((m) => ({ metric: m })), { config: [baseline, candidate] }));
+  sections.push(valuesTable(zh ? '两个配置的数值' : 'Values of both configurations', ['workload'], ['config'], present(runs, tableMetrics).map((m) => ({ metric: m, statistic: 'median' as const })), { config: [baseline, candidate] }));
   return { name: zh ? `${candidate} 与 ${baseline}` : `${candidate} against ${baseline}`, layout, sections };
 }
 

@@ -34,8 +34,21 @@ export function fitCell(text: string): string {
   return text.slice(0, end) + mark;
 }
 
+/**
+ * A number without the noise decimal arithmetic leaves in binary floating point: 37,840.27
+ * computed by a sum is stored as 37840.270000000004, which no tool printed. Noise shows as a run
+ * of six zeros or nines before the last digit or two of the shortest decimal that reads back as
+ * the double; such a value is written as its 15-digit decimal. Any other value is kept exactly as
+ * stored (3.0988311767578125 = 3,173.203125 KiB ÷ 1,024 is exact in binary, every digit of it).
+ */
+export function cleanNumber(v: number): number {
+  if (!Number.isFinite(v) || v === 0) return v;
+  const digits = String(v).replace(/e[-+]\d+$/, '').replace(/[-.]/g, '');
+  return /(0{6,}|9{6,})\d{1,2}$/.test(digits) ? Number(v.toPrecision(15)) : v;
+}
+
 function add(book: XLSX.WorkBook, taken: Set<string>, name: string, rows: Row[]): void {
-  rows = rows.map((r) => r.map((c) => (typeof c === 'string' ? fitCell(c) : c)));
+  rows = rows.map((r) => r.map((c) => (typeof c === 'string' ? fitCell(c) : typeof c === 'number' ? cleanNumber(c) : c)));
   const sheet = XLSX.utils.aoa_to_sheet(rows);
   const widths = rows[0]?.map((_, c) => Math.min(60, Math.max(8, ...rows.slice(0, 200).map((r) => String(r[c] ?? '').length + 2))));
   if (widths) sheet['!cols'] = widths.map((w) => ({ wch: w }));
@@ -77,7 +90,22 @@ function figureValidityText(validity: HeadlineFigure['validity']): string | null
   return validity.map((v) => `${v.left_out ? 'left out: ' : ''}${v.config} ${v.workload} (run ${v.run}): ${v.message}`).join('; ');
 }
 
-/** A sweep headline's peaks, below the figures: the numbers the report's cards state. */
+/** The design and the findings of a headline's analysis, primary first: each with its metric, configurations and runs. */
+export function findingRows(doc: ReportDocument): Row[] {
+  const rows: Row[] = [];
+  for (const s of doc.sections) {
+    if (s.type !== 'headline' || !s.analysis) continue;
+    const a = s.analysis;
+    rows.push([], ['The study', a.design.sentence], [a.spec.tie_band.text]);
+    rows.push(['Finding', 'Primary', 'Metric', 'Configurations', 'Runs', 'Warnings', 'What the tools said about the runs']);
+    for (const f of [...a.findings.filter((x) => x.primary), ...a.findings.filter((x) => !x.primary)]) {
+      rows.push([f.text, f.primary ? 'yes' : 'no', f.metric_label, f.configs.join(', '), f.runs.join(', '), [...new Set(f.warnings.map((w) => w.message))].join('; ') || null, figureValidityText(f.validity)]);
+    }
+  }
+  return rows;
+}
+
+/** A sweep headline's peaks: the numbers the report's cards state. */
 export function peakRows(doc: ReportDocument): Row[] {
   const rows: Row[] = [];
   for (const s of doc.sections) {
@@ -104,11 +132,18 @@ export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | 
   const taken = new Set<string>();
   if (doc) {
     const figures = doc.sections.flatMap((s) => (s.type === 'headline' ? s.figures : []));
-    add(book, taken, 'Headline', [
-      [doc.report.layout.title], [doc.evidence.convention_note], [],
+    const figureRows: Row[] = figures.length ? [
+      [],
       ['Figure', 'Baseline', 'Candidate', 'Workload', 'Unit', 'Baseline value', 'Candidate value', 'Speedup [x, >1 = candidate better]', 'Change', 'Ratio as worded', 'Basis', 'What the tools said about the runs'],
       ...figures.map((f): Row => [f.label, f.baseline_label, f.candidate_label, f.workload, f.unit, f.baseline, f.candidate, f.speedup, f.change_text, f.text, f.basis, figureValidityText(f.validity)]),
-      ...peakRows(doc),
+    ] : [];
+    // What leads comes first: the design and findings, then a sweep's peaks before the figures it
+    // makes secondary (its geometric means); without peaks the figures are the headline.
+    const swept = doc.sections.some((s) => s.type === 'headline' && s.sweep);
+    add(book, taken, 'Headline', [
+      [doc.report.layout.title], [doc.evidence.convention_note],
+      ...findingRows(doc),
+      ...(swept ? [...peakRows(doc), ...figureRows] : [...figureRows, ...peakRows(doc)]),
     ]);
     let t = 0;
     for (const s of doc.sections) {

@@ -10,6 +10,7 @@ import type { ImportResult } from '../../contract/records.js';
 import type { RpcArgs, RpcMethod, RpcResult } from '../../contract/rpc.js';
 import type { Core, ImportHooks } from '../core.js';
 import { scalingCurves } from '../compare/scaling.js';
+import { inWorkloadOrder } from '../analysis/design.js';
 import { metricCatalog } from '../metrics/catalog.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
@@ -62,13 +63,14 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
   };
   const studyGroup: Partial<CoreHandlers> = {
     'studies.list': () => core.studies(),
-    'runs.list': ({ study, config }) => core.runs({ study, config, all: true }),
+    // In the order a reader scans them: 4K before 128K, whatever the files were named.
+    'runs.list': ({ study, config }) => inWorkloadOrder(core.runs({ study, config, all: true }), core.studies().find((s) => s.slug === study || s.name === study)?.configs),
     'series.get': ({ run, metric, object, maxPoints, from, to }) => core.series(run, metric, object, maxPoints, from, to),
     'series.list': ({ run }) => core.seriesList(run),
     // `channel` is the host's (a newer call supersedes an older one): the core reads the lanes.
     'series.range': ({ lanes, from, to, width }) => core.seriesRange(lanes, width, from, to),
     'compare.run': ({ candidate, candidates, ...rest }) => core.compare({ ...rest, candidates: candidates ?? [candidate!] }),
-    'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric }),
+    'scaling.curves': ({ study, x, metric, latencyMetric }) => scalingCurves({ runs: core.runs({ study }), x, metric, latencyMetric, keys: core.settings(study).pairing_keys }),
     'studies.settings': ({ study }) => core.settings(study),
     'studies.defaults': ({ study }) => core.studyDefaults(study),
     'studies.updateSettings': ({ study, settings }) => core.updateSettings(study, settings),
@@ -126,6 +128,7 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'reports.save': ({ study, report }) => core.saveReport(study, report),
     'reports.delete': ({ study, id }) => ({ deleted: core.deleteReport(study, id) }),
     'reports.render': ({ study, report }) => core.renderReport(study, report),
+    'analysis.run': ({ study, report, spec, where, locale }) => core.analysis(study, { ...(report !== undefined ? { report } : {}), ...(spec ? { spec } : {}), ...(where !== undefined ? { where } : {}), ...(locale ? { locale } : {}) }),
     'reports.xlsx': ({ study, report }) => {
       const name = report !== undefined ? core.report(study, report).name : study;
       return { fileName: `${safeFileName(name)}.xlsx`, mime: XLSX_MIME, base64: Buffer.from(core.exportXlsx(study, report)).toString('base64') };

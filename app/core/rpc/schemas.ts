@@ -73,7 +73,7 @@ const pivotValue = z.object({
   statistic: pivotStatistic.optional(), samples: pivotStatistic.optional(), label: z.string().max(200).optional(), digits: z.number().int().min(0).max(6).optional(),
 }).strict();
 export const reportSection = z.discriminatedUnion('type', [
-  z.object({ id: sectionId, type: z.literal('headline'), title, items: z.array(headlineItem).max(50), sweep: sweepHeadline.optional() }).strict(),
+  z.object({ id: sectionId, type: z.literal('headline'), title, items: z.array(headlineItem).max(50), sweep: sweepHeadline.optional(), findings: z.boolean().optional() }).strict(),
   z.object({ id: sectionId, type: z.literal('text'), title, markdown: z.string().max(100000) }).strict(),
   z.object({ id: sectionId, type: z.literal('chart'), chart: z.number().int(), caption: z.string().max(2000).optional() }).strict(),
   z.object({ id: sectionId, type: z.literal('table'), title, baseline: label, candidates: z.array(label).min(1).max(50), metrics: z.array(metricName).min(1).max(20), perObjectDay: perObjectDay.optional() }).strict(),
@@ -85,6 +85,10 @@ export const reportSection = z.discriminatedUnion('type', [
     sortBy: z.number().int().min(0).max(11).optional(), top: z.number().int().positive().max(10000).optional(),
   }).strict(),
 ]);
+const analysisSpec = z.object({
+  baseline: label.optional(), candidates: z.array(label).max(50).optional(), metrics: z.array(metricName).max(20).optional(), latency: metricName.optional(),
+  pairing_keys: z.array(z.string().regex(/^[a-z0-9_]+$/i, 'a parameter such as bs').max(64)).max(40).optional(), tie_band_pct: z.number().min(0).max(100).optional(),
+}).strict();
 export const reportLayout = z.object({
   title: z.string().trim().min(1).max(300),
   subtitle: z.string().max(300).optional(),
@@ -94,6 +98,8 @@ export const reportLayout = z.object({
   convention,
   locale: z.enum(['en', 'zh-CN']),
   where: z.string().max(2000).optional(),
+  /** The report's analysis specification (issue 33); names are checked against the study when it renders. */
+  analysis: analysisSpec.optional(),
 }).strict();
 const reportId = z.number().int().nonnegative();
 
@@ -257,13 +263,14 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'charts.data': z.object({ study: label, spec: chartSpec, locale: z.enum(['en', 'zh-CN']).optional(), channel: z.string().min(1).max(200).optional() }).strict(),
   'charts.propose': z.object({ study: label }).strict(),
   'reports.list': z.object({ study: label }).strict(),
-  'reports.create': z.object({ study: label, template: z.enum(['before-after', 'cache-on-off', 'config-matrix', 'sweep']).optional(), name: label.optional(), locale: z.enum(['en', 'zh-CN']).optional(), baseline: label.optional() }).strict(),
+  'reports.create': z.object({ study: label, template: z.enum(['findings', 'before-after', 'cache-on-off', 'config-matrix', 'sweep']).optional(), name: label.optional(), locale: z.enum(['en', 'zh-CN']).optional(), baseline: label.optional() }).strict(),
   'reports.save': z.object({
     study: label,
     report: z.object({ id: reportId.optional(), name: label, layout: reportLayout, sections: z.array(reportSection).max(200) }).strict(),
   }).strict(),
   'reports.delete': z.object({ study: label, id: reportId }).strict(),
   'reports.render': z.object({ study: label, report: reportId.optional() }).strict(),
+  'analysis.run': z.object({ study: label, report: reportId.optional(), spec: analysisSpec.optional(), where: z.string().max(2000).optional(), locale: z.enum(['en', 'zh-CN']).optional() }).strict(),
   'reports.pdf': z.object({ study: label, report: reportId }).strict(),
   'reports.xlsx': z.object({ study: label, report: reportId.optional() }).strict(),
   'studies.saveFile': z.object({ study: label }).strict(),

@@ -11,7 +11,7 @@
  */
 import os from 'node:os';
 import type Database from 'better-sqlite3';
-import type { ChartSpec, ConfigConstant, DeletionRecord, ReportSection } from '../../contract/records.js';
+import type { ChartSpec, ConfigConstant, DeletionRecord, ReportLayout, ReportSection } from '../../contract/records.js';
 import { checkRow, parseStoredJson } from './row-schema.js';
 
 /** A name or label already taken, or a label that names nothing: the caller's words are wrong. */
@@ -238,7 +238,15 @@ export class ManageStore {
       }
     }
     let reports = 0;
-    for (const r of this.db.prepare('SELECT id, sections FROM reports WHERE study_id = ?').all(studyId) as Array<{ id: number; sections: string }>) {
+    for (const r of this.db.prepare('SELECT id, sections, layout FROM reports WHERE study_id = ?').all(studyId) as Array<{ id: number; sections: string; layout: string }>) {
+      // The report's analysis specification names configurations too. A damaged row is
+      // skipped, as the row reader does, never a rename stopped by it.
+      const storedLayout = parseStoredJson(r.layout);
+      const layout = 'problem' in storedLayout ? null : storedLayout.value as ReportLayout | null;
+      if (layout?.analysis && (layout.analysis.baseline === from || layout.analysis.candidates?.includes(from))) {
+        const analysis = { ...layout.analysis, ...(layout.analysis.baseline !== undefined ? { baseline: label(layout.analysis.baseline) } : {}), ...(layout.analysis.candidates ? { candidates: layout.analysis.candidates.map(label) } : {}) };
+        this.db.prepare('UPDATE reports SET layout = ? WHERE id = ?').run(JSON.stringify({ ...layout, analysis }), r.id);
+      }
       const stored = parseStoredJson(r.sections);
       if ('problem' in stored || !Array.isArray(stored.value)) continue;
       const sections = (stored.value as ReportSection[]).map((s): ReportSection => (

@@ -68,6 +68,36 @@ describe('validity in the report (issue 40)', () => {
     }
   });
 
+  it('every finding of the default report states what the tools said about its runs, in the analysis and the XLSX', () => {
+    const core = studyCore();
+    try {
+      const failed = core.runs({ study: STUDY, all: true }).find((r) => r.config === PG_TRUE && r.params['vus'] === 100)!;
+      const report = core.createReport(STUDY);
+      const doc = core.renderReport(STUDY, report.id);
+      const headline = doc.sections.find((s) => s.type === 'headline');
+      assert.ok(headline && headline.type === 'headline' && headline.analysis, 'the default report has findings');
+      // Every finding that names the raiseerror=true attempt carries its left-out run and its failed users.
+      const about = headline.analysis.findings.filter((f) => f.configs.includes(PG_TRUE));
+      assert.ok(about.length > 0, headline.analysis.findings.map((f) => f.text).join(' | '));
+      for (const f of about) {
+        assert.ok(f.validity?.some((v) => v.left_out && v.run === failed.id && v.message === '95 of 100 virtual users finished FAILED'), `${f.text}: ${JSON.stringify(f.validity)}`);
+      }
+      // A finding on configurations whose runs all stand says nothing of the sort.
+      for (const f of headline.analysis.findings.filter((x) => !x.configs.includes(PG_TRUE) && x.kind !== 'not-repetitions')) {
+        assert.ok(!(f.validity ?? []).some((v) => v.config === PG_TRUE && !v.left_out), f.text);
+      }
+      const book = XLSX.read(core.exportXlsx(STUDY, report.id), { type: 'buffer' });
+      const head = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets['Headline']!, { header: 1 });
+      const header = head.find((r) => r[0] === 'Finding') as string[];
+      const at = header.indexOf('What the tools said about the runs');
+      assert.ok(at > 0);
+      const row = head.find((r) => r[0] === about[0]!.text) as unknown[];
+      assert.match(String(row[at]), new RegExp(`left out: .*\\(run ${failed.id}\\): 95 of 100 virtual users finished FAILED`));
+    } finally {
+      core.close();
+    }
+  });
+
   it('a values table that shows two of four configurations names the other two and why', () => {
     const core = studyCore();
     try {

@@ -211,7 +211,8 @@ describe('chart kinds: axes and marks per kind', () => {
     assert.equal(o['xAxis'].type, 'category');
     assert.deepEqual(o['yAxis'].data, ['tmpfs', 'nvme', EVIL]);
     const tie = o['series'][0].data.find((d: Opt) => d.value[0] === 1 && d.value[1] === 0);
-    assert.equal(tie.value[2], null, '1.001x is a tie, greyed');
+    assert.deepEqual([tie.value[2], tie.itemStyle?.color, tie.label.formatter], [0, '#C9CED6', '1.00x'], '1.001x is a tie: greyed, its figure kept, never a blank cell');
+    assert.match(o['title'].subtext, /Grey cells: within the tie band/, 'the legend says what grey means');
     const tip = o['tooltip'].formatter({ data: { value: [0, 2, 1] } }) as string;
     assert.ok(tip.startsWith('&lt;img'), tip);
     // On paper a grid of many workloads turns on its side: the workloads down the page.

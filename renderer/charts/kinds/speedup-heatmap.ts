@@ -50,9 +50,24 @@ export function heatmapHeight(data: DataOf<'speedup-heatmap'>, ctx: ChartContext
   const fontSize = ctx.mode === 'print' ? 9 : 11;
   const left = Math.min(280, Math.max(120, Math.max(0, ...rowNames.map((n) => textWidth(n, fontSize))) + 16));
   const x = xLabels(turn ? m.candidates : m.workload_labels, layoutWidth(ctx) - left - 90, fontSize);
-  const note = (data.compare.left_out ?? []).length ? 30 : 0;
+  const note = heatmapNote(data, ctx);
+  const noteLines = Math.ceil(textWidth(note, fontSize) / (layoutWidth(ctx) - 40));
   // As tall as its rows need: a heat map of one cell is a strip, not half a page (issue 40).
-  return Math.max(Math.min(base, 140), 50 + note + 22 * rows + x.bottom + 10);
+  return Math.max(Math.min(base, 140), 50 + 14 * noteLines + 22 * rows + x.bottom + 10);
+}
+
+/**
+ * What the chart says under its title: why a cell is grey (a tie, within the band) or "–" (no
+ * pair), so no cell is left blank unexplained (issue 33); and the configurations left out, and why.
+ */
+function heatmapNote(data: DataOf<'speedup-heatmap'>, ctx: ChartContext): string {
+  const leftOut = data.compare.left_out ?? [];
+  const band = word(ctx.locale, 'chart.heatmapKey', { band: String(Number(data.compare.tie_band_pct.toFixed(2))) });
+  // A "~" cell is explained only where the chart has one.
+  const marked = (data.compare.matrix[0]?.marks ?? []).some((row) => row.includes('~'));
+  const key = marked ? `${band} ${word(ctx.locale, 'chart.heatmapUntested')}` : band;
+  const out = leftOut.length ? word(ctx.locale, 'chart.leftOut', { list: leftOut.map((l) => `${l.candidate} (${l.key ? word(ctx.locale, 'chart.leftOutKey', { key: l.key }) : word(ctx.locale, `chart.leftOut.${l.reason}`)})`).join(ctx.locale === 'zh-CN' ? '；' : '; ') }) : '';
+  return out ? `${key} ${out}` : key;
 }
 
 export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'speedup-heatmap'>, ctx: ChartContext): ChartOption | null {
@@ -67,10 +82,11 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
   m.candidates.forEach((_, i) => m.workloads.forEach((_w, j) => {
     const v = m.speedup[i]![j] ?? null;
     const tie = v !== null && (Math.abs(v - 1) * 100 < tieBandPct || Math.abs(v - 1) < 0.005);
+    // A tie keeps its figure ("1.00x") on a grey cell; only a missing pair is "–".
     // "~": not shown to differ, a tie in the roll-up: its colour washed out and its ratio marked,
     // so a single run's 1.24x never reads as a solid green win (its direction stays visible).
     const untested = m.marks?.[i]?.[j] === '~';
-    cells.push([turn ? i : j, turn ? j : i, v === null || tie ? null : Math.log2(v), v === null ? '–' : `${v.toFixed(2)}x${untested ? ' ~' : ''}`]);
+    cells.push([turn ? i : j, turn ? j : i, v === null ? null : tie ? 0 : Math.log2(v), v === null ? '–' : `${v.toFixed(2)}x${untested ? ' ~' : ''}`]);
   }));
   const extent = Math.max(1, ...cells.map((d) => Math.abs(d[2] ?? 0)));
   const config = (c: [number, number]): string => m.candidates[turn ? c[0] : c[1]] ?? '';
@@ -82,9 +98,9 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
   const fontSize = ctx.mode === 'print' ? 9 : 11;
   const left = Math.min(280, Math.max(120, Math.max(...rowNames.map((n) => textWidth(n, fontSize))) + 16));
   const x = xLabels(xNames, layoutWidth(ctx) - left - 90, fontSize);
-  // A configuration with no pair is not a row: the chart says which and why (never dropped unsaid).
-  const leftOut = data.compare.left_out ?? [];
-  const note = leftOut.length ? word(ctx.locale, 'chart.leftOut', { list: leftOut.map((l) => `${l.candidate} (${l.key ? word(ctx.locale, 'chart.leftOutKey', { key: l.key }) : word(ctx.locale, `chart.leftOut.${l.reason}`)})`).join(ctx.locale === 'zh-CN' ? '；' : '; ') }) : '';
+  // A configuration with no pair is not a row: the chart says which and why (never dropped unsaid),
+  // and what a grey or "–" cell means.
+  const note = heatmapNote(data, ctx);
   const title = titleBlock(ctx.title, ctx.mode === 'print' ? 13 : 14);
   return finish({
     title: note ? { ...title, subtext: note, subtextStyle: { fontSize: fontSize, width: layoutWidth(ctx) - 40, overflow: 'break' } } : title,
@@ -101,7 +117,7 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
     series: [{
       type: 'heatmap',
       // The cells are pale or saturated in both themes: their labels stay dark on them.
-      data: cells.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: ctx.mode === 'print' ? 9 : 10, color: '#1d2430' }, itemStyle: v === null ? { color: '#C9CED6' } : label.endsWith(' ~') ? { opacity: 0.45 } : undefined })),
+      data: cells.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: ctx.mode === 'print' ? 9 : 10, color: '#1d2430' }, itemStyle: v === null || v === 0 ? { color: '#C9CED6' } : label.endsWith(' ~') ? { opacity: 0.45 } : undefined })),
     }],
   }, ctx);
 }

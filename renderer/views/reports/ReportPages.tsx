@@ -9,7 +9,7 @@ import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 
 import type { ReportDocument } from '../../../app/contract/records.js';
 import { translate } from '../../i18n/i18n.js';
 import { en, zhCN } from '../../i18n/messages.js';
-import { documentBlocks, type Block, type TableShape } from './report-blocks.js';
+import { coverSummary, documentBlocks, type Block, type TableShape } from './report-blocks.js';
 import { inline, MarkdownBlockView } from './markdown.js';
 import { ReportChart } from './ReportChart.js';
 import { contentsPlacement, MARGIN, MM, pageGeometry } from './page-geometry.js';
@@ -97,6 +97,15 @@ function BlockView({ block, live, sep, onChart }: { block: Block; live: boolean;
           )}
         </div>
       );
+    case 'finding':
+      // A finding's colour follows its verdict (the core's): a regression is never green.
+      return (
+        <div className={`pd-finding${block.primary ? ' primary' : ''} verdict-${block.verdict ?? 'value'}`} data-finding={block.primary ? 'primary' : 'secondary'} data-verdict={block.verdict ?? 'value'}>
+          <p>{block.text}</p>
+          {block.validity && <ul className="pd-validity" data-testid="finding-validity">{block.validity.map((v, i) => <li key={i}>{v}</li>)}</ul>}
+          {block.warnings.length > 0 && <ul className="pd-warnings">{block.warnings.map((w, i) => <li key={i}>{w}</li>)}</ul>}
+        </div>
+      );
     case 'item':
       return <ul className="pd-list"><li>{block.text}</li></ul>;
     case 'md':
@@ -152,8 +161,13 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
   const t = (k: Parameters<typeof translate>[1], v?: Record<string, string | number>): string => translate(locale, k, v);
   const geo = pageGeometry(doc);
   const { blocks, toc } = useMemo(() => documentBlocks(doc), [doc]);
+  const summary = useMemo(() => coverSummary(doc), [doc]);
   const measure = useRef<HTMLDivElement>(null);
-  const [pages, setPages] = useState<number[][] | null>(null);
+  // The pages hold indices into the blocks they were laid out from: a new document's blocks are
+  // never drawn with an older layout (its indices may run past them) while it is measured again.
+  const [laid, setLaid] = useState<{ blocks: Block[]; pages: number[][] } | null>(null);
+  const pages = laid && laid.blocks === blocks ? laid.pages : null;
+  const setPages = (p: number[][] | null): void => setLaid(p ? { blocks, pages: p } : null);
   const charts = blocks.filter((b) => b.kind === 'chart').length;
   const [drawn, setDrawn] = useState(0);
   const [fonts, setFonts] = useState<'loading' | 'complete' | 'incomplete'>('loading');
@@ -186,7 +200,7 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
 
   // A short contents list goes on the title page, a long one gets its own page, fewer than
   // MIN_CONTENTS sections none at all (page-geometry.ts).
-  const placement = contentsPlacement(toc.length);
+  const placement = contentsPlacement(toc.length, summary !== null);
   const first = placement === 'page' ? 3 : 2;
   const tocPages = pages ? toc.map((e) => first + pages.findIndex((p) => p.includes(e.block))) : [];
   const total = pages ? pages.length + first - 1 : 0;
@@ -236,7 +250,20 @@ export function ReportPages({ doc, onReady }: { doc: ReportDocument; onReady?: (
                 ? `${t('report.dataAsOf', { date: doc.data_span.to })} · ${t('report.dataSpan', { from: doc.data_span.from, to: doc.data_span.to, zone: doc.data_span.zone })}`
                 : t('report.dataUndated')}</p>
               <p className="pd-note pd-convention">{t('report.convention')}: {doc.evidence.convention_note}</p>
-              {placement === 'cover' && <div className="pd-cover-contents">{contents}</div>}
+              {summary && (
+                <div className="pd-cover-findings" data-testid="cover-findings">
+                  <p className="pd-note pd-design">{t('report.design')}: {summary.design}</p>
+                  {summary.findings.map((f, i) => (
+                    <div key={i}>
+                      <p className={`pd-cover-finding verdict-${f.verdict ?? 'value'}`}>{f.text}{f.caveats ? ' ⚠' : ''}</p>
+                      {f.validity.length > 0 && <ul className="pd-validity" data-testid="cover-validity">{f.validity.map((v, j) => <li key={j}>{v}</li>)}</ul>}
+                    </div>
+                  ))}
+                  {summary.findings.some((f) => f.caveats) && <p className="pd-note pd-muted">{t('report.coverCaveats')}</p>}
+                  {summary.more > 0 && <p className="pd-note pd-muted">{t('report.moreOnCover', { count: summary.more })}</p>}
+                </div>
+              )}
+              {placement === 'cover' && <div className={`pd-cover-contents${summary ? ' compact' : ''}`}>{contents}</div>}
             </div>
           </section>
           {placement === 'page' && (

@@ -10,9 +10,9 @@ import { download } from '../../charts/chart-export.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { ReportPages } from './ReportPages.js';
 import { PreviewFrame } from './PreviewFrame.js';
-import { SectionEditor } from './SectionEditor.js';
+import { AnalysisSpecEditor, SectionEditor } from './SectionEditor.js';
 
-const TEMPLATES: ReportTemplate[] = ['before-after', 'cache-on-off', 'config-matrix', 'sweep'];
+const TEMPLATES: ReportTemplate[] = ['findings', 'before-after', 'cache-on-off', 'config-matrix', 'sweep'];
 const CONVENTIONS = ['x-fold', 'percent-change', 'percent-of-baseline'] as const;
 const newId = (): string => Math.random().toString(36).slice(2, 10);
 
@@ -180,6 +180,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
               <input name="report-where" value={draft.layout.where ?? ''} placeholder="stage!=*init,*prepare,*cleanup" title={t('compare.whereHelp')}
                 onChange={(e) => change({ ...draft, layout: { ...draft.layout, where: e.target.value || undefined } })} />
             </label>
+            <AnalysisSpecEditor layout={draft.layout} study={study} metrics={metrics} dictionary={byName} onChange={(layout) => change({ ...draft, layout })} />
             <label>{t('reports.language')}
               <select name="report-layout-locale" value={draft.layout.locale} onChange={(e) => change({ ...draft, layout: { ...draft.layout, locale: e.target.value as 'en' | 'zh-CN' } })}>
                 <option value="en">{t('lang.en')}</option><option value="zh-CN">{t('lang.zh-CN')}</option>

@@ -1,6 +1,6 @@
 /** One report section's editor: headline figures, Markdown text, a saved chart, a comparison table, a table of values. */
 import type { JSX } from 'react';
-import type { HeadlineItem, MetricInfo, ReportSection, SavedChart, StudySummary } from '../../../app/contract/records.js';
+import type { AnalysisSpec, HeadlineItem, MetricInfo, ReportLayout, ReportSection, SavedChart, StudySummary } from '../../../app/contract/records.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { PivotEditor } from './PivotEditor.js';
 
@@ -14,6 +14,45 @@ interface Props {
 }
 
 const STATS = ['', 'mean', 'max', 'p95', 'p99'] as const;
+
+/**
+ * The report's analysis specification (issue 33): the baseline every section sets configurations
+ * against, the metric its findings are stated on, the tie band; with the workload filter beside
+ * it, what every section of the report computes from. Empty: the study's defaults.
+ */
+export function AnalysisSpecEditor({ layout, study, metrics, dictionary, onChange }: {
+  layout: ReportLayout; study: StudySummary; metrics: string[]; dictionary: Map<string, MetricInfo>; onChange(layout: ReportLayout): void;
+}): JSX.Element {
+  const { t, metricLabel } = useI18n();
+  const spec = layout.analysis ?? {};
+  const set = (patch: Partial<AnalysisSpec>): void => {
+    const next: Record<string, unknown> = { ...spec, ...patch };
+    for (const k of Object.keys(next)) if (next[k] === undefined) delete next[k];
+    const { analysis: _drop, ...rest } = layout;
+    onChange(Object.keys(next).length ? { ...rest, analysis: next as AnalysisSpec } : rest);
+  };
+  const throughput = metrics.filter((m) => dictionary.get(m)?.better === 'higher');
+  return (
+    <fieldset className="checks report-analysis" data-testid="analysis-spec"><legend>{t('reports.analysis')}</legend>
+      <label>{t('reports.analysisBaseline')}
+        <select name="analysis-baseline" value={spec.baseline ?? ''} onChange={(e) => set({ baseline: e.target.value || undefined })}>
+          <option value="">{t('reports.analysisDefault')}</option>
+          {study.configs.map((c) => <option key={c} value={c}>{c}</option>)}
+        </select>
+      </label>
+      <label>{t('reports.analysisMetric')}
+        <select name="analysis-metric" value={spec.metrics?.[0] ?? ''} onChange={(e) => set({ metrics: e.target.value ? [e.target.value] : undefined })}>
+          <option value="">{t('reports.analysisMetricDefault')}</option>
+          {throughput.map((m) => <option key={m} value={m}>{metricLabel(dictionary.get(m), m)}</option>)}
+        </select>
+      </label>
+      <label>{t('reports.analysisTieBand')}
+        <input name="analysis-tie-band" type="number" min={0} max={100} step={0.5} value={spec.tie_band_pct ?? ''} placeholder={t('reports.analysisTieBandDefault')}
+          onChange={(e) => set({ tie_band_pct: e.target.value === '' ? undefined : Math.min(100, Math.max(0, Number(e.target.value))) })} />
+      </label>
+    </fieldset>
+  );
+}
 
 export function SectionEditor({ section, study, metrics, dictionary, charts, onChange }: Props): JSX.Element {
   const { t, metricLabel } = useI18n();
@@ -82,6 +121,9 @@ export function SectionEditor({ section, study, metrics, dictionary, charts, onC
       return (
         <div className="section-editor">
           {titleInput}
+          {/* The study's design and the analysis' findings before any figure (the report's analysis specification above). */}
+          <label><input type="checkbox" name="headline-findings" checked={section.findings === true}
+            onChange={(e) => { const { findings: _drop, ...rest } = section; onChange(e.target.checked ? { ...rest, findings: true } : rest); }} />{t('reports.findings')}</label>
           {section.sweep && (
             // A sweep headline: the baseline its peaks are set against (default: the first configuration imported).
             <div className="headline-item" data-sweep={section.sweep.x}>

@@ -23,7 +23,10 @@ export const MIN_CONTENTS = 3;
 export const COVER_CONTENTS = 12;
 
 /** Where a report's contents go: nowhere, on the title page, or on a page of their own. */
-export function contentsPlacement(entries: number): 'none' | 'cover' | 'page' {
+/** Beside the findings on the title page, the contents fit when they are this short. */
+const COVER_CONTENTS_WITH_FINDINGS = 8;
+
+export function contentsPlacement(entries: number, withFindings = false): 'none' | 'cover' | 'page' {
   if (entries < MIN_CONTENTS) return 'none';
-  return entries <= COVER_CONTENTS ? 'cover' : 'page';
+  return entries <= (withFindings ? COVER_CONTENTS_WITH_FINDINGS : COVER_CONTENTS) ? 'cover' : 'page';
 }

@@ -18,6 +18,15 @@ function layout(blocks: Block[], heights: number[], limit: number): string[][] {
 }
 
 describe('report pager', () => {
+  it('the notes under a table go with its last row: a note never stands alone at the top of a page', () => {
+    // Page of 120 px: a long table's rows (20 + the header 20 on the first) fill it; the note under it would start the next page alone.
+    const rows = Array.from({ length: 12 }, (_, i) => row([`r${i}`]));
+    const blocks = [...rows, note('A cell is the median of its runs.'), title('Evidence'), item('x')];
+    const pages = layout(blocks, [...rows.map(() => 20), 10, 10, 20], 120);
+    const at = pages.find((p) => p.includes('note:A cell is the median of its runs.'))!;
+    assert.ok(at[0]!.startsWith('row:'), `the note's page starts with a row of its table: ${JSON.stringify(pages)}`);
+  });
+
   it('a heading that would be the last block of a page moves to the next page with its first block', () => {
     // Page of 100 px: four items of 20 (28 with the gap) fill 84; "Warnings" (10) would fit, its item not.
     const blocks = [item('a'), item('b'), item('c'), sub('Warnings'), item('w')];

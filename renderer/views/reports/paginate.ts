@@ -52,6 +52,12 @@ export function paginate(blocks: readonly Block[], heights: readonly number[], h
    * and a small table (up to SMALL_TABLE rows) its rows, so a configuration's three-row grid is
    * not cut after its first row.
    */
+  /** The notes right under block i that say how a table's figures were reached: they go with its last row. */
+  const trailingNotes = (i: number): number => {
+    let h = 0;
+    for (let k = i + 1; blocks[k]?.kind === 'note' && !leadsIn(blocks, k); k++) h += need(k, k - 1);
+    return h;
+  };
   const sticky = (i: number): number => {
     const b = blocks[i]!;
     if (leadsIn(blocks, i)) return need(i + 1, i) + sticky(i + 1);
@@ -60,11 +66,13 @@ export function paginate(blocks: readonly Block[], heights: readonly number[], h
     if (b.kind === 'row' && !b.group && tableKey(i - 1) !== b.table.key) {
       let end = i + 1;
       while (tableKey(end) === b.table.key) end++;
-      if (end - i > SMALL_TABLE) return 0;
+      if (end - i > SMALL_TABLE) return end === i + 1 ? trailingNotes(i) : 0;
       let h = 0;
       for (let k = i + 1; k < end; k++) h += heights[k]!;
-      return h;
+      return h + trailingNotes(end - 1);
     }
+    // A table's last row keeps the notes under it: a note never stands alone at the top of a page.
+    if (b.kind === 'row' && tableKey(i + 1) !== b.table.key) return trailingNotes(i);
     return 0;
   };
   for (let i = 0; i < blocks.length; i++) {

@@ -24,7 +24,9 @@ export interface TableShape {
 export type Block =
   | { kind: 'title'; text: string; number: string; toc: boolean }
   | { kind: 'subtitle'; text: string }
-  | { kind: 'note'; text: string; tone: 'muted' | 'error' | 'convention' }
+  | { kind: 'note'; text: string; tone: 'muted' | 'error' | 'convention' | 'design' }
+  /** A finding of the study's analysis: a sentence with its numbers, coloured by its verdict where it has one; `primary` ones lead. */
+  | { kind: 'finding'; text: string; primary: boolean; verdict: Verdict | null; validity?: string[]; warnings: string[] }
   /**
    * `verdict` picks the figure's colour (null: a value with no ratio); `validity` (what the tools
    * said about the runs: "95 of 100 virtual users finished FAILED") prints beside it, `warnings` under it.
@@ -48,6 +50,9 @@ export const CHART_HEIGHT = 330;
 const UNDER_TABLE = new Set(['no-verdict', 'run-validity', 'metric-not-comparable', 'different-setting', 'settings-folded']);
 /** Folders with more files than this are one line in the PDF's evidence. */
 const MAX_LISTED = 25;
+
+/** Each text once, in order. */
+const uniqueTexts = (xs: readonly string[]): string[] => [...new Set(xs)];
 
 /** A warning as the report's language says it, with the runs it concerns. */
 export function warningText(w: CompareWarning, locale: Locale): string {
@@ -228,6 +233,37 @@ export function sweepBlocks(sw: SweepHeadline, locale: Locale): Block[] {
   return out;
 }
 
+/** The design in a sentence, and the workload filter the analysis looked through, when there is one. */
+export function designText(a: { design: { sentence: string }; spec: { where: string | null } }, locale: Locale): string {
+  return a.spec.where ? `${a.design.sentence} (${translate(locale, 'reports.where')} ${a.spec.where})` : a.design.sentence;
+}
+
+/** The cover holds this much of the findings' text at most: the rest is in the headline. */
+const COVER_CHARS = 1800;
+
+/**
+ * What the title page states of a study with findings (issue 33): its design in a sentence and
+ * its primary findings, strongest first, as many as fit; the headline section has them all, with
+ * the warnings behind each. Null for a report without findings.
+ */
+export function coverSummary(doc: ReportDocument): { design: string; findings: Array<{ text: string; verdict: Verdict | null; validity: string[]; caveats: boolean }>; more: number } | null {
+  const head = doc.sections.find((s): s is Extract<ReportDocument['sections'][number], { type: 'headline' }> => s.type === 'headline' && s.analysis !== undefined);
+  if (!head?.analysis) return null;
+  const primary = head.analysis.findings.filter((f) => f.primary);
+  const findings: Array<{ text: string; verdict: Verdict | null; validity: string[]; caveats: boolean }> = [];
+  let used = 0;
+  for (const f of primary) {
+    // What the tools said about a finding's runs stays with it on the cover too (issue 40); its
+    // other warnings are marked, and stated with it in the headline.
+    const validity = validityTexts(f.validity, doc.report.layout.locale);
+    const length = f.text.length + validity.join(' ').length;
+    if (findings.length > 0 && used + length > COVER_CHARS) break;
+    findings.push({ text: f.text, verdict: f.verdict, validity, caveats: f.warnings.length > 0 });
+    used += length;
+  }
+  return { design: designText(head.analysis, doc.report.layout.locale), findings, more: primary.length - findings.length };
+}
+
 export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Array<{ number: string; text: string; block: number }> } {
   const locale = doc.report.layout.locale;
   const zh = locale === 'zh-CN';
@@ -247,6 +283,32 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
       case 'headline': {
         title(s.title);
         blocks.push({ kind: 'note', text: `${t('report.convention')}: ${doc.evidence.convention_note}`, tone: 'convention' });
+        // The study's design in a sentence, then its findings, strongest first (issue 33).
+        const a = s.analysis;
+        const secondary = a ? a.findings.filter((f) => !f.primary) : [];
+        if (a) {
+          blocks.push({ kind: 'note', text: `${t('report.design')}: ${designText(a, locale)}`, tone: 'design' });
+          const primary = a.findings.filter((x) => x.primary);
+          // A warning behind every finding (single 10 s runs) is said once under them, with all its runs;
+          // under a finding only what concerns it alone.
+          const codes = (f: (typeof primary)[number]): Set<string> => new Set(f.warnings.map((w) => w.code));
+          const everywhere = primary.filter((f) => f.warnings.length > 0).length > 1
+            ? [...codes(primary.find((f) => f.warnings.length > 0)!)].filter((c) => primary.every((f) => f.kind === 'not-repetitions' || codes(f).has(c))) : [];
+          for (const f of primary) {
+            blocks.push({
+              kind: 'finding', text: f.text, primary: true, verdict: f.verdict, warnings: uniqueTexts(f.warnings.filter((w) => !everywhere.includes(w.code)).map((w) => warningText(w, locale))),
+              ...(f.validity?.length ? { validity: validityTexts(f.validity, locale) } : {}),
+            });
+          }
+          if (everywhere.length) {
+            const merged = everywhere.map((code) => {
+              const all = primary.flatMap((f) => f.warnings.filter((w) => w.code === code));
+              return warningText({ ...all[0]!, runs: [...new Set(all.flatMap((w) => w.runs))].sort((x, y) => x - y) }, locale);
+            });
+            blocks.push({ kind: 'note', text: `${t('report.behindEvery')}: ${merged.join(t('text.sep'))}`, tone: 'muted' });
+          }
+          blocks.push({ kind: 'note', text: `${a.spec.tie_band.text}. ${a.design.binding_rule}`, tone: 'muted' });
+        }
         if (s.sweep) {
           blocks.push(...sweepBlocks(s.sweep, locale));
           // The items follow a sweep's peaks as secondary figures: one line each, not cards that outweigh the peaks.
@@ -273,6 +335,12 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
             verdict: f.verdict, warnings: f.warnings.map((w) => warningText(w, locale)),
             ...(f.validity?.length ? { validity: validityTexts(f.validity, locale) } : {}),
           });
+        }
+        // Findings of less weight follow the figures, one line each.
+        if (secondary.length) {
+          blocks.push({ kind: 'subtitle', text: t('report.moreFindings') });
+          // A secondary finding is one line, but what the tools said about its runs goes with it.
+          for (const f of secondary) blocks.push({ kind: 'finding', text: f.text, primary: false, verdict: f.verdict, warnings: [], ...(f.validity?.length ? { validity: validityTexts(f.validity, locale) } : {}) });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
         break;
@@ -360,6 +428,12 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
           for (const p of c.pairs) blocks.push(rowOf(p, pairCells(p, locale, multi, withIntervals)));
         }
         if (!withIntervals && c.pairs.length) blocks.push({ kind: 'note', text: `${t('report.significance')}: ${t('report.noInterval')}`, tone: 'muted' });
+        // Each candidate's roll-up per metric: the geometric mean a headline may state, printed where its pairs are.
+        for (const r of c.rollup) {
+          if (r.geomean_speedup === null || r.pairs < 2) continue;
+          const metric = c.pairs.find((p) => p.metric === r.metric)?.metric_label ?? r.metric;
+          blocks.push({ kind: 'note', text: t('report.rollup', { candidate: r.candidate, metric, geomean: `${r.geomean_speedup.toFixed(2)}x`, count: r.pairs }), tone: 'muted' });
+        }
         // Why some pairs are "~" whatever their figures (one run, too few runs): said under the table.
         for (const w of c.warnings) if (w.code === 'single-run' || w.code === 'few-repetitions') blocks.push({ kind: 'note', text: `~ ${w.message}`, tone: 'muted' });
         if (c.workload_filter) blocks.push({ kind: 'note', text: c.workload_filter, tone: 'muted' });
