@@ -2,6 +2,7 @@
 // Usage: node app/tools/run-tests.mjs [--unit | --e2e] [extra files...]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium, ensurePoppler } from './chromium-setup.mjs';
@@ -44,17 +45,35 @@ if (files.some((f) => f.startsWith('e2e'))) {
 
 const outDir = path.join(root, 'e2e', 'output');
 fs.mkdirSync(outDir, { recursive: true });
-const tap = path.join(outDir, 'results.tap');
-const run = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=1',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files],
-  { cwd: root, stdio: 'inherit', env },
-);
+
+// Unit test files are independent processes (each its own temporary folders and free ports): they
+// run as many at once as the machine has cores. The e2e files share one Chromium and are timed by
+// what a user waits on, so they run one at a time.
+const unitFiles = files.filter((f) => !f.startsWith('e2e'));
+const e2eFiles = files.filter((f) => f.startsWith('e2e'));
+const parallel = Math.max(1, Math.min(4, os.availableParallelism()));
+const batches = [
+  { name: 'unit', files: unitFiles, concurrency: parallel },
+  { name: 'e2e', files: e2eFiles, concurrency: 1 },
+].filter((b) => b.files.length > 0);
+
+let status = 0;
+const totals = { pass: 0, fail: 0, cancelled: 0, skipped: 0 };
+for (const batch of batches) {
+  const tap = path.join(outDir, `results-${batch.name}.tap`);
+  fs.rmSync(tap, { force: true });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', `--test-concurrency=${batch.concurrency}`,
+      '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...batch.files],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  if ((run.status ?? 1) !== 0) status = run.status ?? 1;
+  const summary = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
+  for (const k of Object.keys(totals)) totals[k] += Number((new RegExp(`^# ${k} (\\d+)$`, 'm').exec(summary) ?? [])[1] ?? 0);
+}
 
 // One plain closing line, whatever the reporter printed above it.
-const summary = fs.existsSync(tap) ? fs.readFileSync(tap, 'utf8') : '';
-const count = (k) => Number((new RegExp(`^# ${k} (\\d+)$`, 'm').exec(summary) ?? [])[1] ?? 0);
-console.log(`\ntests: ${count('pass')} passed, ${count('fail') + count('cancelled')} failed, ${count('skipped')} skipped`);
-process.exit(run.status ?? 1);
+console.log(`\ntests: ${totals.pass} passed, ${totals.fail + totals.cancelled} failed, ${totals.skipped} skipped`);
+process.exit(status);
