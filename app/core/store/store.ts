@@ -296,12 +296,17 @@ export class Store {
     }
   }
 
-  /** Logs queries slower than 40 ms (Signal's threshold): a slow UI starts here. */
+  /**
+   * Logs queries slower than 40 ms (Signal's threshold: a slow UI starts here) when a developer
+   * asks for it (PERFDELTA_SLOW_QUERIES=1): on a user's terminal a line about the store under
+   * every report and export is noise, and on a loaded machine every full read crosses it.
+   */
   private timed<T>(label: string, fn: () => T): T {
+    if (process.env['PERFDELTA_SLOW_QUERIES'] !== '1') return fn();
     const t0 = performance.now();
     const out = fn();
     const ms = performance.now() - t0;
-    if (ms > SLOW_QUERY_MS && process.env['PERFDELTA_QUIET'] !== '1') console.warn(`[store] slow query ${label}: ${ms.toFixed(1)} ms`);
+    if (ms > SLOW_QUERY_MS) console.warn(`[store] slow query ${label}: ${ms.toFixed(1)} ms`);
     return out;
   }
 
