@@ -153,9 +153,17 @@ describe('any study, told right (issue 33)', () => {
     await page.waitForSelector('[data-testid="reports-view"][data-state="ready"] .pd-page .report-chart[data-state="ready"]');
     const titles = await page.locator('.pd-page h2.pd-title').allTextContents();
     assert.ok(titles.some((t) => t.includes('speedup against raid0-gp3x2')), titles.join(' | '));
+    // The candidates are the specification's too: one left out leaves every section.
+    await spec.locator('input[name="analysis-candidate-gp3-1000mbs"]').uncheck();
+    await page.locator('button[name="save-report"]').click();
+    await page.waitForFunction(() => {
+      const cover = document.querySelector('[data-testid="cover-findings"]')?.textContent ?? '';
+      return /io2-16000/.test(cover) && !/gp3-1000mbs/.test(cover);
+    });
     await wb.screenshot(path.join(OUTPUT_DIR, 'findings-report-editor.png'));
-    const reports = JSON.parse(runCli(host.home, 'reports', '--study', EBS, '--json').stdout) as Array<{ layout: { analysis?: { baseline?: string } } }>;
+    const reports = JSON.parse(runCli(host.home, 'reports', '--study', EBS, '--json').stdout) as Array<{ layout: { analysis?: { baseline?: string; candidates?: string[] } } }>;
     assert.equal(reports[0]!.layout.analysis?.baseline, 'raid0-gp3x2');
+    assert.deepEqual(reports[0]!.layout.analysis?.candidates, ['gp3-16000', 'io2-16000']);
   });
 
   it('servers: short and long ranges are not folded; the token is accepted as a parameter with one click; Scaling splits the curves', async () => {

@@ -28,6 +28,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
   const [reports, setReports] = useState<ReportRecord[] | null>(null);
   const [charts, setCharts] = useState<SavedChart[]>([]);
   const [seriesMetrics, setSeriesMetrics] = useState<string[]>([]);
+  const [studyKeys, setStudyKeys] = useState<string[]>([]);
   const [draft, setDraft] = useState<ReportRecord | null>(null);
   const [dirty, setDirty] = useState(false);
   const [doc, setDoc] = useState<ReportDocument | null>(null);
@@ -37,6 +38,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
   const [error, setError] = useState<string | null>(null);
 
   const byName = useMemo(() => new Map(dictionary.map((m) => [m.name, m])), [dictionary]);
+  const params = useMemo(() => [...new Set(runs.flatMap((r) => Object.keys(r.params)))].sort(), [runs]);
   const metrics = useMemo(() => {
     const present = new Set([...runs.flatMap((r) => Object.keys(r.metrics)), ...seriesMetrics]);
     return [...dictionary.map((m) => m.name).filter((m) => present.has(m)), ...[...present].filter((m) => !byName.has(m)).sort()];
@@ -56,6 +58,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
   useEffect(() => {
     load().catch((e: Error) => setError(e.message));
     bridge.call('series.metrics', { study: study.slug }).then(setSeriesMetrics, () => setSeriesMetrics([]));
+    bridge.call('studies.settings', { study: study.slug }).then((s) => setStudyKeys(s.pairing_keys), () => setStudyKeys([]));
   }, [bridge, study.slug, load]);
 
   const run = async (label: string, fn: () => Promise<void>): Promise<void> => {
@@ -180,7 +183,7 @@ export function ReportsView({ study, runs, dictionary }: Props): JSX.Element {
               <input name="report-where" value={draft.layout.where ?? ''} placeholder="stage!=*init,*prepare,*cleanup" title={t('compare.whereHelp')}
                 onChange={(e) => change({ ...draft, layout: { ...draft.layout, where: e.target.value || undefined } })} />
             </label>
-            <AnalysisSpecEditor layout={draft.layout} study={study} metrics={metrics} dictionary={byName} onChange={(layout) => change({ ...draft, layout })} />
+            <AnalysisSpecEditor layout={draft.layout} study={study} metrics={metrics} params={params} studyKeys={studyKeys} dictionary={byName} onChange={(layout) => change({ ...draft, layout })} />
             <label>{t('reports.language')}
               <select name="report-layout-locale" value={draft.layout.locale} onChange={(e) => change({ ...draft, layout: { ...draft.layout, locale: e.target.value as 'en' | 'zh-CN' } })}>
                 <option value="en">{t('lang.en')}</option><option value="zh-CN">{t('lang.zh-CN')}</option>

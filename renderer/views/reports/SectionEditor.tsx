@@ -20,8 +20,11 @@ const STATS = ['', 'mean', 'max', 'p95', 'p99'] as const;
  * against, the metric its findings are stated on, the tie band; with the workload filter beside
  * it, what every section of the report computes from. Empty: the study's defaults.
  */
-export function AnalysisSpecEditor({ layout, study, metrics, dictionary, onChange }: {
-  layout: ReportLayout; study: StudySummary; metrics: string[]; dictionary: Map<string, MetricInfo>; onChange(layout: ReportLayout): void;
+export function AnalysisSpecEditor({ layout, study, metrics, params, studyKeys, dictionary, onChange }: {
+  layout: ReportLayout; study: StudySummary; metrics: string[];
+  /** The parameters the study's runs have: the pairing keys to choose from; and the study's own keys, where a report's own start. */
+  params: string[]; studyKeys: string[];
+  dictionary: Map<string, MetricInfo>; onChange(layout: ReportLayout): void;
 }): JSX.Element {
   const { t, metricLabel } = useI18n();
   const spec = layout.analysis ?? {};
@@ -32,10 +35,23 @@ export function AnalysisSpecEditor({ layout, study, metrics, dictionary, onChang
     onChange(Object.keys(next).length ? { ...rest, analysis: next as AnalysisSpec } : rest);
   };
   const throughput = metrics.filter((m) => dictionary.get(m)?.better === 'higher');
+  const latencies = metrics.filter((m) => dictionary.get(m)?.better === 'lower');
+  // Every section computes from one specification: its candidates, latency and pairing keys too.
+  const others = study.configs.filter((c) => c !== spec.baseline);
+  const candidates = spec.candidates;
+  const toggleCandidate = (c: string, on: boolean): void => {
+    const now = candidates ?? others;
+    const next = on ? others.filter((o) => now.includes(o) || o === c) : now.filter((o) => o !== c);
+    set({ candidates: next.length === others.length ? undefined : next });
+  };
   return (
     <fieldset className="checks report-analysis" data-testid="analysis-spec"><legend>{t('reports.analysis')}</legend>
       <label>{t('reports.analysisBaseline')}
-        <select name="analysis-baseline" value={spec.baseline ?? ''} onChange={(e) => set({ baseline: e.target.value || undefined })}>
+        <select name="analysis-baseline" value={spec.baseline ?? ''} onChange={(e) => {
+          // The new baseline is no candidate of itself.
+          const kept = candidates?.filter((c) => c !== e.target.value);
+          set({ baseline: e.target.value || undefined, candidates: kept?.length ? kept : undefined });
+        }}>
           <option value="">{t('reports.analysisDefault')}</option>
           {study.configs.map((c) => <option key={c} value={c}>{c}</option>)}
         </select>
@@ -46,10 +62,35 @@ export function AnalysisSpecEditor({ layout, study, metrics, dictionary, onChang
           {throughput.map((m) => <option key={m} value={m}>{metricLabel(dictionary.get(m), m)}</option>)}
         </select>
       </label>
+      <label>{t('reports.analysisLatency')}
+        <select name="analysis-latency" value={spec.latency ?? ''} onChange={(e) => set({ latency: e.target.value || undefined })}>
+          <option value="">{t('reports.analysisDefault')}</option>
+          {latencies.map((m) => <option key={m} value={m}>{metricLabel(dictionary.get(m), m)}</option>)}
+        </select>
+      </label>
       <label>{t('reports.analysisTieBand')}
         <input name="analysis-tie-band" type="number" min={0} max={100} step={0.5} value={spec.tie_band_pct ?? ''} placeholder={t('reports.analysisTieBandDefault')}
           onChange={(e) => set({ tie_band_pct: e.target.value === '' ? undefined : Math.min(100, Math.max(0, Number(e.target.value))) })} />
       </label>
+      {others.length > 1 && (
+        <fieldset className="checks" data-testid="analysis-candidates"><legend>{t('reports.candidates')}</legend>
+          {others.map((c) => (
+            <label key={c}><input type="checkbox" name={`analysis-candidate-${c}`} checked={(candidates ?? others).includes(c)}
+              disabled={(candidates ?? others).length === 1 && (candidates ?? others).includes(c)}
+              onChange={(e) => toggleCandidate(c, e.target.checked)} />{c}</label>
+          ))}
+        </fieldset>
+      )}
+      {params.length > 0 && (
+        <fieldset className="checks" data-testid="analysis-pairing"><legend>{t('reports.analysisPairing')}</legend>
+          <label><input type="checkbox" name="analysis-pairing-study" checked={spec.pairing_keys === undefined}
+            onChange={(e) => set({ pairing_keys: e.target.checked ? undefined : studyKeys.filter((k) => params.includes(k)) })} />{t('reports.analysisPairingStudy')}</label>
+          {spec.pairing_keys !== undefined && params.map((k) => (
+            <label key={k}><input type="checkbox" name={`analysis-key-${k}`} checked={spec.pairing_keys!.includes(k)}
+              onChange={(e) => set({ pairing_keys: e.target.checked ? [...spec.pairing_keys!, k] : spec.pairing_keys!.filter((x) => x !== k) })} />{k}</label>
+          ))}
+        </fieldset>
+      )}
     </fieldset>
   );
 }
