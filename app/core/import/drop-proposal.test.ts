@@ -18,12 +18,13 @@ function withCore<T>(fn: (core: Core) => T): T {
 }
 
 describe('a drop of four volumes imports as four configurations', () => {
-  it('proposed from the staged files, kept by the import: four configurations of seven runs, in one import', () => {
-    withCore((core) => {
+  it('proposed from the staged files, kept by the import: four configurations of seven runs, in one import', async () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    try {
       const written = writeFioVolumes(path.join(tempDir(), 'drop'));
       const handlers = createCoreHandlers(core, { mode: 'cli', dataDir: tempDir() });
       const ids = written.map((w) => core.stage(path.basename(w.file), fs.readFileSync(w.file)).id);
-      const proposal = handlers['import.proposeConfigs'](validateArgs('import.proposeConfigs', { ids, study: '' }))!;
+      const proposal = (await handlers['import.proposeConfigs'](validateArgs('import.proposeConfigs', { ids, study: '' })))!;
       assert.deepEqual(proposal.groups.map((g) => g.label), ['gp3-1000mbs', 'gp3-16000', 'io2-16000', 'raid0-gp3x2']);
       // The user renames one label in the sheet.
       const configs: Record<string, string> = {};
@@ -42,7 +43,9 @@ describe('a drop of four volumes imports as four configurations', () => {
       assert.equal(new Set(runs.map((r) => r.params['target'])).size, 4);
       // Paired by block size across the four, nothing folded: one run a point.
       assert.equal(core.analysis('ebs').design.runs_per_point.max, 1);
-    });
+    } finally {
+      core.close();
+    }
   });
 
   it('a label the schema refuses fails the whole import: nothing is written', () => {
