@@ -38,6 +38,8 @@ export function App(): JSX.Element {
   const [menuStudy, setMenuStudy] = useState<string | null>(null);
   /** The team catalog panel in place of the study (the sidebar's *Team catalog*). */
   const [catalogOpen, setCatalogOpen] = useState(false);
+  /** The sample studies' slugs: a drop while one is open goes to a new study, never into a sample. */
+  const [sampleSlugs, setSampleSlugs] = useState<ReadonlySet<string>>(new Set());
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const studyFileInput = useRef<HTMLInputElement>(null);
@@ -72,6 +74,7 @@ export function App(): JSX.Element {
     bridge.call('metrics.dictionary', {}).then(setDictionary, (err: Error) => setError(err.message));
     // A delete of an earlier session (or the CLI's) is still undoable: Ctrl/Cmd+Z knows it.
     bridge.call('deletions.pending', {}).then((d) => setDeletion((cur) => cur ?? d), () => undefined);
+    bridge.call('samples.list', {}).then((list) => setSampleSlugs(new Set(list.map((s) => s.slug))), () => undefined);
   }, [bridge, refresh]);
 
   /** Something else done after a delete or an undo: its notice has said what it had to. */
@@ -254,7 +257,7 @@ export function App(): JSX.Element {
 
       {dragging && <div className="drop-overlay" aria-hidden="true"><span>{t('drop.overlay')}</span></div>}
       {dropped && (
-        <ImportSheet files={dropped} pasted={pasted} dictionary={dictionary} studies={studies ?? []} openStudy={study?.name ?? null}
+        <ImportSheet files={dropped} pasted={pasted} dictionary={dictionary} studies={studies ?? []} openStudy={study?.name ?? null} openIsSample={study !== null && sampleSlugs.has(study.slug)}
           onClose={(imported) => { setDropped(null); setPasted(null); if (imported) { later(); void refresh(imported); } }} />
       )}
     </div>

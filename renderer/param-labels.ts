@@ -9,6 +9,7 @@ import { en, zhCN, type MessageKey } from './i18n/messages.js';
 export const PARAM_LABELS: Readonly<Record<string, MessageKey>> = {
   bs: 'runs.bs', rw: 'runs.rw', read_pct: 'runs.readPct', iodepth: 'runs.iodepth', numjobs: 'runs.numjobs', ioengine: 'runs.engine',
   pattern: 'runs.pattern', threads: 'runs.threads', vus: 'runs.vus', sessions: 'runs.sessions', test: 'runs.test', workload: 'runs.workload', stage: 'runs.stage',
+  target: 'runs.target', device: 'runs.device',
 };
 
 /** The parameter's name in a language ("bs" → "Block size", "块大小"). */

@@ -1089,6 +1089,18 @@ export interface ConfigProposal {
   message: string;
 }
 
+/**
+ * The configurations a drop of staged files holds (issue 39): what tells runs of one workload
+ * apart (a device, host or parameter, a token of the file names), and one configuration per
+ * value, its label proposed (editable in the sheet) and its staged files. `mixed`: staged files
+ * whose runs fall in two configurations, left to the one label typed.
+ */
+export interface DropConfigurations {
+  by: Array<{ kind: 'param' | 'host' | 'path'; param: string; values: string[]; ran_on: boolean }>;
+  groups: Array<{ label: string; values: Record<string, string>; files: string[]; runs: number }>;
+  mixed: string[];
+}
+
 /** The check of a study's repetitions: what pairs as repetitions but is not, and what tells them apart. */
 export interface RepetitionCheck {
   /** The run-to-run noise measured where repetitions agree (median half-range, %), and over how many workloads. */

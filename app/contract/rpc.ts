@@ -8,7 +8,7 @@ import type {
   AppInfo, CompareResult, FilePreview, LogClaim, LogLatencyUnit, JobStatus, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord, SampleStudy, SeriesRecord,
   SeriesInfo, SeriesKeyRecord, SeriesLaneRecord,
   ScalingResult, ScatterResult, SeriesOverlayResult, StudyDefaults, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
-  AnalysisSpec, StudyAnalysis,
+  AnalysisSpec, StudyAnalysis, DropConfigurations,
 } from './records.js';
 import type { CatalogPublishResult, CatalogPullResult, CatalogQuery, CatalogSearchResult, TrendQueryArgs, TrendResult } from './catalog-records.js';
 import type { TimelineRpcMethods } from './timeline-rpc.js';
@@ -89,11 +89,18 @@ export interface RpcMethods extends TimelineRpcMethods {
    */
   'import.logOwners': { args: { ids: string[]; study: string; config: string }; result: Record<string, LogClaim> };
   /**
+   * The configurations a drop holds (issue 39): what tells the staged files of one workload apart
+   * (a device, host or parameter, a token of the file names) and one configuration per value,
+   * labels proposed; null when nothing does (true repetitions). `study`: the target (its pairing
+   * keys and path rules), possibly new or still empty; `pathParams`: the sheet's rule, if ticked.
+   */
+  'import.proposeConfigs': { args: { ids: string[]; study: string; pathParams?: PathParamRule[] }; result: DropConfigurations | null };
+  /**
    * Starts writing staged files in one transaction; poll jobs.status for progress. `logUnits`:
    * staged id to the unit of an fio latency log no fio JSON claims (default ns).
    */
-  /** `pathParams`: rules for parameters in the files' paths (`update(\d+)` -> `update_pct`), kept with the study and applied to its runs; `moveDuplicates`: a file the study has under another label moves its runs to `config`. */
-  'import.commit': { args: { ids: string[]; study: string; config: string; logUnits?: Record<string, LogLatencyUnit>; pathParams?: PathParamRule[]; moveDuplicates?: boolean }; result: { job: string } };
+  /** `pathParams`: rules for parameters in the files' paths (`update(\d+)` -> `update_pct`), kept with the study and applied to its runs; `moveDuplicates`: a file the study has under another label moves its runs to `config`; `configs`: staged id to the configuration of that file's runs (the labels of `import.proposeConfigs` the user kept), `config` for the rest. */
+  'import.commit': { args: { ids: string[]; study: string; config: string; configs?: Record<string, string>; logUnits?: Record<string, LogLatencyUnit>; pathParams?: PathParamRule[]; moveDuplicates?: boolean }; result: { job: string } };
   'jobs.status': { args: { job: string }; result: JobStatus };
   /** Stops a running import: its transaction rolls back and nothing of it is written. */
   'jobs.cancel': { args: { job: string }; result: { cancelling: boolean } };

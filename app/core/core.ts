@@ -11,7 +11,7 @@ import type {
   CompareResult, FilePreview, LogClaim, ImportResult, LatencyDistributionCurve, LatencyDistributionResult, MetricInfo, PeriodRecord, RunRecord,
   ScatterResult, SeriesInfo, SeriesKeyRecord, SeriesLaneRecord, SeriesOverlayResult, SeriesRecord, StudySeriesResult,
   StudyDefaults, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, LogLatencyUnit, PathParamRule,
-  AnalysisSpec, StudyAnalysis,
+  AnalysisSpec, StudyAnalysis, DropConfigurations,
 } from '../contract/records.js';
 import { cvOfSummary, periodMetricDefault, studyDefaults } from './study-defaults.js';
 import { ColumnMappings } from './store/column-mappings.js';
@@ -33,6 +33,7 @@ import { parsePoolFor } from './import/parse-pool.js';
 import { LOG_OWNER_FORMATS } from './import/link-logs.js';
 import { savePathParams } from './import/path-params.js';
 import { logClaims } from './import/log-claims.js';
+import { stagedConfigurations } from './import/drop-proposal.js';
 import { allMetrics, describeMetric, metricOrder, setDerivedMetrics } from './metrics/dictionary.js';
 import { derivedInfo, withDerived } from './metrics/derived.js';
 import { StudyManager } from './manage/study-manager.js';
@@ -304,8 +305,19 @@ export class Core implements StudyQueries, TemplateQueries {
     return logClaims(fresh, stored);
   }
 
-  /** Imports staged files in one transaction. A cancel (checkCancel throws) writes nothing and keeps them staged. */
-  commit(ids: readonly string[], study: string, config: string, hooks: ImportHooks & { pathParams?: PathParamRule[] } = {}): ImportResult {
+  /** The configurations a drop of staged files holds, before anything is written (drop-proposal.ts). */
+  proposeConfigs(ids: readonly string[], study: string, pathParams: readonly PathParamRule[] = []): DropConfigurations | null {
+    const found = study.trim() ? this.store.findStudy(study.trim()) : null;
+    const saved = found ? this.store.settings(found.id) : {};
+    const files = ids.map((id) => this.staged.get(id)).filter((f): f is StagedFile => f !== undefined);
+    return stagedConfigurations(files, saved.pairing_keys ?? DEFAULT_PAIRING_KEYS, [...(saved.path_params ?? []), ...pathParams]);
+  }
+
+  /**
+   * Imports staged files in one transaction. A cancel (checkCancel throws) writes nothing and keeps them staged.
+   * `configs`: staged id to its file's configuration (a drop split into the configurations it holds).
+   */
+  commit(ids: readonly string[], study: string, config: string, hooks: ImportHooks & { pathParams?: PathParamRule[]; configs?: Record<string, string> } = {}): ImportResult {
     const files = ids.map((id) => {
       const f = this.staged.get(id);
       if (!f) throw new NotFoundError(`staged file ${id} is gone (discarded or already imported)`);
@@ -314,10 +326,11 @@ export class Core implements StudyQueries, TemplateQueries {
       if (spool && !fs.existsSync(spool)) throw new NotFoundError(`the uploaded copy of ${f.path} is gone from the spool folder (${spool}): nothing was imported; drop the file again`);
       return f;
     });
-    const { logUnits, ...rest } = hooks;
+    const { logUnits, configs, ...rest } = hooks;
     const result = commitFiles(this.store, files, {
       study, config, ...rest,
       logUnit: (f) => logUnits?.[f.id],
+      configOf: (f) => configs?.[f.id],
       rememberMapping: (sig, m) => this.mappings.save(sig, m),
     });
     this.discard(ids);

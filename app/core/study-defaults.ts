@@ -166,6 +166,15 @@ function seriesDefault(input: StudyDefaultsInput, seriesMetrics: Set<string>): S
   return pick(order[0]!);
 }
 
+/**
+ * What runs of one table ran on (fio's filename: the device or file), when they differ: four
+ * volumes' runs in one configuration are otherwise four identical-looking rows per block size.
+ */
+function ranOnColumns(runs: readonly RunRecord[], shown: readonly RunColumn[]): RunColumn[] {
+  return ['target', 'device'].filter((k) => !shown.some((c) => c.key === k)
+    && new Set(runs.map((r) => r.params[k]).filter((v) => v !== undefined && v !== '')).size >= 2).map((key) => ({ kind: 'param', key }));
+}
+
 /** The Runs table's columns per configuration and tool (a configuration of S5 holds three tools). */
 function runsColumns(input: StudyDefaultsInput, objects: Map<number, number>): StudyDefaults['runs_columns'] {
   const out: StudyDefaults['runs_columns'] = [];
@@ -174,7 +183,7 @@ function runsColumns(input: StudyDefaultsInput, objects: Map<number, number>): S
     for (const [tool, runs] of runsByTool(mine)) {
       // A parameter read from file paths names the workload in Runs too (ranges=short beside the threads).
       const mine: RunColumn[] = (input.userParams ?? []).filter((k) => runs.some((r) => r.params[k] !== undefined)).map((key) => ({ kind: 'param', key }));
-      const columns: RunColumn[] = [...mine, ...runColumns(tool, runs, (r) => objects.get((r as RunRecord).id))];
+      const columns: RunColumn[] = [...mine, ...ranOnColumns(runs, mine), ...runColumns(tool, runs, (r) => objects.get((r as RunRecord).id))];
       out.push({ config, tool, runs: runs.map((r) => r.id), columns });
     }
   }

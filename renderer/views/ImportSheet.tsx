@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { FilePreview, ImportResult, JobStatus, LogClaim, LogLatencyUnit, MetricInfo, StudySummary, TableMapping } from '../../app/contract/records.js';
+import type { DropConfigurations, FilePreview, ImportResult, JobStatus, LogClaim, LogLatencyUnit, MetricInfo, StudySummary, TableMapping } from '../../app/contract/records.js';
 import { useBridge } from '../bridge/context.js';
 import type { DroppedFile } from '../components/drop.js';
 import { useI18n } from '../i18n/i18n.js';
@@ -11,6 +11,7 @@ import { newStudyName } from './import/study-name.js';
 import { FileRows } from './import/FileRows.js';
 import { ImportTarget, type TargetField } from './import/ImportTarget.js';
 import { tablesApart } from './import/tables-apart.js';
+import { SplitConfigurations } from './import/SplitConfigurations.js';
 
 interface Props {
   files: DroppedFile[];
@@ -20,6 +21,8 @@ interface Props {
   studies: StudySummary[];
   /** The study open in the workbench: the sheet imports into it unless the user says otherwise. */
   openStudy: string | null;
+  /** The open study is a sample (loaded on first launch): a drop then defaults to a new study, never mixing a user's files into it. */
+  openIsSample?: boolean;
   /** Called with the study's slug when something was imported, else with null. */
   onClose(imported: string | null): void;
 }
@@ -33,7 +36,7 @@ type Phase =
 
 const POLL_MS = 100;
 
-export function ImportSheet({ files, pasted = null, dictionary, studies, openStudy, onClose }: Props): JSX.Element {
+export function ImportSheet({ files, pasted = null, dictionary, studies, openStudy, openIsSample = false, onClose }: Props): JSX.Element {
   const bridge = useBridge();
   const { t } = useI18n();
   // Paste table with nothing pasted yet: a box to paste into first.
@@ -54,7 +57,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
     return newStudyName(paths, studies.map((s) => s.name), files.length ? t('import.droppedStudy', { date: new Date().toLocaleDateString('sv-SE') }) : t('import.pastedStudy'));
     // The taken names are those when the sheet opened: a study imported meanwhile is not renamed under the user.
   }, [previews, apart, files, t]);
-  const study = typedStudy ?? openStudy ?? newName;
+  const study = typedStudy ?? (openStudy !== null && !openIsSample ? openStudy : newName);
   /** Duplicates imported before under other labels: their runs were moved here (the sheet's offer taken). */
   const [moved, setMoved] = useState<number | null>(null);
   const [config, setConfig] = useState('');
@@ -174,6 +177,58 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
   // Files with something to import: not refused, not empty, and results (a tm.out beside the reports is skipped).
   const importable = useMemo(() => chosen.filter((p) => p.errors.length === 0 && !p.empty && !p.not_result), [chosen]);
 
+  /**
+   * The configurations the drop holds (four volumes' files: four configurations), as the core
+   * proposed them for the files, study and path rule in `key`; split by default, labels editable.
+   */
+  const [drop, setDrop] = useState<{ key: string; proposal: DropConfigurations | null } | null>(null);
+  const [split, setSplit] = useState(true);
+  const [splitLabels, setSplitLabels] = useState<string[]>([]);
+  const [missingLabel, setMissingLabel] = useState<number | null>(null);
+  const labelRefs = useRef<Array<HTMLInputElement | null>>([]);
+  const lastProposal = useRef<DropConfigurations | null>(null);
+  const sheetRule = pathRule.on && pathRule.pattern && pathRule.param ? [{ pattern: pathRule.pattern, param: pathRule.param.trim() }] : [];
+  const dropKey = JSON.stringify([importable.map((p) => p.id), study.trim(), sheetRule]);
+  useEffect(() => {
+    if (phase.kind !== 'review' || importable.length < 2) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      const answer = (proposal: DropConfigurations | null): void => {
+        if (!current) return;
+        // The same configurations proposed again (the study typed on): the user's labels stay.
+        const groupsOf = (p: DropConfigurations | null): string => JSON.stringify(p?.groups.map((g) => g.values) ?? []);
+        if (groupsOf(lastProposal.current) !== groupsOf(proposal)) setSplitLabels(proposal?.groups.map((g) => g.label) ?? []);
+        lastProposal.current = proposal;
+        setDrop({ key: dropKey, proposal });
+      };
+      // The sheet still imports as one configuration if the core cannot say.
+      bridge.call('import.proposeConfigs', { ids: importable.map((p) => p.id), study: study.trim(), ...(sheetRule.length ? { pathParams: sheetRule } : {}) })
+        .then(answer, () => answer(null));
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+    // dropKey names the files, study and rule the proposal depends on.
+  }, [bridge, phase.kind, dropKey]);
+  const dropProposal = drop?.proposal && drop.proposal.groups.length >= 2 ? drop.proposal : null;
+  const proposalPending = phase.kind === 'review' && importable.length >= 2 && drop?.key !== dropKey;
+  const splitting = split && dropProposal !== null;
+  const covered = useMemo(() => new Set(splitting ? dropProposal.groups.flatMap((g) => g.files) : []), [splitting, dropProposal]);
+  const others = importable.filter((p) => !covered.has(p.id));
+  const configFor = !splitting ? 'all' : others.length > 0 ? 'others' : 'none';
+  // A proposal that arrives: the first label is what the user may want to change.
+  const proposed = dropProposal !== null;
+  useEffect(() => {
+    if (proposed) labelRefs.current[0]?.focus({ preventScroll: true });
+  }, [proposed]);
+  useEffect(() => {
+    if (missingLabel === null) return;
+    const field = labelRefs.current[missingLabel];
+    field?.scrollIntoView({ block: 'center' });
+    field?.focus();
+  }, [missingLabel]);
+
   // The field a missing name belongs to: in view, highlighted and focused.
   useEffect(() => {
     if (!missing) return;
@@ -192,9 +247,14 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
 
   const confirm = async (): Promise<void> => {
     if (submitting.current) return; // a double click must not start a second import
-    if (claimsPending) return; // the logs' claims for what was just typed are on their way
+    if (claimsPending || proposalPending) return; // the answers for what was just typed are on their way
     if (!study.trim()) return setMissing({ field: 'study', message: t('import.needStudy') });
-    if (!config.trim()) return setMissing({ field: 'config', message: t('import.needConfig') });
+    const unnamed = splitting ? dropProposal.groups.findIndex((_, i) => !splitLabels[i]?.trim()) : -1;
+    if (unnamed >= 0) return setMissingLabel(unnamed);
+    if (!config.trim() && configFor !== 'none') return setMissing({ field: 'config', message: t('import.needConfig') });
+    // Each file of a proposed configuration goes into it; the rest into the label typed (or, with none left, the first).
+    const configs = splitting ? Object.fromEntries(dropProposal.groups.flatMap((g, i) => g.files.map((f) => [f, splitLabels[i]!.trim()]))) : null;
+    const label = config.trim() || splitLabels[0]!.trim();
     submitting.current = true;
     setError(null);
     setNotice(null);
@@ -203,8 +263,8 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
     try {
       // The import applies a unit only to a log no run claims; a claimed log takes its run's fio version.
       const units = Object.fromEntries(Object.entries(logUnits).filter(([id]) => ids.includes(id)));
-      const rule = pathRule.on && pathRule.pattern && pathRule.param ? { pathParams: [{ pattern: pathRule.pattern, param: pathRule.param.trim() }] } : {};
-      const started = await bridge.call('import.commit', { ids, study: study.trim(), config: config.trim(), ...(Object.keys(units).length ? { logUnits: units } : {}), ...rule });
+      const rule = sheetRule.length ? { pathParams: sheetRule } : {};
+      const started = await bridge.call('import.commit', { ids, study: study.trim(), config: label, ...(configs ? { configs } : {}), ...(Object.keys(units).length ? { logUnits: units } : {}), ...rule });
       job.current = started.job;
       setPhase({ kind: 'importing', status: null });
       for (;;) {
@@ -310,7 +370,12 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
             <ImportTarget study={study} onStudy={(v) => { setStudy(v); if (missing?.field === 'study') setMissing(null); }}
               config={config} onConfig={(v) => { setConfig(v); if (missing?.field === 'config') setMissing(null); }}
               studies={studies} openStudy={openStudy} newName={newName} missing={missing} studyRef={studyRef} configRef={configRef}
-              configNote={tableNamesConfigs ? t('import.configFromTable') : null} />
+              configNote={tableNamesConfigs ? t('import.configFromTable') : null} configFor={configFor} />
+            {dropProposal && (
+              <SplitConfigurations proposal={dropProposal} split={split} onSplit={(v) => { setSplit(v); setMissingLabel(null); }} labels={splitLabels}
+                onLabel={(i, v) => { setSplitLabels((ls) => ls.map((l, j) => (j === i ? v : l))); if (missingLabel === i) setMissingLabel(null); }}
+                missing={missingLabel} labelRefs={labelRefs} />
+            )}
             {(proposal || pathRule.on) && <PathParamField rule={pathRule} onRule={setPathRule} paths={files.map((f) => f.path)} />}
           </form>
         )}
@@ -351,7 +416,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
             {error && <p className="error-text" role="alert">{error}</p>}
             <div className="buttons">
               <button type="button" onClick={cancel}>{t('import.cancel')}</button>
-              <button type="submit" form="import-form" className="primary" disabled={importable.length === 0 || submitting.current || remapping.size > 0 || claimsPending}>
+              <button type="submit" form="import-form" className="primary" disabled={importable.length === 0 || submitting.current || remapping.size > 0 || claimsPending || proposalPending}>
                 {t('import.confirm', { count: importable.length })}
               </button>
             </div>

@@ -19,7 +19,7 @@ export interface RunsManagement {
   onDeleted(record: DeletionRecord): void;
 }
 
-const TEXT_PARAMS = new Set(['rw', 'ioengine', 'pattern', 'test', 'workload', 'stage']);
+const TEXT_PARAMS = new Set(['rw', 'ioengine', 'pattern', 'test', 'workload', 'stage', 'target', 'device']);
 
 interface Props {
   runs: RunRecord[];
@@ -153,7 +153,7 @@ export function RunsTable({ runs, configs, dictionary, defaults, openRun, manage
                             )}
                           </td>
                           {g.columns.map((c) => <td key={c.key} data-col={c.key} className={numeric(c) ? 'num' : ''}>{cell(r, c)}</td>)}
-                          <td className="path" title={r.source.sha256}>{r.source.file.split(/[\\/]/).pop()}</td>
+                          <td className="path" title={`${r.source.file}\nsha256 ${r.source.sha256}`}>{r.source.file.split(/[\\/]/).pop()}</td>
                         </tr>
                       );
                     })}

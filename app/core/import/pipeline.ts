@@ -277,6 +277,12 @@ export interface CommitOptions {
   moveDuplicates?: boolean;
   /** Parse workers that read and scan SVC statistics files ahead of the writer (parse-pool.ts). */
   pool?: ParsePool | null;
+  /**
+   * A file's own configuration (a drop of four volumes imported as four configurations, the
+   * labels the sheet proposed and the user kept); undefined: `config`. A file that names its
+   * runs' configurations (a table) keeps its own.
+   */
+  configOf?: (file: StagedFile) => string | undefined;
 }
 
 /** Writes every file that parsed cleanly, in one transaction. */
@@ -348,6 +354,14 @@ export class ImportSession {
     this.pathRules = store.settings(this.study.id).path_params ?? [];
   }
 
+  /** The configuration a file's runs go into: the label given for it, else the import's. */
+  private configFor(file: StagedFile): string {
+    const own = this.options.configOf?.(file)?.trim();
+    if (!own) return this.config;
+    checkRow('runs', { config: own }, `configuration "${own.slice(0, 80)}…"`);
+    return own;
+  }
+
   /** Takes one staged file: written now, or held until `finish` when it depends on others. */
   add(file: StagedFile): void {
     this.options.checkCancel?.();
@@ -416,12 +430,13 @@ export class ImportSession {
     const outcome: FileOutcome = { ...base, status: 'duplicate', runs: existing.length > 0 ? existing : runsWithForm(this.store.db, this.study.id, file.sha256), errors: [] };
     // Imported before under another label: say where its runs are, or move them here.
     const before = this.store.manage.importedRuns(this.study.id, file.sha256);
-    const away = before?.runs.filter((r) => r.config !== this.config) ?? [];
+    const config = this.configFor(file);
+    const away = before?.runs.filter((r) => r.config !== config) ?? [];
     if (away.length === 0) return outcome;
     const labels = [...new Set(away.map((r) => r.config))];
     if (!this.options.moveDuplicates) return { ...outcome, elsewhere: labels };
-    this.store.manage.moveRuns(this.study.id, away.map((r) => r.id), this.config);
-    const note = `already imported under ${labels.map((l) => `"${l}"`).join(', ')}: its ${away.length} run(s) moved to "${this.config}"`;
+    this.store.manage.moveRuns(this.study.id, away.map((r) => r.id), config);
+    const note = `already imported under ${labels.map((l) => `"${l}"`).join(', ')}: its ${away.length} run(s) moved to "${config}"`;
     return { ...outcome, runs: [...new Set([...existing, ...away.map((r) => r.id)])], moved_from: labels, warnings: [note, ...outcome.warnings] };
   }
 
@@ -530,8 +545,9 @@ export class ImportSession {
           return;
         }
         // A table can name each run's configuration (a column, or titles over several tables).
-        const id = this.store.insertRun(this.study.id, importId, run.config?.trim() || this.config, ordinal, run);
-        if (identity !== null) sameFile.set(identity, { runId: id, file: file.path, config: run.config?.trim() || this.config });
+        const config = run.config?.trim() || this.configFor(file);
+        const id = this.store.insertRun(this.study.id, importId, config, ordinal, run);
+        if (identity !== null) sameFile.set(identity, { runId: id, file: file.path, config });
         made.push({ id, run });
         runIds.push(id);
         if (LOG_OWNER_FORMATS.includes(file.importer!.id)) {

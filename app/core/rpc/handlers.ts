@@ -108,7 +108,8 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'import.remap': ({ id, mapping, sheet }) => core.remap(id, mapping, sheet),
     'import.discard': ({ ids }) => ({ discarded: core.discard(ids) }),
     'import.logOwners': ({ ids, study, config }) => core.logOwners(ids, study, config),
-    'import.commit': ({ ids, study, config, logUnits, pathParams, moveDuplicates }, hooks) => core.commit(ids, study, config, { ...hooks, logUnits, pathParams, moveDuplicates }),
+    'import.proposeConfigs': ({ ids, study, pathParams }) => core.proposeConfigs(ids, study, pathParams),
+    'import.commit': ({ ids, study, config, configs, logUnits, pathParams, moveDuplicates }, hooks) => core.commit(ids, study, config, { ...hooks, configs, logUnits, pathParams, moveDuplicates }),
   };
   const sampleGroup: Partial<CoreHandlers> = {
     'samples.list': () => listSamples(core),

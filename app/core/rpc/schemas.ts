@@ -185,8 +185,10 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'import.discard': z.object({ ids: z.array(z.string().uuid()).max(100000) }).strict(),
   // Study and configuration as the user is typing them: possibly still empty.
   'import.logOwners': z.object({ ids: z.array(z.string().uuid()).max(100000), study: z.string().max(200), config: z.string().max(200) }).strict(),
+  'import.proposeConfigs': z.object({ ids: z.array(z.string().uuid()).max(100000), study: z.string().max(200), pathParams: pathParams.optional() }).strict(),
   'import.commit': z.object({
     ids: z.array(z.string().uuid()).min(1).max(100000), study: label, config: label,
+    configs: z.record(z.string().uuid(), label).optional(),
     logUnits: z.record(z.string().uuid(), z.enum(['ns', 'us'])).optional(),
     pathParams: pathParams.optional(),
     moveDuplicates: z.boolean().optional(),

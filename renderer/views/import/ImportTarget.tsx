@@ -25,9 +25,14 @@ interface Props {
   configRef: RefObject<HTMLInputElement | null>;
   /** Notes under the configuration field (tables that name their own configurations). */
   configNote?: string | null;
+  /**
+   * The drop is split into the configurations it holds: 'none' when every file has its label
+   * there (no field here), 'others' when this label is for the files the split does not cover.
+   */
+  configFor?: 'all' | 'others' | 'none';
 }
 
-export function ImportTarget({ study, onStudy, config, onConfig, studies, openStudy, newName, missing, studyRef, configRef, configNote }: Props): JSX.Element {
+export function ImportTarget({ study, onStudy, config, onConfig, studies, openStudy, newName, missing, studyRef, configRef, configNote, configFor = 'all' }: Props): JSX.Element {
   const { t } = useI18n();
   const existing = studies.find((s) => s.name === study.trim()) ?? null;
   const invalid = (field: TargetField): boolean => missing?.field === field;
@@ -50,21 +55,16 @@ export function ImportTarget({ study, onStudy, config, onConfig, studies, openSt
           )}
         </small>
       </label>
-      <label className={invalid('config') ? 'invalid' : ''}>
-        <span>{t('import.config')}</span>
+      {configFor !== 'none' && <label className={invalid('config') ? 'invalid' : ''}>
+        <span>{t(configFor === 'others' ? 'import.split.others' : 'import.config')}</span>
         <input ref={configRef} name="config" list="config-names" value={config} placeholder={t('import.configPlaceholder')}
           aria-invalid={invalid('config') || undefined} aria-describedby={invalid('config') ? 'import-missing' : undefined}
           onChange={(e) => onConfig(e.target.value)} />
         {/* Importing one configuration at a time into a study: its labels so far. */}
         <datalist id="config-names">{(existing?.configs ?? []).map((c) => <option key={c} value={c} />)}</datalist>
         {invalid('config') && <small className="error-text" id="import-missing" role="alert">{missing!.message}</small>}
-        {configNote ? <small className="muted" data-testid="config-from-table">{configNote}</small> : <small className="muted">{t('import.configHelp')}</small>}
-      </label>
-      {/*
-        The configurations a drop proposes go here (issue 39, item 1: files of four devices, one
-        configuration per device, with editable labels), once the analysis of what tells runs
-        apart exists: the label above is then the fallback for files no proposal covers.
-      */}
+        {configNote ? <small className="muted" data-testid="config-from-table">{configNote}</small> : configFor === 'all' && <small className="muted">{t('import.configHelp')}</small>}
+      </label>}
     </div>
   );
 }
