@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import * as XLSX from '@e965/xlsx';
 import { EVIDENCE_HISTORY, historyCsv, historyRows } from '../app/core/catalog/test-support/history.js';
 import { pgUnavailable, startPgServer, type PgServer } from '../app/core/catalog/test-support/pg-server.js';
 import { OUTPUT_DIR, REPO_ROOT, runCli } from './support/host.js';
@@ -37,6 +38,12 @@ function cliAsync(h: string, ...args: string[]): Promise<{ status: number; stdou
     child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
     child.once('close', (code) => resolve({ status: code ?? 1, stdout, stderr }));
   });
+}
+
+/** Every sheet of a workbook as CSV text, by sheet name. */
+function workbookText(file: string): Record<string, string> {
+  const book = XLSX.read(fs.readFileSync(file), { type: 'buffer' });
+  return Object.fromEntries(book.SheetNames.map((n) => [n, XLSX.utils.sheet_to_csv(book.Sheets[n]!)]));
 }
 
 const FIVE = ['s1-flash-migration', 's2-exadata-flash-cache', 's3-cloud-ssd', 's4-aws-cluster', 's5-rook-ceph-optane'];
@@ -88,15 +95,23 @@ describe('the team catalog from a terminal', { skip: why ?? false }, () => {
       assert.equal(pulled.status, 0, pulled.stderr);
       assert.equal((JSON.parse(pulled.stdout) as { study: string }).study, s);
     }
+    // Every study's report gives the same numbers (its XLSX: headline, tables, charts, runs and
+    // evidence, sheet by sheet); one is printed to PDF both ways as well, the same text.
     for (const s of FIVE) {
       const from = s === 's4-aws-cluster' ? b : a;
-      const first = path.join(OUTPUT_DIR, `catalog-${s}.pdf`);
-      const second = path.join(OUTPUT_DIR, `catalog-${s}-pulled.pdf`);
-      assert.equal(runCli(from, 'report', '--study', s, '--out', first).status, 0);
-      const r = runCli(into(s), 'report', '--study', s, '--out', second);
+      const first = path.join(OUTPUT_DIR, `catalog-${s}.xlsx`);
+      const second = path.join(OUTPUT_DIR, `catalog-${s}-pulled.xlsx`);
+      assert.equal(runCli(from, 'export', '--study', s, '--out', first).status, 0);
+      const r = runCli(into(s), 'export', '--study', s, '--out', second);
       assert.equal(r.status, 0, r.stderr);
-      assert.equal(pdfText(second), pdfText(first), `${s}: the same report text`);
+      assert.deepEqual(workbookText(second), workbookText(first), `${s}: the same report numbers`);
     }
+    const first = path.join(OUTPUT_DIR, 'catalog-s5-rook-ceph-optane.pdf');
+    const second = path.join(OUTPUT_DIR, 'catalog-s5-rook-ceph-optane-pulled.pdf');
+    assert.equal(runCli(a, 'report', '--study', 's5-rook-ceph-optane', '--out', first).status, 0);
+    const printed = runCli(c, 'report', '--study', 's5-rook-ceph-optane', '--out', second);
+    assert.equal(printed.status, 0, printed.stderr);
+    assert.equal(pdfText(second), pdfText(first), 'S5: the same report text');
   });
 
   it('a history published night by night: its trend finds the -11% and +19% steps at their nights, the one-night dip is no change', async () => {
