@@ -23,8 +23,8 @@ export interface TimelineRpcMethods {
    * offset is a proposal the user applied, kept with what it rested on.
    */
   'timeline.setOffset': { args: { study: string; run: number; offsetS: number | null; correlation?: number; reference?: LaneId }; result: { offset: ClockOffset | null } };
-  /** A database report's interval against the host's and the array's figures over exactly that interval. */
-  'timeline.intervalCheck': { args: { study: string; run: number; offsets?: GivenOffsets }; result: IntervalCheck };
-  /** The windows where one lane's latency rises while the other's does not. */
-  'timeline.divergence': { args: { study: string; a: LaneId; b: LaneId; offsets?: GivenOffsets; windowS?: number; top?: number }; result: DivergenceResult };
+  /** A database report's interval against the host's and the array's figures over exactly that interval; its sentences in `locale` (English without). */
+  'timeline.intervalCheck': { args: { study: string; run: number; offsets?: GivenOffsets; locale?: 'en' | 'zh-CN' }; result: IntervalCheck };
+  /** The windows where one lane's latency rises while the other's does not; the rule and windows worded in `locale` (English without). */
+  'timeline.divergence': { args: { study: string; a: LaneId; b: LaneId; offsets?: GivenOffsets; windowS?: number; top?: number; locale?: 'en' | 'zh-CN' }; result: DivergenceResult };
 }

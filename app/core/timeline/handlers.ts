@@ -15,7 +15,7 @@ export function timelineHandlers(timeline: StudyTimeline): TimelineHandlers {
     'timeline.setOffset': ({ study, run, offsetS, correlation, reference }) => ({
       offset: timeline.setOffset(study, run, offsetS, correlation !== undefined ? { by: 'proposal', correlation, ...(reference ? { reference } : {}) } : { by: 'user' }),
     }),
-    'timeline.intervalCheck': ({ study, run, offsets }) => timeline.intervalCheck(study, run, { offsets }),
-    'timeline.divergence': ({ study, a, b, offsets, windowS, top }) => timeline.divergence(study, a, b, { offsets, windowS, top }),
+    'timeline.intervalCheck': ({ study, run, offsets, locale }) => timeline.intervalCheck(study, run, { offsets, locale }),
+    'timeline.divergence': ({ study, a, b, offsets, windowS, top, locale }) => timeline.divergence(study, a, b, { offsets, windowS, top, locale }),
   };
 }
