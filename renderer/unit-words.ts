@@ -5,7 +5,7 @@
  */
 const ZH: Record<string, string> = {
   sessions: '会话', processes: '进程', tasks: '任务', pages: '页', errors: '错误', calls: '次调用',
-  'I/Os': '次 I/O', CPUs: '个 CPU', ticks: '时钟节拍', nodes: '节点', disks: '磁盘',
+  'I/Os': 'I/O', CPUs: '个 CPU', ticks: '时钟节拍', nodes: '节点', disks: '磁盘',
 };
 
 export function unitWord(unit: string, locale: string): string {
