@@ -12,8 +12,9 @@ export interface TimelineRpcMethods {
    * The study's timeline: the lanes named (else the ones it opens on), each read for the window
    * (`from`/`to`, epoch ms; whole without) at `width` pixel columns through the range reads.
    * `choices: false` (a zoom): the study's other lanes are not listed, only the runs named read.
+   * `locale`: the language of why a lane named is missing (English without).
    */
-  'timeline.get': { args: { study: string; lanes?: LaneId[]; from?: number; to?: number; width?: number; offsets?: GivenOffsets; choices?: boolean; channel?: string }; result: StudyTimeline };
+  'timeline.get': { args: { study: string; lanes?: LaneId[]; from?: number; to?: number; width?: number; offsets?: GivenOffsets; choices?: boolean; channel?: string; locale?: 'en' | 'zh-CN' }; result: StudyTimeline };
   /** Two lanes' correlation as they are, and the shift of `b` that maximises it. */
   'timeline.correlate': { args: { study: string; a: LaneId; b: LaneId; offsets?: GivenOffsets; maxShiftS?: number }; result: LaneCorrelation };
   /** The clock offset for `subject`'s run that lines it up with `reference`, with its correlation: shown, never applied. */

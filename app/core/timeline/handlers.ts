@@ -9,7 +9,7 @@ type TimelineHandlers = { [M in keyof TimelineRpcMethods]: (args: TimelineRpcMet
 
 export function timelineHandlers(timeline: StudyTimeline): TimelineHandlers {
   return {
-    'timeline.get': ({ study, lanes, from, to, width, offsets, choices }) => timeline.get(study, { lanes, from, to, width, offsets, choices }),
+    'timeline.get': ({ study, lanes, from, to, width, offsets, choices, locale }) => timeline.get(study, { lanes, from, to, width, offsets, choices, locale }),
     'timeline.correlate': ({ study, a, b, offsets, maxShiftS }) => timeline.correlate(study, a, b, { offsets, maxShiftS }),
     'timeline.proposeOffset': ({ study, reference, subject, offsets, maxShiftS }) => timeline.proposeOffset(study, reference, subject, { offsets, maxShiftS }),
     'timeline.setOffset': ({ study, run, offsetS, correlation, reference }) => ({

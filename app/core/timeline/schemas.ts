@@ -20,7 +20,7 @@ type Schemas = { [M in keyof TimelineRpcMethods]: z.ZodType<TimelineRpcMethods[M
 export const timelineSchemas: Schemas = {
   'timeline.get': z.object({
     study, lanes: z.array(laneId).max(64).optional(), from: z.number().finite().optional(), to: z.number().finite().optional(),
-    width: z.number().int().min(16).max(8000).optional(), offsets: offsets.optional(), choices: z.boolean().optional(), channel: z.string().min(1).max(200).optional(),
+    width: z.number().int().min(16).max(8000).optional(), offsets: offsets.optional(), choices: z.boolean().optional(), channel: z.string().min(1).max(200).optional(), locale: locale.optional(),
   }).strict(),
   'timeline.correlate': z.object({ study, a: laneId, b: laneId, offsets: offsets.optional(), maxShiftS: maxShiftS.optional() }).strict(),
   'timeline.proposeOffset': z.object({ study, reference: laneId, subject: laneId, offsets: offsets.optional(), maxShiftS: maxShiftS.optional() }).strict(),

@@ -111,4 +111,16 @@ describe('a timeline in a Chinese report', () => {
     assert.match(cpu.host!.source, /^sar db1（运行 \d+）：全部 CPU，\d+ 个样本$/);
     assert.equal(s.core.timeline.intervalCheck('S', s.awr[0]!).rows.find((r) => r.quantity === 'reads_per_s')!.label, 'physical reads per second');
   });
+
+  it('why a lane named is missing, in the workbench\'s language; in English for the CLI', () => {
+    const named = ['999:sdb:read.iops', `${s.sar}:sdz:read.iops`, 'reports:NOPE/x:aas', 'not a lane'];
+    const zh = s.core.timeline.get('S', { lanes: named, locale: 'zh-CN' }).missing.map((m) => m.reason);
+    assert.equal(zh.length, 4);
+    assert.match(zh[0]!, /^研究中没有运行 999（或已被排除）$/);
+    assert.match(zh[1]!, /^运行 \d+ 没有“sdz”的 read\.iops 序列$/);
+    assert.match(zh[2]!, /^研究中没有“NOPE\/x”的报告（现有分组：PROD\/prod1）$/);
+    assert.match(zh[3]!, /^不是通道标识/);
+    const en = s.core.timeline.get('S', { lanes: named }).missing.map((m) => m.reason);
+    assert.equal(en[0], 'the study has no run 999 (or it is excluded)');
+  });
 });

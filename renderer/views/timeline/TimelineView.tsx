@@ -42,12 +42,12 @@ export function TimelineView({ study, dictionary }: { study: StudySummary; dicti
   useEffect(() => {
     let live = true;
     setError(null);
-    bridge.call('timeline.get', { study: study.slug, ...(lanes ? { lanes } : {}), width: WIDTH }).then(
+    bridge.call('timeline.get', { study: study.slug, ...(lanes ? { lanes } : {}), width: WIDTH, locale }).then(
       (r) => { if (live) { setOverview(r); setDetail(null); setLoaded(revision); zoom.current = null; } },
       (e: Error) => { if (live) setError(e.message); },
     );
     return () => { live = false; };
-  }, [bridge, study.slug, lanes, revision]);
+  }, [bridge, study.slug, lanes, revision, locale]);
 
   const shownIds = useMemo(() => overview?.lanes.map((l) => l.id) ?? [], [overview]);
   const zooms = useMemo(() => new ZoomRequests<{ from: number; to: number }, StudyTimeline>(
