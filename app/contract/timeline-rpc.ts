@@ -12,8 +12,9 @@ export interface TimelineRpcMethods {
    * The study's timeline: the lanes named (else the ones it opens on), each read for the window
    * (`from`/`to`, epoch ms; whole without) at `width` pixel columns through the range reads.
    * `choices: false` (a zoom): the study's other lanes are not listed, only the runs named read.
+   * `locale`: the language of why a lane named is missing (English without).
    */
-  'timeline.get': { args: { study: string; lanes?: LaneId[]; from?: number; to?: number; width?: number; offsets?: GivenOffsets; choices?: boolean; channel?: string }; result: StudyTimeline };
+  'timeline.get': { args: { study: string; lanes?: LaneId[]; from?: number; to?: number; width?: number; offsets?: GivenOffsets; choices?: boolean; channel?: string; locale?: 'en' | 'zh-CN' }; result: StudyTimeline };
   /** Two lanes' correlation as they are, and the shift of `b` that maximises it. */
   'timeline.correlate': { args: { study: string; a: LaneId; b: LaneId; offsets?: GivenOffsets; maxShiftS?: number }; result: LaneCorrelation };
   /** The clock offset for `subject`'s run that lines it up with `reference`, with its correlation: shown, never applied. */
@@ -23,8 +24,8 @@ export interface TimelineRpcMethods {
    * offset is a proposal the user applied, kept with what it rested on.
    */
   'timeline.setOffset': { args: { study: string; run: number; offsetS: number | null; correlation?: number; reference?: LaneId }; result: { offset: ClockOffset | null } };
-  /** A database report's interval against the host's and the array's figures over exactly that interval. */
-  'timeline.intervalCheck': { args: { study: string; run: number; offsets?: GivenOffsets }; result: IntervalCheck };
-  /** The windows where one lane's latency rises while the other's does not. */
-  'timeline.divergence': { args: { study: string; a: LaneId; b: LaneId; offsets?: GivenOffsets; windowS?: number; top?: number }; result: DivergenceResult };
+  /** A database report's interval against the host's and the array's figures over exactly that interval; its sentences in `locale` (English without). */
+  'timeline.intervalCheck': { args: { study: string; run: number; offsets?: GivenOffsets; locale?: 'en' | 'zh-CN' }; result: IntervalCheck };
+  /** The windows where one lane's latency rises while the other's does not; the rule and windows worded in `locale` (English without). */
+  'timeline.divergence': { args: { study: string; a: LaneId; b: LaneId; offsets?: GivenOffsets; windowS?: number; top?: number; locale?: 'en' | 'zh-CN' }; result: DivergenceResult };
 }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { format } from './format.js';
 import { en, zhCN } from './messages.js';
+import { timelineEn, timelineZhCN } from './timeline-messages.js';
 
 describe('message formatting', () => {
   it('fills names and picks the plural form by the language\'s rules (ICU plural, Intl.PluralRules)', () => {
@@ -35,6 +36,28 @@ describe('message formatting', () => {
         for (const m of text.matchAll(/\{\w+, plural,/g)) assert.ok(text.slice(m.index).includes('other {'), `${lang} ${key}: a plural without "other"`);
         assert.doesNotMatch(text, /\{\w+\|[^}]*\|/, `${lang} ${key}: the old {n|one|other} form`);
       }
+    }
+  });
+
+  it('both catalogs have every message, each with the same names to fill (a Chinese page is never short of a word or a number)', () => {
+    // The names whose values a reader sees: {name}, and a plural's number where a branch shows it (#).
+    // A plural that only picks a word ("its"/"their") has nothing to show in Chinese.
+    const branch = /\b(?:zero|one|two|few|many|other|=\d+)\s*\{((?:[^{}]|\{\w+\})*)\}/g;
+    const names = (text: string): string[] => {
+      const plain = [...text.replace(branch, ' $1 ').matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      const counted = [...text.matchAll(/\{(\w+), plural,/g)].filter(() => text.includes('#')).map((m) => m[1]!);
+      return [...new Set([...plain, ...counted])].sort();
+    };
+    assert.deepEqual(Object.keys(zhCN).sort(), Object.keys(en).sort());
+    for (const key of Object.keys(en) as Array<keyof typeof en>) assert.deepEqual(names(zhCN[key]), names(en[key]), key);
+  });
+
+  it('the timeline\'s words are Chinese in the Chinese catalog, not English left over', () => {
+    // Names of tools and symbols read the same in both languages.
+    const same = /\b(UTC|CPU|I\/O|XLSX|vmstat|mpstat|pidstat|bi|r|ALL|P|t|H)\b/g;
+    for (const key of Object.keys(timelineEn) as Array<keyof typeof timelineEn>) {
+      const text = timelineZhCN[key].replace(/\{\w+\}/g, '').replace(same, '');
+      assert.doesNotMatch(text, /[A-Za-z]{2,}/, `${key}: ${timelineZhCN[key]}`);
     }
   });
 });

@@ -11,6 +11,7 @@ import { displayUnit, type DisplayUnits } from '../metrics/units.js';
 import type { StudyQueries } from '../study-queries.js';
 import { boxPlotData } from './box-plot-data.js';
 import { studyTrend } from '../catalog/trend/study-trend.js';
+import { inLocale } from '../timeline/study-lanes.js';
 import { waitEventsData } from './wait-events-data.js';
 
 export interface ChartWording {
@@ -135,6 +136,6 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
     case 'trend':
       return { kind: 'trend', labels, trend: studyTrend(queries, study, spec, locale) };
     case 'timeline':
-      return { kind: 'timeline', labels, timeline: queries.timelineChart(study, spec) };
+      return { kind: 'timeline', labels, timeline: inLocale(queries.timelineChart(study, spec), locale) };
   }
 }

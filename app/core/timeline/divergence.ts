@@ -9,9 +9,10 @@ import type { DivergenceResult, DivergenceWindow, LaneId } from '../../contract/
 import { medianIntervalMs } from '../series/align.js';
 import { formatNumber } from '../metrics/number-format.js';
 import { formatInZone } from '../periods/timezone.js';
+import { unitWord } from '../../../renderer/unit-words.js';
 import { toGrid } from './correlate.js';
 import { laneSamples } from './lane-samples.js';
-import type { StudyLanes } from './study-lanes.js';
+import { laneLabel, type StudyLanes } from './study-lanes.js';
 import type { TimelineReader } from './timeline.js';
 
 export const RISE_PCT = 50;
@@ -25,7 +26,35 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
-export function divergence(reader: TimelineReader, lanes: StudyLanes, zone: string, a: LaneId, b: LaneId, options: { windowS?: number; top?: number } = {}): DivergenceResult {
+type Locale = 'en' | 'zh-CN';
+
+/** The rule the windows are picked by, in the answer's language. */
+function ruleText(windowS: number, locale: Locale): string {
+  const w = formatNumber(windowS, 's', locale);
+  return locale === 'zh-CN'
+    ? `${w} 秒的窗口中，一条通道的均值比其常态（两条通道共同覆盖时段内的中位数）高出 ${RISE_PCT}% 以上，而另一条保持在其自身常态的 ${FLAT_PCT}% 以内`
+    : `windows of ${w} s where one lane's mean is at least ${RISE_PCT}% above its usual level (its median over the time both lanes cover) while the other's stays within ${FLAT_PCT}% of its own`;
+}
+
+interface Side { label: string; unit: string; level: { mean: number; usual: number; change_pct: number } }
+
+/** One window in words: which lane rose, by how much, and that the other stayed. */
+function windowText(from: number, to: number, zone: string, up: Side, flat: Side, locale: Locale): string {
+  const n = (x: number, unit: string): string => formatNumber(x, unit, locale);
+  const u = (unit: string): string => unitWord(unit, locale);
+  const sign = flat.level.change_pct >= 0 ? '+' : '';
+  const [start, end] = [formatInZone(from, zone), formatInZone(to, zone).slice(11)];
+  if (locale === 'zh-CN') {
+    return `${start} 至 ${end}：${up.label} 上升 ${n(up.level.change_pct, '%')}%（${n(up.level.usual, up.unit)} → ${n(up.level.mean, up.unit)} ${u(up.unit)}），`
+      + `而 ${flat.label} 保持在 ${n(flat.level.mean, flat.unit)} ${u(flat.unit)}（相对其常态 ${n(flat.level.usual, flat.unit)} ${u(flat.unit)} 为 ${sign}${n(flat.level.change_pct, '%')}%）：上升不在 ${flat.label}`;
+  }
+  return `${start} to ${end}: ${up.label} rose ${n(up.level.change_pct, '%')}% `
+    + `(${n(up.level.usual, up.unit)} → ${n(up.level.mean, up.unit)} ${up.unit}) while ${flat.label} stayed at ${n(flat.level.mean, flat.unit)} ${flat.unit} `
+    + `(${sign}${n(flat.level.change_pct, '%')}% against its usual ${n(flat.level.usual, flat.unit)} ${flat.unit}): the rise is not in ${flat.label}`;
+}
+
+export function divergence(reader: TimelineReader, lanes: StudyLanes, zone: string, a: LaneId, b: LaneId, options: { windowS?: number; top?: number; locale?: Locale } = {}): DivergenceResult {
+  const locale = options.locale ?? 'en';
   const sa = laneSamples(reader, lanes, a);
   if (typeof sa === 'string') throw new Error(sa);
   const sb = laneSamples(reader, lanes, b);
@@ -34,8 +63,9 @@ export function divergence(reader: TimelineReader, lanes: StudyLanes, zone: stri
   const from = Math.max(sa.samples.times[0] ?? Infinity, sb.samples.times[0] ?? Infinity);
   const to = Math.min(sa.samples.times[sa.samples.times.length - 1] ?? -Infinity, sb.samples.times[sb.samples.times.length - 1] ?? -Infinity);
   const windowMs = Math.max(step, (options.windowS ?? (step * STEPS_PER_WINDOW) / 1000) * 1000);
-  const rule = `windows of ${formatNumber(windowMs / 1000, 's', 'en')} s where one lane's mean is at least ${RISE_PCT}% above its usual level (its median over the time both lanes cover) while the other's stays within ${FLAT_PCT}% of its own`;
-  const base = { a, b, a_label: `${sa.lane.source}: ${sa.lane.label}`, b_label: `${sb.lane.source}: ${sb.lane.label}`, unit_a: sa.lane.unit, unit_b: sb.lane.unit, window_s: windowMs / 1000, rule };
+  const rule = ruleText(windowMs / 1000, locale);
+  const named = (l: { source: string; kind: string; metric: string }): string => `${l.source}${locale === 'zh-CN' ? '：' : ': '}${laneLabel(l, locale)}`;
+  const base = { a, b, a_label: named(sa.lane), b_label: named(sb.lane), unit_a: sa.lane.unit, unit_b: sb.lane.unit, window_s: windowMs / 1000, rule };
   if (!(to > from)) return { ...base, windows: [] };
   const n = Math.floor((to - from) / step) + 1;
   const ga = toGrid(sa.samples, from, step, n);
@@ -67,11 +97,9 @@ export function divergence(reader: TimelineReader, lanes: StudyLanes, zone: stri
   for (const c of candidates.sort((x, y) => y.score - x.score)) {
     if (picked.length >= (options.top ?? 5)) break;
     if (picked.some((p) => c.from < p.to && p.from < c.to)) continue;
-    const [up, flat, upLabel, flatLabel, upUnit, flatUnit] = c.rising === 'a'
-      ? [c.a, c.b, base.a_label, base.b_label, base.unit_a, base.unit_b] : [c.b, c.a, base.b_label, base.a_label, base.unit_b, base.unit_a];
-    const text = `${formatInZone(c.from, zone)} to ${formatInZone(c.to, zone).slice(11)}: ${upLabel} rose ${formatNumber(up.change_pct, '%', 'en')}% `
-      + `(${formatNumber(up.usual, upUnit, 'en')} → ${formatNumber(up.mean, upUnit, 'en')} ${upUnit}) while ${flatLabel} stayed at ${formatNumber(flat.mean, flatUnit, 'en')} ${flatUnit} `
-      + `(${flat.change_pct >= 0 ? '+' : ''}${formatNumber(flat.change_pct, '%', 'en')}% against its usual ${formatNumber(flat.usual, flatUnit, 'en')} ${flatUnit}): the rise is not in ${flatLabel}`;
+    const sideA = { label: base.a_label, unit: base.unit_a, level: c.a };
+    const sideB = { label: base.b_label, unit: base.unit_b, level: c.b };
+    const text = c.rising === 'a' ? windowText(c.from, c.to, zone, sideA, sideB, locale) : windowText(c.from, c.to, zone, sideB, sideA, locale);
     const { score: _s, ...w } = c;
     picked.push({ ...w, text });
   }

@@ -9,13 +9,13 @@ type TimelineHandlers = { [M in keyof TimelineRpcMethods]: (args: TimelineRpcMet
 
 export function timelineHandlers(timeline: StudyTimeline): TimelineHandlers {
   return {
-    'timeline.get': ({ study, lanes, from, to, width, offsets, choices }) => timeline.get(study, { lanes, from, to, width, offsets, choices }),
+    'timeline.get': ({ study, lanes, from, to, width, offsets, choices, locale }) => timeline.get(study, { lanes, from, to, width, offsets, choices, locale }),
     'timeline.correlate': ({ study, a, b, offsets, maxShiftS }) => timeline.correlate(study, a, b, { offsets, maxShiftS }),
     'timeline.proposeOffset': ({ study, reference, subject, offsets, maxShiftS }) => timeline.proposeOffset(study, reference, subject, { offsets, maxShiftS }),
     'timeline.setOffset': ({ study, run, offsetS, correlation, reference }) => ({
       offset: timeline.setOffset(study, run, offsetS, correlation !== undefined ? { by: 'proposal', correlation, ...(reference ? { reference } : {}) } : { by: 'user' }),
     }),
-    'timeline.intervalCheck': ({ study, run, offsets }) => timeline.intervalCheck(study, run, { offsets }),
-    'timeline.divergence': ({ study, a, b, offsets, windowS, top }) => timeline.divergence(study, a, b, { offsets, windowS, top }),
+    'timeline.intervalCheck': ({ study, run, offsets, locale }) => timeline.intervalCheck(study, run, { offsets, locale }),
+    'timeline.divergence': ({ study, a, b, offsets, windowS, top, locale }) => timeline.divergence(study, a, b, { offsets, windowS, top, locale }),
   };
 }

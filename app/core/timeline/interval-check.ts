@@ -21,12 +21,12 @@ import type { TimelineReader } from './timeline.js';
 const CPU_TOOLS = ['mpstat', 'sar', 'vmstat', 'iostat', 'nmon', 'dstat'];
 const DISK_TOOLS = new Set(['iostat', 'sar', 'nmon', 'dstat']);
 
-const QUANTITIES: Array<{ quantity: IntervalCheckRow['quantity']; label: string; unit: string; db: readonly string[]; metric: string }> = [
-  { quantity: 'reads_per_s', label: 'physical reads per second', unit: '1/s', db: READS_PER_S, metric: 'read.iops' },
-  { quantity: 'writes_per_s', label: 'physical writes per second', unit: '1/s', db: WRITES_PER_S, metric: 'write.iops' },
-  { quantity: 'cpu_usr_pct', label: 'CPU user', unit: '%', db: ['cpu_usr_pct'], metric: 'cpu_usr_pct' },
-  { quantity: 'cpu_sys_pct', label: 'CPU system', unit: '%', db: ['cpu_sys_pct'], metric: 'cpu_sys_pct' },
-  { quantity: 'cpu_iowait_pct', label: 'CPU I/O wait', unit: '%', db: ['cpu_iowait_pct'], metric: 'cpu_iowait_pct' },
+const QUANTITIES: Array<{ quantity: IntervalCheckRow['quantity']; label: string; zh: string; unit: string; db: readonly string[]; metric: string }> = [
+  { quantity: 'reads_per_s', label: 'physical reads per second', zh: '每秒物理读', unit: '1/s', db: READS_PER_S, metric: 'read.iops' },
+  { quantity: 'writes_per_s', label: 'physical writes per second', zh: '每秒物理写', unit: '1/s', db: WRITES_PER_S, metric: 'write.iops' },
+  { quantity: 'cpu_usr_pct', label: 'CPU user', zh: 'CPU 用户态', unit: '%', db: ['cpu_usr_pct'], metric: 'cpu_usr_pct' },
+  { quantity: 'cpu_sys_pct', label: 'CPU system', zh: 'CPU 内核态', unit: '%', db: ['cpu_sys_pct'], metric: 'cpu_sys_pct' },
+  { quantity: 'cpu_iowait_pct', label: 'CPU I/O wait', zh: 'CPU I/O 等待', unit: '%', db: ['cpu_iowait_pct'], metric: 'cpu_iowait_pct' },
 ];
 
 const DB_SOURCE: Record<string, string> = {
@@ -41,7 +41,30 @@ const DB_SOURCE: Record<string, string> = {
 
 const diff = (value: number, base: number): number | null => (base !== 0 ? ((value - base) / base) * 100 : null);
 
-export function intervalCheck(reader: TimelineReader, lanes: StudyLanes, runId: number): IntervalCheck {
+type Locale = 'en' | 'zh-CN';
+
+/** The sentences a check states besides its numbers, in the answer's language. */
+const SAY = {
+  en: {
+    otherHost: (run: string, id: number, host: string, of: string) => `${run} (run ${id}) is of host ${host}, the report of ${of}: left out`,
+    noSample: (run: string, id: number, metric: string) => `${run} (run ${id}) has no ${metric} sample inside the interval`,
+    summed: (run: string, id: number, what: string, objects: string, n: number) => `${run} (run ${id}): ${what} summed over ${objects}, ${n} samples`,
+    cpus: (run: string, id: number, n: number) => `${run} (run ${id}): all CPUs, ${n} samples`,
+    global: 'a RAC global report counts every instance: a host monitor of one node sees that node\'s share',
+    reads: 'read I/Os per second', writes: 'write I/Os per second', sep: ', ',
+  },
+  'zh-CN': {
+    otherHost: (run: string, id: number, host: string, of: string) => `${run}（运行 ${id}）属于主机 ${host}，而报告属于 ${of}：未计入`,
+    noSample: (run: string, id: number, metric: string) => `${run}（运行 ${id}）在该区间内没有 ${metric} 样本`,
+    summed: (run: string, id: number, what: string, objects: string, n: number) => `${run}（运行 ${id}）：${what}，为 ${objects} 之和，${n} 个样本`,
+    cpus: (run: string, id: number, n: number) => `${run}（运行 ${id}）：全部 CPU，${n} 个样本`,
+    global: 'RAC 全局报告计入所有实例：单个节点的主机监控只看到该节点的份额',
+    reads: '每秒读 I/O', writes: '每秒写 I/O', sep: '、',
+  },
+} as const;
+
+export function intervalCheck(reader: TimelineReader, lanes: StudyLanes, runId: number, locale: Locale = 'en'): IntervalCheck {
+  const say = SAY[locale];
   const report = lanes.runs.get(runId);
   if (!report || layerOf(report) !== 'database' || !report.start || !report.end) throw new Error(`run ${runId} is not a database report with an interval (an AWR or STATSPACK report)`);
   const shift = (run: number): number => (lanes.offsets.get(run)?.offset_s ?? 0) * 1000;
@@ -65,7 +88,7 @@ export function intervalCheck(reader: TimelineReader, lanes: StudyLanes, runId: 
     // A RAC global report names every instance's host ("racnode1,racnode2").
     const hosts = (report.host ?? '').toLowerCase().split(/\s*,\s*/).filter(Boolean);
     if (hosts.length > 0 && run.host && !hosts.includes(run.host.toLowerCase())) {
-      notes.push(`${run.name} (run ${run.id}) is of host ${run.host}, the report of ${report.host}: left out`);
+      notes.push(say.otherHost(run.name, run.id, run.host, report.host ?? ''));
       return false;
     }
     return true;
@@ -83,11 +106,11 @@ export function intervalCheck(reader: TimelineReader, lanes: StudyLanes, runId: 
       const chosen = all.has('all disks') ? ['all disks'] : objects.filter((o) => !isStackedOrPartition(o, all));
       const parts = chosen.map((o) => ({ o, m: meanIn(run.id, o, metric) })).filter((p): p is { o: string; m: { mean: number; n: number } } => p.m !== null);
       if (parts.length === 0) {
-        notes.push(`${run.name} (run ${run.id}) has no ${metric} sample inside the interval`);
+        notes.push(say.noSample(run.name, run.id, metric));
         continue;
       }
       const n = Math.min(...parts.map((p) => p.m.n));
-      return { value: parts.reduce((a, p) => a + p.m.mean, 0), source: `${run.name} (run ${run.id}): ${what} summed over ${parts.map((p) => p.o).join(', ')}, ${n} samples` };
+      return { value: parts.reduce((a, p) => a + p.m.mean, 0), source: say.summed(run.name, run.id, what, parts.map((p) => p.o).join(say.sep), n) };
     }
     return null;
   };
@@ -96,7 +119,7 @@ export function intervalCheck(reader: TimelineReader, lanes: StudyLanes, runId: 
     for (const run of runs) {
       if (!objectsOf(run.id, metric).includes('cpu')) continue;
       const m = meanIn(run.id, 'cpu', metric);
-      if (m) return { value: m.mean, source: `${run.name} (run ${run.id}): all CPUs, ${m.n} samples` };
+      if (m) return { value: m.mean, source: say.cpus(run.name, run.id, m.n) };
     }
     return null;
   };
@@ -106,14 +129,14 @@ export function intervalCheck(reader: TimelineReader, lanes: StudyLanes, runId: 
     const database = dbMetric ? { value: report.metrics[dbMetric]!, source: DB_SOURCE[dbMetric] ?? dbMetric } : null;
     const isCpu = q.quantity.startsWith('cpu');
     const host = isCpu ? cpu(q.metric) : disks(hostRuns.filter((r) => DISK_TOOLS.has(r.tool)), q.metric, q.quantity === 'reads_per_s' ? 'r/s' : 'w/s');
-    const array = isCpu ? null : disks(arrayRuns, q.metric, q.quantity === 'reads_per_s' ? 'read I/Os per second' : 'write I/Os per second');
+    const array = isCpu ? null : disks(arrayRuns, q.metric, q.quantity === 'reads_per_s' ? say.reads : say.writes);
     return {
-      quantity: q.quantity, label: q.label, unit: q.unit, database,
+      quantity: q.quantity, label: locale === 'zh-CN' ? q.zh : q.label, unit: q.unit, database,
       host: host ? { ...host, diff_pct: database ? diff(host.value, database.value) : null } : null,
       array: array ? { ...array, diff_pct: database ? diff(array.value, database.value) : null } : null,
     };
   });
-  if (report.params['report'] === 'awrgrpt') notes.push('a RAC global report counts every instance: a host monitor of one node sees that node\'s share');
+  if (report.params['report'] === 'awrgrpt') notes.push(say.global);
   return { run: runId, report: report.name, from, to, rows, notes: [...new Set(notes)] };
 }
 

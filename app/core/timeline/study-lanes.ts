@@ -9,7 +9,7 @@
 import { isStackedOrPartition } from '../../../importers/monitors/run-summary.js';
 import type { RunRecord } from '../../contract/records.js';
 import type { ClockOffset, LaneZone, TimelineLaneChoice, TimelineLayer } from '../../contract/timeline.js';
-import { describeMetric } from '../metrics/dictionary.js';
+import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import type { SeriesSummaryRow } from '../store/series-levels.js';
 import type { Store } from '../store/store.js';
 import { eventsLaneId, seriesLaneId, stepsLaneId } from './lane-ids.js';
@@ -30,11 +30,19 @@ export interface StudyLanes {
 
 export const MAX_DEFAULT_LANES = 12;
 
-/** What a metric is called on a lane, in English (the workbench relabels it in its language). */
-export function metricName(metric: string): string {
+/** What a metric is called on a lane: in English as the CLI prints it, in Chinese the dictionary's labelZh. */
+export function metricName(metric: string, locale: 'en' | 'zh-CN' = 'en'): string {
   const info = describeMetric(metric);
-  if (!info) return metric;
-  return info.scope ? `${info.scope} ${info.label.charAt(0).toLowerCase()}${info.label.slice(1)}` : info.label;
+  return info ? metricLabel(info, locale) : metric;
+}
+
+/** A lane's name in a language: its metric's (a lane of events is called so). */
+export const laneLabel = (lane: { kind: string; metric: string }, locale: 'en' | 'zh-CN'): string =>
+  (lane.kind === 'events' ? (locale === 'zh-CN' ? '事件' : 'events') : metricName(lane.metric, locale));
+
+/** A timeline's lanes named in a report's language (what the core reads is named in English). */
+export function inLocale<T extends { lanes: Array<{ kind: string; metric: string; label: string }> }>(timeline: T, locale: 'en' | 'zh-CN'): T {
+  return locale === 'en' ? timeline : { ...timeline, lanes: timeline.lanes.map((l) => ({ ...l, label: laneLabel(l, locale) })) };
 }
 
 export const unitOf = (metric: string, stored: string): string => describeMetric(metric)?.unit ?? stored;

@@ -11,6 +11,7 @@ import { correlateLanes, proposeOffset } from './offset-proposal.js';
 import { TimelineReader, type TimelineOptions, type TimelineQueries } from './timeline.js';
 
 type Given = Readonly<Record<string, number>>;
+type Locale = 'en' | 'zh-CN';
 
 export class StudyTimeline {
   readonly reader: TimelineReader;
@@ -47,11 +48,13 @@ export class StudyTimeline {
     return kept ? { run, offset_s: kept.seconds, source: 'stored', origin: { by: kept.by, at: kept.at, ...(kept.correlation !== undefined ? { correlation: kept.correlation } : {}), ...(kept.reference ? { reference: kept.reference } : {}) } } : null;
   }
 
-  intervalCheck(study: string, run: number, options: { offsets?: Given } = {}): IntervalCheck {
-    return intervalCheck(this.reader, this.reader.studyLanes(study, options.offsets), run);
+  /** `locale`: the language of its sentences (sources, notes); the CLI's are English. */
+  intervalCheck(study: string, run: number, options: { offsets?: Given; locale?: Locale } = {}): IntervalCheck {
+    return intervalCheck(this.reader, this.reader.studyLanes(study, options.offsets), run, options.locale);
   }
 
-  divergence(study: string, a: LaneId, b: LaneId, options: { offsets?: Given; windowS?: number; top?: number } = {}): DivergenceResult {
+  /** `locale`: the language of its rule and windows; the CLI's are English. */
+  divergence(study: string, a: LaneId, b: LaneId, options: { offsets?: Given; windowS?: number; top?: number; locale?: Locale } = {}): DivergenceResult {
     return divergence(this.reader, this.reader.studyLanes(study, options.offsets), this.queries.settings(study).zone, a, b, options);
   }
 }

@@ -36,7 +36,29 @@ export interface TimelineOptions {
    * name, as a zoom asks (a study of many runs is not listed again for every window).
    */
   choices?: boolean;
+  /** The language of why a lane named is missing (the CLI's: English). */
+  locale?: 'en' | 'zh-CN';
 }
+
+/** Why a lane named is not there, in English (the CLI, errors) or Chinese (the workbench). */
+const WHY = {
+  en: {
+    notId: () => `not a lane id: write ${LANE_ID_SHAPES}`,
+    noRun: (run: number) => `the study has no run ${run} (or it is excluded)`,
+    noSeries: (run: number, metric: string, object: string) => `run ${run} has no series of ${metric} for "${object}"`,
+    noGroup: (group: string, groups: string) => `the study has no reports of "${group}" (groups: ${groups || 'none'})`,
+    noStep: (group: string, metric: string) => `the reports of "${group}" have no ${metric}`,
+    notEvents: (run: number) => `run ${run} is not a run of timed events`,
+  },
+  'zh-CN': {
+    notId: () => `不是通道标识：应写作 RUN:OBJECT:METRIC（运行的序列，如 12:sdb:read.iops）、reports:GROUP:METRIC（数据库报告的阶梯，如 reports:SLOBRAC/slobrac1:aas）或 events:RUN`,
+    noRun: (run: number) => `研究中没有运行 ${run}（或已被排除）`,
+    noSeries: (run: number, metric: string, object: string) => `运行 ${run} 没有“${object}”的 ${metric} 序列`,
+    noGroup: (group: string, groups: string) => `研究中没有“${group}”的报告（现有分组：${groups || '无'}）`,
+    noStep: (group: string, metric: string) => `“${group}”的报告没有 ${metric}`,
+    notEvents: (run: number) => `运行 ${run} 不是定时事件的运行`,
+  },
+} as const;
 
 export const DEFAULT_WIDTH = 1000;
 const MAX_WIDTH = 8000;
@@ -66,7 +88,7 @@ export class TimelineReader {
     const missing: StudyTimeline['missing'] = [];
     const out: TimelineLane[] = [];
     for (const id of ids) {
-      const lane = this.lane(lanes, id, window, width);
+      const lane = this.lane(lanes, id, window, width, options.locale);
       if (typeof lane === 'string') missing.push({ id, reason: lane });
       else out.push(lane);
     }
@@ -81,17 +103,18 @@ export class TimelineReader {
     };
   }
 
-  /** One lane read for the window, or why there is no such lane. */
-  lane(lanes: StudyLanes, id: LaneId, window: { from: number; to: number } | null, width: number): TimelineLane | string {
+  /** One lane read for the window, or why there is no such lane (in `locale`). */
+  lane(lanes: StudyLanes, id: LaneId, window: { from: number; to: number } | null, width: number, locale: 'en' | 'zh-CN' = 'en'): TimelineLane | string {
+    const why = WHY[locale];
     const parsed = parseLaneId(id);
-    if (!parsed) return `not a lane id: write ${LANE_ID_SHAPES}`;
+    if (!parsed) return why.notId();
     const offsetMs = (run: number): number => (lanes.offsets.get(run)?.offset_s ?? 0) * 1000;
     const empty = { points: [], steps: [], spans: [], raw: true, stats: { samples: 0, mean: null, min: null, max: null } };
     if (parsed.kind === 'series') {
       const run = lanes.runs.get(parsed.run);
-      if (!run) return `the study has no run ${parsed.run} (or it is excluded)`;
+      if (!run) return why.noRun(parsed.run);
       const row = lanes.series.find((s) => s.run_id === parsed.run && s.object === parsed.object && s.metric === parsed.metric);
-      if (!row) return `run ${parsed.run} has no series of ${parsed.metric} for "${parsed.object}"`;
+      if (!row) return why.noSeries(parsed.run, parsed.metric, parsed.object);
       const shift = offsetMs(run.id);
       const l = this.reader.lane({ run: run.id, object: row.object, metric: row.metric }, window ? { from: window.from - shift, to: window.to - shift } : null, { width });
       return {
@@ -107,9 +130,9 @@ export class TimelineReader {
     }
     if (parsed.kind === 'steps') {
       const reports = lanes.groups.get(parsed.group);
-      if (!reports) return `the study has no reports of "${parsed.group}" (groups: ${[...lanes.groups.keys()].join(', ') || 'none'})`;
+      if (!reports) return why.noGroup(parsed.group, [...lanes.groups.keys()].join(locale === 'zh-CN' ? '、' : ', '));
       const all = steps(reports, parsed.metric, offsetMs);
-      if (all.length === 0) return `the reports of "${parsed.group}" have no ${parsed.metric}`;
+      if (all.length === 0) return why.noStep(parsed.group, parsed.metric);
       const shown = window ? all.filter(([a, b]) => b >= window.from && a <= window.to) : all;
       const values = shown.map((s) => s[2]);
       const first = reports[0]!.run;
@@ -124,7 +147,7 @@ export class TimelineReader {
     }
     const run = lanes.runs.get(parsed.run);
     const events = run?.tables['events'];
-    if (!run || run.tool !== 'events' || !Array.isArray(events)) return `run ${parsed.run} is not a run of timed events`;
+    if (!run || run.tool !== 'events' || !Array.isArray(events)) return why.notEvents(parsed.run);
     const shift = offsetMs(run.id);
     const spans = (events as Array<{ name: string; start_ms: number; end_ms: number }>).map((e) => [e.start_ms + shift, e.end_ms + shift, e.name] as [number, number, string]);
     const shown = window ? spans.filter(([a, b]) => b >= window.from && a <= window.to) : spans;

@@ -11,7 +11,7 @@ import type { StudyTimeline } from '../../../app/contract/records.js';
 import type { TimelineLane } from '../../../app/contract/timeline.js';
 import { chartHeight, chartOption } from '../chart-option.js';
 import { defaultContext } from './context.js';
-import { zoneWords } from './timeline.js';
+import { laneName, zoneWords } from './timeline.js';
 
 type Opt = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const T0 = Date.UTC(2017, 8, 14, 0, 0);
@@ -95,5 +95,19 @@ describe('the timeline option', () => {
     assert.equal(zoneWords(LANES[3]!, { locale: 'zh-CN' }), '文件写明 CST，有歧义：按 UTC 读取');
     assert.equal(zoneWords(LANES[0]!, { locale: 'zh-CN' }), 'UTC（纪元秒）');
     assert.equal(zoneWords(LANES[3]!, { locale: 'en' }), 'CST named, which is ambiguous: read as UTC');
+  });
+
+  it('a lane\'s name in Chinese: the source as the file gives it, a full-width colon and brackets, a unit that is a word said in Chinese', () => {
+    const aas = LANES[2]!;
+    const zh = { locale: 'zh-CN' as const, metricLabel: (m: string) => (m === 'aas' ? '数据库负载' : m) };
+    assert.equal(laneName({ ...aas, source: 'PROD/prod1 (AWR)' }, zh), 'PROD/prod1 (AWR)：数据库负载（会话）');
+    assert.equal(laneName({ ...aas, source: 'PROD/prod1 (AWR)', label: 'average active' }, { locale: 'en' }), 'PROD/prod1 (AWR): average active (sessions)');
+    // A symbol stays a symbol; events are called so in the chart's language.
+    assert.equal(laneName({ ...LANES[0]!, label: '读平均延迟' }, { locale: 'zh-CN' }), `svc · ${EVIL}：读平均延迟（ms）`);
+    assert.equal(laneName(LANES[1]!, { locale: 'zh-CN' }), 'src：事件');
+    const o = chartOption({ kind: 'timeline' }, data, defaultContext({ title: 'T', locale: 'zh-CN', metricLabel: zh.metricLabel })) as Opt;
+    const titles = o['title'].map((t: Opt) => t.text as string);
+    assert.ok(titles.includes('src：数据库负载（会话） · UTC（纪元秒）'), titles.join(' | '));
+    assert.ok(titles.some((t: string) => t.endsWith('时钟 −3,600 秒')), titles.join(' | '));
   });
 });

@@ -6,7 +6,8 @@
  */
 import type { StudyTimeline } from '../../../app/contract/records.js';
 import type { TimelineLane, TimelineLayer } from '../../../app/contract/timeline.js';
-import { formatValue, zoneOffsetMinutes } from '../../format.js';
+import { formatValue, withUnit, zoneOffsetMinutes } from '../../format.js';
+import { unitWord } from '../../unit-words.js';
 import { escapeHtml as esc } from '../escape-html.js';
 import { PALETTE } from '../palette.js';
 import { periodMarks } from '../period-marks.js';
@@ -81,11 +82,18 @@ export function zoneWords(lane: TimelineLane, ctx: Pick<ChartContext, 'locale'>)
   return word(ctx.locale, key, { zone: z.zone ?? '' });
 }
 
-export function timelineTitle(lane: TimelineLane, ctx: ChartContext): string {
+/**
+ * What a lane is, in the chart's language: its source (data, as the file names it), its metric
+ * (the reader's name for it, else the core's, which a report's data gives in its language) and unit.
+ */
+export function laneName(lane: Pick<TimelineLane, 'kind' | 'metric' | 'label' | 'source' | 'unit'>, ctx: Pick<ChartContext, 'locale' | 'metricLabel'>, unit = true): string {
   const label = lane.kind === 'events' ? word(ctx.locale, 'timeline.events') : ctx.metricLabel?.(lane.metric) ?? lane.label;
-  const unit = lane.unit ? ` (${lane.unit})` : '';
+  return word(ctx.locale, 'timeline.laneName', { source: lane.source, label: unit ? withUnit(label, unitWord(lane.unit, ctx.locale), ctx.locale) : label });
+}
+
+export function timelineTitle(lane: TimelineLane, ctx: ChartContext): string {
   const offset = lane.offset_s !== 0 ? ` · ${word(ctx.locale, 'timeline.offsetShort', { s: `${lane.offset_s > 0 ? '+' : '−'}${Math.abs(lane.offset_s).toLocaleString(ctx.locale)}` })}` : '';
-  return `${lane.source}: ${label}${unit} · ${zoneWords(lane, ctx)}${offset}`;
+  return `${laneName(lane, ctx)} · ${zoneWords(lane, ctx)}${offset}`;
 }
 
 export function timelineOption(spec: SpecOf<'timeline'>, data: DataOf<'timeline'>, ctx: ChartContext): ChartOption | null {
@@ -144,7 +152,7 @@ export function timelineOption(spec: SpecOf<'timeline'>, data: DataOf<'timeline'
         if (!p) return '';
         const lane = lanes[p.seriesIndex]!;
         const v = p.value[1];
-        return `${esc(lane.source)}: ${esc(ctx.metricLabel?.(lane.metric) ?? lane.label)}<br/>${v === null || v === undefined ? '–' : `${formatValue(v, lane.unit, ctx.locale)} ${esc(lane.unit)}`}`;
+        return `${esc(laneName(lane, ctx, false))}<br/>${v === null || v === undefined ? '–' : `${formatValue(v, lane.unit, ctx.locale)} ${esc(unitWord(lane.unit, ctx.locale))}`}`;
       },
     },
     dataZoom: [

@@ -10,6 +10,7 @@ import type { DivergenceResult, IntervalCheck, LaneId, OffsetProposal } from '..
 import { useBridge } from '../../bridge/context.js';
 import { formatValue } from '../../format.js';
 import { useI18n } from '../../i18n/i18n.js';
+import { laneName } from '../../charts/kinds/timeline.js';
 
 interface Props {
   study: string;
@@ -24,7 +25,7 @@ export function TimelinePanels({ study, timeline, label, onApply }: Props): JSX.
   const lanes = timeline.lanes.filter((l) => l.kind !== 'events');
   const name = (id: LaneId): string => {
     const l = timeline.lanes.find((x) => x.id === id);
-    return l ? `${l.source}: ${label(l.metric)}` : id;
+    return l ? laneName(l, { locale, metricLabel: label }, false) : id;
   };
   // Two series of different runs to start with: what a proposal is for (steps and events come after).
   const series = lanes.filter((l) => l.kind === 'series');
@@ -47,7 +48,7 @@ export function TimelinePanels({ study, timeline, label, onApply }: Props): JSX.
   };
   const diverge = (): void => {
     setBusy(true); setNote(null);
-    bridge.call('timeline.divergence', { study, a: reference, b: subject }).then((d) => { setDivergence(d); setBusy(false); }, fail);
+    bridge.call('timeline.divergence', { study, a: reference, b: subject, locale }).then((d) => { setDivergence(d); setBusy(false); }, fail);
   };
   const apply = (p: OffsetProposal): void => {
     setBusy(true);
@@ -110,7 +111,7 @@ export function TimelinePanels({ study, timeline, label, onApply }: Props): JSX.
               </select>
             </label>
             <button type="button" name="check-interval" disabled={busy || report === null}
-              onClick={() => { setBusy(true); bridge.call('timeline.intervalCheck', { study, run: report! }).then((c) => { setCheck(c); setBusy(false); }, fail); }}>
+              onClick={() => { setBusy(true); bridge.call('timeline.intervalCheck', { study, run: report!, locale }).then((c) => { setCheck(c); setBusy(false); }, fail); }}>
               {t('timeline.check.button')}
             </button>
           </div>
@@ -130,7 +131,7 @@ export function TimelinePanels({ study, timeline, label, onApply }: Props): JSX.
             </table>
           )}
           {check && (
-            <p className="muted">{t('timeline.check.sources')}: {[...new Set(check.rows.flatMap((row) => [row.database?.source, row.host?.source, row.array?.source]).filter(Boolean))].join(t('list.sep'))}</p>
+            <p className="muted">{t('timeline.check.sources')}{t('timeline.colon')}{[...new Set(check.rows.flatMap((row) => [row.database?.source, row.host?.source, row.array?.source]).filter(Boolean))].join(t('list.sep'))}</p>
           )}
           {check?.notes.map((n) => <p key={n} className="muted">{n}</p>)}
         </section>
@@ -139,4 +140,9 @@ export function TimelinePanels({ study, timeline, label, onApply }: Props): JSX.
   );
 }
 
-const diffText = (pct: number | null, locale: string): string => (pct === null ? '' : ` (${pct >= 0 ? '+' : ''}${formatValue(pct, '%', locale)}%)`);
+/** A difference in %, in brackets of the page's language (full-width in Chinese). */
+const diffText = (pct: number | null, locale: string): string => {
+  if (pct === null) return '';
+  const text = `${pct >= 0 ? '+' : ''}${formatValue(pct, '%', locale)}%`;
+  return locale === 'zh-CN' ? `（${text}）` : ` (${text})`;
+};

@@ -10,7 +10,7 @@ import type { LaneId, TimelineLane } from '../../../app/contract/timeline.js';
 import { useBridge } from '../../bridge/context.js';
 import { chartOption } from '../../charts/chart-option.js';
 import { EChart } from '../../charts/EChart.js';
-import { orderedLanes, timelineHeight, zoneWords } from '../../charts/kinds/timeline.js';
+import { laneName, orderedLanes, timelineHeight, zoneWords } from '../../charts/kinds/timeline.js';
 import { coreXlsx } from '../../charts/use-chart.js';
 import { ZoomRequests } from '../../charts/zoom-requests.js';
 import { SaveChart } from '../../components/SaveChart.js';
@@ -42,12 +42,12 @@ export function TimelineView({ study, dictionary }: { study: StudySummary; dicti
   useEffect(() => {
     let live = true;
     setError(null);
-    bridge.call('timeline.get', { study: study.slug, ...(lanes ? { lanes } : {}), width: WIDTH }).then(
+    bridge.call('timeline.get', { study: study.slug, ...(lanes ? { lanes } : {}), width: WIDTH, locale }).then(
       (r) => { if (live) { setOverview(r); setDetail(null); setLoaded(revision); zoom.current = null; } },
       (e: Error) => { if (live) setError(e.message); },
     );
     return () => { live = false; };
-  }, [bridge, study.slug, lanes, revision]);
+  }, [bridge, study.slug, lanes, revision, locale]);
 
   const shownIds = useMemo(() => overview?.lanes.map((l) => l.id) ?? [], [overview]);
   const zooms = useMemo(() => new ZoomRequests<{ from: number; to: number }, StudyTimeline>(
@@ -103,7 +103,7 @@ export function TimelineView({ study, dictionary }: { study: StudySummary; dicti
           <select name="timeline-add-lane" value="" onChange={(e) => { if (e.target.value) setLanes([...shownIds, e.target.value]); }}>
             <option value="">{t('timeline.pickLane')}</option>
             {(overview?.choices ?? []).filter((c) => !shownIds.includes(c.id)).map((c) => (
-              <option key={c.id} value={c.id}>{`${t(`timeline.layer.${c.layer}`)} · ${c.source}: ${c.kind === 'events' ? t('timeline.events') : label(c.metric)}${c.unit ? ` (${c.unit})` : ''}`}</option>
+              <option key={c.id} value={c.id}>{`${t(`timeline.layer.${c.layer}`)} · ${laneName(c, { locale, metricLabel: label })}`}</option>
             ))}
           </select>
         </label>
@@ -128,7 +128,7 @@ export function TimelineView({ study, dictionary }: { study: StudySummary; dicti
           <tbody>
             {orderedLanes(overview).map((l) => (
               <LaneRow key={l.id} lane={l} stats={windowStats.find((w) => w.id === l.id) ?? l} zone={zoneWords(l, { locale })}
-                label={l.kind === 'events' ? t('timeline.events') : label(l.metric)} offset={offsetOf(l.run)}
+                name={laneName(l, { locale, metricLabel: label })} offset={offsetOf(l.run)}
                 onOffset={(s) => void setOffset(l.run, s)} onRemove={() => setLanes(shownIds.filter((x) => x !== l.id))} />
             ))}
           </tbody>
@@ -139,8 +139,8 @@ export function TimelineView({ study, dictionary }: { study: StudySummary; dicti
   );
 }
 
-function LaneRow({ lane, stats, zone, label, offset, onOffset, onRemove }: {
-  lane: TimelineLane; stats: TimelineLane; zone: string; label: string; offset: number; onOffset(seconds: number | null): void; onRemove(): void;
+function LaneRow({ lane, stats, zone, name, offset, onOffset, onRemove }: {
+  lane: TimelineLane; stats: TimelineLane; zone: string; name: string; offset: number; onOffset(seconds: number | null): void; onRemove(): void;
 }): JSX.Element {
   const { t, locale } = useI18n();
   const [text, setText] = useState(String(offset));
@@ -149,7 +149,7 @@ function LaneRow({ lane, stats, zone, label, offset, onOffset, onRemove }: {
   return (
     <tr data-lane={lane.id} data-layer={lane.layer}>
       <td>{t(`timeline.layer.${lane.layer}`)}</td>
-      <td className="lane">{lane.source}: {label}{lane.unit ? ` (${lane.unit})` : ''}
+      <td className="lane">{name}
         {' '}<button type="button" className="link" name="remove-lane" onClick={onRemove}>{t('timeline.remove')}</button>
         <div className="muted" data-col="zone" title={t('timeline.col.zone')}>{zone}</div></td>
       <td className="num">{(lane.kind === 'series' ? stats.stats.samples : lane.kind === 'steps' ? lane.steps.length : lane.spans.length).toLocaleString(locale)}</td>
