@@ -164,6 +164,8 @@ describe('the first hour in the workbench (issue 39)', () => {
     await page.locator('.study-header h1').click();
     await page.keyboard.press('Control+z');
     await studyMeta().filter({ hasText: /^13 runs · md0 \/ nvme1n1$/ }).waitFor();
+    // The Runs table follows the study's header once it has read the runs again.
+    await page.waitForFunction(() => document.querySelectorAll('.config-group[data-config="md0"] tbody tr[data-run]').length === 7);
     assert.equal(await page.locator('.config-group[data-config="md0"] tbody tr[data-run]').count(), 7, 'the last delete undone');
     assert.equal(await page.locator('.config-group[data-config="nvme1n1"] tbody tr[data-run]').count(), 6, 'the one before it made final');
   });

@@ -22,7 +22,9 @@ function printAnalysis(a: StudyAnalysis, study: string): void {
     for (const d of r.disagreeing.slice(0, 5)) out(`  ${d.config} · ${d.workload}: runs ${d.runs.join(', ')} (${d.values.map((v) => Number(v.toPrecision(6))).join(', ')}; ${d.spread.toFixed(2)}x)`);
     if (r.disagreeing.length > 5) out(`  … and ${r.disagreeing.length - 5} more groups`);
     const best = r.discriminators[0];
-    if (best?.rule) out(`  accept: perfdelta settings --study ${shellWord(study)} --path-param ${shellWord(`${best.rule.pattern}=${best.rule.param}`)}   (rename ${best.rule.param} as you like)`);
+    // Every token of the paths that tells runs apart, one --path-param each (a folder and a file-name token).
+    const rules = best?.rule ? r.discriminators.filter((x) => x.kind === 'path' && x.rule).map((x) => x.rule!) : [];
+    if (rules.length) out(`  accept: perfdelta settings --study ${shellWord(study)} ${rules.map((rule) => `--path-param ${shellWord(`${rule.pattern}=${rule.param}`)}`).join(' ')}   (rename ${rules.map((rule) => rule.param).join(', ')} as you like)`);
   }
   for (const p of r.configurations) {
     out();

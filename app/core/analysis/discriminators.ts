@@ -38,6 +38,8 @@ const NOT_TELLING = new Set(['runtime_s', 'size_bytes', 'elapsed_s', 'time_s', '
 
 /** The name a path token's parameter is proposed under (the user may rename it before accepting). */
 export const PATH_TOKEN_PARAM = 'variant';
+/** The name a folder's token is proposed under. */
+export const PATH_FOLDER_PARAM = 'folder';
 
 const SEPARATORS = /[/._\-\s]/;
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -66,25 +68,52 @@ interface TokenSplit {
   left: string;
   right: string;
   tokens: Map<number, string>;
+  /** The token is a whole folder name or part of one (else of the file's own name). */
+  folder: boolean;
 }
 
-/** The token that differs within a group of paths, with its context on both sides. */
-function tokenSplit(group: readonly RunFacts[]): TokenSplit | null {
-  const paths = group.map((r) => normal(r.file));
-  if (new Set(paths).size < 2) return null;
-  const pre = commonPrefix(paths);
-  const rest = paths.map((p) => p.slice(pre.length));
+/** The token that differs within one set of strings (paths, or one folder level of them), with its context on both sides. */
+function splitOf(ids: readonly number[], texts: readonly string[], atStart: boolean, atEnd: boolean, folder: boolean): TokenSplit | null {
+  const pre = commonPrefix(texts);
+  const rest = texts.map((p) => p.slice(pre.length));
   const suf = commonSuffix(rest);
   const tokens = new Map<number, string>();
-  for (const [i, r] of group.entries()) tokens.set(r.id, rest[i]!.slice(0, rest[i]!.length - suf.length));
+  for (const [i, id] of ids.entries()) tokens.set(id, rest[i]!.slice(0, rest[i]!.length - suf.length));
   if ([...tokens.values()].some((t) => t === '' || t.includes('/'))) return null;
   // The context: the last token before (with its separator) and the separator after.
   const beforeSep = pre.length ? pre[pre.length - 1]! : '';
   const head = pre.slice(0, -1);
   const lastToken = head.split(SEPARATORS).pop() ?? '';
-  const left = pre.length === 0 || beforeSep === '/' ? '(?:^|/)' : escapeRe(`${lastToken}${beforeSep}`);
-  const right = suf.length ? escapeRe(suf[0]!) : '$';
-  return { left, right, tokens };
+  const left = pre.length === 0 ? (atStart ? '(?:^|/)' : '/') : beforeSep === '/' ? '(?:^|/)' : escapeRe(`${lastToken}${beforeSep}`);
+  const right = suf.length ? escapeRe(suf[0]!) : atEnd ? '$' : '/';
+  return { left, right, tokens, folder };
+}
+
+/**
+ * The tokens that differ within a group of paths, each with its context. Paths of one depth are
+ * compared folder level by folder level, so a server's folder and a file-name token that both
+ * vary (`mariadb-10.2/sysbench.ro.short.1.res`, `mysql-8.0/sysbench.ro.long.1.res`) are two
+ * tokens, each its own parameter, rather than one difference that spans a "/" and is none.
+ */
+function tokenSplits(group: readonly RunFacts[]): TokenSplit[] {
+  const paths = group.map((r) => normal(r.file));
+  if (new Set(paths).size < 2) return [];
+  const ids = group.map((r) => r.id);
+  // One file name in every path: what differs is a folder's.
+  const base = (p: string): string => p.split('/').pop()!;
+  const whole = splitOf(ids, paths, true, true, paths.every((p) => base(p) === base(paths[0]!)));
+  if (whole) return [whole];
+  const levels = paths.map((p) => p.split('/'));
+  const depth = levels[0]!.length;
+  if (levels.some((l) => l.length !== depth)) return [];
+  const out: TokenSplit[] = [];
+  for (let i = 0; i < depth; i++) {
+    const at = levels.map((l) => l[i]!);
+    if (new Set(at).size < 2) continue;
+    const s = splitOf(ids, at, true, i === depth - 1, i < depth - 1);
+    if (s) out.push(s);
+  }
+  return out;
 }
 
 /**
@@ -130,6 +159,24 @@ function separates(groups: ReadonlyArray<readonly RunFacts[]>, key: (r: RunFacts
   return tighter / judged >= 0.8 && consistent;
 }
 
+/** The mean, over the groups with values, of the widest part's spread against the group's: lower is tighter. Null without values. */
+function withinRatio(groups: ReadonlyArray<readonly RunFacts[]>, key: (r: RunFacts) => string | null): number | null {
+  const ratios: number[] = [];
+  for (const g of groups) {
+    const withValue = g.filter((r) => typeof r.value === 'number');
+    const whole = spread(withValue.map((r) => r.value!));
+    if (whole <= 0) continue;
+    const parts = new Map<string, number[]>();
+    for (const r of withValue) {
+      const k = key(r);
+      if (k !== null) parts.set(k, [...(parts.get(k) ?? []), r.value!]);
+    }
+    if (parts.size < 2) continue;
+    ratios.push(Math.max(...[...parts.values()].map(spread)) / whole);
+  }
+  return ratios.length ? ratios.reduce((a, b) => a + b, 0) / ratios.length : null;
+}
+
 const spread = (values: readonly number[]): number => {
   if (values.length < 2) return 0;
   const lo = Math.min(...values);
@@ -162,9 +209,12 @@ export function whatTellsApart(runs: readonly RunFacts[], groups: ReadonlyArray<
     }
     return { splits, values, runs: ids };
   };
+  const keyOf = new Map<Discriminator, (r: RunFacts) => string | null>();
   const push = (d: Omit<Discriminator, 'separates' | 'groups'>, key: (r: RunFacts) => string | null): void => {
     if (d.splits === 0) return;
-    out.push({ ...d, groups: gs.length, separates: separates(gs, key) });
+    const made: Discriminator = { ...d, groups: gs.length, separates: separates(gs, key) };
+    keyOf.set(made, key);
+    out.push(made);
   };
 
   // Parameters (the device or file a run used among them).
@@ -185,22 +235,31 @@ export function whatTellsApart(runs: readonly RunFacts[], groups: ReadonlyArray<
   const h = splitsBy(host);
   push({ kind: 'host', param: 'host', values: [...h.values].sort(natural), ran_on: true, splits: h.splits, runs: h.runs }, host);
 
-  // A token of the paths: one rule when every split group shares its context.
-  const splits = gs.map(tokenSplit).filter((t): t is TokenSplit => t !== null);
+  // Tokens of the paths: a rule per context the split groups share (a folder level and a
+  // file-name token may both vary: each is a parameter of its own), the most common first.
+  const splits = gs.flatMap(tokenSplits);
   if (splits.length > 0) {
     const contexts = new Map<string, TokenSplit[]>();
     for (const t of splits) contexts.set(`${t.left}\u0000${t.right}`, [...(contexts.get(`${t.left}\u0000${t.right}`) ?? []), t]);
-    const [context, members] = [...contexts.entries()].sort((a, b) => b[1].length - a[1].length)[0]!;
-    const [left, right] = context.split('\u0000') as [string, string];
-    const values = [...new Set(members.flatMap((t) => [...t.tokens.values()]))].sort((a, b) => b.length - a.length || natural(a, b));
-    const rule: PathParamRule = { pattern: `${left}(${values.map(escapeRe).join('|')})${right}`, param: PATH_TOKEN_PARAM };
-    if (ruleProblem(rule) === null) {
+    const named = new Set<string>();
+    const chosen = [...contexts.entries()].sort((a, b) => b[1].length - a[1].length).slice(0, 3);
+    for (const [context, members] of chosen) {
+      const [left, right] = context.split('\u0000') as [string, string];
+      const values = [...new Set(members.flatMap((t) => [...t.tokens.values()]))].sort((a, b) => b.length - a.length || natural(a, b));
+      // A token is proposed as "variant"; beside another, a folder's as "folder" (a second of a
+      // kind gets a number; the user renames them before accepting).
+      const stem = chosen.length > 1 && members.every((t) => t.folder) ? PATH_FOLDER_PARAM : PATH_TOKEN_PARAM;
+      let param = stem;
+      for (let n = 2; named.has(param); n++) param = `${stem}${n}`;
+      const rule: PathParamRule = { pattern: `${left}(${values.map(escapeRe).join('|')})${right}`, param };
+      if (ruleProblem(rule) !== null) continue;
+      named.add(param);
       const key = (r: RunFacts): string | null => {
-        const v = paramsFromPath(normal(r.file), [rule])[PATH_TOKEN_PARAM];
+        const v = paramsFromPath(normal(r.file), [rule])[param];
         return v === undefined ? null : String(v);
       };
       const s = splitsBy(key);
-      push({ kind: 'path', param: PATH_TOKEN_PARAM, values: [...s.values].sort(natural), rule, ran_on: false, splits: s.splits, runs: s.runs }, key);
+      push({ kind: 'path', param, values: [...s.values].sort(natural), rule, ran_on: false, splits: s.splits, runs: s.runs }, key);
     }
   }
 
@@ -210,7 +269,10 @@ export function whatTellsApart(runs: readonly RunFacts[], groups: ReadonlyArray<
   push({ kind: 'day', param: 'day', values: [...d.values].sort(), ran_on: false, splits: d.splits, runs: d.runs }, day);
 
   const sepScore = (x: Discriminator): number => (x.separates === true ? 2 : x.separates === null ? 1 : 0);
-  return out.sort((a, b) => b.splits - a.splits || sepScore(b) - sepScore(a) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.param.localeCompare(b.param));
+  // Where neither separates cleanly (two factors vary at once), the one whose parts are tighter leads.
+  const within = new Map(out.map((x) => [x, withinRatio(gs, keyOf.get(x)!)]));
+  const tight = (x: Discriminator): number => within.get(x) ?? Infinity;
+  return out.sort((a, b) => b.splits - a.splits || sepScore(b) - sepScore(a) || tight(a) - tight(b) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || a.param.localeCompare(b.param));
 }
 
 function natural(a: string, b: string): number {

@@ -106,6 +106,27 @@ describe('what tells runs apart (no store: the import sheet calls it with staged
     assert.equal(d!.separates, null, 'staged files: no values to judge');
   });
 
+  it('a folder and a file-name token that both differ: each is a parameter of its own, with a rule that reads it', () => {
+    const runs: RunFacts[] = [];
+    let id = 0;
+    for (const threads of [1, 8]) {
+      for (const server of ['mariadb-10.2', 'mysql-8.0', 'percona-5.7']) {
+        for (const [range, tps] of [['short', 12000], ['long', 4000]] as const) runs.push(facts(++id, `sb/${server}/sysbench.ro.${range}.${threads}.res`, { threads }, tps * (server === 'mysql-8.0' ? 1.3 : 1)));
+      }
+    }
+    const groups = [1, 8].map((t) => runs.filter((r) => r.params['threads'] === t).map((r) => r.id));
+    const found = whatTellsApart(runs, groups).filter((d) => d.kind === 'path');
+    assert.deepEqual(found.map((d) => d.values).sort((a, b) => a.length - b.length), [['long', 'short'], ['mariadb-10.2', 'mysql-8.0', 'percona-5.7']]);
+    const token = found.find((d) => d.values.includes('short'))!;
+    const folder = found.find((d) => d.values.includes('mysql-8.0'))!;
+    assert.notEqual(token.param, folder.param, 'two parameters, two names');
+    assert.equal(paramsFromPath('x/sb/percona-5.7/sysbench.ro.long.64.res', [token.rule!])[token.param], 'long');
+    assert.equal(paramsFromPath('x/sb/percona-5.7/sysbench.ro.long.64.res', [folder.rule!])[folder.param], 'percona-5.7');
+    // The range sets the runs apart far more than the server: it leads, and it separates.
+    assert.equal(found[0], token);
+    assert.equal(token.separates, true);
+  });
+
   it('a repetition index splits every group too, but its order is noise: it does not separate', () => {
     const runs = [facts(1, 'rep1.json', {}, 100), facts(2, 'rep2.json', {}, 140), facts(3, 'a/rep1.json', {}, 141), facts(4, 'a/rep2.json', {}, 99)];
     const found = whatTellsApart(runs.map((r, i) => ({ ...r, file: i < 2 ? `x/${r.file}` : `y/${r.file.slice(2)}` })), [[1, 2], [3, 4]]);

@@ -102,20 +102,30 @@ function disagreementMessage(d: DisagreeingRepetitions[], check: Pick<Repetition
   const lo = Math.min(...first.values);
   const hi = Math.max(...first.values);
   const best = check.discriminators[0];
-  const base = (f: string): string => f.replace(/\\/g, '/').split('/').pop()!;
+  // Another token of the paths beside the best one (a server's folder beside a file-name token) is said too.
+  const also = best?.kind === 'path' ? check.discriminators.find((x) => x !== best && x.kind === 'path' && x.rule) : undefined;
+  // A file by its name, or with its folders where names repeat (every server's folder holds a sysbench.ro.long.1.res).
+  const paths = d[0]!.files.map((f) => f.replace(/\\/g, '/'));
+  const names = paths.map((p) => p.split('/').pop()!);
+  const repeated = new Set(names).size < names.length;
+  const base = (f: string): string => {
+    const parts = f.replace(/\\/g, '/').split('/');
+    return repeated ? parts.slice(-2).join('/') : parts.pop()!;
+  };
   if (locale === 'zh-CN') {
-    const why = best ? (best.kind === 'path' ? `文件路径中的“${best.values.join('”/“')}”区分了它们：可添加参数 ${best.param}（--path-param '${best.rule!.pattern}=${best.param}'）`
+    const why = best ? (best.kind === 'path' ? `文件路径中的“${best.values.join('”/“')}”区分了它们：可添加参数 ${best.param}（--path-param '${best.rule!.pattern}=${best.param}'）${also ? `；路径中的“${also.values.join('”/“')}”也不同：可添加参数 ${also.param}（--path-param '${also.rule!.pattern}=${also.param}'）` : ''}`
       : best.ran_on ? `它们运行在不同的 ${best.param} 上（${best.values.join('、')}）：可拆分为不同配置` : `参数 ${best.param} 区分了它们（${best.values.join('、')}）`) : '没有找到区分它们的参数';
     return `${d.length} 组本应是重复的运行相差超过运行间噪声（如“${first.config}”的 ${first.workload}：${shown(lo, first.metric)} 与 ${shown(hi, first.metric)}，${hi / lo >= 10 ? (hi / lo).toFixed(0) : (hi / lo).toFixed(2)} 倍）：它们不是重复，不取中位数。${why}。`;
   }
   const why = best
-    ? best.kind === 'path' ? `their file paths differ in ${best.values.map((v) => `"${v}"`).join(' / ')}: add it as the parameter ${best.param} (--path-param '${best.rule!.pattern}=${best.param}')`
+    ? best.kind === 'path' ? `their file paths differ in ${best.values.map((v) => `"${v}"`).join(' / ')}: add it as the parameter ${best.param} (--path-param '${best.rule!.pattern}=${best.param}')${also ? `; they also differ in ${also.values.map((v) => `"${v}"`).join(' / ')}: add it as the parameter ${also.param} (--path-param '${also.rule!.pattern}=${also.param}')` : ''}`
       : best.ran_on ? `they ran on different ${best.param === 'host' ? 'hosts' : best.param === 'target' ? 'devices or files (fio filename)' : best.param} (${best.values.join(', ')}): split them into configurations`
         : best.kind === 'day' ? `they ran on different days (${best.values.join(', ')})`
           : `their ${best.param} differs (${best.values.join(', ')}): pair by it too`
     : 'nothing in their files or names tells them apart';
   const files = first.files.map(base);
-  const named = files.length <= 2 ? files.join(' and ') : `${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}`;
+  // Four files name the group; the rest are counted (the group's runs are listed with it).
+  const named = files.length <= 2 ? files.join(' and ') : files.length <= 4 ? `${files.slice(0, -1).join(', ')} and ${files[files.length - 1]}` : `${files.slice(0, 4).join(', ')} and ${files.length - 4} more`;
   return `${d.length} group${d.length === 1 ? '' : 's'} of runs that pair as repetitions disagree beyond run-to-run noise (${first.config}, ${first.workload}: ${shown(lo, first.metric)} against ${shown(hi, first.metric)} in ${named}): they are not repetitions and their median is no figure; ${why}.`;
 }
 
