@@ -51,6 +51,16 @@ describe('the configurations a drop holds', () => {
     assert.deepEqual(labels(dropConfigurations(runs, KEYS)), ['mariadb-10.3', 'mysql-8.0']);
   });
 
+  it('servers in folders, each with a short- and a long-range run per thread count: the folders are the configurations, the range is not', () => {
+    const runs: DropRun[] = ['mariadb-10.2', 'mysql-5.7', 'percona-5.7'].flatMap((s) => [1, 8, 64].flatMap((threads) => ['short', 'long'].map((range) => {
+      const file = `sb/${s}/sysbench.ro.${range}.${threads}.res`;
+      return { file, path: file, tool: 'sysbench', params: { test: 'oltp', threads } };
+    })));
+    const p = dropConfigurations(runs, KEYS)!;
+    assert.deepEqual(labels(p), ['mariadb-10.2', 'mysql-5.7', 'percona-5.7']);
+    assert.deepEqual(p.groups.map((g) => g.runs), [6, 6, 6]);
+  });
+
   it('hosts: HammerDB runs of one test on two hosts are two configurations', () => {
     const runs: DropRun[] = ['db01', 'db02'].flatMap((host) => [8, 16].map((vus) => ({ file: `hdb-${host}-${vus}.log`, path: `hdb-${host}-${vus}.log`, tool: 'hammerdb', params: { benchmark: 'TPROC-C', vus }, host })));
     const p = dropConfigurations(runs, KEYS)!;

@@ -67,7 +67,12 @@ export function dropConfigurations(runs: readonly DropRun[], keys: readonly stri
   // A token read in some groups only (its context differs from group to group) would cut the
   // drop into the files it reads and the rest: only a token every file has tells configurations.
   const readsEvery = (d: Discriminator): boolean => d.kind !== 'path' || (d.rule !== undefined && candidates.every((r) => paramsFromPath(r.path, [d.rule!])[d.rule!.param] !== undefined));
-  const by = tells.filter((d) => d.splits > 0 && isConfiguration(d, splitRuns(d)) && readsEvery(d));
+  const telling = tells.filter((d) => d.splits > 0 && isConfiguration(d, splitRuns(d)) && readsEvery(d));
+  // Folders that differ beside a file-name token that differs (a server's folder of
+  // sysbench.ro.short.N.res and sysbench.ro.long.N.res): the folders are the configurations, as
+  // the user laid them out, and the token a workload's shape the analysis proposes as a parameter.
+  const folderToken = (d: Discriminator): boolean => d.kind === 'path' && d.rule !== undefined && d.rule.pattern.endsWith('/');
+  const by = telling.some(folderToken) ? telling.filter((d) => d.kind !== 'path' || folderToken(d)) : telling;
   if (by.length === 0) return null;
 
   // Each run's values of what tells the files apart; runs with the same values are one configuration.
