@@ -40,10 +40,14 @@ function cliAsync(h: string, ...args: string[]): Promise<{ status: number; stdou
   });
 }
 
-/** Every sheet of a workbook as CSV text, by sheet name. */
+/**
+ * Every sheet of a workbook as CSV text, by sheet name. An import's time is cut to its day, as
+ * the PDF prints it: S5 reached the catalog from two folders that imported it moments apart.
+ */
 function workbookText(file: string): Record<string, string> {
   const book = XLSX.read(fs.readFileSync(file), { type: 'buffer' });
-  return Object.fromEntries(book.SheetNames.map((n) => [n, XLSX.utils.sheet_to_csv(book.Sheets[n]!)]));
+  const day = (csv: string): string => csv.replace(/(\d{4}-\d\d-\d\d)T\d\d:\d\d:\d\d(?:\.\d+)?Z/g, '$1');
+  return Object.fromEntries(book.SheetNames.map((n) => [n, day(XLSX.utils.sheet_to_csv(book.Sheets[n]!))]));
 }
 
 const FIVE = ['s1-flash-migration', 's2-exadata-flash-cache', 's3-cloud-ssd', 's4-aws-cluster', 's5-rook-ceph-optane'];

@@ -245,9 +245,15 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
   // Staged files are discarded by the effect's cleanup when the sheet unmounts.
   const cancel = (): void => onClose(null);
 
+  const submitWhenReady = useRef(false);
   const confirm = async (): Promise<void> => {
     if (submitting.current) return; // a double click must not start a second import
-    if (claimsPending || proposalPending) return; // the answers for what was just typed are on their way
+    // The answers for what was just typed are on their way: the import goes once they are in
+    // (an Enter pressed a moment after the drop is not lost).
+    if (claimsPending || proposalPending) {
+      submitWhenReady.current = true;
+      return;
+    }
     if (!study.trim()) return setMissing({ field: 'study', message: t('import.needStudy') });
     const unnamed = splitting ? dropProposal.groups.findIndex((_, i) => !splitLabels[i]?.trim()) : -1;
     if (unnamed >= 0) return setMissingLabel(unnamed);
@@ -294,6 +300,13 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
       setStopping(false);
     }
   };
+  // A submit queued while answers were pending goes now; a proposal of several configurations
+  // the user has not seen yet is shown instead of imported.
+  useEffect(() => {
+    if (!submitWhenReady.current || claimsPending || proposalPending) return;
+    submitWhenReady.current = false;
+    if (dropProposal === null) void confirm();
+  });
 
   const stop = (): void => {
     if (!job.current) return;
@@ -416,7 +429,7 @@ export function ImportSheet({ files, pasted = null, dictionary, studies, openStu
             {error && <p className="error-text" role="alert">{error}</p>}
             <div className="buttons">
               <button type="button" onClick={cancel}>{t('import.cancel')}</button>
-              <button type="submit" form="import-form" className="primary" disabled={importable.length === 0 || submitting.current || remapping.size > 0 || claimsPending || proposalPending}>
+              <button type="submit" form="import-form" className="primary" disabled={importable.length === 0 || submitting.current || remapping.size > 0}>
                 {t('import.confirm', { count: importable.length })}
               </button>
             </div>
