@@ -18,6 +18,7 @@ import { HELP, commandHelp } from './help.js';
 import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
+import { cmdCheck } from './check-command.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
 import { guardTerminal, printCompare, printPeriods, printRuns, printStudies, terminalCell, writeRaw } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
@@ -521,6 +522,7 @@ async function run(argv: string[]): Promise<number> {
       case 'export': return cmdExport(ctx);
       case 'save-study': return cmdSaveStudy(ctx);
       case 'open-study': return cmdOpenStudy(ctx, rest);
+      case 'check': return cmdCheck(ctx);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

@@ -24,12 +24,15 @@ import type { ParseResult } from '../../../importers/types.js';
 import { diskSource } from './file-source.js';
 import type { StagedFile } from './staged-file.js';
 import type { SvcStageError, SvcStageInfo } from './svc-stream.js';
+import type { PreparedObject } from '../originals/object-store.js';
 
 /**
  * What a worker is asked: stage files from disk (as stageFile), or read and scan SVC statistics
- * files; several small files to a job (see BATCH_FILES).
+ * files; several small files to a job (see BATCH_FILES). With `objects` (the store's folder
+ * for this process's temporary files), each file it reads whole also becomes its object there,
+ * compressed, so the writer neither compresses it nor gets its bytes back.
  */
-type Job = { kind: 'stage'; files: Array<{ path: string; shown: string }> } | { kind: 'svc-scan'; paths: string[] };
+type Job = { kind: 'stage'; files: Array<{ path: string; shown: string }>; objects: string | null } | { kind: 'svc-scan'; paths: string[]; objects: string | null };
 export type ParseJob = Job & { seq: number };
 
 /** A staged file as it crosses threads: its source and importer are named, not carried. */
@@ -42,6 +45,7 @@ export interface WireStaged {
   streamed: boolean;
   gzip?: true;
   bytes?: Uint8Array;
+  prepared?: PreparedObject;
   svc?: SvcStageInfo | SvcStageError;
   empty?: true;
   /** Close to no format (not a result): skipped, like an empty file, never failed. */
@@ -51,7 +55,7 @@ export interface WireStaged {
 /** One file's answer: staged, scanned, or handed back to the writer (with why). */
 export type ReplyItem =
   | { kind: 'staged'; file: WireStaged }
-  | { kind: 'svc-scan'; bytes: Uint8Array; scan: WireScan }
+  | { kind: 'svc-scan'; bytes: Uint8Array | null; prepared?: PreparedObject; scan: WireScan }
   | { kind: 'inline'; reason?: string };
 
 /** A job's answer: one item per file, in the job's order; `inline` for the whole job (a worker that stopped). */
@@ -310,8 +314,8 @@ export class ParsePool {
    * Stages files from disk in the workers, yielding them in the order given; `inline` stages a
    * file the workers handed back (a table) on the writer.
    */
-  *staged(files: ReadonlyArray<PoolFile>, inline: (f: PoolFile) => StagedFile): Generator<StagedFile> {
-    const job = (from: number, to: number): Job => ({ kind: 'stage', files: files.slice(from, to).map((f) => ({ path: f.path, shown: f.shown })) });
+  *staged(files: ReadonlyArray<PoolFile>, inline: (f: PoolFile) => StagedFile, objects: string | null = null): Generator<StagedFile> {
+    const job = (from: number, to: number): Job => ({ kind: 'stage', files: files.slice(from, to).map((f) => ({ path: f.path, shown: f.shown })), objects });
     for (const { index, item } of this.answers(files.map((f) => f.size), job)) {
       if (item.kind !== 'staged') {
         this.counts.writer++;
@@ -324,14 +328,21 @@ export class ParsePool {
     }
   }
 
-  /** SVC statistics files read and scanned in the workers, in the order given. */
-  *scans(files: ReadonlyArray<{ path: string; size: number }>, inline: (i: number) => { bytes: Uint8Array; scan: CounterScan }): Generator<{ bytes: Uint8Array; scan: CounterScan }> {
-    const job = (from: number, to: number): Job => ({ kind: 'svc-scan', paths: files.slice(from, to).map((f) => f.path) });
+  /** SVC statistics files read and scanned in the workers, in the order given (with `objects`, each also made its object, its bytes not carried back). */
+  *scans(files: ReadonlyArray<{ path: string; size: number }>, inline: (i: number) => ScannedFile, objects: string | null = null): Generator<ScannedFile> {
+    const job = (from: number, to: number): Job => ({ kind: 'svc-scan', paths: files.slice(from, to).map((f) => f.path), objects });
     for (const { index, item } of this.answers(files.map((f) => f.size), job)) {
       this.counts[item.kind === 'svc-scan' ? 'workers' : 'writer']++;
-      yield item.kind === 'svc-scan' ? { bytes: item.bytes, scan: scanFromWire(item.scan) } : inline(index);
+      yield item.kind === 'svc-scan' ? { bytes: item.bytes, scan: scanFromWire(item.scan), ...(item.prepared ? { prepared: item.prepared } : {}) } : inline(index);
     }
   }
+}
+
+/** An SVC statistics file read and scanned: its bytes, or the object a worker made of them. */
+export interface ScannedFile {
+  bytes: Uint8Array | null;
+  scan: CounterScan;
+  prepared?: PreparedObject;
 }
 
 let shared: ParsePool | null | undefined;

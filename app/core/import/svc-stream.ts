@@ -55,14 +55,14 @@ export interface SvcAggregateHooks {
   onFile?(done: number, total: number, path: string): void;
   /** Called before each file; throws to cancel (the exception propagates). */
   checkCancel?(): void;
-  /** After each file is read and scanned, with its bytes: the caller keeps a used file without reading it again. */
-  onScanned?(index: number, bytes: Uint8Array, notes: SvcFileNotes): void;
+  /** After each file is read and scanned, with its bytes (null when a parse worker kept them): the caller keeps a used file without reading it again. */
+  onScanned?(index: number, bytes: Uint8Array | null, notes: SvcFileNotes): void;
   /**
    * Reads and scans the files ahead, in the order given (the order they are combined in): parse
    * workers do it while this thread combines the files before. Without it each is read and
    * scanned here when its turn comes.
    */
-  scanAhead?(inOrder: readonly SvcFileInput[]): Iterator<{ bytes: Uint8Array; scan: CounterScan }>;
+  scanAhead?(inOrder: readonly SvcFileInput[]): Iterator<{ bytes: Uint8Array | null; scan: CounterScan }>;
   /**
    * The run comes without its series; `SvcAggregate.series` gives them object by object, to be
    * written as they come (a week of 1,000 volumes is 200 MB of series: never held twice).
@@ -344,8 +344,9 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
         cell = entry.cell;
       }
       const read = ahead?.next();
-      const bytes = read && !read.done ? read.value.bytes : entry.file.read();
-      const scan = read && !read.done ? read.value.scan : scanCounters(bytes);
+      const given = read && !read.done ? read.value : null;
+      const bytes = given ? given.bytes : entry.file.read();
+      const scan = given ? given.scan : scanCounters(bytes!);
       const snap = scan.snapshot;
       if (scan.errors.length > 0 || !snap) {
         perFile.set(entry.file.index, { status: scan.errors.length > 0 ? 'failed' : 'unread', warnings: scan.warnings, errors: scan.errors });
