@@ -353,8 +353,9 @@ export class ObjectStore {
     const at = this.locate(sha256);
     if (!at) return null;
     if (at.encoding !== 'raw') {
-      const whole = decodeFromStore(at.encoding, fs.readFileSync(at.path));
+      // Decoded when first read: a damaged object fails there, where its reader is ready for it.
       return (function* () {
+        const whole = decodeFromStore(at.encoding, fs.readFileSync(at.path));
         for (let i = 0; i < whole.byteLength || i === 0; i += size) yield whole.subarray(i, i + size);
       })();
     }
