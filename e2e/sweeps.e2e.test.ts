@@ -95,7 +95,7 @@ describe('sweeps drawn readably, paired as meant, judged on the study\'s latency
   it('CLI: numjobs=4 against numjobs=1 pairs nothing and the comparison proposes pairing without numjobs; applied, 32 pairs', () => {
     const r = runCli(home, 'compare', '--study', 'ceph-mounts', '--baseline', RBD, '--candidate', RBD4, '--metric', 'total.iops');
     assert.equal(r.status, 0, r.stderr);
-    assert.ok(r.stdout.includes(`proposal: every run of "${RBD4}" has numjobs = 4, every run of "${RBD}" 1: numjobs is what is being compared. Pairing without numjobs gives 32 pairs (now 0).`), r.stdout.slice(-600));
+    assert.ok(r.stdout.includes(`proposal: loads differ (4 vs 1 jobs): every run of "${RBD4}" has numjobs = 4, every run of "${RBD}" 1. Pairing without numjobs gives 32 pairs (now 0) that set different loads against each other, not the configurations at one load.`), r.stdout.slice(-600));
     const keys = /this comparison: add --pair-by (\S+)/.exec(r.stdout)![1]!;
     assert.ok(!keys.split(',').includes('numjobs') && keys.split(',').includes('iodepth'));
     const applied = JSON.parse(runCli(home, 'compare', '--study', 'ceph-mounts', '--baseline', RBD, '--candidate', RBD4, '--metric', 'total.iops', '--pair-by', keys, '--json').stdout) as Opt;
@@ -130,10 +130,10 @@ describe('sweeps drawn readably, paired as meant, judged on the study\'s latency
     const proposal = page.locator('[data-testid="pairing-proposal"]');
     await proposal.waitFor();
     assert.equal(await proposal.getAttribute('data-key'), 'numjobs');
-    assert.match(await proposal.textContent() ?? '', /numjobs is what is being compared\. Pairing without numjobs gives 32 pairs \(now 0\)/);
+    assert.match(await proposal.textContent() ?? '', /loads differ \(4 vs 1 jobs\).*Pairing without numjobs gives 32 pairs \(now 0\) that set different loads against each other/);
     const leftOut = page.locator(`[data-testid="left-out"] li[data-candidate="${RBD4}"]`);
     await leftOut.waitFor();
-    assert.match(await leftOut.textContent() ?? '', /every run differs in numjobs \(4 against 1\); pairing without numjobs gives 32 pairs/);
+    assert.match(await leftOut.textContent() ?? '', /loads differ \(4 vs 1 jobs\)/);
     await wb.screenshot(path.join(OUTPUT_DIR, 'sweep-compare-proposal.png'));
     await proposal.locator('button[name="apply-proposal"]').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="speedup-table"] tbody tr').length === 32);

@@ -281,7 +281,7 @@ describe('workbench in Chromium (web host)', () => {
   });
 
   it('loads the sample studies later, from the sidebar', async () => {
-    await page.locator('nav.sidebar button.link').click();
+    await page.locator('nav.sidebar').getByRole('button', { name: 'Load sample studies' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.study-list button').length >= 8);
     const slugs = await page.locator('.study-list button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-study')));
     for (const s of ['s1-flash-migration', 's2-exadata-flash-cache', 's3-cloud-ssd', 's4-aws-cluster', 's5-rook-ceph-optane']) assert.ok(slugs.includes(s), s);

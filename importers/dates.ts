@@ -149,8 +149,9 @@ interface Shape {
 /** `t`: index of the first of TIME's five groups (hour, minute, second, fraction, AM/PM) in each shape. */
 const SHAPES: Shape[] = [
   // ISO 8601 and its relatives: "2016-03-15T09:34:00+0100", "2022-11-22 16:32:55",
-  // DiskSpd's "2018/10/18 21:39:04 UTC", stor2rrd's "2015:04:07T10:55:10".
-  { re: new RegExp(String.raw`^(\d{4})[-/:](\d{1,2})[-/:](\d{1,2})(?:[T ]\s*${TIME})?${ZONE}$`), fields: (m) => ({ y: m[1]!, mo: m[2]!, d: m[3]!, t: 4, zone: m[9] }) },
+  // DiskSpd's "2018/10/18 21:39:04 UTC", stor2rrd's "2015:04:07T10:55:10", Apache Otava's
+  // sample CSV "2024.01.01 3:00:00 +0100".
+  { re: new RegExp(String.raw`^(\d{4})[-/:.](\d{1,2})[-/:.](\d{1,2})(?:[T ]\s*${TIME})?${ZONE}$`), fields: (m) => ({ y: m[1]!, mo: m[2]!, d: m[3]!, t: 4, zone: m[9] }) },
   // `date`, ctime and Tcl's clock format: "Sun May 09 09:16:33 -05 2021", "Mon Aug 17 23:01:45 2020".
   { re: new RegExp(String.raw`^${WEEKDAY}([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+${TIME}${ZONE}\s+(\d{4})$`), fields: (m) => ({ y: m[9]!, mo: m[1]!, d: m[2]!, t: 3, zone: m[8] }) },
   // Day first: dstat's "16 Jun 2015 11:06:42 CDT", RFC 2822 "Sun, 09 May 2021 09:16:33 -0500", "07-DEC-2012".

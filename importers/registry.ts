@@ -17,6 +17,7 @@ import { vdbenchImporter } from './vdbench/vdbench.js';
 import { nearMisses, unknownFormatReason } from './near-miss.js';
 import { gunzipHead, gzipped, isGzip } from './gzip.js';
 import { decodeText, looksBinary } from './text.js';
+import { writeUpOf, writeUpReason } from './write-up.js';
 import type { Importer } from './types.js';
 
 /** Order matters only where two could claim a file: the more specific comes first. */
@@ -47,7 +48,7 @@ export type Detection =
    * never skipped in silence as "not a result".
    */
   | {
-    format: null; importer: null; reason: string; nearMiss?: true;
+    format: null; importer: null; reason: string; nearMiss?: true; writeUp?: true;
     /**
      * The head is a workbook's (a zip or an OLE compound file) but does not yet show which:
      * an XLS names its streams where its directory is, anywhere in the file. Only then is a
@@ -55,6 +56,12 @@ export type Detection =
      */
     wholeMayTell?: true;
   };
+
+/**
+ * Reports that are documents themselves (an AWR report's HTML has headings and prose) and SVC
+ * statistics (XML, thousands of files a drop): never taken for a write-up.
+ */
+const DOCUMENT_FORMATS = new Set(['awr', 'svc-iostats']);
 
 /** A zip (XLSX) or OLE compound file (XLS): the containers a workbook comes in. */
 function workbookContainer(bytes: Uint8Array): boolean {
@@ -79,6 +86,9 @@ export function detectFormat(bytes: Uint8Array): Detection {
   // tool's output; a generic table is never claimed from binary bytes.
   const { text } = decodeText(bytes, DETECT_HEAD_BYTES);
   const importer = importers.find((i) => !(binary && i === spreadsheetImporter) && i.detect(text));
+  // A README, notes or a blog export that quotes the tool's lines is not its output (write-up.ts).
+  const writeUp = binary || (importer && DOCUMENT_FORMATS.has(importer.id)) ? null : writeUpOf(text);
+  if (writeUp) return { format: null, importer: null, reason: writeUpReason(writeUp, importer ? importer.title : nearMisses(text)[0]?.format ?? null), writeUp: true };
   if (importer) return { format: importer.id, importer };
   if (binary) return { format: null, importer: null, reason: 'binary file (not a text result file)', ...(workbookContainer(bytes) ? { wholeMayTell: true as const } : {}) };
   // Nothing claims it: say which formats it comes closest to and what is missing, or that it is

@@ -33,6 +33,25 @@ export interface LatencyBins {
   counts: Float64Array;
 }
 
+/**
+ * A fact about whether a result stands, as the tool's own output states it (virtual users that
+ * finished FAILED, a job stopped by an error, I/O errors, failed operations, an instance restart
+ * inside the window): not a remark about the file. `invalid`: the run gives no verdict by default
+ * (most of its users failed, its errors are a large share of its operations, the tool stopped
+ * it); `warning`: it stands, and every figure built on it says this beside it.
+ * Thresholds and builders: importers/validity.ts.
+ */
+export interface ValidityFact {
+  /** What failed: 'failed-users', 'job-error', 'io-errors', 'errors', 'reconnects', 'failed-operations', 'instance-restart'. */
+  code: string;
+  severity: 'invalid' | 'warning';
+  /** The fact in words, with its counts ("95 of 100 virtual users finished FAILED"). */
+  message: string;
+  /** How many failed, and out of how many (users, operations), where the tool counts them. */
+  count?: number;
+  of?: number;
+}
+
 /** One measured result: a job, a reporting group, a report, a virtual-user step. */
 export interface ParsedRun {
   name: string;
@@ -54,6 +73,8 @@ export interface ParsedRun {
   series: ParsedSeries[];
   warnings: string[];
   errors: string[];
+  /** What the output says about whether this result stands (absent: nothing). */
+  validity?: ValidityFact[];
   /**
    * The configuration the file itself names for this run (a table's configuration column, or
    * the title above one of several tables); absent: the label given at import.

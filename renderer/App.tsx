@@ -12,6 +12,7 @@ import { StudyActions } from './views/manage/StudyActions.js';
 import { UndoNotice, deletedText } from './views/manage/UndoNotice.js';
 import { StudyMeta } from './views/manage/StudyMeta.js';
 import { isTextField, useUndoShortcut } from './views/manage/undo-shortcut.js';
+import { CatalogPanel } from './views/catalog/CatalogPanel.js';
 
 export function App(): JSX.Element {
   const bridge = useBridge();
@@ -35,6 +36,8 @@ export function App(): JSX.Element {
   const [restored, setRestored] = useState<string | null>(null);
   /** The study whose context menu is open. */
   const [menuStudy, setMenuStudy] = useState<string | null>(null);
+  /** The team catalog panel in place of the study (the sidebar's *Team catalog*). */
+  const [catalogOpen, setCatalogOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const studyFileInput = useRef<HTMLInputElement>(null);
@@ -219,7 +222,7 @@ export function App(): JSX.Element {
             {studies?.map((s) => (
               <li key={s.slug} className="study-item">
                 <button type="button" className={s.slug === selected ? 'active' : ''} data-study={s.slug}
-                  aria-current={s.slug === selected ? 'page' : undefined} onClick={() => select(s.slug)}
+                  aria-current={s.slug === selected && !catalogOpen ? 'page' : undefined} onClick={() => { select(s.slug); setCatalogOpen(false); }}
                   onContextMenu={(e) => { e.preventDefault(); setMenuStudy(s.slug); }}>
                   <span className="study-name">{s.name}</span>
                   <StudyMeta study={s} />
@@ -232,6 +235,9 @@ export function App(): JSX.Element {
           <button type="button" className="link" onClick={() => void loadSamples()} disabled={loadingSamples}>
             {loadingSamples ? t('studies.loadingSamples') : t('studies.loadSamples')}
           </button>
+          <button type="button" className={`link${catalogOpen ? ' active' : ''}`} name="open-catalog" aria-current={catalogOpen ? 'page' : undefined} onClick={() => { later(); setCatalogOpen(true); }}>
+            {t('catalog.open')}
+          </button>
         </nav>
 
         <main className="content">
@@ -239,8 +245,9 @@ export function App(): JSX.Element {
           {deletion && undoShown && <UndoNotice key={deletion.id ?? 0} deletion={deletion} onDismiss={later} onUndo={undo} />}
           {restored && <p className="notice" role="status" data-testid="undo-restored">{restored}</p>}
           {!studies && <p className="muted">{t('app.loading')}</p>}
-          {studies && !study && <EmptyState onPaste={pasteTable} onLoadSamples={() => void loadSamples()} />}
-          {study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary}
+          {catalogOpen && <CatalogPanel dictionary={dictionary} onPulled={(slug) => void refresh(slug)} />}
+          {!catalogOpen && studies && !study && <EmptyState onPaste={pasteTable} onLoadSamples={() => void loadSamples()} />}
+          {!catalogOpen && study && <StudyView key={study.slug} revision={revision} study={study} dictionary={dictionary}
             onChanged={() => { later(); void refresh(study.slug); }} onDeleted={onDeleted} onNavigate={later} />}
         </main>
       </div>

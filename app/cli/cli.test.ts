@@ -58,7 +58,7 @@ describe('perfdelta CLI (the --json contract)', () => {
 
     const runs = JSON.parse(cli(['runs', '--study', 'disk-vs-ram', '--config', 'disk', '--json'], home).stdout);
     assert.equal(runs.length, 6);
-    assert.deepEqual(Object.keys(runs[0]).sort(), ['config', 'end', 'errors', 'excluded', 'format', 'host', 'id', 'metrics', 'name', 'params', 'source', 'start', 'study', 'tables', 'tool', 'tool_version', 'warnings']);
+    assert.deepEqual(Object.keys(runs[0]).sort(), ['config', 'counted_in', 'end', 'errors', 'excluded', 'format', 'host', 'id', 'metrics', 'name', 'params', 'source', 'start', 'study', 'tables', 'tool', 'tool_version', 'validity', 'warnings']);
     const rr = runs.find((r: { name: string }) => r.name === 'randread-4k-qd16');
     assert.deepEqual({ bs: rr.params.bs, rw: rr.params.rw, iodepth: rr.params.iodepth, numjobs: rr.params.numjobs, ioengine: rr.params.ioengine, direct: rr.params.direct },
       { bs: 4096, rw: 'randread', iodepth: 16, numjobs: 1, ioengine: 'libaio', direct: 1 });

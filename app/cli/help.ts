@@ -12,7 +12,8 @@ Commands:
   runs                        list runs with parameters and metrics (excluded ones marked)
   runs delete|move|exclude|include --run N[,N...]   delete runs (undoable), move them to
                               a configuration (--to C), leave them out of comparisons with a
-                              reason (--reason "...") or count them again
+                              reason (--reason "...") or count them again (also a run left out
+                              because its own output says its result does not stand)
   configs --study S           list configurations, their runs and constants; rename (--config C
                               --to NEW), delete (undoable), set or unset constants
                               (--constant price_usd_month=1234)
@@ -40,6 +41,11 @@ Commands:
   open-study FILE.perfdelta   open a study file as a new study here
   check                       check the database and every original file against its SHA-256;
                               say what is missing or damaged (exit 1 when anything is)
+  catalog init|publish|search|pull|trend   the team catalog on PostgreSQL: publish a
+                              study (--study S --url postgres://...), search, pull one here,
+                              a metric's trend with its change points (perfdelta help catalog)
+  timeline --study S          the study's layers on one time axis (lanes, zones, clock offsets);
+                              --propose-offset A B, --check RUN, --divergence A B
 
 Options everywhere:
   --db FILE     the database (default: $PERFDELTA_HOME/perfdelta.sqlite, else the OS
@@ -63,6 +69,56 @@ study file (save-study) or report. --dry-run says what would go and changes noth
          "periods", "created"}`;
 
 const COMMANDS: Record<string, string> = {
+  timeline: `perfdelta timeline --study NAME [--series LANE]... [--from T --to T] [--width N]
+                   [--offset RUN=S]... [--save-offsets] [--json]
+perfdelta timeline --study NAME --propose-offset REFERENCE SUBJECT [--max-shift S] [--offset RUN=S]... [--json]
+perfdelta timeline --study NAME --check RUN [--offset RUN=S]... [--json]
+perfdelta timeline --study NAME --divergence LANE LANE [--window S] [--offset RUN=S]... [--json]
+
+Every series of every run of the study on one wall-clock axis, in lanes grouped by layer
+(database, host, array, benchmark), each with its unit and the zone its source was read in.
+Without --series, the lanes the workbench's Timeline opens on. A LANE is named:
+  RUN:OBJECT:METRIC     a run's series: 12:sdb:read.iops, 7:cpu:cpu_usr_pct, 9:postgres:proc_cpu_pct
+                        (the run id as "perfdelta runs" lists it, the object and metric as stored)
+  reports:GROUP:METRIC  a database's AWR or STATSPACK reports as a step over each snapshot
+                        interval: reports:SLOBRAC/slobrac1:aas; GROUP is <db>/<instance>, or
+                        <db>/global for a RAC global report
+  events:RUN            a table of timed events (queries, phases) as spans
+--json lists every lane the study has under "choices".
+--from/--to T: the window, ISO 8601 (2024-05-01T10:00:00Z; without a zone, the study's zone) or
+epoch milliseconds. Each lane is read for it at --width columns (default 1000): at most about
+two points a column, every sample once the window holds that few; its statistics are over
+every sample in the window.
+--offset RUN=S: add S seconds (or [-]HH:MM[:SS]) to every time of run RUN, for this answer only
+(a sar capture in local time read as UTC: --offset 3=-3600); --save-offsets keeps them with their
+runs (the workbench and reports then use them). Nothing moves a clock unless told: a capture
+whose times carry no zone is read as UTC and its lane says so.
+--propose-offset REFERENCE SUBJECT: the clock offset for SUBJECT's run that lines it up with
+REFERENCE (two series that should move together: a process's CPU and the host's user CPU; a
+disk's read MB/s and vmstat's bi), from the shift that maximises their correlation, with that
+correlation; printed, never applied. --max-shift S bounds the search (default: every shift at
+which they overlap by a quarter of the shorter).
+--check RUN: an AWR or STATSPACK report's interval against the host's and the array's figures
+over exactly that interval (physical reads and writes per second against the disks' r/s and
+w/s, Host CPU against mpstat or sar), with the difference in %.
+--divergence A B: the windows (--window S seconds, default six of the coarser lane's intervals)
+where one lane's mean is 50% or more above its usual level while the other stays within 20%.
+--json: {"study", "zone", "window", "extent", "lanes": [{"id", "layer", "kind": "series"|"steps"|
+        "events", "run", "runs", "config", "tool", "source", "object", "metric", "label", "unit",
+        "zone": {"kind", "zone", "text"}, "offset_s", "points": [[ms, value]], "steps": [[from,
+        to, value]], "spans": [[from, to, name]], "raw", "stats": {"samples", "mean", "min",
+        "max"}, "extent"}], "periods", "offsets": [{"run", "offset_s", "source": "stored"|
+        "given", "origin"}], "choices": [{"id", "layer", "kind", "source", "object", "metric",
+        "label", "unit", "points"}], "missing": [{"id", "reason"}], "width"}
+--json (--propose-offset): {"a", "b", "correlation", "best_lag_s", "best_correlation", "step_s",
+        "points", "searched": {"from_s", "to_s"}, "run", "offset_s", "current_offset_s", "text",
+        "applied": false}
+--json (--check): {"run", "report", "from", "to", "rows": [{"quantity", "label", "unit",
+        "database": {"value", "source"}, "host": {"value", "source", "diff_pct"}, "array"}],
+        "notes"}
+--json (--divergence): {"a", "b", "a_label", "b_label", "unit_a", "unit_b", "window_s", "rule",
+        "windows": [{"from", "to", "a": {"mean", "usual", "change_pct"}, "b", "rising", "text"}]}
+`,
   charts: `perfdelta charts --study NAME [--json]
 perfdelta charts show CHART --study NAME [--locale en|zh-CN] [--json]
 perfdelta charts rename CHART --name NEW --study NAME [--json]
@@ -73,7 +129,7 @@ The study's saved charts (the app's Charts tab): each is a spec (a kind, the dat
 its options) drawn again from the data wherever it is shown. CHART is a chart's name or the id
 the list prints (3 or #3). Kinds: compare-bars (raw or normalised, any number of candidates),
 speedup-heatmap, scaling, time-series, latency-cdf, latency-exceedance, run-series, wait-events,
-scatter, repetitions, box-plot. "show" prints the spec and the numbers the chart draws: the
+scatter, repetitions, box-plot, timeline (perfdelta help timeline). "show" prints the spec and the numbers the chart draws: the
 rows of its XLSX sheet. "duplicate" names the copy "<name> (copy)" unless --name is given.
 Deleting a chart a report draws leaves the report saying so.
 --json (list): [{"id", "study", "name", "spec": {"kind", ...}, "created", "used_in": [report names]}]
@@ -230,7 +286,13 @@ under another configuration says so ("elsewhere": those configurations); --move-
 its runs to LABEL instead (a label corrected by importing again; "moved_from" names where they
 were). A file with nothing to
 import is "skipped", its reason the first warning: an empty file, or one no importer recognises
-(a load script's output or a picture beside the results): the rest of the folder imports. A
+(a load script's output or a picture beside the results), or a write-up (a README.md, notes.txt
+or blog export of headings, prose, tables or fenced code) that quotes a tool's lines, which is
+not that tool's output: the rest of the folder imports. A tool's output is recognised by its
+structure (HammerDB's banner or Vuser lines in a row), never by one line quoted in a sentence.
+What a tool's output says about whether a result stands (95 of 100 virtual users FINISHED
+FAILED, errors, failed operations, a restart) is listed in the warnings, and kept with the run
+(perfdelta help runs). A
 file no importer claims from its first 64 KiB is read no further (its sha256 is then ""); a
 format read whole is read up to 512 MiB. In a folder, a link back to a folder already read is
 followed once and skipped, saying so, as are a FIFO or a device; an entry that cannot be read
@@ -290,6 +352,14 @@ else the --config label. Each table's first warning names the columns read and t
 unmapped; a file naming its configurations says so ("configurations ... from column A"), and
 the last line says where the study's configurations came from. Errors name the sheet, row and
 column.
+A table of timed events (queries, benchmark phases, hours) has a start and an end column:
+     {"header": "query", "role": "event"},                         the span's name
+     {"header": "start_time", "role": "start"},                    2024-05-01T10:00:00Z, epoch s or ms
+     {"header": "end_time", "role": "end"},
+     {"header": "slowest SQL elapsed (s)", "role": "metric", "name": "sql.elapsed_max_s", "unit": "s"}
+Its rows become one run of spans (tool "events") drawn on the study's timeline (perfdelta help
+timeline), each figure also a series at its span's end. Proposed when two columns named like
+start/begin and end/finish hold dates with times; times without a zone are read as UTC (said).
 `,
   studies: `perfdelta studies [--json]
 perfdelta studies delete --study NAME [--dry-run] [--json]
@@ -314,19 +384,32 @@ move: to another configuration of the study, existing or new.
 exclude: the runs stay stored and listed, but count in no comparison, scaling curve, chart,
 report or export table; the reason (required), who and when are kept, the Runs tab shows them
 struck through and the report's evidence lists each with its reason. include counts them again.
+A run whose own output says its result does not stand gives no verdict by default: more than
+half of its virtual users failed (HammerDB FINISHED FAILED), its errors are 10% of its
+operations or more (sysbench, CockroachDB, COSBench failed operations, fio continue_on_error,
+vdbench I/O errors), the tool stopped the work (fio's job error, vdbench terminating) or the
+database restarted inside the AWR window. It is listed as excluded, automatically, with that
+fact as its reason; include counts it in (who and when are kept), and its fact stays stated
+beside every figure built on it. Fewer failures never leave a run out: they are stated.
 --json (exclude, include): the runs; (move): {"moved": [ids], "from": [labels], "to"}
 
 The text output lists each run with its tool, its workload and its tool's primary metrics (the
 metric dictionary's: fio IOPS, bandwidth and completion latency where the run has clat;
-sysbench TPS and p95; HammerDB NOPM and TPM; AWR active sessions and DB time...).
+sysbench TPS and p95; HammerDB NOPM and TPM; AWR active sessions and DB time...), what its tool
+said about whether the result stands (VALIDITY) and, for an excluded run, the reason.
 
 --json: [{"id", "study", "config", "tool", "tool_version", "format", "name", "host",
           "start", "end" (ISO 8601 UTC or null), "source": {"file", "sha256"},
           "params": {...}, "metrics": {...}, "tables": {...}, "warnings": [...], "errors": [...],
-          "excluded": {"reason", "at", "by"} or null}]
+          "excluded": {"reason", "at", "by", "automatic"?: "validity"} or null,
+          "validity": [{"code", "severity": "invalid"|"warning", "message", "count"?, "of"?}],
+          "counted_in": {"at", "by"} or null}]
 Metrics include the study's derived metrics (derived.<key>, see "perfdelta help derived").
 Parameters: bs (bytes), rw, pattern (random|sequential|mixed), read_pct, iodepth, numjobs,
-ioengine, direct, size_bytes, runtime_s, target. Metrics: <scope>.<quantity> with scope
+ioengine, direct, size_bytes, runtime_s, target; settings that change what the numbers mean:
+fio rate_iops, rate_iops_min, rate_bytes_s, rate_min_bytes_s, rate_process, verify; sysbench rate
+(--rate); HammerDB raiseerror, allwarehouse, timeprofile, isolation (where the capture prints it).
+Metrics: <scope>.<quantity> with scope
 read|write|trim|total, e.g. total.iops, read.bw_mib_s (MiB/s = 2^20 B/s), write.clat_p99_ms.
 `,
   series: `perfdelta series --run ID [--metric NAME] [--object NAME] [--json]
@@ -391,15 +474,24 @@ is a tie, one with one run on a side too ("untested" counts those, "untested_bet
 "untested_worse" say what the tie band alone reads them as); a volume metric's pairs are none
 of the three.
 With several candidates, "matrix" gives speedup[candidate][workload] per metric.
-When a candidate differs from the baseline in one pairing key on every run (numjobs 4 against
-1), that key is what is being compared: "proposal" names it, the pairs pairing without it gives
-(and has now), and the --pair-by that applies it; it is printed last, never applied unasked
+When a candidate differs from the baseline in one pairing key on every run, "proposal" names it,
+the pairs pairing without it gives (and has now), and the --pair-by that applies it. A load
+(virtual users, threads, sessions, queue depth, jobs: numjobs 4 against 1, 10 users against 100)
+is never "what is being compared": its proposal opens with "loads differ (10 vs 100 users)" and
+has "loads_differ": true. A proposal is printed last, never applied unasked
 (nor proposed where dropping the key would fold two workloads of a side into one). A candidate
 with no pair at all is in "left_out" with its reason (no runs, no value of the metric, no
 workload in common) and a warning: a matrix never drops a configuration unsaid.
 Warnings name the runs they concern: runtime under 60 s, run errors, differing ioengine, direct
 I/O or tool versions, missing latency (gtod_reduce), a working set that may fit in a cache,
-TPM across HammerDB versions, fewer samples than expected in a period (gaps).
+TPM across HammerDB versions, fewer samples than expected in a period (gaps); a metric each
+database engine or tool counts its own way compared across them (HammerDB's TPM of MySQL and
+PostgreSQL: compare NOPM; ops/s, TPS, QPS of two tools), which is then no default metric;
+a setting that changes what the numbers mean differing between the sides (raiseerror, rate
+caps, verify, isolation) or within runs taken as repetitions; runs left out because their own
+output says their results do not stand ("no-verdict", also in "withheld" and counted in the
+roll-up's "withheld"), and what the tools said about runs behind the pairs ("run-validity",
+each pair's "validity"; a text table gets a VALIDITY column). See perfdelta help runs.
 --json: {"study", "kind": "configurations"|"periods", "baseline", "candidate", "candidates",
          "metrics", "pairing_keys", "convention", "convention_note", "tie_band_pct",
          "pairs": [{"workload", "workload_params", "object"?, "metric", "metric_label", "unit", "better",
@@ -410,19 +502,21 @@ TPM across HammerDB versions, fewer samples than expected in a period (gaps).
                     "p_min", "p_method", "significant", "significance_note", "tie", "verdict",
                     "baseline_runs", "candidate_runs",
                     "baseline_values", "candidate_values" (the values behind each median: one
-                    per run, in the order of *_runs, or per day for periods)}],
+                    per run, in the order of *_runs, or per day for periods), "validity"?:
+                    [{"run", "side", "config", "code", "severity", "message", "count"?, "of"?}]}],
          "unmatched": [{"side", "candidate", "workload", "runs", "configs" (every configuration
          that ran the workload)}],
          "geomean_speedup": {metric: value}, "rollup": [{"candidate", "metric",
          "geomean_speedup", "pairs", "wins", "losses", "ties", "untested", "untested_better",
-         "untested_worse"}], "matrix": [{"metric",
-         "baseline", "candidates", "workloads", "speedup": [[...]], "verdicts": [[...]]}],
+         "untested_worse", "withheld"?}], "matrix": [{"metric",
+         "baseline", "candidates", "workloads", "speedup": [[...]], "verdicts": [[...]], "marks": [[...]]}],
          "warnings": [{"code", "message", "detail"? (what this one adds to its code: the values
          that differ), "runs", "objects"?}], "proposal": null or {"key",
          "baseline", "pairing_keys", "pairs", "pairs_now", "candidates": [{"candidate",
-         "baseline_value", "candidate_value", "pairs", "pairs_now"}], "message"},
+         "baseline_value", "candidate_value", "pairs", "pairs_now"}], "loads_differ"?, "message"},
          "left_out": [{"candidate", "reason": "no-runs"|"no-metric"|"no-common-workload",
-         "message", "runs", "key"?}], "aggregation", "workload_filter", "periods"}
+         "message", "runs", "key"?}], "withheld": [{"run", "config", "side", "name", "file",
+         "workload", "workload_label", "facts": [...]}], "aggregation", "workload_filter", "periods"}
 A study, configuration, period or metric the study does not have is an error (exit 1) naming
 the closest names there are; with --json it is printed as {"error": {"command", "code": "unknown_name",
 "kind": "study"|"configuration"|"period"|"metric", "name", "message", "suggestions": [...]}}.
@@ -487,6 +581,73 @@ same kind (instance or RAC global) and instance; a report's session count never 
 
 Without --load: lists the sample studies in samples/ (* = loaded).
 With --load: imports them (all, or the SLUGs named), as the app's first launch does.
+`,
+  catalog: `perfdelta catalog init [--url URL] [--json]
+perfdelta catalog publish --study NAME [--url URL] [--append] [--hashes-only] [--json]
+perfdelta catalog search [--url URL] [--text WORDS] [--tool T]... [--config C] [--param CLAUSES]...
+                         [--host H] [--since DATE] [--until DATE] [--limit N] [--runs] [--json]
+perfdelta catalog pull --study NAME [--url URL] [--json]
+perfdelta catalog trend --metric M [--workload CLAUSES] [--config C] [--tool T] [--host H]
+                        [--study NAME] [--url URL | --catalog] [--window N] [--max-p P]
+                        [--min-magnitude F] [--min-level-runs N] [--json]
+
+The team catalog: studies published to a PostgreSQL database (node-postgres; tested with PostgreSQL 15).
+URL is postgres://user@host:5432/database?sslmode=verify-full&sslrootcert=ca.pem, or libpq's
+keyword=value form (host=db dbname=perf service=team); without --url, PERFDELTA_CATALOG_URL, else
+the PG environment (PGHOST, PGPORT, PGDATABASE, PGUSER, PGSERVICE). The password comes from
+PGPASSWORD, the password file (PGPASSFILE, else ~/.pgpass) or the service file, never the command
+line; it is never stored in a study or printed (messages show the URL without it). TLS options
+(sslmode disable|allow|prefer|require|verify-ca|verify-full, sslrootcert, sslcert, sslkey) are
+passed through with libpq's meanings.
+
+init        creates the catalog's schema (perfdelta) or migrates it, as a role that may create
+            schemas in the database; a catalog made by a newer PerfDelta is refused, as is one
+            whose migrations were changed. publish also creates it when its role may.
+publish     writes the study in one transaction: runs, parameters, metrics, series, periods,
+            charts, reports, configuration constants, its original files (--hashes-only: their
+            SHA-256 and size only), who published it (the server's session user) and when.
+            Publishing again updates the catalog study (the local study keeps its uid), never a
+            second copy; a catalog study of the same name with the same runs and files (the same
+            study loaded elsewhere) is updated too. One of the same name that holds other runs
+            is refused, unless --append: then the study's runs are added to it (a history:
+            nightly results; a run already there, by what it holds, is updated, not repeated).
+search      studies whose runs match every condition: --tool (repeatable), --config and --host
+            (* matches any text), --param in compare's --where syntax but strict (a run must have
+            the parameter: "bs=4K; pattern=random; iodepth=32"), --since / --until (dates the
+            runs started; a date alone is that whole day), --text (words of the study's name,
+            configurations, tools, hosts, run and file names, each a prefix). --runs also lists
+            the matching runs.
+pull        brings a catalog study (uid, slug or name) into this data folder as a new study, every
+            original file checked against its SHA-256; an original published as a hash only must
+            be in this data folder already. Runs keep their ids where they are free here.
+trend       one workload's metric over time, over the catalog (--url, or --catalog for the PG
+            environment) or over this data folder's studies (one with --study): the runs with the
+            metric that match --workload (strict clauses), as one workload under the pairing keys
+            (several are refused, each named), in the order they ran, each with its commit,
+            build, revision, version or firmware parameter. Change points by E-divisive means as
+            Apache Otava 0.8.0 finds them, with its options and defaults: --window 50 runs,
+            --max-p 0.001 (Student's t-test), --min-magnitude 0; and PerfDelta's --min-level-runs 3:
+            a level must last 3 runs, so a one-run dip (which Otava marks as two changes) is an
+            excursion, listed, not a change (1: Otava's answer unchanged). Each change point has
+            its change (%), Otava's magnitude, its p-value, the levels' means and deviations, and
+            the runs on either side.
+--json (init): {"catalog", "schema_version", "applied": [ids]}
+--json (publish): {"catalog", "study": {"uid", "slug", "name"}, "mode": "new"|"update"|"append",
+                   "runs": {"added", "updated", "removed", "total"}, "files": {"added", "hashes_only"},
+                   "published_by", "published_at"}
+--json (search): {"catalog", "total", "studies": [{"uid", "slug", "name", "published_by",
+                  "published_at", "runs", "runs_matched", "configs", "tools", "hosts", "first_run",
+                  "last_run"}], "runs"?: [{"study", "id", "config", "tool", "name", "host", "start",
+                  "params", "metrics"}]}
+--json (pull): {"catalog", "study", "from": {"uid", "slug", "name", "published_by", "published_at"},
+                "runs", "files": {"checked", "from_this_store"}}
+--json (trend): {"source", "metric", "metric_label", "unit", "better", "workload", "workload_label",
+                 "workloads": [{"label", "workload", "runs"}], "points": [{"time", "value", "run", "study",
+                 "config", "name", "version"}], "change_points": [{"index", "time", "before", "after",
+                 "mean_before", "mean_after", "sd_before", "sd_after", "change_pct", "magnitude",
+                 "p_value", "verdict"}], "excursions": [{"index", "count", "where", "points", "mean",
+                 "level_mean", "change_pct", "p_value"}], "untimed", "options": {"window_len",
+                 "max_pvalue", "min_magnitude", "min_level_runs"}, "method"}
 `,
   serve: `perfdelta serve [--port N] [--no-samples | --load-samples] [--db FILE]
 

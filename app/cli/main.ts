@@ -19,6 +19,8 @@ import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
 import { cmdCheck } from './check-command.js';
+import { cmdCatalog } from './catalog-commands.js';
+import { cmdTimeline } from './timeline-commands.js';
 import { cmdConfigs, cmdDerived, cmdRunsManage, cmdStudiesManage, cmdTrash, cmdUndo } from './manage-commands.js';
 import { guardTerminal, printCompare, printPeriods, printRuns, printStudies, terminalCell, writeRaw } from './print.js';
 import { CONVENTIONS } from '../core/compare/wording.js';
@@ -434,6 +436,34 @@ const OPTIONS = {
   from: { type: 'string' },
   empty: { type: 'boolean' },
   restore: { type: 'boolean' },
+  // perfdelta catalog ...
+  url: { type: 'string' },
+  append: { type: 'boolean' },
+  'hashes-only': { type: 'boolean' },
+  text: { type: 'string' },
+  tool: { type: 'string', multiple: true },
+  param: { type: 'string', multiple: true },
+  host: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  limit: { type: 'string' },
+  runs: { type: 'boolean' },
+  workload: { type: 'string' },
+  catalog: { type: 'boolean' },
+  window: { type: 'string' },
+  'max-p': { type: 'string' },
+  'min-magnitude': { type: 'string' },
+  'min-level-runs': { type: 'string' },
+  // perfdelta timeline
+  series: { type: 'string', multiple: true },
+  offset: { type: 'string', multiple: true },
+  'save-offsets': { type: 'boolean' },
+  'propose-offset': { type: 'boolean' },
+  'max-shift': { type: 'string' },
+  check: { type: 'string' },
+  divergence: { type: 'boolean' },
+  // --window is shared: catalog trend's window of runs, timeline --divergence's seconds.
+  width: { type: 'string' },
 } as const;
 
 /**
@@ -523,6 +553,8 @@ async function run(argv: string[]): Promise<number> {
       case 'save-study': return cmdSaveStudy(ctx);
       case 'open-study': return cmdOpenStudy(ctx, rest);
       case 'check': return cmdCheck(ctx);
+      case 'catalog': return await cmdCatalog(ctx, rest[0]);
+      case 'timeline': return cmdTimeline(ctx, rest);
       default:
         throw new UsageError(`unknown command "${command}"`);
     }

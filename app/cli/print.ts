@@ -5,6 +5,7 @@ import { DEFAULT_PAIRING_KEYS, workloadLabel, workloadParams } from '../core/com
 import { describeMetric } from '../core/metrics/dictionary.js';
 import { formatNumber } from '../core/metrics/number-format.js';
 import { defaultMetrics } from '../core/metrics/default-metrics.js';
+import { pairValidityText, runValidityText } from '../core/validity/compare-validity.js';
 
 /**
  * Characters a terminal acts on rather than prints: C0 controls (ESC starts the sequences that
@@ -106,12 +107,14 @@ export function printRuns(runs: RunRecord[]): void {
     const unit = describeMetric(metric)?.unit ?? '';
     return `${metric} ${fmtIn(r.metrics[metric], unit)}${unit ? ` ${unit}` : ''}`;
   }).join('; ');
-  // An excluded run is listed with its reason: it counts in no comparison.
+  // An excluded run is listed with its reason: it counts in no comparison. What a tool said about
+  // whether a result stands (95 of 100 users failed) is listed beside its figures.
   const excluded = runs.some((r) => r.excluded);
+  const validity = runs.some((r) => (r.validity ?? []).length > 0);
   process.stdout.write(table([
-    ['ID', 'STUDY', 'CONFIG', 'TOOL', 'WORKLOAD', 'FIGURES', 'FILE', ...(excluded ? ['EXCLUDED (REASON)'] : [])],
+    ['ID', 'STUDY', 'CONFIG', 'TOOL', 'WORKLOAD', 'FIGURES', ...(validity ? ['VALIDITY'] : []), 'FILE', ...(excluded ? ['EXCLUDED (REASON)'] : [])],
     ...runs.map((r) => [
-      String(r.id), r.study, r.config, r.tool, workloadLabel(workloadParams(r, DEFAULT_PAIRING_KEYS)), figures(r), r.source.file,
+      String(r.id), r.study, r.config, r.tool, workloadLabel(workloadParams(r, DEFAULT_PAIRING_KEYS)), figures(r), ...(validity ? [runValidityText(r) ?? ''] : []), r.source.file,
       ...(excluded ? [r.excluded?.reason ?? ''] : []),
     ]),
   ]));
@@ -151,16 +154,18 @@ export function printCompare(result: CompareResult): void {
       if (pairs.length === 0) continue;
       const unit = pairs[0]!.unit;
       const significance = pairs.some((p) => p.p_value !== null);
+      const validity = pairs.some((p) => (p.validity ?? []).length > 0);
       process.stdout.write(`${pairs[0]!.metric_label} (${metric})\n`);
       // The verdict column says in words what the colour says: better, worse, tie, or neutral (a volume).
       // Past the terminal guard: the cells are neutralised by table(), the colours are ours.
       writeRaw(process.stdout, table([
         [result.kind === 'periods' ? 'OBJECT' : 'WORKLOAD', `${result.baseline} (${unit})`, `${candidate} (${unit})`, 'SPEEDUP', 'CHANGE', 'VERDICT', 'AS WORDED', 'n',
-          ...(significance ? ['p', `MEDIAN INTERVAL ${result.baseline}`, `MEDIAN INTERVAL ${candidate}`] : [])],
+          ...(significance ? ['p', `MEDIAN INTERVAL ${result.baseline}`, `MEDIAN INTERVAL ${candidate}`] : []), ...(validity ? ['VALIDITY'] : [])],
         ...pairs.map((p) => [
           p.workload, fmtIn(p.baseline, unit), fmtIn(p.candidate, unit), `${p.speedup_text}${p.mark ? ' ' + p.mark : ''}`,
           p.change_text, p.verdict, p.text, `${p.n_baseline}/${p.n_candidate}`,
           ...(significance ? [p.p_value === null ? '' : p.p_value.toPrecision(2), ci(p.ci_baseline, unit), ci(p.ci_candidate, unit)] : []),
+          ...(validity ? [pairValidityText(p) ?? ''] : []),
         ]),
       ], (row, col, text) => (row > 0 && (col === 5 || col === 6) ? coloured(pairs[row - 1]!.verdict, text) : text)));
       const r = result.rollup.find((x) => x.candidate === candidate && x.metric === metric);
@@ -170,7 +175,8 @@ export function printCompare(result: CompareResult): void {
         const g = r.geomean_speedup === null ? '–' : `${r.geomean_speedup.toFixed(2)}x`;
         const band = r.untested_better + r.untested_worse > 0 ? `: by the band alone ${r.untested_better} better, ${r.untested_worse} worse` : '';
         const untested = r.untested > 0 ? `; ${r.untested} with too few ${result.kind === 'periods' ? 'days' : 'runs'} for a test, untested and counted as ties${band}` : '';
-        process.stdout.write(`${metric}: geometric mean speedup ${g} over ${r.pairs} ${result.kind === 'periods' ? 'objects' : 'workloads'}; ${r.wins} better, ${r.losses} worse, ${r.ties} ties (band ±${result.tie_band_pct}%; better or worse only when p < 0.05${untested})\n\n`);
+        const withheld = r.withheld ? `; ${r.withheld} run${r.withheld === 1 ? '' : 's'} left out, ${r.withheld === 1 ? 'its result does' : 'their results do'} not stand (perfdelta runs include counts ${r.withheld === 1 ? 'it' : 'them'} in)` : '';
+        process.stdout.write(`${metric}: geometric mean speedup ${g} over ${r.pairs} ${result.kind === 'periods' ? 'objects' : 'workloads'}; ${r.wins} better, ${r.losses} worse, ${r.ties} ties (band ±${result.tie_band_pct}%; better or worse only when p < 0.05${untested})${withheld}\n\n`);
       }
     }
   }

@@ -3,8 +3,17 @@
  * users script against: add fields, never rename or remove them.
  * Types only: the renderer imports this folder with `import type` and nothing else from app/.
  */
+import type { TimelineChartSpec, TimelineResult } from './timeline.js';
+
+import type { ValidityFact } from '../../importers/types.js';
 
 export type ParamValue = string | number | boolean;
+/**
+ * What a tool's output says about whether a result stands ("95 of 100 virtual users finished
+ * FAILED"), with a severity: 'invalid' runs give no verdict by default, 'warning' runs stand
+ * with the fact stated beside every figure built on them (importers/validity.ts).
+ */
+export type { ValidityFact };
 export type Better = 'higher' | 'lower';
 /**
  * What a change means for the reader, decided in the core once and followed by every colour and
@@ -27,6 +36,8 @@ export interface MetricInfo {
   volume?: true;
   /** In a study's catalog (`metrics.catalog`): the group a picker shows it under. */
   family?: MetricFamily;
+  /** Counted the way each database engine (or tool) defines it: not comparable across them (HammerDB's TPM: compare NOPM). */
+  specific?: { to: 'engine' | 'tool'; instead?: string; why: string };
 }
 
 /**
@@ -69,6 +80,14 @@ export interface RunRecord {
    * Always present in what the core returns (optional only for runs built by hand in tests).
    */
   excluded?: RunExclusion | null;
+  /**
+   * What the tool's output says about whether this result stands, each with its severity.
+   * A run with an 'invalid' fact gives no verdict by default: it is `excluded` (automatic, the
+   * fact its reason) until a user counts it in. Always present in what the core returns.
+   */
+  validity?: ValidityFact[];
+  /** An invalid run a user counted back in (runs include, *Count in*): who and when; null when not. */
+  counted_in?: { at: string; by: string | null } | null;
 }
 
 /** Why a run is left out of comparisons, who said so and when. */
@@ -78,6 +97,11 @@ export interface RunExclusion {
   at: string;
   /** The user name of the account that excluded it, where known. */
   by: string | null;
+  /**
+   * 'validity': PerfDelta left it out because the tool's output says the result does not stand
+   * (`reason` is the fact, `at` when it was imported); counting it in lifts it. Absent: a user's.
+   */
+  automatic?: 'validity';
 }
 
 /**
@@ -236,6 +260,12 @@ export type TableColumnRole =
   /** `configuration`: the column holds that configuration's figures (a wide table: a configuration per column). */
   | { role: 'metric'; name: string; unit: string; configuration?: string }
   | { role: 'metrics'; parts: TableMetricPart[] }
+  /** When the row's run ran (a dated table: one row per nightly run), read as every importer reads dates. */
+  | { role: 'time' }
+  /** A table of timed events: the span's name, its start and its end (the rows become one run of spans). */
+  | { role: 'event' }
+  | { role: 'start' }
+  | { role: 'end' }
   | { role: 'ignore' };
 
 /** What each column of a table is; remembered per header (see `perfdelta help import`). */
@@ -404,6 +434,35 @@ export interface ComparePair {
   /** The values behind each median, in the unit shown: one per run (in the order of *_runs), or per day for periods. */
   baseline_values: number[];
   candidate_values: number[];
+  /**
+   * What the tools say about whether the runs behind this pair stand ("2 of 10 virtual users
+   * finished FAILED"), stated beside its verdict wherever it is shown; absent when nothing. An
+   * 'invalid' fact here is on a run a user counted in.
+   */
+  validity?: PairValidity[];
+}
+
+/** A validity fact of one run behind a pair, and which side the run is on. */
+export interface PairValidity extends ValidityFact {
+  run: number;
+  side: 'baseline' | 'candidate';
+  config: string;
+}
+
+/**
+ * A run of a compared side left out because its own output says the result does not stand (most
+ * users failed...), as an exclusion is: no pair, no roll-up, the reason stated. `perfdelta runs
+ * include` (or *Count in*) counts it back.
+ */
+export interface WithheldRun {
+  run: number;
+  config: string;
+  side: 'baseline' | 'candidate';
+  name: string;
+  file: string;
+  workload: string;
+  workload_label: string;
+  facts: ValidityFact[];
 }
 
 export interface UnmatchedWorkload {
@@ -434,6 +493,12 @@ export interface PairingProposal {
   pairs_now: number;
   /** The candidates that differ in the key on every run, with both sides' values. */
   candidates: Array<{ candidate: string; baseline_value: ParamValue; candidate_value: ParamValue; pairs: number; pairs_now: number }>;
+  /**
+   * The key is a load (virtual users, threads, sessions, queue depth, jobs): pairing without it
+   * sets different loads against each other, and `message` opens with "loads differ (10 vs 100
+   * users)". Absent for any other key.
+   */
+  loads_differ?: true;
   /** The proposal in the comparison's language. */
   message: string;
 }
@@ -480,6 +545,8 @@ export interface CompareRollup {
   /** Of the untested pairs, those the tie band alone reads as better / worse. */
   untested_better: number;
   untested_worse: number;
+  /** Runs of this candidate and of the baseline left out because their results do not stand (`withheld`). */
+  withheld?: number;
 }
 
 /** Baseline against N candidates: speedup[candidate][workload], the data of a ratio heat map. */
@@ -493,6 +560,8 @@ export interface CompareMatrix {
   speedup: Array<Array<number | null>>;
   /** Each cell's verdict (what its colour follows), null where no pair exists. */
   verdicts: Array<Array<Verdict | null>>;
+  /** Each cell's mark: "~" where the pair is not shown to differ (the roll-up counts it a tie), null where no pair exists. */
+  marks?: Array<Array<'' | '~' | null>>;
 }
 
 export interface PeriodRecord {
@@ -534,6 +603,8 @@ export interface CompareResult {
   proposal?: PairingProposal | null;
   /** Configurations: candidates with no pair at all, each with the reason (never dropped unsaid). */
   left_out?: LeftOutConfig[];
+  /** Configurations: runs of the sides left out because their own output says the result does not stand, each with its facts. */
+  withheld?: WithheldRun[];
   /** Period comparisons: the aggregation order, stated. */
   aggregation: string | null;
   /** The workload filter the runs passed ("stage ≠ *init, *cleanup"), stated with what it left out; null without one. */
@@ -753,7 +824,16 @@ export type ChartSpec =
   /** Per workload, each side's runs as dots, the median a line, the 95% confidence interval a band. */
   | { kind: 'repetitions'; baseline: string; candidate: string; metric: string }
   /** The distribution of a metric per configuration over its runs, its intervals, or its objects. */
-  | { kind: 'box-plot'; metric: string; over: BoxPlotOver; configs?: string[]; workload?: string; logScale?: boolean };
+  | { kind: 'box-plot'; metric: string; over: BoxPlotOver; configs?: string[]; workload?: string; logScale?: boolean }
+  /**
+   * One workload's metric over time across the study's runs (a history: nightly runs, a dated
+   * table), with its change points by E-divisive means as Apache Otava finds them. `workload`:
+   * strict parameter clauses (`bs=4K; pattern=random`); the rest are Otava's options and
+   * PerfDelta's shortest level (app/core/catalog/trend).
+   */
+  | { kind: 'trend'; metric: string; workload?: string; config?: string; windowLen?: number; maxPValue?: number; minMagnitude?: number; minLevelRuns?: number; logScale?: boolean }
+  /** Lanes of any runs on one time axis, grouped by layer (app/contract/timeline.ts); `offsets`: clock offsets (s) by run for this chart. */
+  | TimelineChartSpec;
 
 export type ChartKind = ChartSpec['kind'];
 
@@ -929,6 +1009,24 @@ export interface HeadlineFigure {
   basis: string;
   /** The warnings that concern the runs behind this figure (runtime under 60 s, n = 1, a cache...), printed under it. */
   warnings: CompareWarning[];
+  /**
+   * What the tools said about whether the runs behind this figure stand, stated beside its verdict
+   * ("95 of 100 virtual users finished FAILED"): the facts of the runs behind it, and of the runs
+   * of its sides left out because their results do not stand (`left_out`). Absent: nothing said.
+   */
+  validity?: FigureValidity[];
+}
+
+/** A validity fact beside a headline figure: of a run behind it, or of a run its sides left out. */
+export interface FigureValidity {
+  run: number;
+  config: string;
+  /** The workload as shown in the report's language. */
+  workload: string;
+  severity: 'invalid' | 'warning';
+  message: string;
+  /** The run gives no verdict by default and was left out of the figure. */
+  left_out: boolean;
 }
 
 /** One resolved pivot table: the numbers a page, the PDF and the XLSX all show. */
@@ -1013,7 +1111,12 @@ export type ChartData = { labels: string[] } & (
   | { kind: 'wait-events'; waits: WaitEventsResult }
   | { kind: 'scatter'; scatter: ScatterResult }
   | { kind: 'box-plot'; boxes: BoxPlotResult }
+  | { kind: 'trend'; trend: TrendResult }
+  | { kind: 'timeline'; timeline: StudyTimeline }
 );
+
+/** A study's timeline with its periods (app/contract/timeline.ts). */
+export type StudyTimeline = TimelineResult<PeriodRecord>;
 
 /** One configuration's (or one workload's of it) peak over a sweep: what the sweep headline states. */
 export interface SweepPeak {
@@ -1043,6 +1146,8 @@ export interface SweepPeak {
   verdict: Verdict | null;
   /** Runs of this configuration left out of comparisons, each with its reason. */
   excluded: Array<{ run: number; reason: string }>;
+  /** What the tools said about the runs behind the peak ("2 of 10 virtual users finished FAILED"); absent: nothing. */
+  validity?: Array<{ run: number; severity: 'invalid' | 'warning'; message: string }>;
 }
 
 /** A sweep headline resolved: numbers and the names they are stated with; the words are the page's (message catalog). */
@@ -1101,6 +1206,8 @@ export interface ReportEvidence {
   excluded_runs: Array<{ run: number; config: string; name: string; file: string; reason: string; at: string; by: string | null }>;
   /** Every configuration constant, with where it came from. */
   constants: ConfigConstant[];
+  /** Every run the tools said something about whether its result stands, with the facts, and who counted it in where one did. */
+  validity?: Array<{ run: number; config: string; name: string; file: string; facts: ValidityFact[]; counted_in: { at: string; by: string | null } | null }>;
   /** The study's derived metrics and their formulas. */
   derived_metrics: DerivedMetric[];
 }
@@ -1158,4 +1265,88 @@ export interface SeriesOverlayResult {
   step_s: number | null;
   /** x: seconds since each run's start when aligned, epoch ms when not; y null where a run has no data. */
   series: Array<{ run: number; config: string; name: string; object: string; metric: string; interval_s: number | null; points: Array<[number, number | null]> }>;
+}
+
+// ---- trends (app/core/catalog/trend): a metric of one workload over time, its change points ----
+
+/** One run of a trend: its time (start, else end), value and the build it measured. */
+export interface TrendPoint {
+  time: string;
+  value: number;
+  /** The run's id (in the local store; in the catalog, the id it had where it was published). */
+  run: number;
+  study: string;
+  config: string;
+  name: string;
+  /** Its commit, build, revision, version or firmware parameter, else its configuration. */
+  version: string;
+}
+
+/** A change of level (Otava's change point) with the runs on either side. */
+export interface TrendChangePoint {
+  /** The first point of the new level. */
+  index: number;
+  time: string;
+  /** The last run before the change, and the first after it. */
+  before: TrendPoint;
+  after: TrendPoint;
+  mean_before: number;
+  mean_after: number;
+  sd_before: number;
+  sd_after: number;
+  /** (mean after / mean before - 1) × 100. */
+  change_pct: number;
+  /** Otava's magnitude: max(|after/before - 1|, |before/after - 1|). */
+  magnitude: number;
+  /** Student's t-test between the two levels, as Otava states it. */
+  p_value: number;
+  /** By the metric's direction: a throughput that falls, a latency that rises, is worse. */
+  verdict: 'better' | 'worse' | 'neutral';
+}
+
+/** Runs that left their level for fewer runs than a level needs (a one-night dip) and are no change. */
+export interface TrendExcursion {
+  index: number;
+  count: number;
+  where: 'start' | 'inside' | 'end';
+  points: TrendPoint[];
+  mean: number;
+  level_mean: number;
+  change_pct: number;
+  p_value: number;
+}
+
+export interface TrendResult {
+  metric: string;
+  metric_label: string;
+  unit: string;
+  better: 'higher' | 'lower' | null;
+  /** The workload's parameters (under the pairing keys) and its label. */
+  workload: Record<string, ParamValue>;
+  workload_label: string;
+  /** In time order. */
+  points: TrendPoint[];
+  change_points: TrendChangePoint[];
+  excursions: TrendExcursion[];
+  /** Runs of the workload with the metric but no time, left out. */
+  untimed: number;
+  options: { window_len: number; max_pvalue: number; min_magnitude: number; min_level_runs: number };
+  method: string;
+  /** Why there is no trend to draw (a chart whose runs are several workloads), else absent. */
+  problem?: string;
+  /** Every workload of the runs with the metric, as a --workload value: what a trend may be of. */
+  workloads: Array<{ label: string; workload: string; runs: number }>;
+}
+
+/** A trend's question: a metric of one workload, from a study of the local store or the catalog. */
+export interface TrendQueryArgs {
+  metric: string;
+  workload?: string;
+  config?: string;
+  tool?: string;
+  host?: string;
+  windowLen?: number;
+  maxPValue?: number;
+  minMagnitude?: number;
+  minLevelRuns?: number;
 }

@@ -9,12 +9,15 @@ import type {
   SeriesInfo, SeriesKeyRecord, SeriesLaneRecord,
   ScalingResult, ScatterResult, SeriesOverlayResult, StudyDefaults, StudySeriesResult, StudySettingsRecord, StudySettingsUpdate, StudySummary, TableMapping, PathParamRule,
 } from './records.js';
+import type { CatalogPublishResult, CatalogPullResult, CatalogQuery, CatalogSearchResult, TrendQueryArgs, TrendResult } from './catalog-records.js';
+import type { TimelineRpcMethods } from './timeline-rpc.js';
 
 type NoArgs = Record<string, never>;
 type RatioConvention = 'x-fold' | 'percent-change' | 'percent-of-baseline';
 type AcrossStat = 'mean' | 'max' | 'min' | 'sum' | 'median';
 
-export interface RpcMethods {
+/** The timeline's methods are declared with it (timeline-rpc.ts). */
+export interface RpcMethods extends TimelineRpcMethods {
   'app.info': { args: NoArgs; result: AppInfo };
   'metrics.dictionary': { args: NoArgs; result: MetricInfo[] };
   /** Every metric the study's runs have, described (the dictionary's families too) and grouped by `family`. */
@@ -176,6 +179,19 @@ export interface RpcMethods {
    * browser as a download (`url`, added by the web host: used once); never one string in memory.
    */
   'studies.saveSpooled': { args: { study: string }; result: { fileName: string; spool: string; bytes: number; url?: string } };
+  /**
+   * The team catalog (PostgreSQL). `url`: postgres://user@host/db or keyword=value pairs; absent,
+   * the host's PERFDELTA_CATALOG_URL or PG environment. Credentials come from the environment or
+   * ~/.pgpass, never from a study; every answer names the catalog without its password.
+   */
+  'catalog.location': { args: { url?: string }; result: { catalog: string } };
+  /** Publishes a study in one transaction: updates the catalog study it is linked to, or adds one; `append`: adds its runs to the catalog study of its name. */
+  'catalog.publish': { args: { study: string; url?: string; append?: boolean; originals?: 'all' | 'hashes' }; result: CatalogPublishResult };
+  'catalog.search': { args: { url?: string; query: CatalogQuery }; result: CatalogSearchResult };
+  /** Brings a catalog study (uid, slug or name) into this data folder, its originals checked by SHA-256. */
+  'catalog.pull': { args: { url?: string; study: string }; result: CatalogPullResult };
+  /** One workload's metric over time with its change points: over the catalog (`catalog`), else over a study of this data folder. */
+  'catalog.trend': { args: TrendQueryArgs & { catalog?: boolean; url?: string; study?: string; locale?: 'en' | 'zh-CN' }; result: TrendResult & { source: string } };
 }
 
 /** A file made for the user to save: bytes as base64 (both transports carry JSON). */

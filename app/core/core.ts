@@ -54,6 +54,12 @@ import { chartWorkbook, studyWorkbook } from './reports/xlsx-export.js';
 import type { CompareArgs, StudyImport, StudyQueries, StudySeriesOptions, TemplateQueries } from './study-queries.js';
 import type { ObjectSeries } from './periods/period-stats.js';
 import { unknownName, UnknownNameError } from './closest-names.js';
+import { StudyTimeline } from './timeline/study-timeline.js';
+import type { StudyTimeline as TimelineAnswer } from '../contract/records.js';
+import type { TimelineChartSpec } from '../contract/timeline.js';
+
+/** A saved timeline is read for a page's width: about a column a pixel of an A4 page, twice. */
+const TIMELINE_CHART_WIDTH = 1400;
 
 export { NotFoundError, UnknownNameError };
 
@@ -83,6 +89,8 @@ export class Core implements StudyQueries, TemplateQueries {
   readonly manage: StudyManager;
   /** Series read for a window only: run charts, lanes, a study's top objects. */
   private readonly windowed: WindowedSeries;
+  /** A study's layers on one time axis: lanes, clock offsets, correlation across layers. */
+  readonly timeline: StudyTimeline;
   private readonly staged = new Map<string, StagedFile>();
   /** Staged files spooled to disk by the host (large uploads): deleted when imported or discarded. */
   private readonly spooled = new Map<string, string>();
@@ -99,6 +107,7 @@ export class Core implements StudyQueries, TemplateQueries {
     this.windowed = new WindowedSeries(this.store.levels);
     this.savedCharts = new SavedCharts(this.store.reportStore, (study) => ({ id: this.studyId(study), slug: this.slugOf(study) }));
     this.manage = new StudyManager(this);
+    this.timeline = new StudyTimeline(this);
   }
 
   close(): void {
@@ -563,6 +572,11 @@ export class Core implements StudyQueries, TemplateQueries {
     return chartWorkbook(name, this.chartData(study, spec, locale));
   }
 
+  /** A timeline chart's lanes, for its window: what a saved timeline, its report page and its XLSX draw. */
+  timelineChart(study: string, spec: TimelineChartSpec): TimelineAnswer {
+    return this.timeline.get(study, { lanes: spec.lanes, ...(spec.window ? { from: spec.window.from, to: spec.window.to } : {}), offsets: spec.offsets, width: TIMELINE_CHART_WIDTH });
+  }
+
   /** The study's imported files, for the evidence appendix. */
   studyImports(study: string): StudyImport[] {
     return this.store.reportStore.imports(this.studyId(study));
@@ -694,7 +708,7 @@ export class Core implements StudyQueries, TemplateQueries {
    * folder's `tmp/`, removed on close; one an interrupted process left is removed by the next
    * PerfDelta that starts (scratch-folders.ts).
    */
-  private scratchDir(): string {
+  scratchDir(): string {
     this.scratch ??= createOwnFolder(path.join(path.dirname(this.dbPath), 'tmp'));
     return this.scratch;
   }
@@ -721,7 +735,8 @@ export class Core implements StudyQueries, TemplateQueries {
     const periods = this.store.periods(id);
     const periodByName = new Map(periods.map((p) => [p.name, p]));
     // A configuration whose runs are all excluded is still one: it pairs with nothing.
-    const configs = new Set(this.store.listRuns({ studyId: id }).map((r) => r.config));
+    const everyRun = this.store.listRuns({ studyId: id });
+    const configs = new Set(everyRun.map((r) => r.config));
     const runs = this.runs({ study: args.study });
 
     if (labels.every((l) => periodByName.has(l))) {
@@ -775,7 +790,11 @@ export class Core implements StudyQueries, TemplateQueries {
     const runMetrics = new Set(runs.flatMap((r) => Object.keys(r.metrics)));
     for (const m of args.metrics ?? []) if (!runMetrics.has(m)) throw unknownName('metric', m, [...runMetrics].sort(), `the runs of study "${study.name}"`);
     return inDisplayUnits(
-      compareConfigs({ ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys, where: parseWorkloadFilter(args.where) }),
+      compareConfigs({
+        ...options, study: study.slug, baseline: args.baseline, candidates, runs, pairingKeys: args.pairingKeys ?? settings.pairing_keys, where: parseWorkloadFilter(args.where),
+        // Left out by their own facts (most users failed): named in the result, never compared.
+        withheld: everyRun.filter((r) => r.excluded?.automatic === 'validity'),
+      }),
       settings.units,
     );
   }

@@ -10,6 +10,8 @@ import type {
 import type { RatioConvention, WordingLocale } from './compare/wording.js';
 import type { Aggregation, ObjectSeries } from './periods/period-stats.js';
 import type { PeriodRow } from './store/store.js';
+import type { StudyTimeline } from '../contract/records.js';
+import type { TimelineChartSpec } from '../contract/timeline.js';
 
 export interface CompareArgs {
   study: string;
@@ -78,6 +80,8 @@ export interface StudyQueries {
   seriesOverlay(study: string, ids: readonly number[], options: { metric?: string; align?: boolean; maxPoints?: number }): SeriesOverlayResult;
   /** The study's imported files, for the evidence appendix. */
   studyImports(study: string): StudyImport[];
+  /** A saved timeline's lanes, read for its window (app/core/timeline). */
+  timelineChart(study: string, spec: TimelineChartSpec): StudyTimeline;
 }
 
 /** A template also saves the charts it lays out. */

@@ -11,6 +11,7 @@ import { chartFigures, type Timed } from './chart-bench.js';
 import { bigFioJson } from './bench-fio-json.js';
 import { importInChild, parseInChild, removeStore, scanLimitMbS, writeBenchLog } from './bench-log.js';
 import { periodCompareMs } from './bench-svc.js';
+import { catalogFigures } from './bench-catalog.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'perfdelta-bench-'));
@@ -31,17 +32,34 @@ function machineLoad(): void {
   console.log(`machine_load: ${one} ${five} ${fifteen} (1, 5, 15 min load average; ${os.availableParallelism()} cores)`);
 }
 
-/** PERFDELTA_BENCH_ONLY=chart,fio,log,svc,stats,awr (any of them) prints only those figures. */
+/** PERFDELTA_BENCH_ONLY=chart,timeline,fio,log,svc,stats,awr,catalog (any of them) prints only those figures. */
 const only = (process.env['PERFDELTA_BENCH_ONLY'] ?? '').split(',').filter(Boolean);
 const want = (part: string): boolean => only.length === 0 || only.includes(part);
 
 machineLoad();
 try {
+  if (want('catalog')) {
+    // The team catalog on a throwaway PostgreSQL: 10,000 studies, 10 M series points; searches
+    // and a 1,000-run trend with its change points through the product's code, and their plans.
+    const skipped = await catalogFigures((name, value, unit) => (typeof value === 'number' ? figure(name, value, unit) : timedFigure(name, value, unit)));
+    if (skipped) console.log(`catalog figures skipped: ${skipped}`);
+    machineLoad();
+  }
+
   if (want('chart')) {
     // Charts through the real path (CLI import, web host, Chromium): first paints and zooms of
     // 1 M and 10 M points, the host's memory, and plain ECharts on the same points beside them.
     const skipped = await chartFigures(work, (name, value, unit) => (typeof value === 'number' ? figure(name, value, unit) : timedFigure(name, value, unit)));
     if (skipped) console.log(`chart figures skipped: ${skipped.skipped}`);
+    machineLoad();
+  }
+
+  if (want('timeline')) {
+    // The timeline: ten lanes of a million points each, a zoom answered under 100 ms.
+    const { timelineFigures } = await import('./bench-timeline.js');
+    const t = timelineFigures(work);
+    for (const [name, value] of Object.entries(t.figures)) timedFigure(name, value);
+    figure('timeline_10x1m_points', t.points, 'points');
     machineLoad();
   }
 

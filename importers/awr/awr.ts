@@ -53,7 +53,8 @@ export const awrImporter: Importer = {
   id: 'awr',
   // 1.1.0: averages printed as 0 computed, idle events marked, wait histograms, RAC text header, cut names by the longer list.
   // 1.2.0: RAC global text with group headings over their own rule, indented tables, bare titles.
-  version: '1.2.0',
+  // 1.3.0: an instance restarted inside the snapshot window is a validity fact.
+  version: '1.3.0',
   tool: 'oracle-awr',
   title: 'Oracle AWR / STATSPACK reports (awrrpt, awrgrpt, awrsqrpt, awrddrpt; text and HTML)',
   detect: detectAwr,

@@ -15,7 +15,7 @@
 import type { ParamValue, ParsedRun } from '../types.js';
 import { readInitParameters, readInstanceActivity } from './activity.js';
 import { emptyHeader, yesNo, type ReportHeader } from './header.js';
-import { AWR_TOOL, headerParams, headerWarnings, runName } from './instance-run.js';
+import { AWR_TOOL, headerParams, headerWarnings, restartFacts, runName, withValidity } from './instance-run.js';
 import { readIostatByFunction } from './io-stats.js';
 import { readIoProfile } from './load-profile.js';
 import { resolveWaitClass, snakeKey } from './names.js';
@@ -82,7 +82,7 @@ function readGlobalHeader(doc: ReportDocument): ReportHeader {
   const rows = instanceRows(inst);
   if (inst && rows.length > 0) {
     const c = columnRoles(inst.headers, [
-      ['inst', /^instance$/], ['host', /^host$/], ['begin', /begin snap time/], ['end', /end snap time/], ['release', /^release$/], ['platform', /^platform$/],
+      ['inst', /^instance$/], ['host', /^host$/], ['begin', /begin snap time/], ['end', /end snap time/], ['release', /^release$/], ['platform', /^platform$/], ['startup', /^startup( time)?$/],
     ]);
     const list = (role: number | undefined): string | null => [...new Set(rows.map((r) => cell(r, role)).filter(Boolean))].join(',') || null;
     h.instance = list(c.inst);
@@ -100,6 +100,13 @@ function readGlobalHeader(doc: ReportDocument): ReportHeader {
     if (b.length) h.beginMs = Math.min(...b);
     if (e.length) h.endMs = Math.max(...e);
     if (h.beginMs === null || h.endMs === null) readInstanceTimesByShape(rows, h);
+    // Each instance's startup against its own begin snapshot: a node restarted inside the window.
+    for (const r of rows) {
+      const shaped = r.map((x) => parseSnapTime(x)).filter((t): t is NonNullable<typeof t> => t !== null);
+      const startup = c.startup !== undefined ? parseSnapTime(cell(r, c.startup)) : shaped.length >= 3 ? shaped[0]! : null;
+      const begin = c.begin !== undefined ? parseSnapTime(cell(r, c.begin)) : shaped.length >= 3 ? shaped[1]! : null;
+      if (startup && begin && startup.ms > begin.ms) h.restarts.push({ instance: cell(r, c.inst) || null, startupMs: startup.ms });
+    }
   }
   const os = columnSums(tablesTitled(doc, /^os statistics by instance$/)[0]);
   const osVal = (re: RegExp): number | null => [...os.entries()].find(([k]) => re.test(headerKey(k)))?.[1] ?? null;
@@ -263,6 +270,6 @@ export function globalRun(doc: ReportDocument, fileName: string): ParsedRun {
   return {
     name: runName({ ...h, instance: null }, fileName),
     tool: AWR_TOOL, toolVersion: h.release, host: h.host, startMs: h.beginMs, endMs: h.endMs,
-    params, metrics, tables, series: [], warnings, errors: [],
+    params, metrics, tables, series: [], warnings, errors: [], ...withValidity(restartFacts(h)),
   };
 }

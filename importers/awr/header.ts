@@ -35,6 +35,10 @@ export interface ReportHeader {
   sessionsEnd: number | null;
   elapsedMin: number | null;
   dbTimeMin: number | null;
+  /** "Startup Time" of the instance (12.2+: its own block), wall clock as if UTC. */
+  startupMs: number | null;
+  /** Instances started after the begin snapshot (a RAC global report names each): the window spans a restart. */
+  restarts: Array<{ instance: string | null; startupMs: number }>;
   /** Snap times printed with a non-English month ("Дек"). */
   localisedMonths: boolean;
   /** Printed snapshot times that could not be read, for a warning. */
@@ -46,7 +50,7 @@ export function emptyHeader(): ReportHeader {
     dbName: null, dbId: null, instance: null, instNum: null, release: null, rac: null, cdb: null,
     host: null, platform: null, cpus: null, cores: null, sockets: null, memoryGb: null,
     beginSnap: null, endSnap: null, beginMs: null, endMs: null, sessionsBegin: null, sessionsEnd: null,
-    elapsedMin: null, dbTimeMin: null, localisedMonths: false, unreadTimes: [],
+    elapsedMin: null, dbTimeMin: null, startupMs: null, restarts: [], localisedMonths: false, unreadTimes: [],
   };
 }
 
@@ -56,7 +60,7 @@ const text = (s: string): string | null => (s.trim() === '' ? null : s.trim());
 function readDatabaseBlock(t: ReportTable, h: ReportHeader): void {
   const c = columnRoles(t.headers, [
     ['name', /^(db name|database)$/], ['id', /^(db ?id|database id)$/], ['instance', /^instance( name)?$/],
-    ['num', /^inst ?num$/], ['release', /^release$/], ['rac', /^(rac|cluster)$/], ['cdb', /^cdb$/], ['host', /^host( name)?$/],
+    ['num', /^inst ?num$/], ['release', /^release$/], ['rac', /^(rac|cluster)$/], ['cdb', /^cdb$/], ['host', /^host( name)?$/], ['startup', /^startup( time)?$/],
   ]);
   const row = t.rows[0];
   if (!row) return;
@@ -68,6 +72,7 @@ function readDatabaseBlock(t: ReportTable, h: ReportHeader): void {
   h.rac ??= yesNo(cell(row, c.rac));
   h.cdb ??= yesNo(cell(row, c.cdb));
   h.host ??= text(cell(row, c.host));
+  h.startupMs ??= parseSnapTime(cell(row, c.startup))?.ms ?? null;
 }
 
 function readHostBlock(t: ReportTable, h: ReportHeader): void {
@@ -163,5 +168,6 @@ export function readHeader(doc: ReportDocument): ReportHeader {
     if (t.rows.some((r) => /^begin snap:?$/i.test((r[0] ?? '').trim()))) readSnapBlock(t, h);
   }
   readTitleLines(doc, h);
+  if (h.startupMs !== null && h.beginMs !== null && h.startupMs > h.beginMs) h.restarts.push({ instance: h.instance, startupMs: h.startupMs });
   return h;
 }

@@ -3,9 +3,11 @@
  * and awrsqrpt (header plus the statement's statistics). Every reader is tolerant: a section
  * the report lacks leaves its metrics out and is listed as absent in the `sections` table.
  */
-import type { ParamValue, ParsedRun } from '../types.js';
+import type { ParamValue, ParsedRun, ValidityFact } from '../types.js';
+import { stopped } from '../validity.js';
 import { readInitParameters, readInstanceActivity } from './activity.js';
 import { readHeader, type ReportHeader } from './header.js';
+import { readHostCpu } from './host-cpu.js';
 import { readFileIo, readIostatByFunction, readTablespaceIo } from './io-stats.js';
 import { readIoProfile, readLoadProfile } from './load-profile.js';
 import { minutesToSeconds } from './numbers.js';
@@ -60,6 +62,23 @@ export function headerWarnings(h: ReportHeader): string[] {
   return w;
 }
 
+const wallClock = (ms: number): string => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+
+/**
+ * An instance started after the begin snapshot: its statistics restarted from zero inside the
+ * window, so the report's deltas describe no workload (AWR itself refuses such a range for one
+ * instance; a RAC global report, or a report edited by hand, can still span one).
+ */
+export function restartFacts(h: ReportHeader): ValidityFact[] {
+  return h.restarts.map((r) => stopped('instance-restart',
+    `instance ${r.instance ?? '(unnamed)'} was started at ${wallClock(r.startupMs)}, after the begin snapshot${h.beginMs !== null ? ` (${wallClock(h.beginMs)})` : ''}: the window spans a restart and its figures do not describe a workload`));
+}
+
+/** A run's validity facts, present only when there are some. */
+export function withValidity(facts: ValidityFact[]): { validity?: ValidityFact[] } {
+  return facts.length ? { validity: facts } : {};
+}
+
 export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   const h = readHeader(doc);
   const metrics: Record<string, number> = {};
@@ -81,6 +100,8 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   const fileIo = readFileIo(doc);
   const activity = readInstanceActivity(doc);
   const params = readInitParameters(doc);
+  // The host's CPU over the interval: what mpstat or sar -u beside it should show.
+  const hostCpu = readHostCpu(doc, metrics);
 
   const tm = (name: RegExp): number | null => timeModel.find((r) => name.test(r.statistic))?.time_s ?? null;
   if (repairCutTopTimes(doc, top, fg, tm(/^db cpu$/i)) > 0) {
@@ -128,6 +149,7 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
   put('file_io', fileIo);
   put('instance_activity', activity);
   put('init_parameters', params);
+  if (hostCpu) tables['host_cpu'] = hostCpu;
   if (doc.kind === 'awrsqrpt') {
     put('sql_summary', readSqlSummary(doc));
     put('sql_plan_statistics', readPlanStatistics(doc, metrics));
@@ -152,5 +174,6 @@ export function instanceRun(doc: ReportDocument, fileName: string): ParsedRun {
     series: [],
     warnings,
     errors: [],
+    ...withValidity(restartFacts(h)),
   };
 }

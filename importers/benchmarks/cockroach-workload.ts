@@ -14,6 +14,7 @@
 import { fromWallClock } from '../dates.js';
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
+import { errorShare } from '../validity.js';
 import { emptyRun, opKey, pushAt, seriesOf, splitLines } from './shared.js';
 
 const TICK_HEADER = /^_elapsed___errors__ops\/sec\(inst\)___ops\/sec\(cum\)__p50\(ms\)__p95\(ms\)__p99\(ms\)_pMax\(ms\)/;
@@ -40,6 +41,8 @@ interface FinalRow {
 
 interface Tick {
   elapsedS: number;
+  /** The run's errors so far (the same on every operation's line). */
+  errors: number;
   op: string;
   opsPerS: number;
   /** ops/sec(cum): all operations so far over all time so far. */
@@ -177,7 +180,7 @@ function readRuns(text: string): WorkloadRun[] {
       const elapsedS = m ? goDurationS(m[1]!) : null;
       if (m && elapsedS !== null) {
         const v = m.slice(3, 9).map(Number);
-        r.ticks.push({ elapsedS, op: m[9]!.trim(), opsPerS: v[0]!, cumOpsPerS: v[1]!, p50: v[2]!, p95: v[3]!, p99: v[4]!, max: v[5]! });
+        r.ticks.push({ elapsedS, errors: Number(m[2]), op: m[9]!.trim(), opsPerS: v[0]!, cumOpsPerS: v[1]!, p50: v[2]!, p95: v[3]!, p99: v[4]!, max: v[5]! });
       } else if (/^\d/.test(line)) r.badRows++;
       continue;
     }
@@ -257,6 +260,12 @@ function toParsedRun(w: WorkloadRun): ParsedRun {
     m['ops_per_s'] = [...last.values()].reduce((s, t) => s + t.cumOpsPerS, 0);
     warnings.push(`no final summary (the output ends at ${Math.max(...w.ticks.map((t) => t.elapsedS))} s: cut off?): ops/s are the cumulative rates of the last per-second lines; there is no mean latency and no overall percentile`);
   }
+  // The errors the workload counted, against the operations it did: a fact about the run.
+  const errors = m['errors'] ?? (w.ticks.length > 0 ? Math.max(...w.ticks.map((t) => t.errors)) : null);
+  const done = overall ? overall.ops : w.totals.length > 1 ? w.totals.reduce((s, t) => s + t.row.ops, 0)
+    : w.ticks.length > 0 ? Math.round((m['ops_per_s'] ?? 0) * Math.max(...w.ticks.map((t) => t.elapsedS))) : null;
+  const fact = errors === null ? null : errorShare('errors', errors, done === null ? null : done + errors, { errors: `error${errors === 1 ? '' : 's'}`, ops: 'operations' });
+  if (fact) run.validity = [fact];
   if (w.tpmc) {
     m['tpmc'] = w.tpmc.tpmc;
     m['efc_pct'] = w.tpmc.efc;
@@ -323,7 +332,7 @@ export function parseCockroachText(text: string): ParseResult {
 
 export const cockroachWorkloadImporter: Importer = {
   id: 'cockroach-workload',
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'cockroach',
   title: 'CockroachDB `workload run` output',
 

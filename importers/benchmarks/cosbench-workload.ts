@@ -11,8 +11,9 @@
  * early releases). A stage without metrics (a delay) is a row of "N/A".
  */
 import { fromWallClock } from '../dates.js';
-import type { Diagnostic, ParamValue, ParsedRun } from '../types.js';
+import type { Diagnostic, ParamValue, ParsedRun, ValidityFact } from '../types.js';
 import { splitWorks, workName } from './cosbench-works.js';
+import { ERROR_SHARE_LIMIT, errorShare, stopped } from '../validity.js';
 import { emptyRun, num, opKey, percent, ZONE_WARNING } from './shared.js';
 
 export const WORKLOAD_HEADER = /^(Stage,Op-Name,Op-Type|Op-Type),Op-Count,Byte-Count,Avg-ResTime,/;
@@ -90,7 +91,8 @@ function stageRun(stage: string, rows: OpRow[], hasStageColumn: boolean, work?: 
     if (r.pct['100'] != null) m[`${scope}.lat_max_ms`] = r.pct['100'];
     if (r.successPct !== null) {
       m[`${scope}.success_pct`] = r.successPct;
-      if (r.successPct < 100) run.warnings.push(`${r.opName}: ${(100 - r.successPct).toFixed(2)}% of the operations failed (success ratio ${r.successPct}%)`);
+      const fact = failedOperations(r);
+      if (fact) (run.validity ??= []).push(fact);
     }
     opsPerS += r.opsPerS;
     bwMibS += r.bytesPerS / MIB;
@@ -124,8 +126,25 @@ function stageRun(stage: string, rows: OpRow[], hasStageColumn: boolean, work?: 
   if (running) run.startMs = running.ms;
   if (end) run.endMs = end.ms;
   if (history.length > 0) run.tables['state_history'] = history.map((h) => ({ state: h.state, utc_wall_clock: new Date(h.ms).toISOString() }));
-  if (first.status && first.status !== 'completed') run.errors.push(`COSBench reports the stage as "${first.status}": its figures may cover only part of it`);
+  if (first.status && first.status !== 'completed') (run.validity ??= []).push(stopped('stage-status', `COSBench reports the stage as "${first.status}": its figures may cover only part of it`));
   return run;
+}
+
+/**
+ * An operation's failures: Op-Count counts successes only, so the attempts are Op-Count ÷ the
+ * success ratio, and the failures the rest ("read: 14,990 of 59,650 operations failed (success
+ * ratio 74.87%)").
+ */
+function failedOperations(r: OpRow): ValidityFact | null {
+  if (r.successPct === null || r.successPct >= 100) return null;
+  const attempted = r.successPct > 0 ? Math.round(r.count / (r.successPct / 100)) : null;
+  const failed = attempted === null ? null : attempted - r.count;
+  const ratio = `success ratio ${r.successPct}%`;
+  if (attempted === null || failed === null || failed <= 0) {
+    return { code: 'failed-operations', severity: r.successPct < (1 - ERROR_SHARE_LIMIT) * 100 ? 'invalid' : 'warning', message: `${r.opName}: ${(100 - r.successPct).toFixed(2)}% of the operations failed (${ratio})` };
+  }
+  const fact = errorShare('failed-operations', failed, attempted, { errors: 'failed', ops: 'operations' })!;
+  return { ...fact, message: `${r.opName}: ${failed.toLocaleString('en-US')} of ${attempted.toLocaleString('en-US')} operations failed (${ratio})` };
 }
 
 export function parseWorkloadCsv(lines: readonly string[]): { runs: ParsedRun[]; warnings: Diagnostic[]; errors: Diagnostic[] } {

@@ -115,14 +115,16 @@ describe('COSBench workload summary, hand-made with the S5 figures', () => {
     ].join('\n');
     const r = parse(text).runs[0]!;
     assert.equal(r.metrics['read.success_pct'], 74.87);
-    assert.match(r.warnings.join(' '), /read: 25\.13% of the operations failed/);
+    // A quarter of the reads failed: a fact about whether the stage stands, and a large share of its operations.
+    assert.deepEqual(r.validity?.map((v) => [v.code, v.severity, v.message]), [['failed-operations', 'invalid', 'read: 14,990 of 59,650 operations failed (success ratio 74.87%)']]);
     // 44660 / 0.7487 = 59650 attempted reads of 59650 + 11148 + 3818: 79.9%, the configured 80.
     assert.equal(r.params['read_pct'], 80);
   });
 
   it('a failed stage is imported flagged; the first releases (no Stage, no Avg-ProcTime) are one workload run', () => {
     const failed = [HEADER, `s3-main,read,read,100,400000,5,5,10,10,10,10,10,20,3.3,13200,100%,failed,${history('2021-01-20 10:02:09', '2021-01-20 10:02:39', 'failed')}`].join('\n');
-    assert.match(parse(failed).runs[0]!.errors[0]!, /stage as "failed"/);
+    assert.deepEqual(parse(failed).runs[0]!.validity?.map((v) => [v.code, v.severity]), [['stage-status', 'invalid']]);
+    assert.match(parse(failed).runs[0]!.validity![0]!.message, /stage as "failed"/);
     const early = [
       'Op-Type,Op-Count,Byte-Count,Avg-ResTime,60%-ResTime,80%-ResTime,90%-ResTime,95%-ResTime,99%-ResTime,100%-ResTime,Throughput,Bandwidth,Succ-Ratio',
       'read,30000,3072000000,21.5,20,30,30,40,60,310,100,10240000,100%',

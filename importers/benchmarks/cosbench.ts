@@ -20,7 +20,7 @@ export function parseCosbenchText(text: string, name: string): ParseResult {
 
 export const cosbenchImporter: Importer = {
   id: 'cosbench',
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'cosbench',
   title: 'COSBench workload summary and stage time-series CSV',
 

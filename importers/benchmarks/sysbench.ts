@@ -6,7 +6,8 @@
  * run's start (relative times, the convention for undated series).
  */
 import { decodeText } from '../text.js';
-import type { Diagnostic, Importer, ParamValue, ParsedRun, ParseResult } from '../types.js';
+import type { Diagnostic, Importer, ParamValue, ParsedRun, ParseResult, ValidityFact } from '../types.js';
+import { errorShare } from '../validity.js';
 import { latencyBins } from '../fio/latency-bins.js';
 import { emptyRun, pushAt, seriesOf, splitLines } from './shared.js';
 import { oltpFromMix, readBanner, readCommand, readInterval, readRate, testFromOutput, type IntervalLine } from './sysbench-lines.js';
@@ -22,6 +23,8 @@ interface Context {
   tableSize: number | null;
   tables: number | null;
   commandThreads: number | null;
+  /** `--rate` (`--tx-rate` in 0.5): the transaction rate asked for; 0 is no cap. */
+  commandRate: number | null;
 }
 
 interface Section {
@@ -40,6 +43,10 @@ interface Section {
   cutLines: number;
   /** Summary figures by name (tps, qps, rw_per_s, ...). */
   summary: Record<string, number>;
+  /** The counts printed beside those rates ("ignored errors: 12 (0.20 per sec.)"), by the same names. */
+  counts: Record<string, number>;
+  /** "Target transaction rate: 100/sec": the cap sysbench says it ran at. */
+  targetRate: number | null;
   queries: Record<string, number>;
   latency: Record<string, number>;
   percentile: { rank: number; ms: number } | null;
@@ -54,7 +61,7 @@ interface Section {
 function newSection(line: number, ctx: Context): Section {
   return {
     line, version: null, hasBanner: false, hasCommand: false, running: false, threads: null, ctx: { ...ctx }, outputTest: null, intervals: [], final: false, cutLines: 0,
-    summary: {}, queries: {}, latency: {}, percentile: null, histogram: null, extra: {}, unread: [],
+    summary: {}, counts: {}, targetRate: null, queries: {}, latency: {}, percentile: null, histogram: null, extra: {}, unread: [],
   };
 }
 
@@ -91,7 +98,7 @@ const RATES: ReadonlyArray<[string, string]> = [
 
 function readSections(text: string): Section[] {
   const sections: Section[] = [];
-  const ctx: Context = { test: null, tableSize: null, tables: null, commandThreads: null };
+  const ctx: Context = { test: null, tableSize: null, tables: null, commandThreads: null, commandRate: null };
   let cur = newSection(1, ctx);
   let block: 'queries' | 'latency' | 'histogram' | 'other' | null = null;
   const open = (line: number): void => {
@@ -126,6 +133,8 @@ function readSections(text: string): Section[] {
       if (Number.isFinite(tables)) ctx.tables = tables;
       const threads = Number(o['threads'] ?? o['num-threads'] ?? Number.NaN);
       ctx.commandThreads = Number.isFinite(threads) ? threads : null;
+      const rate = Number(o['rate'] ?? o['tx-rate'] ?? Number.NaN);
+      ctx.commandRate = Number.isFinite(rate) ? rate : null;
       if (cur.hasCommand || cur.hasBanner || cur.running || hasResults(cur)) open(i + 1);
       cur.ctx = { ...ctx };
       cur.hasCommand = true;
@@ -134,6 +143,11 @@ function readSections(text: string): Section[] {
     let m = /^Number of threads:\s*(\d+)/.exec(line);
     if (m) {
       cur.threads = Number(m[1]);
+      continue;
+    }
+    m = /^Target transaction rate:\s*(\d+(?:\.\d+)?)\s*\/\s*sec/i.exec(line);
+    if (m) {
+      cur.targetRate = Number(m[1]);
       continue;
     }
     // The prepare step prints the table size (1.0: "Inserting 10000 records into 'sbtest1'";
@@ -206,6 +220,7 @@ function readSections(text: string): Section[] {
       if (r) {
         cur.final = true;
         cur.summary[key] = r[1];
+        cur.counts[key] = r[0];
         if (key === 'tps') cur.queries['transactions'] = r[0];
       }
     }
@@ -270,6 +285,12 @@ function sectionRun(s: Section): ParsedRun {
   if (sum['errors_per_s'] !== undefined) m['errors_per_s'] = sum['errors_per_s'];
   if (sum['reconnects_per_s'] !== undefined) m['reconnects_per_s'] = sum['reconnects_per_s'];
   if (sum['time_s'] !== undefined) params['runtime_s'] = sum['time_s'];
+  // A capped rate measures latency at a load asked for, not how many transactions the system can
+  // do: a parameter, so it pairs and reads as what it is.
+  const rate = s.targetRate ?? s.ctx.commandRate;
+  if (rate !== null && rate > 0) params['rate'] = rate;
+  const validity = errorFacts(s);
+  if (validity.length) run.validity = validity;
 
   if (Object.keys(s.queries).length > 0) run.tables['queries'] = { ...s.queries };
   if (Object.keys(s.latency).length > 0 || s.percentile) {
@@ -328,6 +349,33 @@ function sectionRun(s: Section): ParsedRun {
   return run;
 }
 
+/**
+ * Errors sysbench counted ("ignored errors", 0.4's "deadlocks") and reconnects, against the
+ * transactions done (an error rolls a transaction back; sysbench restarts it): from the final
+ * statistics, else the interval lines' rates over their steps.
+ */
+function errorFacts(s: Section): ValidityFact[] {
+  const fromIntervals = (pick: (x: IntervalLine) => number | null): number | null => {
+    let total = 0;
+    let seen = false;
+    s.intervals.forEach((x, i) => {
+      const v = pick(x);
+      if (v === null) return;
+      seen = true;
+      total += v * (x.s - (i > 0 ? s.intervals[i - 1]!.s : 0));
+    });
+    return seen ? Math.round(total) : null;
+  };
+  const transactions = s.queries['transactions'] ?? fromIntervals((x) => x.tps);
+  const errors = s.counts['errors_per_s'] ?? (s.final ? null : fromIntervals((x) => x.errorsPerS));
+  const reconnects = s.counts['reconnects_per_s'] ?? (s.final ? null : fromIntervals((x) => x.reconnectsPerS));
+  const ops = transactions === null ? null : transactions + (errors ?? 0);
+  return [
+    errors === null ? null : errorShare('errors', errors, ops, { errors: `error${errors === 1 ? '' : 's'} (transactions rolled back and retried)`, ops: 'transactions' }),
+    reconnects === null ? null : errorShare('reconnects', reconnects, ops, { errors: `reconnect${reconnects === 1 ? '' : 's'}`, ops: 'transactions' }),
+  ].filter((f): f is ValidityFact => f !== null);
+}
+
 export function parseSysbenchText(text: string): ParseResult {
   const warnings: Diagnostic[] = [];
   const errors: Diagnostic[] = [];
@@ -346,7 +394,7 @@ export function parseSysbenchText(text: string): ParseResult {
 
 export const sysbenchImporter: Importer = {
   id: 'sysbench',
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'sysbench',
   title: 'sysbench output (0.4, 0.5, 1.0+)',
 

@@ -189,11 +189,40 @@ describe('fio JSON importer on bad input', () => {
     assert.match(result.errors[0]!.message, new RegExp(`invalid JSON at line ${line}`));
   });
 
-  it('a failed job is imported flagged with its error, not as silent zeros', () => {
+  it('a failed job is imported flagged with its error as a validity fact (no verdict by default), not as silent zeros', () => {
     const failed = good.replace('"error" : 0', '"error" : 5');
     const result = fioJsonImporter.parse({ bytes: enc(failed), name: 'failed.json' });
     assert.equal(result.runs.length, 1);
-    assert.match(result.runs[0]!.errors[0]!, /fio reported error 5/);
+    assert.deepEqual(result.runs[0]!.errors, [], 'the file is fine: the job is what failed');
+    const [fact] = result.runs[0]!.validity ?? [];
+    assert.equal(fact?.code, 'job-error');
+    assert.equal(fact?.severity, 'invalid');
+    assert.match(fact!.message, /^fio reported error 5 \(EIO, input\/output error\) for job "[^"]+": the job stopped before its runtime$/);
+  });
+
+  it('continue_on_error: total_err against the job\'s I/Os, a warning below 10%, invalid from 10%', () => {
+    const doc = JSON.parse(good) as { jobs: Array<Record<string, unknown> & { read: { total_ios: number }; write: { total_ios: number } }> };
+    const ios = doc.jobs[0]!.read.total_ios + doc.jobs[0]!.write.total_ios;
+    assert.ok(ios > 100, 'the fixture did I/O');
+    const withErrors = (n: number) => { doc.jobs[0]!['total_err'] = n; doc.jobs[0]!['first_error'] = 5; return fioJsonImporter.parse({ bytes: enc(JSON.stringify(doc)), name: 'coe.json' }).runs[0]!.validity; };
+    const few = withErrors(Math.floor(ios / 100));
+    assert.deepEqual(few?.map((f) => [f.code, f.severity, f.count, f.of]), [['io-errors', 'warning', Math.floor(ios / 100), ios + Math.floor(ios / 100)]]);
+    assert.match(few![0]!.message, /I\/O errors \(continue_on_error\) in [\d,]+ I\/Os \(\d(\.\d)?%\)$/);
+    assert.equal(withErrors(ios)?.[0]?.severity, 'invalid');
+    assert.equal(withErrors(0), undefined);
+  });
+
+  it('options that change what the figures mean are parameters: rate caps and verify', () => {
+    const doc = JSON.parse(good) as { jobs: Array<{ 'job options': Record<string, string> }> };
+    doc.jobs[0]!['job options'] = { ...doc.jobs[0]!['job options'], rate_iops: '500', rate: '10m,5m', verify: 'crc32c', rate_process: 'poisson' };
+    const params = fioJsonImporter.parse({ bytes: enc(JSON.stringify(doc)), name: 'capped.json' }).runs[0]!.params;
+    assert.equal(params['rate_iops'], 500);
+    assert.equal(params['rate_bytes_s'], '10m,5m', 'a cap per direction is kept as written');
+    assert.equal(params['rate_process'], 'poisson');
+    assert.equal(params['verify'], 'crc32c');
+    doc.jobs[0]!['job options'] = { ...doc.jobs[0]!['job options'], rate_iops: '0', rate: '', verify: '0' };
+    const none = fioJsonImporter.parse({ bytes: enc(JSON.stringify(doc)), name: 'uncapped.json' }).runs[0]!.params;
+    assert.deepEqual([none['rate_iops'], none['rate_bytes_s'], none['verify'], none['rate_process']], [undefined, undefined, undefined, undefined]);
   });
 
   it('status-interval documents glued together make one run with a series', () => {

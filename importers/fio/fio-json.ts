@@ -11,6 +11,7 @@ import { binEntries, latencyBins } from './latency-bins.js';
 import { placeSequentialJobs } from './job-windows.js';
 import { num, obj, stringMap, type Json } from './json-values.js';
 import { optionSet, workloadParams, type JobOptions } from './options.js';
+import { ioErrorsFact, jobErrorFact } from './job-error.js';
 
 const DIRECTIONS = ['read', 'write', 'trim'] as const;
 
@@ -170,8 +171,11 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
   if (usr !== null) metrics['cpu_usr_pct'] = usr;
   if (sys !== null) metrics['cpu_sys_pct'] = sys;
 
-  const error = num(job['error']) ?? 0;
-  if (error !== 0) errors.push(`fio reported error ${error} for job "${String(job['jobname'])}"`);
+  // The job's errors are facts about whether its figures stand, not a broken file.
+  const validity = [
+    jobErrorFact(num(job['error']) ?? 0, typeof job['jobname'] === 'string' ? job['jobname'] : null),
+    ioErrorsFact(num(job['total_err']), active.reduce((n, d) => n + ioCount(d), 0) + (mixed ? ioCount(mixed) : 0)),
+  ].filter((f) => f !== null);
   if (!mixed && active.length === 0) warnings.push('the job completed no I/O in any direction');
 
   const runtimesMs = [...DIRECTIONS.map((d) => num(obj(job[d])?.['runtime'])), num(mixed?.['runtime'])]
@@ -227,6 +231,7 @@ function jobRun(doc: Json, job: Json, index: number, globalOptions: JobOptions):
     series: [],
     warnings,
     errors,
+    ...(validity.length ? { validity } : {}),
   };
 }
 
@@ -281,6 +286,8 @@ function mergeClones(entries: Json[]): { entries: Json[]; merged: Map<Json, numb
     job['usr_cpu'] = g.reduce((s, e) => s + (num(e['usr_cpu']) ?? 0), 0) / g.length;
     job['sys_cpu'] = g.reduce((s, e) => s + (num(e['sys_cpu']) ?? 0), 0) / g.length;
     job['error'] = g.map((e) => num(e['error']) ?? 0).find((e) => e !== 0) ?? 0;
+    // continue_on_error's counts are the slices' together, as their I/Os are.
+    if (g.some((e) => num(e['total_err']) !== null)) job['total_err'] = g.reduce((s, e) => s + (num(e['total_err']) ?? 0), 0);
     merged.set(job, g.length);
     return job;
   });
@@ -392,7 +399,7 @@ function groupStatusSequences(documents: JsonDocument[]): JsonDocument[][] {
 
 export const fioJsonImporter: Importer = {
   id: 'fio-json',
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'fio',
   title: 'fio JSON / json+',
 

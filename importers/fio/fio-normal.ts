@@ -25,9 +25,11 @@ import { decodeText } from '../text.js';
 import type { Importer, ParamValue, ParsedRun, ParseResult } from '../types.js';
 import { consoleOptions, type ConsoleOptions } from './console-options.js';
 import { derivedWorkload, figuresToMetrics, type DirectionFigures } from './figures.js';
+import { jobErrorFact } from './job-error.js';
 import { canonicalRw, parseFioSize, workloadParams } from './options.js';
 
-const JOB_HEAD = /^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): err=\s*(-?\d+)[^:]*(?:: pid=\d+)?(?:: (.+?))?\s*$/;
+// A failed job names where it failed in parentheses, colons and all: "err=28 (file:io_u.c:1845, func=io_u error, error=No space left on device): pid=...".
+const JOB_HEAD = /^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): err=\s*(-?\d+)(?:\s*\([^)]*\))?[^:]*(?:: pid=\d+)?(?:: (.+?))?\s*$/;
 const OPTIONS_HEAD = /^(\S.*?): \(g=\d+\): rw=([\w:]+), bs=(.*?), ioengine=([\w.]+), iodepth=(\d+)/;
 const DIR_LINE = /^\s+(read|write|trim|mixed)\s*: IOPS=([\d.]+)([kMG]?), BW=([\d.]+)([KMGT]i?B|B)\/s.*?\(([\d.]+[KMGT]?i?B)\/(\d+)msec\)/;
 const LAT_LINE = /^\s+(slat|clat|lat) \((nsec|usec|msec)\): min=\s*([\d.]+)([kKM]?), max=\s*([\d.]+)([kKM]?), avg=\s*([\d.]+)([kKM]?)/;
@@ -172,13 +174,14 @@ function jobRun(job: JobBlock, version: string | null, head: Header | undefined,
   return {
     name: job.name, tool: 'fio', toolVersion: version, host: null, startMs, endMs, params, metrics,
     tables: { notes }, series: [], warnings,
-    errors: job.error !== 0 ? [`fio reported error ${job.error}`] : [],
+    errors: [],
+    ...(job.error !== 0 ? { validity: [jobErrorFact(job.error, job.name)!] } : {}),
   };
 }
 
 export const fioNormalImporter: Importer = {
   id: 'fio-normal',
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'fio',
   title: 'fio normal console output',
 

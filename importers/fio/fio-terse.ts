@@ -10,6 +10,7 @@
 import { decodeText } from '../text.js';
 import type { Diagnostic, Importer, ParsedRun, ParseResult } from '../types.js';
 import { derivedWorkload, figuresToMetrics, type DirectionFigures } from './figures.js';
+import { jobErrorFact } from './job-error.js';
 
 const LINE = /^([345]);(fio-[^;]*);([^;]*);(\d+);(-?\d+);/;
 
@@ -37,7 +38,7 @@ function block(f: string[], at: number): DirectionFigures | null {
 
 export const fioTerseImporter: Importer = {
   id: 'fio-terse',
-  version: '1.0.0',
+  version: '1.1.0',
   tool: 'fio',
   title: 'fio terse (v3, v4, v5)',
 
@@ -90,7 +91,8 @@ export const fioTerseImporter: Importer = {
         tables: { terse_version: version },
         series: [],
         warnings: ['terse output carries no job options: read % and block size are derived from the results; pattern, I/O depth and jobs are unknown'],
-        errors: error !== 0 ? [`fio reported error ${error}`] : [],
+        errors: [],
+        ...(error !== 0 ? { validity: [jobErrorFact(error, m[3]!)!] } : {}),
       });
     });
     if (runs.length === 0 && errors.length === 0) errors.push({ message: 'no terse v3/v4/v5 line' });

@@ -64,7 +64,7 @@ const DIRECTION = shape({
   ...membersOf(['clat_ns', 'lat_ns', 'slat_ns', 'clat', 'lat', 'slat'], LATENCY),
 });
 const JOB = shape({
-  ...membersOf(['jobname', 'groupid', 'error', 'hostname', 'usr_cpu', 'sys_cpu', 'job_runtime', 'job_start', 'elapsed', 'job options'], 'value'),
+  ...membersOf(['jobname', 'groupid', 'error', 'total_err', 'first_error', 'hostname', 'usr_cpu', 'sys_cpu', 'job_runtime', 'job_start', 'elapsed', 'job options'], 'value'),
   ...membersOf(['read', 'write', 'trim', 'mixed'], DIRECTION),
 });
 const DOCUMENT = shape({

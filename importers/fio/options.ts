@@ -139,5 +139,36 @@ export function workloadParams(options: JobOptions): Record<string, ParamValue> 
   if (runtime !== null) params['runtime_s'] = runtime;
   const target = options['filename'] ?? options['directory'];
   if (target) params['target'] = target;
+  Object.assign(params, limitParams(options, kbBase));
   return params;
+}
+
+/**
+ * Options that change what the figures mean (issue 40): a rate cap makes throughput what was
+ * asked for, not what the storage can do (latency is then the finding); verify reads back and
+ * checks what was written, which is work of its own. "500" is one figure for every direction;
+ * "500,200" (read,write) is kept as written.
+ */
+function limitParams(options: JobOptions, kbBase: number): Record<string, ParamValue> {
+  const out: Record<string, ParamValue> = {};
+  const perDirection = (raw: string, parse: (part: string) => number | null): ParamValue | null => {
+    const parts = raw.split(',').map((p) => p.trim());
+    const values = parts.map((p) => (p === '' ? null : parse(p)));
+    if (values.every((v) => v === null || v === 0)) return null;
+    return parts.length === 1 ? values[0]! : parts.join(',');
+  };
+  for (const [option, param, parse] of [
+    ['rate_iops', 'rate_iops', (p: string) => parseIntOption(p)],
+    ['rate_iops_min', 'rate_iops_min', (p: string) => parseIntOption(p)],
+    ['rate', 'rate_bytes_s', (p: string) => parseFioSize(p, kbBase)],
+    ['rate_min', 'rate_min_bytes_s', (p: string) => parseFioSize(p, kbBase)],
+  ] as const) {
+    const raw = options[option];
+    const v = raw === undefined ? null : perDirection(raw, parse);
+    if (v !== null) out[param] = v;
+  }
+  if (options['rate_process'] && (out['rate_iops'] !== undefined || out['rate_bytes_s'] !== undefined)) out['rate_process'] = options['rate_process'];
+  const verify = options['verify']?.trim().toLowerCase();
+  if (verify && !/^(0|none|false|off|no)$/.test(verify)) out['verify'] = verify;
+  return out;
 }

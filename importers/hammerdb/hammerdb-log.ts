@@ -4,7 +4,8 @@
  * test: a virtual-user sweep gives one run per VU count, with param `vus`.
  */
 import { decodeText } from '../text.js';
-import type { Diagnostic, Importer, ParamValue, ParsedRun, ParseResult } from '../types.js';
+import type { Diagnostic, Importer, ParamValue, ParsedRun, ParseResult, ValidityFact } from '../types.js';
+import { failedUsers } from '../validity.js';
 import { zoneWarning } from './clock-date.js';
 import { hasActivity, splitSegments, type Segment } from './log-segments.js';
 import { canonicalDb } from './result-line.js';
@@ -57,6 +58,9 @@ function segmentRun(seg: Segment, ordinal: number): ParsedRun {
   }
   if (seg.sessions) params['async_clients'] = seg.sessions.ac;
   if (seg.warehouses !== null) params['warehouses'] = seg.warehouses;
+  // What the driver was told about errors and warehouses changes what NOPM means: a parameter,
+  // so two attempts that differ in it are never repetitions of each other unsaid.
+  for (const [k, v] of Object.entries(ctx.settings ?? {})) params[k] = v;
 
   if (seg.result) {
     metrics['tpm'] = seg.result.value.tpm;
@@ -90,7 +94,13 @@ function segmentRun(seg: Segment, ordinal: number): ParsedRun {
   if (seg.announcedVus !== null && vus !== null && seg.announcedVus !== vus) {
     warnings.push(`the driver script announced ${seg.announcedVus} virtual users but HammerDB reports ${vus}; ${vus} is used`);
   }
-  if (seg.failedVus > 0) warnings.push(`${seg.failedVus} virtual user(s) finished FAILED`);
+  const validity: ValidityFact[] = [];
+  // The monitor (Vuser 1) takes the result; the users that failed are counted against the workers.
+  const failedWorkers = [...seg.failedUsers].filter((v) => !(seg.monitor && !tproch && v === 1)).length;
+  const ended = seg.terminatedUsers;
+  const failed = failedUsers(failedWorkers + ended, vus, ended === 0 ? 'finished FAILED' : failedWorkers === 0 ? 'were terminated before they finished' : 'finished FAILED or were terminated');
+  if (failed) validity.push(failed);
+  if (seg.monitor && !tproch && seg.failedUsers.has(1)) validity.push({ code: 'failed-users', severity: 'invalid', message: 'the monitor virtual user (Vuser 1) finished FAILED: the result it took does not stand' });
   for (const p of seg.problems) warnings.push(`HammerDB printed: ${p}`);
 
   const report = seg.kind === 'profile-report';
@@ -109,6 +119,7 @@ function segmentRun(seg: Segment, ordinal: number): ParsedRun {
     series: [],
     warnings,
     errors: [],
+    ...(validity.length ? { validity } : {}),
   };
 }
 
@@ -146,11 +157,30 @@ export function parseHammerdbLogText(text: string): ParseResult {
 }
 
 const JSON_START = /^\s*[[{]/;
+const VUSER_LINE = /^Vuser \d+:/;
+
+/**
+ * The structure of Vuser output, not a line of it (issue 40): two Vuser lines in a row (blank
+ * lines between them, as the console prints, do not break the run), or nothing but Vuser lines
+ * (result lines grepped out of a log). A note that quotes one line between sentences is neither.
+ */
+function vuserRun(head: string): boolean {
+  const lines = head.split(/\r\n|\n|\r/).map((l) => l.trim()).filter((l) => l !== '');
+  let previous = false;
+  let all = lines.length > 0;
+  for (const l of lines) {
+    const vuser = VUSER_LINE.test(l);
+    if (vuser && previous) return true;
+    previous = vuser;
+    if (!vuser && !/^Timestamp \d+ @ /.test(l)) all = false;
+  }
+  return all;
+}
 const COUNTER_HEADER = /^\s*Hammerdb Transaction Counter Log @/;
 
 export const hammerdbLogImporter: Importer = {
   id: 'hammerdb-log',
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'hammerdb',
   title: 'HammerDB log / CLI output / time profile',
 
@@ -159,8 +189,8 @@ export const hammerdbLogImporter: Importer = {
     if (JSON_START.test(head) || COUNTER_HEADER.test(head)) return false;
     return /^Hammerdb Log @ /m.test(head)
       || /^.+ Hammerdb Time Profile Report @ /m.test(head)
-      || /^Vuser \d+:/m.test(head)
-      || /^HammerDB CLI v\d/m.test(head);
+      || /^HammerDB CLI v\d/m.test(head)
+      || vuserRun(head);
   },
 
   parse({ bytes }): ParseResult {

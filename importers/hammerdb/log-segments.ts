@@ -22,6 +22,12 @@ export interface LogContext {
   rampupMin?: number;
   durationMin?: number;
   toolVersion?: string;
+  /**
+   * Settings the log prints that change what its numbers mean (issue 40): `raiseerror` (an
+   * error ends the virtual user, or is printed and the user carries on), `allwarehouse`,
+   * `timeprofile`, and the transaction isolation where a capture prints it.
+   */
+  settings?: Record<string, string | boolean>;
 }
 
 export interface Segment {
@@ -56,6 +62,10 @@ export interface Segment {
   tpccWork: boolean;
   schemaBuild: boolean;
   failedVus: number;
+  /** The virtual users that finished FAILED (each counted once). */
+  failedUsers: Set<number>;
+  /** "Warning: a running Virtual User was terminated" (genvu.tcl): users ended before they finished, which HammerDB does not name. */
+  terminatedUsers: number;
   /** Problems HammerDB itself printed (`WARNING:...`, `Error...`), first few only. */
   problems: string[];
   profileDb: string | null;
@@ -69,7 +79,7 @@ function newSegment(index: number, startLine: number, kind: Segment['kind']): Se
     index, startLine, kind, headerDate: null, firstStamp: null, lastStamp: null, ctx: null,
     activity: 0, vuNumbers: new Set(), workers: new Set(), monitor: false, result: null, unreadableResults: [],
     activeVus: null, sessions: null, created: null, announcedVus: null, rampupMin: null,
-    durationMin: null, warehouses: null, tpccWork: false, schemaBuild: false, failedVus: 0,
+    durationMin: null, warehouses: null, tpccWork: false, schemaBuild: false, failedVus: 0, failedUsers: new Set(), terminatedUsers: 0,
     problems: [], profileDb: null, profile: new TimeProfile(), queries: new QueryTimings(), closed: false,
   };
 }
@@ -80,9 +90,48 @@ export function hasActivity(s: Segment): boolean {
 
 const num = (s: string | undefined): number => Number(s);
 
-/** `diset tpcc <prefix>_rampup 5` echoes "Changed tpcc:mysql_rampup from 2 to 5 for MySQL". */
-const DISET_CHANGED = /^Changed tpcc:\w+?_(rampup|duration) from \S+ to (\d+(?:\.\d+)?) for /;
-const DISET_SAME = /^Value (\d+(?:\.\d+)?) for tpcc:\w+?_(rampup|duration) is the same/;
+/**
+ * `diset tpcc <prefix>_<key> <value>` echoes "Changed tpcc:mysql_rampup from 2 to 5 for MySQL",
+ * or "Value false for tpcc:pg_raiseerror is the same as existing value false, no change made";
+ * `print dict` lists " pg_raiseerror = false" inside its "tpcc {" block.
+ */
+const DISET_CHANGED = /^Changed tpcc:[a-z0-9]+?_(\w+) from \S+ to (\S+) for /i;
+const DISET_SAME = /^Value (\S+) for tpcc:[a-z0-9]+?_(\w+) is the same/i;
+const DICT_ENTRY = /^[a-z0-9]+?_(raiseerror|allwarehouse|timeprofile|rampup|duration)\s*=\s*(\S+)$/i;
+
+/** The driver settings read as parameters: what they change is what the numbers mean. */
+const SETTING_KEYS: Record<string, string> = { raiseerror: 'raiseerror', allwarehouse: 'allwarehouse', timeprofile: 'timeprofile' };
+
+/**
+ * The transaction isolation a capture prints (a `SHOW`/`SELECT @@` line the driver script
+ * echoed, "SET TRANSACTION ISOLATION LEVEL ..."): HammerDB has no setting of its own for it.
+ */
+const ISOLATION = /isolation(?:[ _]level)?[^A-Za-z]*(?:level\s+)?(serializable|repeatable[ -]read|read[ -]committed|read[ -]uncommitted|snapshot)\b/i;
+
+/** A setting's value as a parameter: Tcl's booleans as booleans, "False" as false. */
+function settingValue(raw: string): string | boolean {
+  const v = raw.trim().replace(/^["']|["']$/g, '');
+  if (/^(true|1|yes)$/i.test(v)) return true;
+  if (/^(false|0|no)$/i.test(v)) return false;
+  return v;
+}
+
+/** Reads a diset echo or a dict entry into the context; false when the line is neither. */
+function readSetting(line: string, ctx: LogContext): boolean {
+  const changed = DISET_CHANGED.exec(line);
+  const same = changed ? null : DISET_SAME.exec(line);
+  const dict = changed || same ? null : DICT_ENTRY.exec(line);
+  const [key, value] = changed ? [changed[1]!, changed[2]!] : same ? [same[2]!, same[1]!] : dict ? [dict[1]!, dict[2]!] : [null, null];
+  if (key === null || value === null) return false;
+  const k = key.toLowerCase();
+  if ((k === 'rampup' || k === 'duration') && /^\d+(?:\.\d+)?$/.test(value)) {
+    if (k === 'rampup') ctx.rampupMin = Number(value);
+    else ctx.durationMin = Number(value);
+  } else if (SETTING_KEYS[k]) {
+    ctx.settings = { ...ctx.settings, [SETTING_KEYS[k]!]: settingValue(value) };
+  }
+  return true;
+}
 
 /** Monitor lines that precede a test's result (FORMATS.md 5.1). */
 const BEFORE_RESULT = /^(\d+ Active Virtual Users configured|\d+ VU \* \d+ AC = |Beginning rampup time|Timing test period)/;
@@ -155,10 +204,9 @@ export function splitSegments(text: string): { segments: Segment[]; dates: Clock
       ctx.benchmark = canonicalBenchmark(m[1]!) ?? ctx.benchmark;
       continue;
     }
-    if ((m = DISET_CHANGED.exec(line)) || (m = DISET_SAME.exec(line))) {
-      const [key, value] = m[1] === 'rampup' || m[1] === 'duration' ? [m[1], m[2]] : [m[2], m[1]];
-      if (key === 'rampup') ctx.rampupMin = num(value);
-      else ctx.durationMin = num(value);
+    if (readSetting(line, ctx)) continue;
+    if (!line.startsWith('Vuser ') && (m = ISOLATION.exec(line))) {
+      ctx.settings = { ...ctx.settings, isolation: m[1]!.toUpperCase().replace(/[-_]/g, ' ') };
       continue;
     }
     // Not printed by HammerDB: a `puts` in the user's driver script (FORMATS.md 5.1), with one
@@ -177,6 +225,11 @@ export function splitSegments(text: string): { segments: Segment[]; dates: Clock
       const seg = live(lineNo);
       seg.created = { n: num(m[1]), monitor: m[2] !== undefined };
       if (m[2]) seg.monitor = true;
+      continue;
+    }
+    // The master prints it once per user it ends (a stop, a vudestroy mid-run), with no Vuser prefix.
+    if (/^Warning: a running Virtual User was terminated/.test(line)) {
+      if (current) current.terminatedUsers++;
       continue;
     }
     if (/^(ALL VIRTUAL USERS COMPLETE|vudestroy success)/.test(line)) {
@@ -230,7 +283,8 @@ function handleMessage(seg: Segment, vu: number, message: string, lineNo: number
     seg.tpccWork = true;
     seg.workers.add(vu);
   } else if (/^FINISHED FAILED/.test(message)) {
-    seg.failedVus++;
+    if (!seg.failedUsers.has(vu)) seg.failedVus++;
+    seg.failedUsers.add(vu);
   } else if (/SCHEMA/.test(message)) {
     seg.schemaBuild = true;
   } else if (/^(WARNING|Error|ERROR)\b/.test(message) && seg.problems.length < 5) {

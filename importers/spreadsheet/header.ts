@@ -6,7 +6,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Cell, Grid } from './grid.js';
+import { readRunTime } from './run-time.js';
 import { parseUnit, unitInHeader, type UnitInfo } from './units.js';
+import { isDateTimeText } from './timed-columns.js';
 import { parseNumber, parseSize } from './values.js';
 
 export interface Column {
@@ -64,7 +66,7 @@ const filled = (row: Cell[]): number => row.filter((c) => text(c) !== '').length
 const TUPLE = /^\s*[-+]?[\d.,]+\s*(\/\s*[-+]?[\d.,]+\s*)+$/;
 const TOTAL = /^(total|totals|sum|average|avg|mean|overall|合计|总计|平均|平均值|小计|汇总)\b/i;
 
-/** A value a data row holds: a number, a tuple of numbers, a size ("4K"), a percent. */
+/** A value a data row holds: a number, a tuple of numbers, a size ("4K"), a percent, a date (a dated table's time). */
 function valueLike(c: Cell, decimalComma = false): boolean {
   if (c === null) return false;
   if (typeof c === 'number') return true;
@@ -73,8 +75,11 @@ function valueLike(c: Cell, decimalComma = false): boolean {
   const n = parseNumber(s, decimalComma);
   if (n !== null && Number.isFinite(n)) return true;
   if (TUPLE.test(s)) return true;
+  // A date with its time is a value of a timed row (a query's start), never a column name.
+  if (isDateTimeText(s)) return true;
   const size = parseSize(s);
-  return size !== null && Number.isFinite(size);
+  if (size !== null && Number.isFinite(size)) return true;
+  return /\d/.test(s) && readRunTime(s) !== null;
 }
 
 const isHeaderLike = (row: Cell[]): boolean => {

@@ -5,6 +5,8 @@
 import { columnLetter, type Column, type TableShape } from './header.js';
 import { dimensionOfCanonical, parseUnit, trailingBracket, unitInfo, unitInHeader, UNIT_NAMES, type UnitInfo } from './units.js';
 import { workloadParams } from './values.js';
+import { readRunTime } from './run-time.js';
+import { findTimedColumns, spanMetric } from './timed-columns.js';
 
 export interface MetricPart {
   /** A dictionary metric name: total.iops, read.bw_mib_s, total.lat_avg_ms, tpm... */
@@ -21,6 +23,12 @@ export type ColumnRole =
   | ({ role: 'metric'; configuration?: string } & MetricPart)
   /** A cell holding several figures split by '/': S1's "IOPS / MB/s / ms". */
   | { role: 'metrics'; parts: MetricPart[] }
+  /** When the row's run ran: a dated table of nightly results (time, commit, metrics). */
+  | { role: 'time' }
+  /** A table of timed events (timed-columns.ts): the span's name, its start and its end. */
+  | { role: 'event' }
+  | { role: 'start' }
+  | { role: 'end' }
   | { role: 'ignore' };
 
 export type MappedColumn = ColumnRole & { header: string };
@@ -33,7 +41,7 @@ export interface ColumnMapping {
   configurations?: Record<string, string>;
 }
 
-export const PARAMETER_NAMES = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'clients', 'workload', 'test', 'rw', 'target', 'host'] as const;
+export const PARAMETER_NAMES = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'clients', 'workload', 'test', 'rw', 'target', 'host', 'commit', 'build', 'revision', 'version'] as const;
 /** The units a block size column's bare numbers may be in. */
 const SIZE_UNITS = ['B', 'KiB', 'MiB'];
 
@@ -50,7 +58,16 @@ const PARAM_WORDS: Array<[RegExp, string]> = [
   [/^(clients|connections|concurrency|并发数|客户端数|连接数)$/i, 'clients'],
   [/^(workload|test|test ?name|case|job|job ?name|scenario|benchmark|工作负载|负载|测试项|测试名|测试名称|场景|测试场景)$/i, 'workload'],
   [/^(host|hostname|server|主机|服务器)$/i, 'host'],
+  // What a nightly or per-commit history names its builds by.
+  [/^(commit|commit ?id|git ?(sha|commit|hash)?|sha|changeset|提交|提交号)$/i, 'commit'],
+  [/^(build|build ?(id|number|no\.?)|构建|构建号)$/i, 'build'],
+  [/^(revision|rev|修订|修订号)$/i, 'revision'],
+  [/^(version|ver|firmware ?version|版本|版本号)$/i, 'version'],
 ];
+/** Header words of the column that says when each row's run ran. */
+const TIME_WORDS = /^(time|date|datetime|date ?time|timestamp|ts|run ?time|start|start ?time|started|when|日期|时间|测试时间|开始时间)$/i;
+/** What a history names its nights' builds by: there a parameter of each run (PARAM_WORDS), elsewhere a configuration. */
+const BUILD_WORDS = /^(version|ver|build|release|版本|版本号)$/i;
 /** Words that name what was measured (the system, its build, the device): a configuration, never a workload. */
 const CONFIG_WORDS = /^(config|config ?name|configuration|setup|system|array|storage|device|drive|disk|ssd|filesystem|fs|driver|engine|storage ?engine|kernel|version|build|release|instance ?type|vm ?size|platform|cloud|provider|storage ?class|backend|product|vendor|model|sut|配置|存储|存储配置|系统|方案|阵列|设备|硬盘|磁盘|版本|文件系统|平台|型号)$/i;
 
@@ -75,6 +92,12 @@ function withoutUnit(words: string): { name: string; unit: UnitInfo | null } {
   const parts = bare.split(' ');
   if (parts.length > 1 && parseUnit(parts[parts.length - 1]!)) return { name: parts.slice(0, -1).join(' '), unit: unit ?? parseUnit(parts[parts.length - 1]!) };
   return { name: bare, unit };
+}
+
+/** A dated table's time column: its header names a time and every value it shows reads as one. */
+function isTimeColumn(col: Column): boolean {
+  const leaf = headerWords(trailingBracket(col.leaf)?.before ?? col.leaf.trim());
+  return !col.group && TIME_WORDS.test(leaf) && col.samples.length > 0 && col.samples.every((v) => readRunTime(v) !== null);
 }
 
 /** Quantity from header words and unit: iops, bw_mib_s, lat_avg_ms... (null when none fits). */
@@ -124,6 +147,8 @@ export function canonicalUnitOf(metric: string): string {
   const q = metric.replace(/^(read|write|trim|total)\./, '');
   if (q === 'bw_mib_s' || q.endsWith('_mib_s')) return 'MiB/s';
   if (q.endsWith('_ms')) return 'ms';
+  // Seconds (sql.elapsed_s, a query's time): not a rate per second, not MiB/s.
+  if (q.endsWith('_s') && !q.endsWith('_per_s')) return 's';
   if (q.endsWith('_pct')) return '%';
   if (q === 'errors') return 'errors';
   return 'IOPS';
@@ -169,6 +194,7 @@ function tupleParts(n: number, captions: string[]): MetricPart[] {
 
 /** The mapping the importer proposes for a table it has not seen before. */
 export function proposeMapping(shape: TableShape): ColumnMapping {
+  const dated = shape.columns.some(isTimeColumn);
   const columns: MappedColumn[] = shape.columns.map((col) => {
     const header = col.header;
     // A column with neither a name nor a value (a row of tabs gives thousands): nothing to read.
@@ -176,7 +202,12 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
     const words = headerWords(col.leaf);
     const leaf = headerWords(trailingBracket(col.leaf)?.before ?? col.leaf.trim());
     const bare = withoutUnit(words);
-    if (!col.group && (CONFIG_WORDS.test(leaf) || CONFIG_WORDS.test(bare.name))) return { header, role: 'configuration' };
+    // A dated table's time column: named so, and its values read as dates or epoch times.
+    if (isTimeColumn(col)) return { header, role: 'time' };
+    // In a dated table (a history: one row a night) a build or version names the run, not a
+    // configuration: each night's build is a parameter of its run, so the nights stay one trend.
+    const history = dated && BUILD_WORDS.test(leaf);
+    if (!col.group && !history && (CONFIG_WORDS.test(leaf) || CONFIG_WORDS.test(bare.name))) return { header, role: 'configuration' };
     // A read/write mix ("70/30" under 读写比 or "rw mix") is a parameter, though its cells split
     // by '/' like S1's "IOPS / ms" figures: read as figures it made a phantom run per row.
     if (col.mix && !col.group) return { header, role: 'parameter', name: 'read_pct' };
@@ -198,10 +229,28 @@ export function proposeMapping(shape: TableShape): ColumnMapping {
     const slug = leaf.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '_').replace(/^_+|_+$/g, '');
     return slug ? { header, role: 'parameter', name: slug } : { header, role: 'ignore' };
   });
-  wideConfigurations(shape, columns);
-  if (!columns.some((c) => c.role === 'configuration')) configurationFromValues(shape, columns);
+  // A start and an end time: a table of timed events, each row a span (timed-rows.ts).
+  const timed = findTimedColumns(shape);
+  if (timed) {
+    shape.columns.forEach((col, i) => {
+      const header = col.header;
+      if (i === timed.start) columns[i] = { header, role: 'start' };
+      else if (i === timed.end) columns[i] = { header, role: 'end' };
+      else if (i === timed.event) columns[i] = { header, role: 'event' };
+      else if (columns[i]!.role === 'metric') {
+        const span = spanMetric(col);
+        if (span) columns[i] = { header, role: 'metric', ...span };
+      }
+    });
+  } else {
+    wideConfigurations(shape, columns);
+    if (!columns.some((c) => c.role === 'configuration')) configurationFromValues(shape, columns);
+  }
   return { version: 1, columns };
 }
+
+/** The mapping reads a table of timed events: a start and an end column. */
+export const isTimedMapping = (mapping: ColumnMapping): boolean => mapping.columns.some((m) => m.role === 'start') || mapping.columns.some((m) => m.role === 'end');
 
 /**
  * An author's table of one figure swept over a load, a configuration per column (FORMATS.md 6.3:
@@ -281,13 +330,19 @@ export function mappingProblems(mapping: ColumnMapping, shape: TableShape, known
     }
     if (m.role === 'metric' && m.configuration !== undefined && m.configuration.trim() === '') problems.push(`${where}: name the configuration whose figures the column holds, or leave "configuration" out`);
   });
-  if (!mapping.columns.some((m) => m.role === 'metric' || m.role === 'metrics')) {
+  const count = (role: string): number => mapping.columns.filter((m) => m.role === role).length;
+  if (isTimedMapping(mapping)) {
+    // Timed events need no figure: a span is what they hold.
+    if (count('start') !== 1 || count('end') !== 1) problems.push('a table of timed events needs one start column and one end column');
+    if (count('event') > 1) problems.push('only one column can name the events');
+  } else if (!mapping.columns.some((m) => m.role === 'metric' || m.role === 'metrics')) {
     const figures = mapping.columns.flatMap((m, i) => (m.role === 'ignore' && shape.columns[i]!.numeric ? [`${i + 1} ("${shape.columns[i]!.header}")`] : []));
     problems.push(`no column is mapped to a metric${figures.length > 1
       ? `: columns ${figures.join(', ')} hold figures but nothing names their metric; map each to one (a wide table: the same metric and a "configuration" each)`
       : ''}`);
-  }
+  } else if (count('event') > 0) problems.push('an event column needs a start and an end column');
   if (mapping.columns.filter((m) => m.role === 'configuration').length > 1) problems.push('only one column can name the configuration');
+  if (mapping.columns.filter((m) => m.role === 'time').length > 1) problems.push('only one column can say when the run ran');
   return problems;
 }
 
@@ -309,6 +364,8 @@ export function columnsRead(shape: TableShape, mapping: ColumnMapping): string {
     else if (m.role === 'configuration') read.push(`${name(i)} as the configuration`);
     else if (m.role === 'parameter') read.push(`${name(i)} as parameter ${m.name}${m.unit ? ` (${m.unit})` : ''}`);
     else if (m.role === 'metric') read.push(`${name(i)} as ${m.name} (${m.unit})${m.configuration !== undefined ? ` of configuration "${m.configuration}"` : ''}`);
+    else if (m.role === 'time') read.push(`${name(i)} as the time of the run`);
+    else if (m.role === 'event' || m.role === 'start' || m.role === 'end') read.push(`${name(i)} as the ${m.role === 'event' ? 'event' : `${m.role} of each event`}`);
     else read.push(`${name(i)} as ${m.parts.map((p) => `${p.name} (${p.unit})`).join(' / ')}`);
   });
   // Named up to a screenful each: a row of tabs can make a million columns.

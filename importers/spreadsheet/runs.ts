@@ -6,9 +6,10 @@
 import type { Diagnostic, ParamValue, ParsedRun } from '../types.js';
 import type { Cell, TableSource } from './grid.js';
 import { columnLetter, isReadMix, type TableShape } from './header.js';
-import type { ColumnMapping, MetricPart } from './mapping.js';
+import { canonicalUnitOf, type ColumnMapping, type MetricPart } from './mapping.js';
 import { unitInfo } from './units.js';
 import { parseNumber, parsePattern, parseReadPct, parseSize, workloadParams } from './values.js';
+import { readRunTime } from './run-time.js';
 
 const text = (c: Cell): string => (c === null ? '' : String(c).trim());
 
@@ -27,6 +28,11 @@ function sizeLabel(bytes: number): string {
 }
 
 const NUMERIC_PARAMS = new Set(['iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'clients']);
+
+/** A figure in its column's unit, in its metric's canonical unit (ms, or s for a metric named in seconds). */
+export function convertToCanonical(value: number, part: MetricPart): number {
+  return (value * unitInfo(part.unit)!.factor) / (unitInfo(canonicalUnitOf(part.name))?.factor ?? 1);
+}
 
 export interface TableRunsResult {
   runs: ParsedRun[];
@@ -80,20 +86,30 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
   // is just a caption, and the label given at import names its configuration.
   const byColumn = mapping.columns.some((m) => m.role === 'metric' && m.configuration !== undefined);
   const titledConfigs = !byColumn && shape.blocks.length > 1 && shape.blocks.every((b) => b.title);
+  // A dated table: times without a zone are read as UTC, said once.
+  let unzonedTime: string | null = null;
 
   // Every unit's factor is to its dimension's canonical unit, which is the dictionary's
   // (MiB/s, ms, IOPS and other rates, %): mappingProblems has checked the dimensions agree.
-  const convert = (value: number, part: MetricPart): number => value * unitInfo(part.unit)!.factor;
+  const convert = (value: number, part: MetricPart): number => convertToCanonical(value, part);
 
   for (const block of shape.blocks) {
     for (const row of block.rows) {
       const params: Record<string, ParamValue> = {};
       let config: string | undefined = titledConfigs && block.title ? titleConfig(block.title, mapping) : undefined;
+      let startMs: number | null = null;
       const labels: string[] = [];
       mapping.columns.forEach((m, i) => {
         const cell = row.cells[i] ?? null;
         if (text(cell) === '') return;
         if (m.role === 'configuration') config = text(cell);
+        if (m.role === 'time') {
+          const t = readRunTime(cell);
+          if (!t) return void errors.push({ message: `${place(row.line, i)}: "${text(cell)}" is not a time (2024-03-01 02:00:00+00:00, 2024.03.01 2:00:00 +0100, or epoch seconds)` });
+          if (!t.zoned) unzonedTime ??= `column ${columnLetter(i)} ("${shape.columns[i]!.header}")`;
+          startMs = t.epochMs;
+          return;
+        }
         if (mixAsFigures.has(i)) {
           params['read_pct'] = parseReadPct(cell)!;
           return;
@@ -193,7 +209,7 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
           tool: 'spreadsheet',
           toolVersion: null,
           host: typeof runParams['host'] === 'string' ? runParams['host'] : null,
-          startMs: null,
+          startMs,
           endMs: null,
           params: runParams,
           metrics,
@@ -206,6 +222,7 @@ export function tableRuns(source: TableSource, shape: TableShape, mapping: Colum
       }
     }
   }
+  if (unzonedTime) warnings.push({ message: `the times in ${unzonedTime} print no zone: read as UTC (write +01:00 or Z to place them)` });
   if (runs.length === 0 && errors.length === 0) errors.push({ message: `${shape.sheet ? `sheet "${shape.sheet}": ` : ''}no row has a figure in a metric column` });
   return { runs, errors, warnings };
 }

@@ -9,8 +9,10 @@ import type { Diagnostic, Importer, ParseResult } from '../types.js';
 import { readSource, sniffSeparator, TableReadError, workbookKind, type TableKind, type TableSource } from './grid.js';
 import type { TableEncoding } from './decode.js';
 import { analyseGrid, HeaderError, type Column, type TableShape } from './header.js';
-import { columnsRead, mappingProblems, proposalNotes, proposeMapping, type ColumnMapping } from './mapping.js';
+import { columnsRead, isTimedMapping, mappingProblems, proposalNotes, proposeMapping, type ColumnMapping } from './mapping.js';
 import { binaryMegabyteColumns, tableRuns } from './runs.js';
+import { findTimedColumns } from './timed-columns.js';
+import { timedRuns } from './timed-rows.js';
 import { columnLetter } from './header.js';
 
 export interface TableSummary {
@@ -92,9 +94,11 @@ export function parseTable(bytes: Uint8Array, options: TableOptions = {}): Table
   if (problems.length > 0) {
     return { result: { runs: [], warnings: [], errors: problems.map((message) => ({ message: `mapping: ${message}` })) }, table, mapping };
   }
-  let parsed = tableRuns(source, shape, mapping);
+  // A start and an end column: the rows are timed events (spans), one run of them.
+  const timed = isTimedMapping(mapping);
+  let parsed = timed ? timedRuns(source, shape, mapping) : tableRuns(source, shape, mapping);
   const notes: Diagnostic[] = [];
-  if (!given) {
+  if (!given && !timed) {
     // "MB/s" is ambiguous; the figures settle it where IOPS and the block size are there too.
     const binary = binaryMegabyteColumns(parsed.runs);
     if (binary.size > 0) {
@@ -126,10 +130,13 @@ export function parseTable(bytes: Uint8Array, options: TableOptions = {}): Table
 /**
  * A delimited head that reads as a results table: a header over rows with numbers in them.
  * A table led by a time column is a time series of some tool we do not know, not a table of
- * results: it is left unrecognised rather than read as one run per sample. (A table pasted on
+ * results: it is left unrecognised rather than read as one run per sample, unless a column names
+ * the build each row measured (commit, build, revision, version): then it is a dated table of
+ * runs, one row a nightly run (Apache Otava's shape: time, commit, metrics). (A table pasted on
  * purpose is read whatever it looks like.)
  */
 const TIME_HEADER = /^(time|timestamp|date|datetime|epoch|ts|interval|时间|日期|时间戳)\b/i;
+const BUILD_HEADER = /^(commit|build|revision|rev|version|git|sha|changeset|提交|构建|版本)\b/i;
 
 function detectText(head: string): boolean {
   const sniffed = sniffSeparator(head);
@@ -141,7 +148,9 @@ function detectText(head: string): boolean {
     if (!('shape' in picked)) return false;
     const { columns, blocks } = picked.shape;
     const rows = blocks.reduce((n, b) => n + b.rows.length, 0);
-    return rows >= 1 && !TIME_HEADER.test(columns[0]?.header ?? '') && columns.some((c) => c.numeric || c.tuple >= 2);
+    const timeSeries = TIME_HEADER.test(columns[0]?.header ?? '') && !columns.some((c) => BUILD_HEADER.test(c.header));
+    // A table of timed events (a start and an end column) needs no figure.
+    return rows >= 1 && !timeSeries && (columns.some((c) => c.numeric || c.tuple >= 2) || findTimedColumns(picked.shape) !== null);
   } catch {
     return false;
   }

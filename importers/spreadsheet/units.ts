@@ -111,7 +111,7 @@ export function unitInHeader(header: string): UnitInfo | null {
 /** The canonical unit of a dictionary unit string (IOPS, MiB/s, ms, %, ops/s...). */
 export function dimensionOfCanonical(unit: string): Dimension {
   if (unit === 'MiB/s') return 'bandwidth';
-  if (unit === 'ms') return 'time';
+  if (unit === 'ms' || unit === 's') return 'time';
   if (unit === '%') return 'percent';
   if (unit === 'errors') return 'count';
   return 'rate';

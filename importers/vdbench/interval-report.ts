@@ -4,7 +4,8 @@
  * then two-line headers repeated every 30 intervals, interval rows, and an avg row (plus std and
  * max rows for 50407 file-system runs). logfile.html interleaves other log lines, skipped here.
  */
-import type { Diagnostic, ParamValue, ParsedRun } from '../types.js';
+import type { Diagnostic, ParamValue, ParsedRun, ValidityFact } from '../types.js';
+import { errorShare, stopped } from '../validity.js';
 import { DATA_LINE, headerLayout, isHeaderLine1, splitRow, type TableLayout, type TableRow } from './fixed-width.js';
 import { collectDefinitions, definitionParams, type Definitions } from './parameter-lines.js';
 import type { ReportFile } from './report-file.js';
@@ -30,6 +31,15 @@ interface Draft {
   std: Row | null;
   max: Row | null;
   warnings: string[];
+  /** I/O error lines (logfile.html, the console) and the intervals they fell in. */
+  ioErrors: number;
+  intervalsWithErrors: number;
+  /** Errors seen since the last interval row: they belong to the next one. */
+  pendingErrors: number;
+  /** "Total Data Validation or I/O error count: N", the largest printed. */
+  totalErrors: number | null;
+  /** "Vdbench terminating due to Data Validation or I/O errors". */
+  terminated: boolean;
 }
 
 export interface ParsedReport {
@@ -123,7 +133,35 @@ function draftRun(d: Draft, file: ReportFile, clock: WallClock, defs: Definition
     series,
     warnings,
     errors: [],
+    ...(validityOf(d, result.metrics['total.iops'])),
   };
+}
+
+function validityOf(d: Draft, iops: number | undefined): { validity?: ValidityFact[] } {
+  const facts = ioErrorFacts(d, iops);
+  return facts.length ? { validity: facts } : {};
+}
+
+const IO_ERROR_LINE = /\bop:\s*(?:read|write)\b.*\blun:.*\berrno:\s*\S+/;
+const TOTAL_ERRORS = /Total Data Validation or I\/O error count:\s*(\d+)/;
+const TERMINATING = /Vdbench terminating due to Data Validation or I\/O errors/;
+
+/**
+ * The errors a run met, against the I/Os it did (its rate over its intervals): a fact about
+ * whether it stands. vdbench stops a run on them unless told not to: then it is no result.
+ */
+function ioErrorFacts(d: Draft, iops: number | undefined): ValidityFact[] {
+  const errors = Math.max(d.ioErrors, d.totalErrors ?? 0);
+  if (errors === 0 && !d.terminated) return [];
+  const intervals = d.intervals.length;
+  const span = d.intervalsWithErrors > 0 ? `in ${d.intervalsWithErrors} of ${intervals} interval${intervals === 1 ? '' : 's'}` : null;
+  const where = span ? ` (${span})` : '';
+  if (d.terminated) return [stopped('io-errors', `vdbench terminated the run on Data Validation or I/O errors: ${errors.toLocaleString('en-US')} counted${span ? `, ${span}` : ''}`)];
+  const [a, b] = d.intervals;
+  const stepS = a && b ? Math.max(1, Math.round((b.local - a.local) / 1000)) : null;
+  const ios = iops !== undefined && stepS !== null ? Math.round(iops * stepS * intervals) : null;
+  const fact = errorShare('io-errors', errors, ios, { errors: `I/O error${errors === 1 ? '' : 's'}${where}`, ops: 'I/Os' });
+  return fact ? [fact] : [];
 }
 
 export function parseIntervalReport(lines: readonly string[], file: ReportFile): ParsedReport {
@@ -133,7 +171,7 @@ export function parseIntervalReport(lines: readonly string[], file: ReportFile):
   if (file.created?.date) clock.setDate(file.created.date);
   const drafts: Draft[] = [];
   const newDraft = (rd: StartingRd | null): Draft => {
-    const d: Draft = { rd, layout: null, intervals: [], avg: null, std: null, max: null, warnings: [] };
+    const d: Draft = { rd, layout: null, intervals: [], avg: null, std: null, max: null, warnings: [], ioErrors: 0, intervalsWithErrors: 0, pendingErrors: 0, totalErrors: null, terminated: false };
     drafts.push(d);
     return d;
   };
@@ -147,6 +185,25 @@ export function parseIntervalReport(lines: readonly string[], file: ReportFile):
     const rd = parseStartingRd(line, lineNo);
     if (rd) {
       current = newDraft(rd);
+      continue;
+    }
+    // logfile.html and the console carry the errors vdbench met (IO_task.io_error_report,
+    // Reporter): each "op: read lun: ... errno: EIO" line, the total, and the termination.
+    if (IO_ERROR_LINE.test(line)) {
+      current ??= newDraft(null);
+      current.ioErrors++;
+      current.pendingErrors++;
+      continue;
+    }
+    const total = TOTAL_ERRORS.exec(line);
+    if (total) {
+      current ??= newDraft(null);
+      current.totalErrors = Math.max(current.totalErrors ?? 0, Number(total[1]));
+      continue;
+    }
+    if (TERMINATING.test(line)) {
+      current ??= newDraft(null);
+      current.terminated = true;
       continue;
     }
     if (isHeaderLine1(line)) {
@@ -178,6 +235,10 @@ export function parseIntervalReport(lines: readonly string[], file: ReportFile):
       continue;
     }
     const r = toRow(row, current.layout, lineNo, clock.place(row.tod));
+    if (!isTotal && !isSpread && current.pendingErrors > 0) {
+      current.intervalsWithErrors++;
+      current.pendingErrors = 0;
+    }
     if (isTotal) current.avg = r;
     else if (row.label.startsWith('std_')) current.std = r;
     else if (row.label.startsWith('max_')) current.max = r;

@@ -47,6 +47,33 @@ const goodRun = (rd = 'rd1; I/O rate: Uncontrolled MAX; elapsed=3; For loops: xf
   row('10:00:01.010', '1', R1), row('10:00:02.010', '2', R2), row('10:00:03.010', '3', R3), row('10:00:03.020', 'avg_2-3', AVG),
 ];
 
+/** An I/O error line as IO_task.io_error_report writes it, sent from a slave to logfile.html and the console. */
+const ioError = (tod: string): string => `${tod} localhost-0: ${tod} op: read   lun: /dev/sdb                       lba:     12345678 0x00BC614E xfer:     4096 errno: EIO `;
+
+describe('vdbench I/O errors are validity facts (issue 40)', () => {
+  it('error lines in logfile.html: counted, placed in their intervals, against the run\'s I/Os; a small share stands', () => {
+    const [rd, b1, b2, head, r1, r2, r3, avg] = goodRun();
+    const r = parse(summary([rd!, b1!, b2!, head!, r1!, ioError('10:00:01.500'), ioError('10:00:01.700'), r2!, ioError('10:00:02.300'), r3!, avg!]));
+    assert.deepEqual(r.errors, []);
+    const facts = r.runs[0]!.validity;
+    // 1,300 IOPS over three 1-second intervals: 3,900 I/Os, 3 of them errors.
+    assert.deepEqual(facts?.map((f) => [f.code, f.severity, f.count, f.of]), [['io-errors', 'warning', 3, 3900]]);
+    assert.equal(facts![0]!.message, '3 I/O errors (in 2 of 3 intervals) in 3,900 I/Os (0.08%)');
+  });
+
+  it('vdbench terminating on the errors: the run is no result', () => {
+    const [rd, b1, b2, head, r1, r2] = goodRun();
+    const r = parse(summary([rd!, b1!, b2!, head!, r1!, ioError('10:00:01.500'), r2!, '10:00:02.100 *', '10:00:02.100 Total Data Validation or I/O error count: 1', '10:00:02.100 Vdbench terminating due to Data Validation or I/O errors. See errorlog.html.']));
+    const facts = r.runs[0]!.validity;
+    assert.deepEqual(facts?.map((f) => [f.code, f.severity]), [['io-errors', 'invalid']]);
+    assert.match(facts![0]!.message, /^vdbench terminated the run on Data Validation or I\/O errors: 1 counted, in 1 of 2 intervals$/);
+  });
+
+  it('no error line: no fact', () => {
+    assert.equal(parse(summary(goodRun())).runs[0]!.validity, undefined);
+  });
+});
+
 describe('vdbench traps, hand-written', () => {
   it('for-loops: "threads=1k" is 1024 threads, xfersize=4k is 4096, seekpct=100 random', () => {
     const r = parse(summary(goodRun()));

@@ -67,7 +67,7 @@ function parseText(text: string): ParseResult {
 
 export const vdbenchImporter: Importer = {
   id: 'vdbench',
-  version: '1.1.0',
+  version: '1.2.0',
   tool: 'vdbench',
   title: 'vdbench reports (summary, totals, logfile, flatfile, histogram, host/SD/FSD reports)',
   detect: detectVdbench,

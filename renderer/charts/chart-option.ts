@@ -15,6 +15,8 @@ import { scalingHeight, scalingOption } from './kinds/scaling.js';
 import { scatterOption } from './kinds/scatter.js';
 import { heatmapHeight, heatmapOption } from './kinds/speedup-heatmap.js';
 import { timeSeriesOption } from './kinds/time-series.js';
+import { trendOption } from './kinds/trend.js';
+import { timelineHeight, timelineOption } from './kinds/timeline.js';
 import { waitEventsOption } from './kinds/wait-events.js';
 
 export type { ChartContext, ChartOption } from './kinds/context.js';
@@ -35,6 +37,8 @@ export function chartOption(spec: ChartSpec, data: ChartData, ctx: ChartContext)
     case 'wait-events': return waitEventsOption(spec, data as DataOf<'wait-events'>, ctx);
     case 'scatter': return scatterOption(spec, data as DataOf<'scatter'>, ctx);
     case 'box-plot': return boxPlotOption(spec, data as DataOf<'box-plot'>, ctx);
+    case 'trend': return trendOption(spec, data as DataOf<'trend'>, ctx);
+    case 'timeline': return timelineOption(spec, data as DataOf<'timeline'>, ctx);
   }
 }
 
@@ -42,6 +46,8 @@ export function chartOption(spec: ChartSpec, data: ChartData, ctx: ChartContext)
 export function chartHeight(spec: ChartSpec, data: ChartData | null, base: number, mode: ChartContext['mode'] = 'print'): number {
   if (data?.kind === 'speedup-heatmap') return heatmapHeight(data as DataOf<'speedup-heatmap'>, defaultContext({ mode }), base);
   if (data?.kind === 'wait-events') return Math.max(base, 110 + 22 * data.waits.rows.length);
+  // A timeline is as tall as its lanes.
+  if (data?.kind === 'timeline') return timelineHeight(data as DataOf<'timeline'>, { mode });
   if (data?.kind === 'scaling' && spec.kind === 'scaling') return scalingHeight(spec, data as DataOf<'scaling'>, defaultContext({ mode }), base);
   // Bars of three or more configurations, or many workloads, need more height for their slanted names and upright ratios; families of workloads a panel each.
   if (data?.kind === 'compare-bars' && spec.kind === 'compare-bars') return compareBarsHeight(spec, data as DataOf<'compare-bars'>, defaultContext({ mode }), base);

@@ -14,10 +14,10 @@ interface Props {
   onChange(mapping: TableMapping | null, sheet?: string): void;
 }
 
-const ROLES = ['configuration', 'parameter', 'metric', 'metrics', 'ignore'] as const;
+const ROLES = ['configuration', 'parameter', 'metric', 'metrics', 'time', 'event', 'start', 'end', 'ignore'] as const;
 type Role = (typeof ROLES)[number];
 /** Parameters the comparison pairs by, and a few more a table tends to have. */
-const PARAMETERS = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'workload', 'test', 'rw', 'target', 'host'];
+const PARAMETERS = ['bs', 'pattern', 'read_pct', 'iodepth', 'numjobs', 'threads', 'vus', 'sessions', 'workload', 'test', 'rw', 'target', 'host', 'commit', 'build', 'revision', 'version'];
 const DEFAULT_PART: TableMetricPart = { name: 'total.iops', unit: 'IOPS' };
 
 type Column = TableMapping['columns'][number];
@@ -28,7 +28,11 @@ function withRole(col: Column, role: Role): Column {
   const part: TableMetricPart = col.role === 'metric' ? { name: col.name, unit: col.unit } : col.role === 'metrics' ? col.parts[0] ?? DEFAULT_PART : DEFAULT_PART;
   switch (role) {
     case 'configuration': return { header, role };
-    case 'ignore': return { header, role };
+    case 'ignore':
+    case 'time':
+    case 'event':
+    case 'start':
+    case 'end': return { header, role };
     case 'parameter': return { header, role, name: col.role === 'parameter' ? col.name : header.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(\d)/, 'p$1') || 'param' };
     case 'metric': return { header, role, ...part };
     case 'metrics': return { header, role, parts: col.role === 'metrics' ? col.parts : [part] };

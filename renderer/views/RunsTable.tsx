@@ -140,8 +140,15 @@ export function RunsTable({ runs, configs, dictionary, defaults, openRun, manage
                           <td title={[...r.errors, ...r.warnings].join('\n') || undefined}>
                             <span className="run-name">{r.name}</span>{flagged && <span className="flag"> ⚠ {t('runs.flagged')}</span>}
                             {r.excluded && (
-                              <div className="excluded-reason" data-testid="excluded-reason">
-                                {t('runs.excludedBecause', { reason: r.excluded.reason })} <span className="muted">({[r.excluded.by, r.excluded.at.slice(0, 10)].filter(Boolean).join(t('list.sep'))})</span>
+                              <div className="excluded-reason" data-testid="excluded-reason" data-automatic={r.excluded.automatic}>
+                                {t(r.excluded.automatic ? 'runs.noVerdictBecause' : 'runs.excludedBecause', { reason: r.excluded.reason })} <span className="muted">({[r.excluded.by, r.excluded.at.slice(0, 10)].filter(Boolean).join(t('list.sep'))})</span>
+                              </div>
+                            )}
+                            {/* What the tool said about whether the result stands, where it did not leave the run out (issue 40). */}
+                            {!r.excluded && (r.validity ?? []).length > 0 && (
+                              <div className="validity" data-testid="run-validity">
+                                {(r.validity ?? []).map((f) => f.message).join(t('list.sep'))}
+                                {r.counted_in && <span className="muted"> ({t('runs.countedIn', { when: [r.counted_in.by, r.counted_in.at.slice(0, 10)].filter(Boolean).join(t('list.sep')) })})</span>}
                               </div>
                             )}
                           </td>

@@ -15,8 +15,9 @@ import { OverlayView } from './overlay/OverlayView.js';
 import { ChartBuilder } from './builder/ChartBuilder.js';
 import { ChartsView } from './charts/ChartsView.js';
 import { ScrollingTabs } from '../components/ScrollingTabs.js';
+import { TimelineView } from './timeline/TimelineView.js';
 
-type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'overlay' | 'waits' | 'builder' | 'charts' | 'periods' | 'reports';
+type Tab = 'runs' | 'compare' | 'scaling' | 'series' | 'timeline' | 'overlay' | 'waits' | 'builder' | 'charts' | 'periods' | 'reports';
 
 /** A derived metric as the dictionary describes metrics: its own label, unit and direction. */
 const derivedInfo = (d: DerivedMetric): MetricInfo => ({
@@ -56,7 +57,7 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
   const [editing, setEditing] = useState<SavedChart | null>(null);
   const tabRefs = useRef<Array<HTMLButtonElement | null>>([]);
   const hasWaits = Boolean(runs?.some((r) => r.tables['top_events']));
-  const tabs: Tab[] = ['compare', 'scaling', 'series', 'overlay', ...(hasWaits ? ['waits' as const] : []), 'builder', 'charts', 'runs', 'periods', 'reports'];
+  const tabs: Tab[] = ['compare', 'scaling', 'series', 'timeline', 'overlay', ...(hasWaits ? ['waits' as const] : []), 'builder', 'charts', 'runs', 'periods', 'reports'];
   // The WAI-ARIA tabs pattern: one tab in the Tab order (roving tabindex), arrows move and select.
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>): void => {
     const i = tabs.indexOf(tab);
@@ -118,9 +119,10 @@ export function StudyView({ study, dictionary: baseDictionary, revision, onChang
         <RunsTable runs={allRuns} configs={study.configs} dictionary={described} defaults={defaults} openRun={openRun}
           manage={{ study: study.slug, constants, derived, onChanged, onDeleted }} />
       )}
-      {runs && defaults && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} onOpenRun={showRun} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} />}
+      {runs && defaults && tab === 'compare' && <CompareView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} onOpenRun={showRun} onOverlay={(ids) => { setOverlayRuns(ids); setTab('overlay'); }} onChanged={onChanged} />}
       {runs && defaults && tab === 'scaling' && <ScalingView key={revision} study={study} runs={runs} dictionary={described} defaults={defaults} />}
       {defaults && tab === 'series' && <TimeSeriesView key={revision} study={study} dictionary={described} defaults={defaults} />}
+      {tab === 'timeline' && <TimelineView key={revision} study={study} dictionary={described} />}
       {runs && tab === 'waits' && <WaitEventsView study={study} runs={runs} />}
       {runs && tab === 'overlay' && <OverlayView key={revision} study={study} runs={runs} dictionary={dictionary} initialRuns={overlayRuns} />}
       {tab === 'periods' && <PeriodsView study={study} onChanged={onChanged} />}

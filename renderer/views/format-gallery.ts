@@ -27,5 +27,6 @@ export const FORMAT_GALLERY: readonly GalleryRow[] = [
   { importers: ['cockroach-workload'], tool: 'empty.formats.cockroach.tool', files: 'empty.formats.cockroach.files', looks: '_elapsed___errors__ops/sec(inst)___ops/sec(cum)__p50(ms)__p95(ms)__p99(ms)_pMax(ms)' },
   { importers: ['iometer'], tool: 'empty.formats.iometer.tool', files: 'empty.formats.iometer.files', looks: "'Test Type,Test Description … 'Results …" },
   { importers: ['iostat', 'iostat-json', 'sar', 'nmon', 'dstat'], tool: 'empty.formats.monitors.tool', files: 'empty.formats.monitors.files', looks: 'Device  r/s  w/s  rkB/s  wkB/s  …  r_await  w_await  %util' },
+  { importers: ['vmstat', 'mpstat', 'pidstat'], tool: 'empty.formats.hostmonitors.tool', files: 'empty.formats.hostmonitors.files', looks: 'procs -----------memory---------- ---swap-- -----io---- -system-- ------cpu----- -----timestamp-----' },
   { importers: ['spreadsheet'], tool: 'empty.formats.table.tool', files: 'empty.formats.table.files', looks: 'bs | pattern | IOPS | MB/s | ms' },
 ];

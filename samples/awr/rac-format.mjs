@@ -65,3 +65,47 @@ export function htmlTable(summary, headRows, rows, firstEmpty = false) {
   const body = rows.map((r, i) => `<tr>${r.map((v) => `<td${/^[-\d.,*]/.test(v) ? ' align="right"' : ''} class='${i % 2 ? 'awrnc' : 'awrc'}'>${v === '' ? '&#160;' : esc(v)}</td>`).join('')}</tr>`).join('\n');
   return `<table border="0" class="tdiff" summary="${esc(summary)}">${head}\n${body}\n</table><p />`;
 }
+
+/**
+ * The RAC global report's first two text tables: the database summary and the instances in the
+ * report. `instances`: { num, name, host, startup, dbTime (s) }; snapshot times as AWR prints them.
+ */
+export function globalSummaryText(db, snaps, elapsedS, instances) {
+  const dbTime = instances.reduce((a, i) => a + i.dbTime, 0);
+  return `${underline('Database Summary')}
+${textTable([
+    { head: ['Database', 'Id'], w: 11, right: true }, { head: ['', 'Name'], w: 9 }, { head: ['', 'Unique Name'], w: 11 }, { head: ['', 'Role'], w: 8 },
+    { head: ['', 'Edition'], w: 7 }, { head: ['', 'RAC'], w: 3 }, { head: ['', 'CDB'], w: 3 }, { head: ['Block', 'Size'], w: 6, right: true },
+    { head: ['Snapshot Ids', 'Begin'], w: 12, right: true }, { head: ['', 'End'], w: 6, right: true },
+    { head: ['Instances', 'In Report'], w: 9, right: true }, { head: ['', 'Total'], w: 5, right: true },
+    { head: ['Report Total', 'DB time'], w: 12, right: true }, { head: ['(minutes)', 'Elapsed time'], w: 12, right: true },
+  ], [[db.id, db.name, db.name, 'PRIMARY', 'EE', 'YES', 'NO', '8192', String(snaps.begin), String(snaps.end), String(instances.length), String(instances.length), num(dbTime / 60, 2), (elapsedS / 60).toFixed(2)]])}
+
+${underline('Database Instances Included In Report')}
+-> Listed in order of instance number, I#
+
+${textTable([
+    { head: ['I#'], w: 4, right: true }, { head: ['Instance'], w: 9 }, { head: ['Host'], w: 10 }, { head: ['Startup'], w: 15 },
+    { head: ['Begin Snap Time'], w: 15 }, { head: ['End Snap Time'], w: 15 }, { head: ['Release'], w: 10 },
+    { head: ['Elapsed', 'Time(min)'], w: 9, right: true }, { head: ['DB time', '(min)'], w: 9, right: true }, { head: ['Up Time', '(hrs)'], w: 7, right: true },
+    { head: ['Avg Active', 'Sessions'], w: 10, right: true }, { head: ['Platform'], w: 16 },
+  ], instances.map((i) => [String(i.num), i.name, i.host, i.startup, snaps.beginTime.slice(0, 15), snaps.endTime.slice(0, 15), db.release,
+    (elapsedS / 60).toFixed(2), num(i.dbTime / 60, 2), '12.33', (i.dbTime / elapsedS).toFixed(2), db.platform]))}`;
+}
+
+/** A 19c instance report's first blocks: the database, the instance, the host. */
+export function instanceHeaderText(db, inst, cpus) {
+  return `WORKLOAD REPOSITORY report for
+
+DB Name         DB Id    Unique Name DB Role          Edition Release    RAC CDB
+------------ ----------- ----------- ---------------- ------- ---------- --- ---
+${pad(db.name, 12)} ${pad(db.id, 11, true)} ${pad(db.name, 11)} PRIMARY          EE      ${db.release} YES NO
+
+Instance     Inst Num Startup Time
+------------ -------- ---------------
+${pad(inst.name, 12)} ${pad(inst.num, 8, true)} ${inst.startup}
+
+Host Name        Platform                         CPUs Cores Sockets Memory(GB)
+---------------- -------------------------------- ---- ----- ------- ----------
+${pad(inst.host, 16)} ${pad(db.platform, 32)} ${pad(cpus, 4, true)}     8       1     125.80`;
+}

@@ -17,7 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { avgText, cut, esc, htmlTable, num, pad, shares, TERM, textTable, under, underline } from './rac-format.mjs';
+import { avgText, cut, esc, globalSummaryText, instanceHeaderText, htmlTable, num, pad, shares, TERM, textTable, under, underline } from './rac-format.mjs';
 import { DB, ELAPSED_S, EVENTS, globalModel, GLOBAL_BOUNDS, GLOBAL_HEADS, INSTANCES, ioProfile, sideFigures, topTimed } from './rac-figures.mjs';
 
 // ---- the instance report (awrrpt, 19c text) -------------------------------------------------
@@ -57,19 +57,7 @@ function instanceText(side, inst) {
   );
   const waitsIn = (lo, hi) => (e) => { const n = e.waits * (under(hi, e.avg) - under(lo, e.avg)); return n >= 1000 ? `${(n / 1000).toFixed(1)}K` : String(Math.round(n)); };
   return `
-WORKLOAD REPOSITORY report for
-
-DB Name         DB Id    Unique Name DB Role          Edition Release    RAC CDB
------------- ----------- ----------- ---------------- ------- ---------- --- ---
-${pad(DB.name, 12)} ${pad(DB.id, 11, true)} ${pad(DB.name, 11)} PRIMARY          EE      ${DB.release} YES NO
-
-Instance     Inst Num Startup Time
------------- -------- ---------------
-${pad(inst.name, 12)} ${pad(inst.num, 8, true)} ${inst.startup}
-
-Host Name        Platform                         CPUs Cores Sockets Memory(GB)
----------------- -------------------------------- ---- ----- ------- ----------
-${pad(inst.host, 16)} ${pad(DB.platform, 32)}   16     8       1     125.80
+${instanceHeaderText(DB, inst, 16)}
 
               Snap Id      Snap Time      Sessions Curs/Sess Instances
             --------- ------------------- -------- --------- ---------
@@ -178,25 +166,7 @@ function globalText(side) {
   return `
 WORKLOAD REPOSITORY REPORT (RAC)
 
-${underline('Database Summary')}
-${textTable([
-    { head: ['Database', 'Id'], w: 11, right: true }, { head: ['', 'Name'], w: 9 }, { head: ['', 'Unique Name'], w: 11 }, { head: ['', 'Role'], w: 8 },
-    { head: ['', 'Edition'], w: 7 }, { head: ['', 'RAC'], w: 3 }, { head: ['', 'CDB'], w: 3 }, { head: ['Block', 'Size'], w: 6, right: true },
-    { head: ['Snapshot Ids', 'Begin'], w: 12, right: true }, { head: ['', 'End'], w: 6, right: true },
-    { head: ['Instances', 'In Report'], w: 9, right: true }, { head: ['', 'Total'], w: 5, right: true },
-    { head: ['Report Total', 'DB time'], w: 12, right: true }, { head: ['(minutes)', 'Elapsed time'], w: 12, right: true },
-  ], [[DB.id, DB.name, DB.name, 'PRIMARY', 'EE', 'YES', 'NO', '8192', String(s.snap), String(s.snap + 1), '2', '2', num(m.all.dbTime / 60, 2), (ELAPSED_S / 60).toFixed(2)]])}
-
-${underline('Database Instances Included In Report')}
--> Listed in order of instance number, I#
-
-${textTable([
-    { head: ['I#'], w: 4, right: true }, { head: ['Instance'], w: 9 }, { head: ['Host'], w: 10 }, { head: ['Startup'], w: 15 },
-    { head: ['Begin Snap Time'], w: 15 }, { head: ['End Snap Time'], w: 15 }, { head: ['Release'], w: 10 },
-    { head: ['Elapsed', 'Time(min)'], w: 9, right: true }, { head: ['DB time', '(min)'], w: 9, right: true }, { head: ['Up Time', '(hrs)'], w: 7, right: true },
-    { head: ['Avg Active', 'Sessions'], w: 10, right: true }, { head: ['Platform'], w: 16 },
-  ], m.per.map((p) => [String(p.inst.num), p.inst.name, p.inst.host, p.inst.startup, s.begin.slice(0, 15), s.end.slice(0, 15), DB.release,
-    (ELAPSED_S / 60).toFixed(2), num(p.dbTime / 60, 2), '12.33', (p.dbTime / ELAPSED_S).toFixed(2), DB.platform]))}
+${globalSummaryText(DB, { begin: s.snap, end: s.snap + 1, beginTime: s.begin, endTime: s.end }, ELAPSED_S, m.per.map((p) => ({ ...p.inst, dbTime: p.dbTime })))}
 
 ${underline('Time Model')}
 ${textTable([{ head: ['I#'], w: 4, right: true }, { head: ['DB time (s)'], w: 12, right: true }, { head: ['DB CPU (s)'], w: 11, right: true }, { head: ['bg time (s)'], w: 11, right: true }],

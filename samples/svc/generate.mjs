@@ -16,13 +16,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ZONE_MIN = 8 * 60; // Beijing
-const DB2 = ['CREDIT_DB2_DATA01', 'CREDIT_DB2_DATA02', 'CREDIT_DB2_DATA03', 'CREDIT_DB2_DATA04'];
+export const ZONE_MIN = 8 * 60; // Beijing
+export const DB2 = ['CREDIT_DB2_DATA01', 'CREDIT_DB2_DATA02', 'CREDIT_DB2_DATA03', 'CREDIT_DB2_DATA04'];
 const OTHERS = ['CREDIT_DB2_LOG01', 'CREDIT_DB2_LOG02', 'CREDIT_DB2_TEMP01', 'CREDIT_WASDB_DATA01', 'CREDIT_WASDB_DATA02', 'CREDIT_WASDB_DATA03',
   'CREDIT_APP_FS01', 'CREDIT_APP_FS02', 'CREDIT_APP_FS03', 'HADR_STBY_DATA01', 'HADR_STBY_DATA02', 'BACKUP_VOL01'];
 const VOLUMES = [...DB2, ...OTHERS];
-const DAYS = ['2017-09-07', '2017-09-08', '2017-09-09', '2017-09-10', '2017-09-11', '2017-09-12', '2017-09-13', '2017-09-14', '2017-09-15'];
-const CUTOVER_LOCAL = Date.UTC(2017, 8, 14, 18, 0); // wall clock, as if UTC
+export const DAYS = ['2017-09-07', '2017-09-08', '2017-09-09', '2017-09-10', '2017-09-11', '2017-09-12', '2017-09-13', '2017-09-14', '2017-09-15'];
+export const CUTOVER_LOCAL = Date.UTC(2017, 8, 14, 18, 0); // wall clock, as if UTC
 
 /** S1 table: per day, the four DB2 volumes' window mean and max read response (ms). */
 const S1 = {
@@ -36,8 +36,11 @@ const MAX_SLOT = 10 * 60; // the window's peak sample is the 10:00 interval
 
 const jitter = (i) => Math.sin(i * 12.9898) * 0.5 + Math.sin(i * 78.233) * 0.5;
 
-/** Per-interval figures of one volume at the interval ending at wall-clock `local` (ms). */
-function interval(v, name, local, k) {
+/**
+ * Per-interval figures of one volume at the interval ending at wall-clock `local` (ms): also what
+ * samples/s1/generate-layers.mjs writes the DB host's and the database's layers from.
+ */
+export function interval(v, name, local, k) {
   const minute = Math.floor((local % 86_400_000) / 60_000);
   const day = new Date(local).toISOString().slice(0, 10);
   const afterCutover = local > CUTOVER_LOCAL;

@@ -9,6 +9,7 @@ import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { displayUnit, type DisplayUnits } from '../metrics/units.js';
 import type { StudyQueries } from '../study-queries.js';
 import { boxPlotData } from './box-plot-data.js';
+import { studyTrend } from '../catalog/trend/study-trend.js';
 import { waitEventsData } from './wait-events-data.js';
 
 export interface ChartWording {
@@ -120,5 +121,9 @@ function resolve(queries: StudyQueries, study: string, spec: ChartSpec, wording:
     }
     case 'box-plot':
       return { kind: 'box-plot', labels, boxes: boxPlotData(queries, study, spec, labels) };
+    case 'trend':
+      return { kind: 'trend', labels, trend: studyTrend(queries, study, spec, locale) };
+    case 'timeline':
+      return { kind: 'timeline', labels, timeline: queries.timelineChart(study, spec) };
   }
 }

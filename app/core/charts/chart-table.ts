@@ -3,6 +3,7 @@
  * drawn from (a report's workbook and the chart's own XLSX button use this one function). Units
  * in the headers; exact values, never the rounded labels.
  */
+import { pairValidityText } from '../validity/compare-validity.js';
 import type { ChartData, ComparePair } from '../../contract/records.js';
 
 export type Cell = string | number | null;
@@ -19,11 +20,12 @@ export function pairRows(pairs: readonly ComparePair[]): Row[] {
   return [
     ['Workload', 'Candidate', withUnit(`Baseline (${b})`, unit), withUnit('Candidate', unit), 'Speedup [x, >1 = candidate better]', 'Change [%]', 'Ratio as worded', 'Significance', 'n baseline', 'n candidate', 'p-value', 'Baseline runs', 'Candidate runs',
       withUnit('Baseline median interval, low', unit), withUnit('Baseline median interval, high', unit), 'Baseline interval coverage [%]',
-      withUnit('Candidate median interval, low', unit), withUnit('Candidate median interval, high', unit), 'Candidate interval coverage [%]', 'Smallest possible p'],
+      withUnit('Candidate median interval, low', unit), withUnit('Candidate median interval, high', unit), 'Candidate interval coverage [%]', 'Smallest possible p',
+      'What the tools said about these runs'],
     ...pairs.map((p): Row => [
       p.object === '*' ? 'all objects' : p.workload, p.candidate_label, p.baseline, p.candidate, p.speedup, p.change_pct, p.text, `${p.mark === '~' ? '~ ' : ''}${p.significance_note}`,
       p.n_baseline, p.n_candidate, p.p_value, p.baseline_runs.join(' '), p.candidate_runs.join(' '),
-      ...intervalCells(p.ci_baseline), ...intervalCells(p.ci_candidate), p.p_min,
+      ...intervalCells(p.ci_baseline), ...intervalCells(p.ci_candidate), p.p_min, pairValidityText(p),
     ]),
   ];
 }
@@ -79,11 +81,46 @@ export function chartRows(data: ChartData): Row[] {
       const s = data.scatter;
       return [['Object', 'Time (UTC)', withUnit(s.x, s.x_unit ?? ''), withUnit(s.y, s.y_unit ?? '')], ...s.objects.flatMap((o) => o.points.map((p): Row => [o.object, iso(p[2]), p[0], p[1]]))];
     }
+    case 'timeline': {
+      // A row per sample, step or span, each lane's unit in its own column (lanes differ).
+      const rows: Row[] = [['Lane', 'Layer', 'Source', 'Metric', 'Unit', 'Time (UTC)', 'End (UTC)', 'Value', 'Event', 'Clock offset [s]', 'Zone']];
+      for (const l of data.timeline.lanes) {
+        const lane = [l.id, l.layer, l.source, l.metric, l.unit];
+        const tail = [l.offset_s, l.zone.text];
+        for (const [t, v] of l.points) rows.push([...lane, iso(t), null, v, null, ...tail]);
+        for (const [a, b, v] of l.steps) rows.push([...lane, iso(a), iso(b), v, null, ...tail]);
+        for (const [a, b, name] of l.spans) rows.push([...lane, iso(a), iso(b), null, name, ...tail]);
+      }
+      return rows;
+    }
     case 'box-plot': {
       const b = data.boxes;
       const u = (l: string): string => withUnit(l, b.unit);
       return [['Configuration', 'n', u('Min'), u('Q1'), u('Median'), u('Q3'), u('Max'), u('Mean'), u('Whisker low'), u('Whisker high'), 'Outliers'],
         ...b.boxes.map((x): Row => [x.label, x.n, x.min, x.q1, x.median, x.q3, x.max, x.mean, x.whisker_low, x.whisker_high, x.outliers.join(' ')])];
+    }
+    case 'trend': {
+      // Each run with the level it belongs to, and what marks it: a change point (with the
+      // change, its magnitude and p) or a run of an excursion.
+      const t = data.trend;
+      if (t.points.length === 0) return [[t.problem ?? 'No runs']];
+      const change = new Map(t.change_points.map((c) => [c.index, c]));
+      const outlier = new Set(t.excursions.flatMap((e) => Array.from({ length: e.count }, (_, k) => e.index + k)));
+      const bounds = [0, ...t.change_points.map((c) => c.index), t.points.length];
+      const levelOf = (i: number): number => {
+        let k = 0;
+        while (bounds[k + 1]! <= i) k++;
+        return k;
+      };
+      const levelMean = (k: number): number => {
+        const xs = t.points.slice(bounds[k], bounds[k + 1]).map((p) => p.value);
+        return xs.reduce((a, b) => a + b, 0) / xs.length;
+      };
+      return [['Time (UTC)', 'Version', 'Study', 'Configuration', 'Run', 'Name', withUnit(t.metric, t.unit), withUnit('Level mean', t.unit), 'Change point: change [%]', 'Magnitude', 'p-value', 'Excursion'],
+        ...t.points.map((p, i): Row => {
+          const c = change.get(i);
+          return [p.time, p.version, p.study, p.config, p.run, p.name, p.value, levelMean(levelOf(i)), c ? c.change_pct : null, c ? c.magnitude : null, c ? c.p_value : null, outlier.has(i) ? 'yes' : null];
+        })];
     }
   }
 }

@@ -14,11 +14,12 @@ import { changePct, formatChange, formatSpeedup, geomean, speedup, verdictOf } f
 import { ALPHA, significanceOf, tooFewSentence, type SampleNoun } from './significance.js';
 import { median, medianInterval } from './stats.js';
 import { instanceWarnings } from './instances.js';
-import { runWarnings } from './warnings.js';
+import { foldedSettingWarnings, runWarnings } from './warnings.js';
 import { applyWorkloadFilter, describeFilter, type WorkloadClause } from './workload-filter.js';
 import { countOf } from '../plural.js';
 import { leftOutConfigs, proposePairing } from './pairing-proposal.js';
 import { conventionNote, shortPair, wordPair, type RatioConvention, type WordingLocale } from './wording.js';
+import { pairValidity, validityWarnings, withheldRuns } from '../validity/compare-validity.js';
 
 export { ALPHA };
 
@@ -40,6 +41,11 @@ export interface CompareInput extends CompareOptions {
   runs: readonly RunRecord[];
   /** Only runs this workload filter keeps (stated in the result). */
   where?: readonly WorkloadClause[];
+  /**
+   * Runs of the study their own output leaves out (`excluded.automatic`: most users failed...):
+   * not compared, but named with their facts, as the sides' exclusions (validity/).
+   */
+  withheld?: readonly RunRecord[];
 }
 
 /** The noun a lower-is-better metric is worded with ("latency 6.90x lower"). */
@@ -268,20 +274,36 @@ export function compareConfigs(given: CompareInput): CompareResult {
     workload_labels: workloads.map((w) => workloadLabel(w.params, locale)),
     speedup: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.speedup ?? null)),
     verdicts: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.verdict ?? null)),
+    marks: input.candidates.map((c) => workloads.map((w) => cell(c, metric, w)?.mark ?? null)),
   }));
 
+  // What the tools said about the runs: beside each pair, and the runs left out, as exclusions.
+  const byId = new Map(input.runs.map((r) => [r.id, r]));
+  for (const p of pairs) {
+    const facts = pairValidity(p, byId);
+    if (facts.length) p.validity = facts;
+  }
+  const withheld = withheldRuns(applyWorkloadFilter(given.withheld ?? [], where), input.baseline, input.candidates, keys, locale);
   const rollup = rollups(pairs, input.candidates, metrics);
+  for (const r of rollup) {
+    const n = withheld.filter((w) => w.config === r.candidate || w.side === 'baseline').length;
+    if (n > 0) r.withheld = n;
+  }
   const first = input.candidates[0]!;
   const geomeanSpeedup: Record<string, number> = {};
   for (const r of rollup) if (r.candidate === first && r.geomean_speedup !== null) geomeanSpeedup[r.metric] = r.geomean_speedup;
 
   const warnings = runWarnings({ baseline: pairedBase, candidate: pairedCand }, metrics, input.cacheBytes);
   warnings.push(...instanceWarnings(pairs, input.runs));
+  // Repetitions that differ in a setting (raiseerror false and true) are not repetitions: said.
+  warnings.push(...foldedSettingWarnings([base, ...input.candidates.map((c) => groupWorkloads(sideRuns(c), keys))]
+    .flatMap((side) => [...side.values()].filter((w) => matched.has(w.key)).map((w) => ({ config: w.runs[0]!.config, label: workloadLabel(w.params, locale), runs: w.runs })))));
   if (failed.length > 0) {
     const errors = [...new Set(failed.flatMap((r) => r.errors))].join('; ');
     warnings.unshift({ code: 'failed-runs-excluded', message: `runs with errors are left out of the comparison: ${errors}`, detail: errors, runs: failed.map((r) => r.id) });
   }
   warnings.push(...significanceWarnings(pairs, locale));
+  warnings.unshift(...validityWarnings(pairs, withheld, locale));
 
   // A candidate with no pair drops out of the matrix and the roll-up: said, with its reason,
   // and the key to pair without when every run differs in one.
@@ -309,6 +331,7 @@ export function compareConfigs(given: CompareInput): CompareResult {
     warnings,
     proposal,
     left_out: leftOut,
+    withheld,
     aggregation: null,
     workload_filter: where.length ? describeFilter(where, filteredOut, locale) : null,
     periods: null,

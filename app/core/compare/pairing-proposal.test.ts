@@ -45,7 +45,10 @@ describe('pairing proposal (issue 27.3)', () => {
     assert.equal(r.proposal.pairs_now, 0);
     assert.deepEqual(r.proposal.pairing_keys, DEFAULT_PAIRING_KEYS.filter((k) => k !== 'numjobs'));
     assert.deepEqual(r.proposal.candidates, [{ candidate: 'RBD x4', baseline_value: 1, candidate_value: 4, pairs: 32, pairs_now: 0 }]);
-    assert.match(r.proposal.message, /every run of "RBD x4" has numjobs = 4, every run of "RBD" 1: numjobs is what is being compared\. Pairing without numjobs gives 32 pairs \(now 0\)\./);
+    // numjobs is a load (issue 40): never "what is being compared", always "loads differ" first.
+    assert.equal(r.proposal.loads_differ, true);
+    assert.equal(r.proposal.message, 'loads differ (4 vs 1 jobs): every run of "RBD x4" has numjobs = 4, every run of "RBD" 1. Pairing without numjobs gives 32 pairs (now 0) that set different loads against each other, not the configurations at one load.');
+    assert.doesNotMatch(r.proposal.message, /is what is being compared/);
     // Applied, it pairs what the proposal says, and each pair is numjobs 4 against 1 at one depth.
     const applied = compareConfigs({ study: 's', baseline: 'RBD', candidates: ['RBD x4'], runs, metrics: ['total.iops'], pairingKeys: r.proposal.pairing_keys });
     assert.equal(applied.pairs.length, 32);
@@ -56,7 +59,7 @@ describe('pairing proposal (issue 27.3)', () => {
 
   it('in Chinese the proposal is worded in Chinese', () => {
     const r = compareConfigs({ study: 's', baseline: 'RBD', candidates: ['RBD x4'], runs: cephStudy(), metrics: ['total.iops'], locale: 'zh-CN' });
-    assert.match(r.proposal!.message, /比较的正是 numjobs。不按 numjobs 配对可得 32 对（现为 0 对）/);
+    assert.match(r.proposal!.message, /^负载不同（4 对 1 个作业）：“RBD x4”的每次运行 numjobs = 4，“RBD”为 1。不按 numjobs 配对得到的 32 对（现为 0 对）比较的是不同的负载，而不是配置。$/);
   });
 
   it('a matrix never drops a configuration unsaid: the one without pairs is named with its reason and the key', () => {
@@ -65,10 +68,24 @@ describe('pairing proposal (issue 27.3)', () => {
     assert.deepEqual(r.left_out?.map((l) => [l.candidate, l.reason, l.key]), [['RBD x4', 'no-common-workload', 'numjobs']]);
     const w = r.warnings.find((x) => x.code === 'config-left-out');
     assert.ok(w, 'a warning says so');
-    assert.match(w.message, /^"RBD x4" has no workload in common with "RBD" under the pairing keys \(.*numjobs.*\): every run differs in numjobs \(4 against 1\); pairing without numjobs gives 32 pairs$/);
+    assert.match(w.message, /^"RBD x4" has no workload in common with "RBD" under the pairing keys \(.*numjobs.*\): loads differ \(4 vs 1 jobs\)$/);
     assert.equal(w.runs.length, 32, 'naming its runs');
     assert.equal(r.proposal?.key, 'numjobs');
     assert.equal(r.proposal?.pairs, 3 * 32, 'the other candidates keep their pairs');
+  });
+
+  it('a 10-user run against a 100-user run (issue 40): proposed only as "loads differ (10 vs 100 users)"', () => {
+    const hammer = (config: string, vus: number, nopm: number): RunRecord => ({ ...run(config, { benchmark: 'TPROC-C', vus }, { nopm }), tool: 'hammerdb' });
+    const r = compareConfigs({ study: 's', baseline: 'PG attempt 3', candidates: ['MySQL at 100'], runs: [hammer('PG attempt 3', 10, 2602), hammer('MySQL at 100', 100, 2891)], metrics: ['nopm'] });
+    assert.equal(r.pairs.length, 0, 'nothing pairs in silence');
+    assert.equal(r.proposal?.key, 'vus');
+    assert.equal(r.proposal?.loads_differ, true);
+    assert.match(r.proposal!.message, /^loads differ \(100 vs 10 users\): every run of "MySQL at 100" has vus = 100, every run of "PG attempt 3" 10\./);
+    assert.doesNotMatch(r.proposal!.message, /vus is what is being compared/);
+    // A key that is no load keeps its words: a block size is what a candidate may be about.
+    const bs = compareConfigs({ study: 's', baseline: 'A', candidates: ['B'], runs: [run('A', { bs: 4096 }, { 'total.iops': 1 }), run('B', { bs: 8192 }, { 'total.iops': 2 })], metrics: ['total.iops'] });
+    assert.equal(bs.proposal?.loads_differ, undefined);
+    assert.match(bs.proposal!.message, /bs is what is being compared/);
   });
 
   it('no proposal where dropping the key would fold two workloads of a side into one', () => {

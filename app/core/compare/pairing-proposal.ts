@@ -38,7 +38,30 @@ function foldsNothing(runs: readonly RunRecord[], keys: readonly string[], key: 
 
 const shown = (v: ParamValue): string => String(v);
 
+/** Loads a run is set at: two values of one are two loads, never two configurations of one workload. */
+const LOADS: Record<string, [string, string]> = { vus: ['users', '个用户'], threads: ['threads', '个线程'], sessions: ['sessions', '个会话'], iodepth: ['queue depth', '队列深度'], numjobs: ['jobs', '个作业'] };
+
+/** "10 vs 100 users", "queue depth 32 vs 1": a candidate's load against the baseline's. */
+function loadsText(key: string, candidate: ParamValue, baseline: ParamValue, locale: WordingLocale): string {
+  const [en, zh] = LOADS[key]!;
+  if (locale === 'zh-CN') return key === 'iodepth' ? `${zh} ${shown(candidate)} 对 ${shown(baseline)}` : `${shown(candidate)} 对 ${shown(baseline)} ${zh}`;
+  return key === 'iodepth' ? `${en} ${shown(candidate)} vs ${shown(baseline)}` : `${shown(candidate)} vs ${shown(baseline)} ${en}`;
+}
+
+/**
+ * A load key (virtual users, threads, sessions, queue depth, jobs) is never "what is being
+ * compared": pairing without it sets a 10-user run against a 100-user run, which compares loads,
+ * and the proposal says so first ("loads differ (10 vs 100 users)").
+ */
+function loadsDifferText(p: Omit<PairingProposal, 'message'>, locale: WordingLocale): string {
+  const each = p.candidates.map((c) => loadsText(p.key, c.candidate_value, c.baseline_value, locale));
+  return locale === 'zh-CN'
+    ? `负载不同（${each.join('；')}）：${p.candidates.map((c) => `“${c.candidate}”的每次运行 ${p.key} = ${shown(c.candidate_value)}，“${p.baseline}”为 ${shown(c.baseline_value)}`).join('；')}。不按 ${p.key} 配对得到的 ${p.pairs} 对（现为 ${p.pairs_now} 对）比较的是不同的负载，而不是配置。`
+    : `loads differ (${each.join('; ')}): ${p.candidates.map((c) => `every run of "${c.candidate}" has ${p.key} = ${shown(c.candidate_value)}, every run of "${p.baseline}" ${shown(c.baseline_value)}`).join('; ')}. Pairing without ${p.key} gives ${p.pairs} pair${p.pairs === 1 ? '' : 's'} (now ${p.pairs_now}) that set different loads against each other, not the configurations at one load.`;
+}
+
 function proposalText(p: Omit<PairingProposal, 'message'>, locale: WordingLocale): string {
+  if (LOADS[p.key]) return loadsDifferText(p, locale);
   const each = p.candidates.map((c) => (locale === 'zh-CN'
     ? `“${c.candidate}”的每次运行 ${p.key} = ${shown(c.candidate_value)}，“${p.baseline}”为 ${shown(c.baseline_value)}`
     : `every run of "${c.candidate}" has ${p.key} = ${shown(c.candidate_value)}, every run of "${p.baseline}" ${shown(c.baseline_value)}`));
@@ -77,7 +100,7 @@ export function proposePairing(
       if (cv !== undefined && cv !== bv && after > before) per.push({ candidate: c, baseline_value: bv, candidate_value: cv, pairs: after, pairs_now: before });
     }
     if (per.length === 0 || (best && pairs <= best.pairs)) continue;
-    const draft = { key, baseline, pairing_keys: without, pairs, pairs_now: now, candidates: per };
+    const draft = { key, baseline, pairing_keys: without, pairs, pairs_now: now, candidates: per, ...(LOADS[key] ? { loads_differ: true as const } : {}) };
     best = { ...draft, message: proposalText(draft, locale) };
   }
   return best;
@@ -113,8 +136,8 @@ export function leftOutConfigs(
     } else {
       reason = 'no-common-workload';
       message = zh
-        ? `“${c}”按配对参数（${named.join('、')}）与“${baseline}”没有共同的负载${explained ? `：每次运行的 ${proposal!.key} 都不同（${shown(explained.candidate_value)} 对 ${shown(explained.baseline_value)}），不按 ${proposal!.key} 配对可得 ${explained.pairs} 对` : ''}`
-        : `"${c}" has no workload in common with "${baseline}" under the pairing keys (${named.join(', ')})${explained ? `: every run differs in ${proposal!.key} (${shown(explained.candidate_value)} against ${shown(explained.baseline_value)}); pairing without ${proposal!.key} gives ${explained.pairs} pair${explained.pairs === 1 ? '' : 's'}` : ''}`;
+        ? `“${c}”按配对参数（${named.join('、')}）与“${baseline}”没有共同的负载${explained ? (LOADS[proposal!.key] ? `：负载不同（${loadsText(proposal!.key, explained.candidate_value, explained.baseline_value, locale)}）` : `：每次运行的 ${proposal!.key} 都不同（${shown(explained.candidate_value)} 对 ${shown(explained.baseline_value)}），不按 ${proposal!.key} 配对可得 ${explained.pairs} 对`) : ''}`
+        : `"${c}" has no workload in common with "${baseline}" under the pairing keys (${named.join(', ')})${explained ? (LOADS[proposal!.key] ? `: loads differ (${loadsText(proposal!.key, explained.candidate_value, explained.baseline_value, locale)})` : `: every run differs in ${proposal!.key} (${shown(explained.candidate_value)} against ${shown(explained.baseline_value)}); pairing without ${proposal!.key} gives ${explained.pairs} pair${explained.pairs === 1 ? '' : 's'}`) : ''}`;
     }
     out.push({ candidate: c, reason, message, runs: runs.map((r) => r.id), ...(explained ? { key: proposal!.key } : {}) });
   }

@@ -3,7 +3,7 @@
  * Each names the runs it concerns, so the user can look at them.
  */
 import type { CompareWarning, RunRecord } from '../../contract/records.js';
-import { describeMetric } from '../metrics/dictionary.js';
+import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 
 const MIN_RUNTIME_S = 60;
 export const DEFAULT_CACHE_BYTES = 1024 ** 3;
@@ -22,6 +22,62 @@ function differing(label: string, code: string, key: (r: RunRecord) => string | 
     detail: `baseline: ${[...b].join(', ')}; candidate: ${[...c].join(', ')}`,
     runs: ids([...base, ...cand]),
   };
+}
+
+/**
+ * Settings a tool's output prints that change what its figures mean (issue 40): HammerDB's
+ * raiseerror (an error ends the user, or is printed and the user carries on), allwarehouse,
+ * timeprofile and the isolation level; rate caps (fio's rate_*, sysbench's --rate) and fio's
+ * verify. Runs that differ in one are said to, between the sides and within a side's repetitions.
+ */
+export const SETTINGS = ['raiseerror', 'allwarehouse', 'timeprofile', 'isolation', 'rate', 'rate_iops', 'rate_iops_min', 'rate_bytes_s', 'rate_min_bytes_s', 'rate_process', 'verify'] as const;
+
+/** The database engine a run measured, where its tool says (HammerDB's `db`). */
+const engineOf = (r: RunRecord): string | null => {
+  const v = r.params['db'] ?? r.params['db_driver'] ?? r.params['database'];
+  return v === undefined ? null : String(v);
+};
+
+/**
+ * A metric each engine (or tool) counts its own way, compared across engines (tools): HammerDB's
+ * TPM of MySQL against PostgreSQL's says nothing; its NOPM does. A table's runs name no tool.
+ */
+function specificMetricWarnings(runs: readonly RunRecord[], metrics: readonly string[]): CompareWarning[] {
+  const out: CompareWarning[] = [];
+  for (const metric of metrics) {
+    const info = describeMetric(metric);
+    const spec = info?.specific;
+    if (!info || !spec) continue;
+    const measured = runs.filter((r) => r.metrics[metric] !== undefined && r.tool !== 'spreadsheet');
+    const keyOf = (r: RunRecord): string | null => (spec.to === 'engine' ? engineOf(r) : r.tool);
+    const kinds = [...new Set(measured.map(keyOf).filter((k): k is string => k !== null))];
+    if (kinds.length < 2) continue;
+    const label = metricLabel(info, 'en');
+    const instead = spec.instead ? describeMetric(spec.instead) : null;
+    const across = spec.to === 'engine' ? 'database engines' : 'tools';
+    out.push({
+      code: 'metric-not-comparable',
+      message: `${label} (${metric}) is not comparable across ${across} (${kinds.join(', ')}): ${spec.why}${instead ? `; compare ${instead.unit} (${instead.name})` : ''}`,
+      detail: `${metric}: ${kinds.join(', ')}${instead ? `; compare ${instead.name}` : ''}`,
+      runs: ids(measured.filter((r) => keyOf(r) !== null)),
+    });
+  }
+  return out;
+}
+
+/**
+ * Runs folded into one workload's repetitions that differ in a setting (attempts with
+ * raiseerror false and true): their median mixes two things, said with the runs behind it.
+ */
+export function foldedSettingWarnings(groups: ReadonlyArray<{ config: string; label: string; runs: readonly RunRecord[] }>): CompareWarning[] {
+  const out: CompareWarning[] = [];
+  for (const key of SETTINGS) {
+    const hits = groups.filter((g) => new Set(g.runs.map((r) => (r.params[key] === undefined ? '(not printed)' : String(r.params[key])))).size > 1);
+    if (hits.length === 0) continue;
+    const detail = hits.map((g) => `"${g.config}" ${g.label}: ${[...new Set(g.runs.map((r) => (r.params[key] === undefined ? '(not printed)' : String(r.params[key]))))].join(', ')}`).join('; ');
+    out.push({ code: 'settings-folded', message: `runs taken as repetitions of one workload differ in ${key}: ${detail}`, detail: `${key}: ${detail}`, runs: ids(hits.flatMap((g) => [...g.runs])) });
+  }
+  return out;
 }
 
 export interface PairedRuns {
@@ -46,6 +102,11 @@ export function runWarnings(paired: PairedRuns, metrics: readonly string[], cach
   const direct = differing('direct I/O', 'different-direct', (r) => (r.params['direct'] !== undefined ? String(r.params['direct']) : null), paired.baseline, paired.candidate);
   const version = differing('tool version', 'different-tool-version', (r) => r.tool_version, paired.baseline, paired.candidate);
   for (const w of [engine, direct, version]) if (w) out.push(w);
+  for (const key of SETTINGS) {
+    const w = differing(key, 'different-setting', (r) => (r.params[key] !== undefined ? String(r.params[key]) : null), paired.baseline, paired.candidate);
+    if (w) out.push(w);
+  }
+  out.push(...specificMetricWarnings(all, metrics));
 
   if (all.some((r) => r.tool === 'hammerdb') && metrics.includes('tpm') && version) {
     out.push({ code: 'tpm-across-versions', message: 'TPM is not comparable across HammerDB versions: compare NOPM', runs: version.runs });

@@ -15,6 +15,7 @@ import { DETECT_HEAD_BYTES, detectFormat, type Detection } from '../../../import
 import { gunzipHead } from '../../../importers/gzip.js';
 import { GunzipStream, GzipStreamError } from './gunzip-stream.js';
 import { checkRow, RowError } from '../store/row-schema.js';
+import { validityWarning } from '../../../importers/validity.js';
 import type { Importer, ParsedRun, ParsedSeries, ParseResult } from '../../../importers/types.js';
 import type { FileConfigurations, FileOutcome, FilePreview, ImportResult, LogLatencyUnit, TableMapping } from '../../contract/records.js';
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
@@ -189,7 +190,7 @@ export function previewOf(file: StagedFile): FilePreview {
     warnings: [
       ...(file.streamed ? [`${(file.source.size / 1e6).toFixed(0)} MB: read and checked as it is imported; this preview shows its first lines`] : []),
       ...file.result.warnings.map(located),
-      ...file.result.runs.flatMap((r) => [...r.warnings, ...r.errors].map((w) => `${r.name}: ${w}`)),
+      ...file.result.runs.flatMap((r) => [...r.warnings, ...r.errors, ...(r.validity ?? []).map(validityWarning)].map((w) => `${r.name}: ${w}`)),
     ],
     errors: file.result.errors.map(located),
     ...(file.table ? { table: tablePreview(file.table) } : {}),

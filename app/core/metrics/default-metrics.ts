@@ -6,7 +6,7 @@
  */
 import type { RunColumn, RunRecord } from '../../contract/records.js';
 import { snakeKey } from '../../../importers/awr/names.js';
-import { TOP_EVENT_WAITS, toolProfile, type PrimaryRole, type RunColumnSpec } from './dictionary.js';
+import { describeMetric, TOP_EVENT_WAITS, toolProfile, type PrimaryRole, type RunColumnSpec } from './dictionary.js';
 
 export type RunLike = Pick<RunRecord, 'tool' | 'metrics' | 'params' | 'tables'>;
 
@@ -77,6 +77,18 @@ export function topEventOf(run: RunLike): string | null {
   return best ? best.name : null;
 }
 
+/**
+ * A metric each database engine (or tool) counts its own way, among runs of several engines
+ * (tools): no default, however primary (HammerDB's TPM of MySQL and of PostgreSQL; NOPM is).
+ */
+function countedDifferently(metric: string, runs: readonly RunLike[]): boolean {
+  const spec = describeMetric(metric)?.specific;
+  if (!spec) return false;
+  const kinds = new Set(runs.filter((r) => r.metrics[metric] !== undefined && r.tool !== 'spreadsheet')
+    .map((r) => (spec.to === 'engine' ? r.params['db'] ?? r.params['db_driver'] ?? r.params['database'] : r.tool)).filter((k) => k !== undefined));
+  return kinds.size > 1;
+}
+
 /** The default metrics for these runs: every tool's primary metrics it has, the tool with the most runs first. */
 export function defaultMetrics(runs: readonly RunLike[]): DefaultMetric[] {
   const out: DefaultMetric[] = [];
@@ -85,7 +97,7 @@ export function defaultMetrics(runs: readonly RunLike[]): DefaultMetric[] {
     for (const p of toolProfile(tool).primary) {
       const names = p.names[0] === TOP_EVENT_WAITS ? topEventWaits(rs) : [firstPresent(p.names, rs)].filter((n): n is string => n !== null);
       for (const metric of names) {
-        if (seen.has(metric)) continue;
+        if (seen.has(metric) || countedDifferently(metric, runs)) continue;
         seen.add(metric);
         out.push({ metric, role: p.role, tool });
       }

@@ -5,6 +5,8 @@
  * metrics (tpm, nopm, ...).
  */
 
+import { HOST_QUANTITIES } from './host-quantities.js';
+
 export type Better = 'higher' | 'lower';
 export type Scope = 'read' | 'write' | 'trim' | 'total';
 
@@ -21,6 +23,21 @@ export interface Quantity {
   sources: Record<string, string>;
   /** A volume of work (waits, executions, physical writes done): its change is stated as a change, never better or worse. */
   volume?: true;
+  /**
+   * What the metric counts is defined by each database engine (`engine`) or each tool (`tool`):
+   * figures of two engines or tools are not comparable. A comparison across them warns, naming
+   * `instead` when there is a metric that is; the default metrics of runs of several engines
+   * (tools) leave it out.
+   */
+  specific?: MetricSpecificity;
+}
+
+export interface MetricSpecificity {
+  to: 'engine' | 'tool';
+  /** The metric to compare instead (HammerDB's TPM: NOPM). */
+  instead?: string;
+  /** Why, in a clause: "TPM counts each database's own transaction statements". */
+  why: string;
 }
 
 export interface MetricInfo extends Quantity {
@@ -155,16 +172,22 @@ const MONITOR_QUANTITIES: Quantity[] = [
   { quantity: 'ufs_ipf_pct', unit: '%', better: 'lower', label: 'UFS inodes freed with their pages', labelZh: '连同页面释放的 UFS inode 比例', sources: SAR('Solaris -g %ufs_ipf') },
 ];
 
+/**
+ * HammerDB's TPM is the database's own count of transaction statements (commits and rollbacks
+ * as each engine reports them): HammerDB's documentation says to compare NOPM across engines.
+ */
+const HAMMERDB_TPM: MetricSpecificity = { to: 'engine', instead: 'nopm', why: 'TPM counts each database\'s own transaction statements, as that engine reports them' };
+
 /** Tool-level quantities: no direction. */
 const UNSCOPED: Quantity[] = [
-  { quantity: 'tpm', unit: 'TPM', better: 'higher', label: 'Transactions per minute', labelZh: '每分钟事务数', sources: { hammerdb: 'result line "System achieved ... TPM" (not comparable across HammerDB versions); counter log: mean after the first nonzero sample' } },
-  { quantity: 'tpm_max', unit: 'TPM', better: 'higher', label: 'Peak transactions per minute', labelZh: '峰值每分钟事务数', sources: { hammerdb: 'counter log maximum' } },
+  { quantity: 'tpm', unit: 'TPM', better: 'higher', label: 'Transactions per minute', labelZh: '每分钟事务数', sources: { hammerdb: 'result line "System achieved ... TPM" (not comparable across HammerDB versions); counter log: mean after the first nonzero sample' }, specific: HAMMERDB_TPM },
+  { quantity: 'tpm_max', unit: 'TPM', better: 'higher', label: 'Peak transactions per minute', labelZh: '峰值每分钟事务数', sources: { hammerdb: 'counter log maximum' }, specific: HAMMERDB_TPM },
   { quantity: 'qph', unit: 'QPH', better: 'higher', label: 'Queries per hour', labelZh: '每小时查询数', sources: { hammerdb: 'TPROC-H counter log mean' } },
   { quantity: 'qph_max', unit: 'QPH', better: 'higher', label: 'Peak queries per hour', labelZh: '峰值每小时查询数', sources: { hammerdb: 'TPROC-H counter log maximum' } },
   { quantity: 'nopm', unit: 'NOPM', better: 'higher', label: 'New orders per minute', labelZh: '每分钟新订单数', sources: { hammerdb: 'result line "... N NOPM" (v4+ "N NOPM from M <DB> TPM"; v2.23-v3 "... TPM at N NOPM")' } },
-  { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', labelZh: '每秒操作数', sources: {} },
-  { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', labelZh: '每秒事务数', sources: {} },
-  { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', labelZh: '每秒查询数', sources: {} },
+  { quantity: 'ops_per_s', unit: 'ops/s', better: 'higher', label: 'Operations per second', labelZh: '每秒操作数', sources: {}, specific: { to: 'tool', why: 'an operation is what each tool defines it to be (a COSBench object read, a CockroachDB workload statement)' } },
+  { quantity: 'tps', unit: 'TPS', better: 'higher', label: 'Transactions per second', labelZh: '每秒事务数', sources: {}, specific: { to: 'tool', why: 'a transaction is what each tool\'s script makes it (sysbench\'s oltp_read_write is 18 statements)' } },
+  { quantity: 'qps', unit: 'QPS', better: 'higher', label: 'Queries per second', labelZh: '每秒查询数', sources: {}, specific: { to: 'tool', why: 'a query is what each tool\'s script issues' } },
   { quantity: 'errors', unit: 'errors', better: 'lower', label: 'Errors', labelZh: '错误数', sources: { cockroach: 'errors', iometer: 'Errors' } },
   { quantity: 'errors_per_s', unit: '1/s', better: 'lower', label: 'Errors per second', labelZh: '每秒错误数', sources: { sysbench: 'ignored errors per sec' } },
   { quantity: 'reconnects_per_s', unit: '1/s', better: 'lower', label: 'Reconnects per second', labelZh: '每秒重连数', sources: { sysbench: 'reconnects per sec' } },
@@ -186,6 +209,8 @@ const UNSCOPED: Quantity[] = [
   { quantity: 'cpu_sys_pct', unit: '%', better: 'lower', label: 'CPU system', labelZh: 'CPU 内核态', sources: { fio: 'fio JSON sys_cpu' } },
   // System monitors (sar, iostat, nmon, dstat): the figures of their reports beyond disks and CPU shares.
   ...MONITOR_QUANTITIES,
+  // vmstat, pidstat and dstat's process, memory and system figures.
+  ...HOST_QUANTITIES,
 ];
 
 // Each tool's primary metrics and Runs columns: part of the dictionary, kept in their own file.
@@ -286,9 +311,11 @@ const FAMILIES: Array<{ pattern: RegExp; describe(m: RegExpExecArray): Quantity 
     // An AWR SQL report's statement statistics, summed over its plans: per execution a cost
     // (lower is better), in total a volume of work.
     pattern: /^sql\.([a-z0-9_]+?)(_per_exec)?$/,
-    describe: (m) => {
-      const what = m[1]!.replace(/_/g, ' ');
+    describe: (m): Quantity => {
       const unit = /_ms$/.test(m[1]!) ? 'ms' : /_s$/.test(m[1]!) ? 's' : '';
+      // A table of timed rows (an hour's slowest statement, timed-rows.ts): what it is, in words.
+      if (m[1] === 'elapsed_max_s' && !m[2]) return { quantity: 'elapsed_max_s', unit, better: 'lower', label: 'Slowest SQL elapsed time', labelZh: '最慢 SQL 耗时', sources: { events: 'a timed table\'s column of each span\'s slowest statement' } };
+      const what = m[1]!.replace(/_/g, ' ');
       return m[2]
         ? { quantity: `${m[1]}_per_exec`, unit, better: 'lower', label: `SQL ${what} per execution`, labelZh: `SQL 每次执行 ${what}`, sources: { awr: 'SQL report (awrsqrpt) plan statistics / executions' } }
         : { quantity: m[1]!, unit, better: 'lower', label: `SQL ${what}`, labelZh: `SQL ${what}`, sources: { awr: 'SQL report (awrsqrpt) plan statistics' }, volume: true };

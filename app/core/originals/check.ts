@@ -91,7 +91,7 @@ export function checkPassed(c: OriginalsCheck): boolean {
   return c.integrity === 'ok' && c.missing.length === 0 && c.damaged.length === 0;
 }
 
-/** What migrations with batched work (014: originals moved out) logged, oldest first: sizes before and after among it. */
+/** What migrations with batched work (041: originals moved out) logged, oldest first: sizes before and after among it. */
 export function migrationLog(db: Database.Database): Array<{ migration: number; event: string; at: string; message: string }> {
   return db.prepare('SELECT migration, event, at, message FROM migration_log ORDER BY id').all() as Array<{ migration: number; event: string; at: string; message: string }>;
 }

@@ -1,5 +1,5 @@
 /**
- * Issue #37: a store made before migration 014 (its originals inside the database) moves them
+ * Issue #37: a store made before migration 041 (its originals inside the database) moves them
  * out into objects when it is opened, in batches, resumable when interrupted (a batch that did
  * not commit is done again; one that did is not), with the database's size before and after in
  * its log; nothing is lost at any point.
@@ -17,7 +17,7 @@ import { tempDir } from '../test-support/temp.js';
 import { migrate } from '../store/migrations.js';
 import { ObjectStore } from './object-store.js';
 import { moveOriginalsOut } from './move-out.js';
-import { schemaBefore014, schemaOf, storeBefore014 } from './test-support/store-before-014.js';
+import { schemaBefore041, schemaOf, storeBefore041 } from './test-support/store-before-041.js';
 import { writeFioDrop } from './test-support/drops.js';
 
 const FIO = path.join(REPO_ROOT, 'samples', 'fio', 'disk');
@@ -54,14 +54,14 @@ function importedFiles(dbFile: string): Array<{ sha256: string; file: string }> 
   }
 }
 
-describe('migration 014: the originals of a store made before it move out', () => {
+describe('migration 041: the originals of a store made before it move out', () => {
   it('on open, every original becomes its object byte for byte, the database shrinks, and the log says its size before and after', () => {
     const dir = tempDir();
     const db = path.join(dir, 'perfdelta.sqlite');
     const log = path.join(dir, 'big_clat.1.log');
     writeBigLog(log, 1_500_000); // ~34 MB: three parts of 16 MiB
-    storeBefore014(db, [{ paths: [FIO], study: 'Disk', config: 'disk' }, { paths: [log], study: 'Log', config: 'x' }]);
-    assert.deepEqual(schemaOf(db), schemaBefore014(), 'the schema migrations 001-013 make, and nothing of 014');
+    storeBefore041(db, [{ paths: [FIO], study: 'Disk', config: 'disk' }, { paths: [log], study: 'Log', config: 'x' }]);
+    assert.deepEqual(schemaOf(db), schemaBefore041(), 'the schema migrations 001-040 make, and nothing of 041');
     const before = where(db);
     assert.deepEqual([before.files, before.inParts], [7, 7]);
     assert.ok(!fs.existsSync(path.join(dir, 'originals')));
@@ -92,8 +92,8 @@ describe('migration 014: the originals of a store made before it move out', () =
     const dir = tempDir();
     const db = path.join(dir, 'perfdelta.sqlite');
     writeFioDrop(path.join(dir, 'drop'), 1200);
-    storeBefore014(db, [{ paths: [path.join(dir, 'drop')], study: 'Many', config: 'c' }]);
-    // The schema of 014 applied, then its move run by hand: stopped after its first batch.
+    storeBefore041(db, [{ paths: [path.join(dir, 'drop')], study: 'Many', config: 'c' }]);
+    // The schema of 041 applied, then its move run by hand: stopped after its first batch.
     const raw = new Database(db);
     migrate(raw);
     const objects = ObjectStore.forDatabase(db);
@@ -129,7 +129,7 @@ describe('migration 014: the originals of a store made before it move out', () =
     const dir = tempDir();
     const db = path.join(dir, 'perfdelta.sqlite');
     writeFioDrop(path.join(dir, 'drop'), 2000);
-    storeBefore014(db, [{ paths: [path.join(dir, 'drop')], study: 'Many', config: 'c' }]);
+    storeBefore041(db, [{ paths: [path.join(dir, 'drop')], study: 'Many', config: 'c' }]);
     const root = path.join(dir, 'originals');
     const objectCount = (): number => (fs.existsSync(root) ? fs.readdirSync(root).filter((d) => /^[0-9a-f]{2}$/.test(d)).reduce((n, d) => n + fs.readdirSync(path.join(root, d)).length, 0) : 0);
     // Killed as soon as it placed its first objects (inside its first batch), then a little after each restart.

@@ -1,5 +1,5 @@
 /**
- * Migration 014's work: a store made before it keeps its originals inside the database (the
+ * Migration 041's work: a store made before it keeps its originals inside the database (the
  * file_parts table, 16 MiB a part); they move out into objects, in batches, each batch one
  * transaction (its objects flushed and in place before the commit that deletes its parts). An
  * interrupted move (a kill, a crash, a full disk) resumes where it stopped at the next open:
@@ -13,7 +13,7 @@ import type Database from 'better-sqlite3';
 import type { ObjectStore } from './object-store.js';
 import { originalPieces } from './read-original.js';
 
-export const MIGRATION_ID = 14;
+export const MIGRATION_ID = 41;
 
 /** Files a batch moves at most, and bytes (from the database's parts) after which it stops taking more. */
 const BATCH_FILES = 500;

@@ -2,7 +2,7 @@
  * The one way an original file is read, whatever reads it (a study file being saved or checked,
  * `perfdelta check`, a test, and what comes: the source behind a run, a parse again by a newer
  * importer): from its object beside the database, or from the database's own parts, where a
- * store's originals have not been moved out yet (migration 014 under way) and where a study
+ * store's originals have not been moved out yet (migration 041 under way) and where a study
  * file carries them (one portable file).
  */
 import type Database from 'better-sqlite3';

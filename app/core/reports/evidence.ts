@@ -167,5 +167,8 @@ export function buildEvidence(core: StudyQueries, study: string, report: ReportR
     })),
     constants: core.constants(study),
     derived_metrics: settings.derived_metrics,
+    validity: all.filter((r) => (r.validity ?? []).length > 0).map((r) => ({
+      run: r.id, config: r.config, name: r.name, file: names.get(r.source.file) ?? r.source.file, facts: r.validity!, counted_in: r.counted_in ?? null,
+    })),
   };
 }

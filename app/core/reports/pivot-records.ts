@@ -118,6 +118,40 @@ function notesOf(section: PivotSection, labels: readonly string[], where: string
   return notes;
 }
 
+/**
+ * What a table of values leaves out, said under it (issue 40): every configuration of the study
+ * is in it or named with why not (not chosen for it, or no run with its values), and every run
+ * of the configurations it shows that is left out of comparisons, with its reason (a user's, or
+ * its own output's: 95 of 100 users failed). A third attempt at 10 users is never in no table unsaid.
+ */
+function absenceNotes(core: StudyQueries, study: string, section: PivotSection, records: readonly PivotRecord[], counted: readonly RunRecord[], configs: readonly string[], locale: Locale): string[] {
+  const zh = locale === 'zh-CN';
+  const sep = zh ? '；' : '; ';
+  const notes: string[] = [];
+  const dims = [...section.rows, ...section.columns, ...(section.split ? [section.split] : [])];
+  const chosen = section.only?.['config'];
+  const inOnly = (c: DimValue | undefined): boolean => c !== undefined && (!chosen || chosen.includes(c.label) || chosen.includes(c.key));
+  const shown = new Set(records.filter((r) => r.values.some((v) => v !== null) && inOnly(r.dims['config'])).map((r) => r.dims['config']!.key));
+  const everyRun = core.runs({ study, all: true });
+  if (dims.includes('config')) {
+    const missing = configs.filter((c) => !shown.has(c)).map((c) => {
+      const why = chosen && !chosen.includes(c) ? (zh ? '未选入本表' : 'not chosen for this table')
+        : !counted.some((r) => r.config === c) && everyRun.some((r) => r.config === c) ? (zh ? '所有运行都未计入' : 'every run of it left out')
+          : (zh ? `没有运行有 ${section.values.map((v) => v.metric).join('、')}` : `no run with ${section.values.map((v) => v.metric).join(', ')}`);
+      return zh ? `“${c}”（${why}）` : `"${c}" (${why})`;
+    });
+    if (missing.length) notes.push(zh ? `本表未列出的配置：${missing.join(sep)}。` : `Configurations not in this table: ${missing.join(sep)}.`);
+  }
+  const inTable = dims.includes('config') ? shown : new Set(configs);
+  const left = everyRun.filter((r) => r.excluded && inTable.has(r.config));
+  if (left.length) {
+    const keys = core.settings(study).pairing_keys;
+    const list = left.map((r) => (zh ? `“${r.config}” ${workloadLabel(workloadParams(r, keys), locale)}（运行 ${r.id}）：${r.excluded!.reason}` : `"${r.config}" ${workloadLabel(workloadParams(r, keys), locale)} (run ${r.id}): ${r.excluded!.reason}`));
+    notes.push(zh ? `不在本表中的运行：${list.join(sep)}。` : `Runs not in this table: ${list.join(sep)}.`);
+  }
+  return notes;
+}
+
 /** Resolves a pivot section against a study: its tables, or the reason it has none. */
 export function renderPivot(core: StudyQueries, study: string, section: PivotSection, report: ReportRecord, title: string): Extract<RenderedSection, { type: 'pivot' }> {
   const locale = report.layout.locale;
@@ -207,13 +241,14 @@ export function renderPivot(core: StudyQueries, study: string, section: PivotSec
     }
   }
 
+  const absent = src.kind === 'periods' ? [] : absenceNotes(core, study, section, records, runs, configs, locale);
   // A run table's rows are named by their key column ("Event", "SQL ID").
   const words = { dimensionLabel: (d: string) => dimensionLabel(d === 'row' && src.kind === 'run-table' ? src.key : d, locale), statisticLabel: (s: PivotStatistic) => statWord(s, locale) };
   const tables = pivotTables(records, section, metas.map(({ factor: _f, ...m }) => m), words);
   const whereText = where.length ? (zh ? `负载筛选：${report.layout.where}` : `Workload filter: ${report.layout.where}`) : null;
   const empty = tables.every((t) => t.rows.length === 0);
   return {
-    id: section.id, type: 'pivot', title, layout: section.layout ?? 'joined', tables: empty ? [] : tables, notes: notesOf(section, metas.map((m) => m.label), whereText, locale),
+    id: section.id, type: 'pivot', title, layout: section.layout ?? 'joined', tables: empty ? [] : tables, notes: [...notesOf(section, metas.map((m) => m.label), whereText, locale), ...absent],
     errors: empty ? [zh ? '没有符合这些维度和数值的数据' : `no ${src.kind === 'run-table' ? `row of ${src.table}` : src.kind === 'periods' ? 'samples in the periods' : src.kind === 'series' ? 'series' : 'runs'} with ${[...section.rows, ...section.columns].join(', ')} and ${section.values.map((v) => v.metric).join(', ')}`] : [],
   };
 }

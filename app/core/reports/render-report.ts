@@ -24,6 +24,7 @@ import { buildEvidence } from './evidence.js';
 import { renderPivot } from './pivot-records.js';
 import { renderSweepHeadline } from './sweep-headline.js';
 import { countOf } from '../plural.js';
+import { figureValidity } from '../validity/compare-validity.js';
 
 const ALL_OBJECTS = '*';
 
@@ -119,7 +120,9 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
     throw new Error(`${item.baseline} against ${candidate}: no workload "${item.workload}" for ${item.metric} (there are: ${pairs.map((p) => p.workload).join(', ') || 'none'})`);
   }
   if (pair) {
+    const validity = figureValidity([pair], compare.withheld ?? [], pair.workload);
     return {
+      ...(validity.length ? { validity } : {}),
       warnings: warningsFor(compare.warnings, [...pair.baseline_runs, ...pair.candidate_runs], compare.kind === 'periods'),
       label, metric: item.metric, unit: pair.unit, better: pair.better, baseline_label: pair.baseline_label, candidate_label: pair.candidate_label,
       workload: pair.object === ALL_OBJECTS ? null : pair.workload, workload_label: pair.object === ALL_OBJECTS ? null : pair.workload_label, baseline: pair.baseline, candidate: pair.candidate, speedup: pair.speedup,
@@ -145,7 +148,9 @@ export function headlineFigure(core: StudyQueries, study: string, item: Headline
     : wordPair({ baseline: better === 'higher' ? 1 : g, candidate: better === 'higher' ? g : 1, better, noun, verdict, unit: '' }, convention, locale);
   const behind = pairs.flatMap((p) => [...p.baseline_runs, ...p.candidate_runs]);
   const basisPoints = zh ? `${roll.pairs} 个负载差值（百分点）的平均；` : `mean difference over ${roll.pairs} workloads, in percentage points; `;
+  const validity = figureValidity(pairs, compare.withheld ?? [], null);
   return {
+    ...(validity.length ? { validity } : {}),
     warnings: warningsFor(compare.warnings, behind, false),
     label, metric: item.metric, unit: info?.unit ?? '', better, baseline_label: item.baseline, candidate_label: candidate,
     workload: null, workload_label: null, baseline: null, candidate: null, speedup: g, text, speedup_text: formatSpeedup(g), change_text: formatChange(change), mark: '',

@@ -15,10 +15,13 @@ import { writeWholeWith } from '../output/write-whole.js';
 import { ROW_SCHEMA, rowProblem } from '../store/row-schema.js';
 import { namingFile } from '../store/store-errors.js';
 import { DamagedOriginalError, FILE_PART_BYTES, originalPieces } from '../originals/read-original.js';
+import { remapTimelineRuns } from '../timeline/lane-ids.js';
 
 /** A chart that names runs (a latency CDF, runs overlaid) names them by id: the ids may be new here. */
 function remapChartRuns(specJson: string, runIds: ReadonlyMap<number, number>): string {
   const spec = JSON.parse(specJson) as ChartSpec;
+  // A timeline names runs in its lane ids and offsets.
+  if (spec.kind === 'timeline') return JSON.stringify(remapTimelineRuns(spec, runIds));
   if (!('runs' in spec) || !Array.isArray(spec.runs)) return specJson;
   return JSON.stringify({ ...spec, runs: spec.runs.map((r) => runIds.get(r) ?? r) });
 }
@@ -236,14 +239,15 @@ function copyIn(store: Store, file: string, study: Row, fileName: string): strin
       // Runs keep their ids where this database has them free (a fresh data folder): reports
       // and warnings that name runs then read the same here as where the file was saved.
       const insRun = db.prepare(`INSERT INTO main.runs (id, study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms, params, tables, warnings, errors, metrics,
-          excluded_reason, excluded_at, excluded_by)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+          excluded_reason, excluded_at, excluded_by, validity, counted_in_at, counted_in_by)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
       const runTaken = db.prepare<[unknown]>('SELECT 1 FROM main.runs WHERE id = ?');
       const mapRun = db.prepare('INSERT INTO temp.run_map (old, new) VALUES (?, ?)');
       for (const r of db.prepare('SELECT * FROM x.runs WHERE study_id = ? ORDER BY id').all(oldSid) as Row[]) {
         const id = insRun.run(runTaken.get(r['id']) ? null : r['id'], sid, importIds.get(Number(r['import_id'])), r['config'], r['ordinal'], r['name'], r['tool'], r['tool_version'], r['host'],
           r['start_ms'], r['end_ms'], r['params'], r['tables'], r['warnings'], r['errors'], r['metrics'],
-          r['excluded_reason'] ?? null, r['excluded_at'] ?? null, r['excluded_by'] ?? null).lastInsertRowid;
+          r['excluded_reason'] ?? null, r['excluded_at'] ?? null, r['excluded_by'] ?? null,
+          r['validity'] ?? '[]', r['counted_in_at'] ?? null, r['counted_in_by'] ?? null).lastInsertRowid;
         mapRun.run(r['id'], id);
       }
       db.exec(`INSERT INTO main.series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)

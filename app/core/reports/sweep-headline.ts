@@ -129,6 +129,8 @@ export function sweepPeaks(input: SweepPeakInput): SweepHeadline {
       const ratio = base !== null ? speedup(base, p.y, better) : null;
       const change = ratio === null || base === null || base === 0 ? null : ((p.y - base) / base) * 100;
       const money = priceOf(config);
+      // What the tools said about the runs behind the peak (2 of 10 users failed), beside it.
+      const validity = runs.filter((r) => p.runs.includes(r.id)).flatMap((r) => (r.validity ?? []).map((f) => ({ run: r.id, severity: f.severity, message: f.message })));
       peaks.push({
         // The workload named only where the configuration swept several (oltp_read_only beside oltp_read_write).
         config, label: mine.length > 1 ? s.label : config, is_baseline: config === baseline,
@@ -138,6 +140,7 @@ export function sweepPeaks(input: SweepPeakInput): SweepHeadline {
         price_performance: price && money !== null ? (p.y / money) * price.factor : null,
         ratio, change_pct: change, verdict: ratio === null ? null : verdictOf(ratio, change, input.tieBandPct),
         excluded,
+        ...(validity.length ? { validity } : {}),
       });
     }
   }

@@ -49,7 +49,7 @@ export function keyMetrics(runs: readonly RunRecord[]): { throughput: string | n
 /** Load generators that keep a fixed number of I/Os or transactions in flight (a closed loop). */
 const CLOSED_LOOP_TOOLS = new Set(['fio', 'vdbench', 'iometer', 'diskspd', 'sysbench', 'hammerdb', 'cockroach', 'cosbench']);
 /** Parameters that cap the rate (an open loop): there latency is a finding of its own. */
-const RATE_LIMITS = ['rate_iops', 'rate', 'iorate', 'rate_iops_min', 'target_rate'];
+const RATE_LIMITS = ['rate_iops', 'rate', 'iorate', 'rate_iops_min', 'target_rate', 'rate_bytes_s'];
 
 /**
  * Each workload ran a closed loop at one fixed load (queue depth, threads, virtual users): then
@@ -228,8 +228,9 @@ export function buildTemplate(core: TemplateQueries, study: string, template: Re
     sections.push({ id: id(), type: 'chart', chart: chart(zh ? `${label(throughput)}：${baseline} 与 ${first}` : `${label(throughput)}: ${baseline} and ${first}`, { kind: 'compare-bars', baseline, candidate: first, metric: throughput }) });
     sections.push(commentary());
     sections.push({ id: id(), type: 'table', baseline, candidates: paired.length ? paired : others, metrics: tableMetrics });
-    // The values of the baseline and up to five configurations beside it: a page holds six columns.
-    sections.push(valuesTable(zh ? '各配置的数值' : 'Values per configuration', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: [baseline, ...(paired.length ? paired : others)].slice(0, 6) }));
+    // The values of the baseline and up to five configurations beside it (a page holds six
+    // columns), paired or not: values need no pair. Any beyond are named under the table.
+    sections.push(valuesTable(zh ? '各配置的数值' : 'Values per configuration', ['workload'], ['config'], tableMetrics.map((m) => ({ metric: m })), { config: [baseline, ...paired, ...others.filter((c) => !paired.includes(c))].slice(0, 6) }));
     return { name: zh ? '配置矩阵' : 'Configuration matrix', layout, sections };
   }
 

@@ -4,11 +4,12 @@
  * evidence. SheetJS CE writes it, no network, no macros.
  */
 import * as XLSX from '@e965/xlsx';
-import type { ChartData, PivotTable, ReportDocument, RunRecord } from '../../contract/records.js';
+import type { ChartData, HeadlineFigure, PivotTable, ReportDocument, RunRecord } from '../../contract/records.js';
 import { describeMetric, metricLabel } from '../metrics/dictionary.js';
 import { chartRows, pairRows, withUnit, type Row } from '../charts/chart-table.js';
 import { shownFileNames } from './evidence.js';
 import { sheetName } from './sheet-names.js';
+import { runValidityText } from '../validity/compare-validity.js';
 
 /** A metric as a sheet name says it: its label ("Table 1 total IOPS"), the name where the dictionary has none. */
 function sheetLabel(metric: string): string {
@@ -60,14 +61,20 @@ export function pivotRows(table: PivotTable): Row[] {
 export function runRows(runs: readonly RunRecord[]): Row[] {
   const params = [...new Set(runs.flatMap((r) => Object.keys(r.params)))];
   const metrics = [...new Set(runs.flatMap((r) => Object.keys(r.metrics)))].sort();
-  const header: Row = ['Run', 'Configuration', 'Tool', 'Name', 'Source file', 'SHA-256', 'Excluded from comparisons (reason)', ...params, ...metrics.map((m) => withUnit(m, describeMetric(m)?.unit ?? ''))];
+  const header: Row = ['Run', 'Configuration', 'Tool', 'Name', 'Source file', 'SHA-256', 'Excluded from comparisons (reason)', 'What the tool said about the result', ...params, ...metrics.map((m) => withUnit(m, describeMetric(m)?.unit ?? ''))];
   // Never the importing machine's absolute paths: the names the evidence prints.
   const files = shownFileNames(runs.map((r) => r.source.file));
   return [header, ...runs.map((r): Row => [
-    r.id, r.config, `${r.tool}${r.tool_version ? ' ' + r.tool_version : ''}`, r.name, files.get(r.source.file) ?? r.source.file, r.source.sha256, r.excluded?.reason ?? null,
+    r.id, r.config, `${r.tool}${r.tool_version ? ' ' + r.tool_version : ''}`, r.name, files.get(r.source.file) ?? r.source.file, r.source.sha256, r.excluded?.reason ?? null, runValidityText(r),
     ...params.map((p) => (r.params[p] === undefined ? null : typeof r.params[p] === 'boolean' ? String(r.params[p]) : (r.params[p] as string | number))),
     ...metrics.map((m) => r.metrics[m] ?? null),
   ])];
+}
+
+/** A headline figure's validity in one cell: each fact with its configuration and workload, "left out" where it was. */
+function figureValidityText(validity: HeadlineFigure['validity']): string | null {
+  if (!validity?.length) return null;
+  return validity.map((v) => `${v.left_out ? 'left out: ' : ''}${v.config} ${v.workload} (run ${v.run}): ${v.message}`).join('; ');
 }
 
 /** A sweep headline's peaks, below the figures: the numbers the report's cards state. */
@@ -99,8 +106,8 @@ export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | 
     const figures = doc.sections.flatMap((s) => (s.type === 'headline' ? s.figures : []));
     add(book, taken, 'Headline', [
       [doc.report.layout.title], [doc.evidence.convention_note], [],
-      ['Figure', 'Baseline', 'Candidate', 'Workload', 'Unit', 'Baseline value', 'Candidate value', 'Speedup [x, >1 = candidate better]', 'Change', 'Ratio as worded', 'Basis'],
-      ...figures.map((f): Row => [f.label, f.baseline_label, f.candidate_label, f.workload, f.unit, f.baseline, f.candidate, f.speedup, f.change_text, f.text, f.basis]),
+      ['Figure', 'Baseline', 'Candidate', 'Workload', 'Unit', 'Baseline value', 'Candidate value', 'Speedup [x, >1 = candidate better]', 'Change', 'Ratio as worded', 'Basis', 'What the tools said about the runs'],
+      ...figures.map((f): Row => [f.label, f.baseline_label, f.candidate_label, f.workload, f.unit, f.baseline, f.candidate, f.speedup, f.change_text, f.text, f.basis, figureValidityText(f.validity)]),
       ...peakRows(doc),
     ]);
     let t = 0;
@@ -128,7 +135,10 @@ export function studyWorkbook(runs: readonly RunRecord[], doc: ReportDocument | 
         ...doc.evidence.excluded_runs.map((e): Row => [e.run, e.config, e.name, e.file, e.reason, e.at, e.by])] : []),
       ...(doc.evidence.constants.length ? [[], ['Constant', 'Configuration', 'Value', 'Unit', 'Source', 'Entered by', 'Entered at'],
         ...doc.evidence.constants.map((c): Row => [c.name, c.config, c.value, c.unit, c.source, c.entered_by, c.entered_at])] : []),
+      ...(doc.evidence.validity?.length ? [[], ['What the tools said about the runs', 'Configuration', 'Name', 'File', 'Fact', 'Severity', 'Counted in'],
+        ...doc.evidence.validity.flatMap((v) => v.facts.map((f): Row => [v.run, v.config, v.name, v.file, f.message, f.severity, v.counted_in ? `${v.counted_in.at}${v.counted_in.by ? ` by ${v.counted_in.by}` : ''}` : null]))] : []),
       [], ['Filters'], ...doc.evidence.filters.map((f): Row => [f]),
+      ...(doc.evidence.warnings.length ? [[], ['Warnings', 'Runs'], ...doc.evidence.warnings.map((w): Row => [w.message, w.runs.join(' ')])] : []),
       ...(doc.evidence.aggregation.length ? [[], ['Aggregation'], ...doc.evidence.aggregation.map((f): Row => [f])] : []),
     ]);
   }

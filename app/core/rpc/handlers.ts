@@ -14,6 +14,8 @@ import { metricCatalog } from '../metrics/catalog.js';
 import { packageVersion } from '../paths.js';
 import { listSamples, loadSamples } from '../samples/samples.js';
 import { safeFileName } from './file-name.js';
+import { catalogHandlers } from '../catalog/handlers.js';
+import { timelineHandlers } from '../timeline/handlers.js';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -133,5 +135,5 @@ export function createCoreHandlers(core: Core, info: { mode: 'electron' | 'web' 
     'studies.openSpooled': ({ name, spool }) => ({ study: core.openSpooledStudyFile(name, spool) }),
     'studies.saveSpooled': ({ study }) => ({ fileName: `${safeFileName(study)}.perfdelta`, ...core.saveSpooledStudyFile(study) }),
   };
-  return defineHandlers<CoreHandlers>(appGroup, studyGroup, manageGroup, importGroup, sampleGroup, reportGroup);
+  return defineHandlers<CoreHandlers>(appGroup, studyGroup, manageGroup, importGroup, sampleGroup, reportGroup, catalogHandlers(core), timelineHandlers(core.timeline));
 }

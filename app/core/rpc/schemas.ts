@@ -4,6 +4,7 @@
  * contract in step: a method without a schema does not compile.
  */
 import { z } from 'zod';
+import { timelineChartSpec, timelineSchemas } from '../timeline/schemas.js';
 import type { RpcArgs, RpcMethod } from '../../contract/rpc.js';
 
 const none = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
@@ -20,6 +21,17 @@ const across = z.enum(['mean', 'max', 'min', 'sum', 'median']);
 const perObjectDay = z.enum(['mean', 'max', 'min', 'p50', 'p95', 'p99']);
 const runIds = z.array(z.number().int().positive()).min(1).max(200);
 const sides = z.array(label).min(1).max(50);
+/** A catalog location: a postgres:// URL or libpq keyword=value pairs (checked by the core). */
+const catalogUrl = z.string().trim().min(1).max(2000);
+/** A trend's workload, configuration and Otava's options (app/core/catalog/trend), as a chart or a query holds them. */
+const trendOptions = {
+  workload: z.string().max(500).optional(),
+  config: label.optional(),
+  windowLen: z.number().int().min(2).max(10_000).optional(),
+  maxPValue: z.number().gt(0).max(1).optional(),
+  minMagnitude: z.number().min(0).max(100).optional(),
+  minLevelRuns: z.number().int().min(1).max(1000).optional(),
+};
 /** Every chart kind's spec; the first four as saved before more kinds existed still read. */
 export const chartSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('compare-bars'), baseline: label, candidate: label, candidates: sides.optional(), metric: metricName, normalised: z.boolean().optional(), perObjectDay: perObjectDay.optional(), logScale: z.boolean().optional(), scopes: z.array(z.enum(['read', 'write', 'total'])).min(1).max(3).optional() }).strict(),
@@ -36,7 +48,9 @@ export const chartSpec = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('wait-events'), baseline: label, candidate: label, events: z.enum(['foreground', 'background', 'top']).optional(), top: z.number().int().min(1).max(100).optional(), measure: z.enum(['share', 'avg_ms']).optional(), reports: z.object({ baseline: z.number().int().positive(), candidate: z.number().int().positive() }).strict().optional() }).strict(),
   z.object({ kind: z.literal('scatter'), x: metricName, y: metricName, config: label.optional(), objects: z.array(label).max(100).optional(), top: z.number().int().min(1).max(100).optional(), logScale: z.boolean().optional() }).strict(),
   z.object({ kind: z.literal('repetitions'), baseline: label, candidate: label, metric: metricName }).strict(),
+  timelineChartSpec,
   z.object({ kind: z.literal('box-plot'), metric: metricName, over: z.enum(['runs', 'intervals', 'objects']), configs: sides.optional(), workload: z.string().max(300).optional(), logScale: z.boolean().optional() }).strict(),
+  z.object({ kind: z.literal('trend'), metric: metricName, ...trendOptions, logScale: z.boolean().optional() }).strict(),
 ]);
 const sectionId = z.string().min(1).max(64);
 const title = z.string().max(300).optional();
@@ -99,6 +113,10 @@ const tableMapping = z
           z.object({ header, role: z.literal('parameter'), name: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a parameter name such as bs or iodepth').max(60), unit: z.string().min(1).max(20).optional() }).strict(),
           z.object({ header, role: z.literal('metric'), name: metricName, unit: z.string().min(1).max(20), configuration: label.optional() }).strict(),
           z.object({ header, role: z.literal('metrics'), parts: z.array(metricPart).min(1).max(10) }).strict(),
+          z.object({ header, role: z.literal('time') }).strict(),
+          z.object({ header, role: z.literal('event') }).strict(),
+          z.object({ header, role: z.literal('start') }).strict(),
+          z.object({ header, role: z.literal('end') }).strict(),
           z.object({ header, role: z.literal('ignore') }).strict(),
         ]),
       )
@@ -252,6 +270,22 @@ export const schemas: { [M in RpcMethod]: z.ZodType<RpcArgs<M>> } = {
   'studies.openFile': z.object({ name: z.string().min(1).max(4096), base64: z.string().max(Math.ceil(MAX_STAGE_BYTES / 3) * 4) }).strict(),
   'studies.openSpooled': z.object({ name: z.string().min(1).max(4096), spool: z.string().uuid() }).strict(),
   'studies.saveSpooled': z.object({ study: label }).strict(),
+  'catalog.location': z.object({ url: catalogUrl.optional() }).strict(),
+  'catalog.publish': z.object({ study: label, url: catalogUrl.optional(), append: z.boolean().optional(), originals: z.enum(['all', 'hashes']).optional() }).strict(),
+  'catalog.search': z.object({
+    url: catalogUrl.optional(),
+    query: z.object({
+      text: z.string().max(500).optional(), tool: z.array(z.string().min(1).max(100)).max(50).optional(), config: z.string().max(200).optional(), host: z.string().max(200).optional(),
+      params: z.array(z.string().max(500)).max(20).optional(), since: z.string().max(40).optional(), until: z.string().max(40).optional(),
+      limit: z.number().int().min(1).max(1000).optional(), runs: z.boolean().optional(),
+    }).strict(),
+  }).strict(),
+  'catalog.pull': z.object({ url: catalogUrl.optional(), study: label }).strict(),
+  'catalog.trend': z.object({
+    metric: metricName, ...trendOptions, tool: z.string().max(100).optional(), host: z.string().max(200).optional(),
+    catalog: z.boolean().optional(), url: catalogUrl.optional(), study: label.optional(), locale: z.enum(['en', 'zh-CN']).optional(),
+  }).strict(),
+  ...timelineSchemas,
 };
 
 export class InvalidArgumentsError extends Error {

@@ -307,6 +307,9 @@ export class ManageStore {
     if (reason !== null) checkRow('runs', { excluded_reason: reason, excluded_by: currentUser() }, `runs ${found.join(', ')}`);
     if (reason === null) {
       this.db.prepare(`UPDATE runs SET excluded_reason = NULL, excluded_at = NULL, excluded_by = NULL WHERE id ${IN_IDS}`).run(ids(found));
+      // A run its own facts leave out (most users failed...) counts once a user says so: who and when are kept.
+      this.db.prepare(`UPDATE runs SET counted_in_at = ?, counted_in_by = ? WHERE counted_in_at IS NULL AND id ${IN_IDS}
+        AND EXISTS (SELECT 1 FROM json_each(runs.validity) f WHERE json_extract(f.value, '$.severity') = 'invalid')`).run(new Date().toISOString(), currentUser(), ids(found));
     } else {
       this.db.prepare(`UPDATE runs SET excluded_reason = ?, excluded_at = ?, excluded_by = ? WHERE id ${IN_IDS}`).run(reason, new Date().toISOString(), currentUser(), ids(found));
     }

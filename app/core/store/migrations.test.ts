@@ -102,4 +102,41 @@ describe('schema migrations', () => {
     assert.equal(lane.stats.samples, n);
     store.close();
   });
+
+  it('040 gives runs stored before it their validity facts, read from the words their importer wrote, and leaves out the invalid ones until counted in', () => {
+    const file = path.join(tempDir(), 'v13.sqlite');
+    const db = new Database(file);
+    // A store made with the schema before issue 40, holding what its importers wrote then.
+    migrate(db, MIGRATIONS.filter((m) => m.id < 40));
+    db.exec(`INSERT INTO studies (id, slug, name, created_at) VALUES (1, 's', 'S', 'now');
+      INSERT INTO files (sha256, size) VALUES ('abc', 3);
+      INSERT INTO imports (id, study_id, sha256, file_name, format, importer_version, config, imported_at) VALUES (1, 1, 'abc', 'vu100.log', 'hammerdb-log', '1.1.0', 'pg', '2024-05-01T10:00:00.000Z');
+      INSERT INTO runs (id, study_id, import_id, config, ordinal, name, tool, params, warnings, errors, metrics) VALUES
+        (7, 1, 1, 'pg', 0, 'TPROC-C PostgreSQL 100 VU', 'hammerdb', '{"vus":100}', '["95 virtual user(s) finished FAILED","HammerDB printed: Vuser 30: Error in Virtual User 30"]', '[]', '{"nopm":410}'),
+        (8, 1, 1, 'pg', 1, 'TPROC-C PostgreSQL 10 VU', 'hammerdb', '{"vus":10}', '["2 virtual user(s) finished FAILED"]', '[]', '{"nopm":2700}'),
+        (9, 1, 1, 'pg', 2, 'seqwrite', 'fio', '{}', '[]', '["fio reported error 28 for job \\"seqwrite\\""]', '{"write.iops":512}'),
+        (10, 1, 1, 'pg', 3, 'TPROC-C PostgreSQL 1 VU', 'hammerdb', '{"vus":1}', '[]', '[]', '{"nopm":1600}');`);
+    db.close();
+
+    const store = new Store(file);
+    const runs = new Map(store.listRuns({ studyId: 1 }).map((r) => [r.id, r]));
+    assert.deepEqual(runs.get(7)!.validity, [{ code: 'failed-users', severity: 'invalid', message: '95 of 100 virtual users finished FAILED', count: 95, of: 100 }]);
+    assert.deepEqual(runs.get(7)!.warnings, ['HammerDB printed: Vuser 30: Error in Virtual User 30'], 'the words the fact replaces are gone; the others stay');
+    assert.equal(runs.get(7)!.excluded?.automatic, 'validity', 'most users failed: out of the verdicts by default');
+    assert.match(runs.get(7)!.excluded!.reason, /^95 of 100 virtual users finished FAILED \(no verdict by default: count it in to use it\)$/);
+    assert.equal(runs.get(7)!.excluded!.at, '2024-05-01T10:00:00.000Z', 'since it was imported');
+    assert.equal(runs.get(8)!.validity?.[0]?.severity, 'warning');
+    assert.equal(runs.get(8)!.excluded, null, 'two of ten: the run stands');
+    assert.deepEqual([runs.get(9)!.errors, runs.get(9)!.validity?.[0]?.code, runs.get(9)!.excluded?.automatic], [[], 'job-error', 'validity']);
+    assert.deepEqual(runs.get(10)!.validity, []);
+
+    // Counted in: no longer left out, the fact still stated, who and when kept.
+    store.transaction(() => store.manage.setExcluded(1, [7], null));
+    const counted = store.listRuns({ studyId: 1, ids: [7] })[0]!;
+    assert.equal(counted.excluded, null);
+    assert.equal(counted.validity?.length, 1);
+    assert.ok(counted.counted_in && /^\d{4}-/.test(counted.counted_in.at));
+    store.close();
+  });
 });
+

@@ -12,7 +12,9 @@ import { sql as columnMappings } from './migrations/004-column-mappings.js';
 import { sql as fileParts } from './migrations/005-file-parts-run-metrics.js';
 import { sql as manage } from './migrations/012-manage-constants-exclusions.js';
 import { sql as seriesPyramids } from './migrations/013-series-pyramids.js';
-import { sql as originalsBeside } from './migrations/014-originals-beside.js';
+import { sql as runValidity } from './migrations/040-run-validity.js';
+import { sql as originalsBeside } from './migrations/041-originals-beside.js';
+import { backfillValidity } from './validity-backfill.js';
 import { SeriesLevels } from './series-levels.js';
 import { moveOriginalsOut, type MoveContext } from '../originals/move-out.js';
 
@@ -44,7 +46,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 5, name: '005-file-parts-run-metrics', sql: fileParts },
   { id: 12, name: '012-manage-constants-exclusions', sql: manage },
   { id: 13, name: '013-series-pyramids', sql: seriesPyramids, run: (db) => { new SeriesLevels(db).rebuildAll(); } },
-  { id: 14, name: '014-originals-beside', sql: originalsBeside, resume: (context) => moveOriginalsOut(context) },
+  // Numbered by its issue (40), not next in line: several branches add migrations at once.
+  { id: 40, name: '040-run-validity', sql: runValidity, run: backfillValidity },
+  // Issue 37's, after main's 040.
+  { id: 41, name: '041-originals-beside', sql: originalsBeside, resume: (context) => moveOriginalsOut(context) },
 ];
 
 export class MigrationDriftError extends Error {

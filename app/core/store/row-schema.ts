@@ -189,6 +189,11 @@ const shortText = (max: number) => z.string().max(max, `longer than ${chars(max)
 const params = record(LABEL_MAX, paramValue);
 const metrics = record(NAME_MAX, finiteValue);
 const anyObject: Shape = (v) => (isPlainObject(v) ? null : 'is not a JSON object');
+/** A run's validity facts (importers/types.ts ValidityFact): what decides whether it gives a verdict. */
+const validityFacts = z.array(z.object({
+  code: z.string().max(64), severity: z.enum(['invalid', 'warning']), message: z.string().max(2000),
+  count: z.number().refine(Number.isFinite, 'not a finite number').optional(), of: z.number().refine(Number.isFinite, 'not a finite number').optional(),
+}).passthrough()).max(1000);
 /** A study's settings: the keys PerfDelta reads, checked for their type; others (a newer PerfDelta's) kept as they are. */
 const settings = z.object({
   convention: z.enum(['x-fold', 'percent-change', 'percent-of-baseline']).optional(),
@@ -223,6 +228,7 @@ export const ROW_SCHEMA: Readonly<Record<string, Readonly<Record<string, Check>>
     host: text(NAME_MAX, { nullable: true }), start_ms: epochMs({ nullable: true }), end_ms: epochMs({ nullable: true }),
     params: json(params), tables: json(anyObject, { large: true }), warnings: json(strings), errors: json(strings), metrics: json(metrics),
     excluded_reason: text(2000, { nullable: true }), excluded_at: isoDate({ nullable: true }), excluded_by: text(LABEL_MAX, { nullable: true }),
+    validity: json(validityFacts), counted_in_at: isoDate({ nullable: true }), counted_in_by: text(LABEL_MAX, { nullable: true }),
   },
   import_runs: { import_id: id, run_id: id },
   series: {

@@ -8,7 +8,8 @@ import Database from 'better-sqlite3';
 import type { LatencyBins, ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import type { TestRun } from '../import/link-companions.js';
 import { ownerCandidate, type LogOwnerCandidate } from '../import/link-logs.js';
-import type { DerivedMetric, ParamValue, RunRecord, SeriesRecord, StudySummary } from '../../contract/records.js';
+import type { DerivedMetric, ParamValue, RunRecord, SeriesRecord, StudySummary, ValidityFact } from '../../contract/records.js';
+import { validityExclusion } from '../validity/exclusion.js';
 import type { PeriodDefinition } from '../periods/period-spec.js';
 import type { ObjectSeries } from '../periods/period-stats.js';
 import { migrate, MigrationDriftError } from './migrations.js';
@@ -46,6 +47,8 @@ export interface StudySettings {
   path_params?: Array<{ pattern: string; param: string }>;
   /** Metrics derived from a metric and a configuration constant (metric ÷ constant × factor). */
   derived_metrics?: DerivedMetric[];
+  /** The team catalog study this one was published to or pulled from (app/core/catalog): publishing again updates it. */
+  catalog_uid?: string;
 }
 
 export interface PeriodRow extends PeriodDefinition {
@@ -149,6 +152,10 @@ interface RunRow {
   excluded_reason: string | null;
   excluded_at: string | null;
   excluded_by: string | null;
+  validity: string;
+  counted_in_at: string | null;
+  counted_in_by: string | null;
+  imported_at: string;
 }
 
 export { FILE_PART_BYTES } from '../originals/read-original.js';
@@ -258,8 +265,8 @@ export class Store {
       runIdsOfImport: this.db.prepare<[number], { id: number }>('SELECT id FROM runs WHERE import_id = ? ORDER BY ordinal'),
       insertRun: this.db.prepare(
         `INSERT INTO runs (study_id, import_id, config, ordinal, name, tool, tool_version, host, start_ms, end_ms,
-                           params, tables, warnings, errors, metrics)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+                           params, tables, warnings, errors, metrics, validity)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       insertSeries: this.db.prepare(
         `INSERT INTO series (run_id, object, metric, unit, chunk, t_first, t_last, n, times, vals)
@@ -365,7 +372,7 @@ export class Store {
     where.push('s.trashed_by IS NULL');
     const sql = `SELECT r.id, s.slug AS study, r.config, r.tool, r.tool_version, i.format, r.name, r.host,
                         r.start_ms, r.end_ms, i.file_name, i.sha256, r.params, r.tables, r.warnings, r.errors, r.metrics,
-                        r.excluded_reason, r.excluded_at, r.excluded_by
+                        r.excluded_reason, r.excluded_at, r.excluded_by, r.validity, r.counted_in_at, r.counted_in_by, i.imported_at
                  FROM runs r JOIN studies s ON s.id = r.study_id JOIN imports i ON i.id = r.import_id
                  WHERE ${where.join(' AND ')}
                  ORDER BY r.config, r.import_id, r.ordinal`;
@@ -386,6 +393,10 @@ export class Store {
           if (iso === undefined) damaged.push(`the stored ${column} ${String(r[column])} is not a date between the years 1 and 9999: shown empty`);
           return iso ?? null;
         };
+        const validity = read<ValidityFact[]>('validity', []);
+        // A user's exclusion first; else the run's own facts may leave it out (validity/exclusion.ts).
+        const excluded = r.excluded_reason !== null ? { reason: r.excluded_reason, at: r.excluded_at ?? '', by: r.excluded_by }
+          : validityExclusion(validity, r.counted_in_at !== null, r.imported_at);
         const run: RunRecord = {
           id: r.id,
           study: r.study,
@@ -403,7 +414,9 @@ export class Store {
           tables: read<Record<string, unknown>>('tables', {}),
           warnings: read<string[]>('warnings', []),
           errors: read<string[]>('errors', []),
-          excluded: r.excluded_reason !== null ? { reason: r.excluded_reason, at: r.excluded_at ?? '', by: r.excluded_by } : null,
+          excluded,
+          validity,
+          counted_in: r.counted_in_at !== null ? { at: r.counted_in_at, by: r.counted_in_by } : null,
         };
         if (damaged.length) run.errors = [...run.errors, ...damaged];
         return run;
@@ -632,12 +645,13 @@ export class Store {
     const row = {
       config, ordinal, name: run.name, tool: run.tool, tool_version: run.toolVersion, host: run.host, start_ms: run.startMs, end_ms: run.endMs,
       params: JSON.stringify(run.params), tables: JSON.stringify(tables), warnings: JSON.stringify(run.warnings), errors: JSON.stringify(run.errors), metrics: metricsJson(run.metrics),
+      validity: JSON.stringify(run.validity ?? []),
     };
     // The schema a study file's rows are checked against (row-schema.ts): a run that does not fit fails its file.
     checkRow('runs', row, `run "${run.name.slice(0, 80)}"`, { trusted: true });
     const info = this.stmt.insertRun.run(
       studyId, importId, row.config, row.ordinal, row.name, row.tool, row.tool_version, row.host,
-      row.start_ms, row.end_ms, row.params, row.tables, row.warnings, row.errors, row.metrics,
+      row.start_ms, row.end_ms, row.params, row.tables, row.warnings, row.errors, row.metrics, row.validity,
     );
     const runId = Number(info.lastInsertRowid);
     this.saveBins(runId, bins);

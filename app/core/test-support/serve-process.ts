@@ -16,7 +16,7 @@ export interface ServeProcess {
 }
 
 export async function startServe(home: string): Promise<ServeProcess> {
-  const host = spawn(process.execPath, [BIN, 'serve'], { env: { ...process.env, PERFDELTA_HOME: home, PERFDELTA_QUIET: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const host = spawn(process.execPath, [BIN, 'serve', '--no-samples'], { env: { ...process.env, PERFDELTA_HOME: home, PERFDELTA_QUIET: '1' }, stdio: ['ignore', 'pipe', 'ignore'] });
   const launch = await new Promise<string>((resolve, reject) => {
     let out = '';
     host.stdout!.on('data', (c: Buffer) => {

@@ -16,6 +16,7 @@ import Database from 'better-sqlite3';
 import { detectFormat } from '../../../importers/registry.js';
 import { CORPUS_DIR } from '../../../importers/test-support/corpus.js';
 import { GBK_LINES, S1_TSV, UNITS_ROW_CSV, gbkCsv, mergedWorkbook } from '../../../importers/test-support/spreadsheet-fixtures.js';
+import { writeUpFixtures } from '../../../importers/test-support/write-ups.js';
 import { Core } from '../../core/core.js';
 import { packageRoot } from '../../core/paths.js';
 import { mutate, seededRandom, type Random } from './mutations.js';
@@ -86,6 +87,12 @@ export async function collectSeeds(options: { corpus: boolean; maxBytes: number;
   const table = (name: string, bytes: Uint8Array): Seed => ({ label: `importers/test-support/spreadsheet-fixtures ${name}`, name, bytes, format: detectFormat(bytes).format });
   const text = (t: string): Uint8Array => new TextEncoder().encode(t);
   seeds.push(table('s1.tsv', text(S1_TSV)), table('units.csv', text(UNITS_ROW_CSV)), table('gbk.csv', gbkCsv(GBK_LINES)), table('merged.xlsx', mergedWorkbook()));
+  // Write-ups that quote tools' lines (issue 40): a README, notes, a blog export. Mutated, a
+  // write-up may turn into a near miss or a tool's fragment; it must still end cleanly.
+  for (const w of writeUpFixtures()) {
+    const bytes = text(w.text);
+    seeds.push({ label: `importers/test-support/write-ups ${w.name}`, name: path.basename(w.name), bytes, format: detectFormat(bytes).format });
+  }
   let corpus: string | null = null;
   if (options.corpus && fs.existsSync(CORPUS_DIR)) {
     corpus = CORPUS_DIR;

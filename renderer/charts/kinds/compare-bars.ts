@@ -8,6 +8,7 @@
 import type { ComparePair, CompareResult, Verdict } from '../../../app/contract/records.js';
 import { formatValue, withUnit } from '../../format.js';
 import { escapeHtml as esc } from '../escape-html.js';
+import { shownVerdict } from '../../shown-verdict.js';
 import { shade } from '../palette.js';
 import { legendPlace, tickLabel } from '../panels.js';
 import { barPanelGeometry, familiesOf, wantsPanels, type Family } from './compare-panels.js';
@@ -63,8 +64,13 @@ export function categoryTooltip(cats: readonly Category[], baseline: string, ctx
     const pairs = [...c.pairs.values()];
     const first = pairs[0]!;
     return [`<b>${esc(c.label)}</b>`, side(baseline, first.baseline, first.unit, first.n_baseline, first.baseline_runs),
-      ...pairs.map((p) => `${side(p.candidate_label, p.candidate, p.unit, p.n_candidate, p.candidate_runs)}<br/>${esc(p.text)}${p.mark ? ' ~' : ''} · ${esc(p.speedup_text)}`)].join('<br/>');
+      ...pairs.map((p) => `${side(p.candidate_label, p.candidate, p.unit, p.n_candidate, p.candidate_runs)}<br/>${esc(p.text)}${p.mark ? ' ~' : ''} · ${esc(p.speedup_text)}${validityLines(p)}`)].join('<br/>');
   };
+}
+
+/** What the tools said about the runs behind a pair (95 of 100 users failed), under its ratio. */
+function validityLines(p: ComparePair): string {
+  return (p.validity ?? []).map((f) => `<br/><span style="color:#8a4b00">⚠ run ${f.run}: ${esc(f.message)}</span>`).join('');
 }
 
 const ratioLabel = (fontSize: number): ChartOption => ({
@@ -92,7 +98,8 @@ export function compareBarsHeight(spec: Spec, data: Data, ctx: ChartContext, bas
 function candidateBar(p: ComparePair | undefined, norm: boolean, ctx: ChartContext): ChartOption | null {
   if (!p) return null;
   const value = norm ? (p.baseline > 0 ? p.candidate / p.baseline : null) : p.candidate;
-  return { value, speedup: p.speedup_text, verdict: p.verdict, text: `${p.short_text}${p.mark ? ' ~' : ''}`, label: { color: labelColour(p.verdict, ctx) } };
+  // A "~" pair is a tie in the roll-up: its label takes the tie's colour (shown-verdict.ts).
+  return { value, speedup: p.speedup_text, verdict: p.verdict, text: `${p.short_text}${p.mark ? ' ~' : ''}`, label: { color: labelColour(shownVerdict(p), ctx) } };
 }
 
 /**

@@ -11,6 +11,7 @@ import { CHART_THEMES, themedOption } from '../chart-theme.js';
 import { chartOption } from '../chart-option.js';
 import { PALETTE, seriesStyles } from '../palette.js';
 import { defaultContext, type ChartContext } from './context.js';
+import { heatmapHeight } from './speedup-heatmap.js';
 
 type Opt = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const EVIL = '<img src=x onerror=alert(1)>';
@@ -222,6 +223,23 @@ describe('chart kinds: axes and marks per kind', () => {
     assert.equal(paper['series'][0].data.find((d: Opt) => d.value[0] === 1 && d.value[1] === 17).label.formatter, '0.50x', 'nvme, the last workload');
     const screen = draw({ kind: 'speedup-heatmap', baseline: 'disk', metric: 'total.iops' }, { kind: 'speedup-heatmap', labels: ORDER, compare: wide });
     assert.deepEqual(screen['xAxis'].data, workloads, 'on screen there is room across');
+  });
+
+  it('issue 40: a pair not shown to differ ("~") is not drawn as a green win: its bar label in the tie\'s colour, its heat map cell washed out and marked; a one-cell heat map is a strip', () => {
+    const untested = { ...pair('4K read', 'tmpfs', 100, 124, 'better'), mark: '~' as const, n_baseline: 1, n_candidate: 1, validity: [{ run: 4, side: 'candidate' as const, config: 'tmpfs', code: 'failed-users', severity: 'warning' as const, message: `2 of 10 virtual users finished FAILED ${EVIL}` }] };
+    const single = { ...compare(['tmpfs'], [untested]), matrix: [{ metric: 'total.iops', baseline: 'disk', candidates: ['tmpfs'], workloads: ['4K read'], workload_labels: ['4K read'], speedup: [[1.24]], verdicts: [['better' as const]], marks: [['~' as const]] }] };
+    const o = draw(bars({ candidates: ['tmpfs'] }), { kind: 'compare-bars', labels: ORDER, compare: single });
+    const bar = o['series'][1].data[0];
+    assert.equal(bar.text, '1.24x ~');
+    assert.equal(bar.label.color, CHART_THEMES.light.verdict.tie, 'the tie\'s colour, as the roll-up counts it');
+    // The tooltip states what the tool said about the run behind it, escaped.
+    const tip = o['tooltip'].formatter([{ dataIndex: 0 }]) as string;
+    assert.ok(tip.includes('run 4: 2 of 10 virtual users finished FAILED &lt;img'), tip);
+    const map = draw({ kind: 'speedup-heatmap', baseline: 'disk', metric: 'total.iops' }, { kind: 'speedup-heatmap', labels: ORDER, compare: single }, { mode: 'print' });
+    assert.ok(Math.abs(2 ** map['series'][0].data[0].value[2] - 1.24) < 1e-9, 'its direction stays visible');
+    assert.equal(map['series'][0].data[0].itemStyle.opacity, 0.45, 'washed out: no solid green win');
+    assert.equal(map['series'][0].data[0].label.formatter, '1.24x ~');
+    assert.ok(heatmapHeight({ kind: 'speedup-heatmap', labels: ORDER, compare: single }, ctx({ mode: 'print' }), 330) < 200, 'one row: no half page');
   });
 
   it('scatter: a value axis each way named with units, a series per object, names escaped', () => {

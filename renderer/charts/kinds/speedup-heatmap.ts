@@ -12,7 +12,7 @@ type Matrix = DataOf<'speedup-heatmap'>['compare']['matrix'][number];
 /** The rows that have at least one pair. */
 export function shownMatrix(m: Matrix): Matrix {
   const keep = m.candidates.map((_, i) => m.speedup[i]!.some((v) => v !== null));
-  return { ...m, candidates: m.candidates.filter((_, i) => keep[i]), speedup: m.speedup.filter((_, i) => keep[i]), verdicts: m.verdicts?.filter((_, i) => keep[i]) ?? [] };
+  return { ...m, candidates: m.candidates.filter((_, i) => keep[i]), speedup: m.speedup.filter((_, i) => keep[i]), verdicts: m.verdicts?.filter((_, i) => keep[i]) ?? [], ...(m.marks ? { marks: m.marks.filter((_, i) => keep[i]) } : {}) };
 }
 
 /**
@@ -51,7 +51,8 @@ export function heatmapHeight(data: DataOf<'speedup-heatmap'>, ctx: ChartContext
   const left = Math.min(280, Math.max(120, Math.max(0, ...rowNames.map((n) => textWidth(n, fontSize))) + 16));
   const x = xLabels(turn ? m.candidates : m.workload_labels, layoutWidth(ctx) - left - 90, fontSize);
   const note = (data.compare.left_out ?? []).length ? 30 : 0;
-  return Math.max(base, 50 + note + 22 * rows + x.bottom + 10);
+  // As tall as its rows need: a heat map of one cell is a strip, not half a page (issue 40).
+  return Math.max(Math.min(base, 140), 50 + note + 22 * rows + x.bottom + 10);
 }
 
 export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'speedup-heatmap'>, ctx: ChartContext): ChartOption | null {
@@ -66,7 +67,10 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
   m.candidates.forEach((_, i) => m.workloads.forEach((_w, j) => {
     const v = m.speedup[i]![j] ?? null;
     const tie = v !== null && (Math.abs(v - 1) * 100 < tieBandPct || Math.abs(v - 1) < 0.005);
-    cells.push([turn ? i : j, turn ? j : i, v === null || tie ? null : Math.log2(v), v === null ? '–' : `${v.toFixed(2)}x`]);
+    // "~": not shown to differ, a tie in the roll-up: its colour washed out and its ratio marked,
+    // so a single run's 1.24x never reads as a solid green win (its direction stays visible).
+    const untested = m.marks?.[i]?.[j] === '~';
+    cells.push([turn ? i : j, turn ? j : i, v === null || tie ? null : Math.log2(v), v === null ? '–' : `${v.toFixed(2)}x${untested ? ' ~' : ''}`]);
   }));
   const extent = Math.max(1, ...cells.map((d) => Math.abs(d[2] ?? 0)));
   const config = (c: [number, number]): string => m.candidates[turn ? c[0] : c[1]] ?? '';
@@ -97,7 +101,7 @@ export function heatmapOption(_spec: SpecOf<'speedup-heatmap'>, data: DataOf<'sp
     series: [{
       type: 'heatmap',
       // The cells are pale or saturated in both themes: their labels stay dark on them.
-      data: cells.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: ctx.mode === 'print' ? 9 : 10, color: '#1d2430' }, itemStyle: v === null ? { color: '#C9CED6' } : undefined })),
+      data: cells.map(([x, y, v, label]) => ({ value: [x, y, v], label: { show: true, formatter: label, fontSize: ctx.mode === 'print' ? 9 : 10, color: '#1d2430' }, itemStyle: v === null ? { color: '#C9CED6' } : label.endsWith(' ~') ? { opacity: 0.45 } : undefined })),
     }],
   }, ctx);
 }

@@ -203,6 +203,18 @@ export function BuilderControls({ spec, setSpec, choices, dictionary, data, work
           {logToggle}
         </>
       );
+    case 'timeline': {
+      // Every lane the study has, by layer: the chart draws those picked (none: the ones it opens on).
+      const choices = data?.kind === 'timeline' ? data.timeline.choices : [];
+      const picked = spec.lanes ?? (data?.kind === 'timeline' ? data.timeline.lanes.map((l) => l.id) : []);
+      return (
+        <label className="lane-picker">{t('timeline.lanes')}
+          <select name="builder-lanes" multiple size={8} value={picked} onChange={(e) => set({ lanes: [...e.target.selectedOptions].map((o) => o.value).slice(0, 64) })}>
+            {choices.map((c) => <option key={c.id} value={c.id}>{`${t(`timeline.layer.${c.layer}`)} · ${c.source}: ${metricLabel(byName.get(c.metric), c.metric)}${c.unit ? ` (${c.unit})` : ''}`}</option>)}
+          </select>
+        </label>
+      );
+    }
     case 'box-plot': {
       const over = spec.over;
       const boxWorkloads = data?.kind === 'box-plot' ? data.boxes.workloads ?? [] : [];
@@ -231,6 +243,33 @@ export function BuilderControls({ spec, setSpec, choices, dictionary, data, work
                 }} />{c}</label>
             ))}
           </fieldset>
+          {logToggle}
+        </>
+      );
+    }
+    case 'trend': {
+      const trendWorkloads = data?.kind === 'trend' ? data.trend.workloads : [];
+      // Otava's options, each a number field that leaves the default when emptied.
+      const numberField = (name: string, field: 'windowLen' | 'maxPValue' | 'minMagnitude' | 'minLevelRuns', caption: string, placeholder: string, step: string): JSX.Element => (
+        <label key={name}>{caption}
+          <input type="number" name={name} step={step} min="0" placeholder={placeholder} value={spec[field] ?? ''} className="narrow"
+            onChange={(e) => set({ [field]: e.target.value === '' ? undefined : Number(e.target.value) })} />
+        </label>
+      );
+      return (
+        <>
+          {metricSelect('builder-metric', spec.metric, runMetrics, 'metric')}
+          <label>{t('scaling.workload')}
+            <select name="builder-trend-workload" value={spec.workload ?? ''} onChange={(e) => set({ workload: e.target.value || undefined })}>
+              {(trendWorkloads.length !== 1 || !spec.workload) && <option value="">{trendWorkloads.length === 1 ? trendWorkloads[0]!.label : t('trend.pickWorkload')}</option>}
+              {trendWorkloads.map((w) => <option key={w.workload} value={w.workload}>{`${w.label} (${w.runs})`}</option>)}
+              {spec.workload && !trendWorkloads.some((w) => w.workload === spec.workload) && <option value={spec.workload}>{spec.workload}</option>}
+            </select>
+          </label>
+          {numberField('builder-trend-window', 'windowLen', t('trend.window'), '50', '1')}
+          {numberField('builder-trend-p', 'maxPValue', t('trend.maxP'), '0.001', '0.001')}
+          {numberField('builder-trend-magnitude', 'minMagnitude', t('trend.minMagnitude'), '0', '0.01')}
+          {numberField('builder-trend-level', 'minLevelRuns', t('trend.minLevelRuns'), '3', '1')}
           {logToggle}
         </>
       );

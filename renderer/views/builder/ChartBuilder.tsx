@@ -16,6 +16,7 @@ import { coreXlsx, useChartData } from '../../charts/use-chart.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { useTheme } from '../../theme/theme.js';
 import { BuilderControls } from './BuilderControls.js';
+import { trendCaption } from '../catalog/trend-text.js';
 import { KINDS, X_PARAMS, respec, specCandidates, specMetric, type Kind, type StudyChoices } from './builder-specs.js';
 
 interface Props {
@@ -68,6 +69,8 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
       case 'scatter': return `${label(c.y)} / ${label(c.x)}`;
       case 'repetitions': return t('reps.title', { metric: l });
       case 'box-plot': return t('box.title', { metric: l });
+      case 'trend': return t('trend.title', { metric: l });
+      case 'timeline': return t('study.tabs.timeline');
     }
   };
   const autoTitle = spec ? titleOf(spec) : '';
@@ -91,6 +94,7 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
       case 'latency-cdf':
       case 'latency-exceedance': return t('overlay.noCurves');
       case 'run-series': return t('overlay.noSeries');
+      case 'trend': return d.trend.problem ?? t('trend.noRuns', { metric: label(d.trend.metric) });
       default: return t('builder.noData');
     }
   };
@@ -104,12 +108,15 @@ export function ChartBuilder({ study, runs, dictionary, editing = null, onSaved 
       case 'wait-events': return spec?.kind === 'wait-events' && spec.measure === 'avg_ms' ? 'ms' : '%';
       case 'scatter': return [d.scatter.x_unit, d.scatter.y_unit].filter(Boolean).join(' / ');
       case 'box-plot': return d.boxes.unit;
+      case 'trend': return d.trend.unit;
+      case 'timeline': return [...new Set(d.timeline.lanes.map((l) => l.unit).filter(Boolean))].join(' / ');
     }
   };
   const caption = data
     ? (data.kind === 'compare-bars' || data.kind === 'speedup-heatmap' || data.kind === 'repetitions'
       ? `${t('builder.units', { unit: unitOf(data) || '–' })} · ${t('builder.baseline', { baseline: data.compare.baseline })} · ${data.compare.convention_note}`
-      : t('builder.units', { unit: unitOf(data) || '–' }))
+      : data.kind === 'trend' ? `${t('builder.units', { unit: unitOf(data) || '–' })} · ${trendCaption(data.trend, t)}`
+        : t('builder.units', { unit: unitOf(data) || '–' }))
     : '';
   const workloads = data?.kind === 'scaling' ? scalingWorkloads(data.scaling, spec?.kind === 'scaling' ? spec.workload : undefined) : null;
 

@@ -6,7 +6,7 @@
 import type { ChartSpec, RunRecord, StudySummary } from '../../../app/contract/records.js';
 
 export type Kind = ChartSpec['kind'];
-export const KINDS: Kind[] = ['compare-bars', 'speedup-heatmap', 'scaling', 'time-series', 'latency-cdf', 'latency-exceedance', 'run-series', 'wait-events', 'scatter', 'repetitions', 'box-plot'];
+export const KINDS: Kind[] = ['compare-bars', 'speedup-heatmap', 'scaling', 'time-series', 'latency-cdf', 'latency-exceedance', 'run-series', 'wait-events', 'scatter', 'repetitions', 'box-plot', 'trend', 'timeline'];
 export const X_PARAMS = ['vus', 'threads', 'sessions', 'iodepth', 'numjobs', 'bs', 'read_pct'];
 
 export const hasBins = (r: RunRecord): boolean => Boolean(r.tables['latency_bins'] || r.tables['hist_log_bins']);
@@ -75,5 +75,9 @@ export function respec(spec: ChartSpec, kind: Kind, c: StudyChoices): ChartSpec 
     }
     case 'repetitions': return { kind, baseline, candidate, metric };
     case 'box-plot': return { kind, metric, over: 'runs' };
+    // The workload is picked from the trend's answer (the workloads its runs hold).
+    case 'trend': return { kind, metric: c.runs.some((r) => r.metrics[metric] !== undefined) ? metric : Object.keys(c.runs[0]?.metrics ?? {})[0] ?? metric };
+    // The lanes the study opens on; the controls pick others.
+    case 'timeline': return { kind };
   }
 }

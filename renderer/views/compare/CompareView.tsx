@@ -25,6 +25,8 @@ interface Props {
   onOpenRun?(run: number): void;
   /** Opens the runs overlaid (latency distribution, aligned series) with these runs chosen. */
   onOverlay?(runs: number[]): void;
+  /** The study's runs changed here (runs counted in): every view reloads them. */
+  onChanged?(): void;
 }
 
 const CONVENTIONS = ['x-fold', 'percent-change', 'percent-of-baseline'] as const;
@@ -59,7 +61,7 @@ export function groupMetrics(metrics: readonly string[], byName: ReadonlyMap<str
 }
 
 /** Baseline against candidate: the study's convention, pairing keys, significance, warnings. */
-export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOverlay }: Props): JSX.Element {
+export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOverlay, onChanged }: Props): JSX.Element {
   const bridge = useBridge();
   const { t, locale, metricLabel } = useI18n();
   const labels = [...study.configs, ...study.periods];
@@ -372,7 +374,8 @@ export function CompareView({ study, runs, dictionary, defaults, onOpenRun, onOv
               <ul>{matrix.left_out.map((l) => <li key={l.candidate} data-candidate={l.candidate} data-reason={l.reason}>{l.message}</li>)}</ul>
             </div>
           )}
-          <WarningsPanel warnings={result.warnings} runs={runs} workloadOf={workloadOf} onOpenRun={onOpenRun} />
+          <WarningsPanel warnings={result.warnings} runs={runs} workloadOf={workloadOf} onOpenRun={onOpenRun}
+            onCountIn={(ids) => bridge.call('runs.include', { study: study.slug, runs: ids }).then(() => onChanged?.(), (err: Error) => setError(err.message))} />
           {result.unmatched.length > 0 && (
             <section className="unmatched">
               <h3>{t('compare.unmatched')}</h3>

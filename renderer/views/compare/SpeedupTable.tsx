@@ -38,7 +38,11 @@ export function SpeedupTable({ result, metric, unit }: { result: CompareResult; 
               title={p.significance_note}>
               {p.speedup_text}{p.mark && <span className="mark"> {p.mark}</span>}
             </td>
-            <td data-col="text" className={`worded ${p.verdict}`}>{p.text}</td>
+            <td data-col="text" className={`worded ${p.verdict}`}>
+              {p.text}
+              {/* What the tools said about the runs behind this pair (2 of 10 users failed): on its row. */}
+              {(p.validity ?? []).length > 0 && <div className="validity" data-testid="pair-validity">{(p.validity ?? []).map((f) => `⚠ ${t('warnings.runId', { id: f.run })}: ${f.message}`).join(t('list.sep'))}</div>}
+            </td>
             <td className="num" data-col="change">{p.change_text}</td>
             <td className="num">{p.n_baseline} / {p.n_candidate}</td>
             <td className="num" data-col="p" title={p.significance_note}>{p.p_value === null ? '–' : p.p_value.toPrecision(2)}</td>

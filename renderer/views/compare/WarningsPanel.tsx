@@ -15,6 +15,8 @@ interface Props {
   workloadOf?(run: number): string | undefined;
   /** Opens the run in the Runs tab. */
   onOpenRun?(run: number): void;
+  /** Counts in runs their own output left out (most users failed): offered beside that warning. */
+  onCountIn?(runs: number[]): void;
 }
 
 /** "disk · 4K random read QD1 ×1 · randread-4k.json": a run as the Runs tab shows it. */
@@ -29,7 +31,7 @@ export function runName(run: RunRecord, workload: string | undefined, sep: strin
  * sentence twice; its runs are named and link to the run in the Runs tab, folded under their
  * count when there are many.
  */
-export function WarningsPanel({ warnings, runs = [], workloadOf, onOpenRun }: Props): JSX.Element | null {
+export function WarningsPanel({ warnings, runs = [], workloadOf, onOpenRun, onCountIn }: Props): JSX.Element | null {
   const { t } = useI18n();
   if (warnings.length === 0) return null;
   const byId = new Map(runs.map((r) => [r.id, r]));
@@ -57,6 +59,9 @@ export function WarningsPanel({ warnings, runs = [], workloadOf, onOpenRun }: Pr
               <strong>{known ? t(key) : w.message}</strong>
               {known && w.detail && <span className="muted" data-testid="warning-detail"> ({w.detail})</span>}
               {w.objects && w.objects.length > 0 && <span className="muted">{t('text.sep')}{t('compare.objectsList', { objects: w.objects.join(t('list.sep')) })}</span>}
+              {w.code === 'no-verdict' && onCountIn && ids.length > 0 && (
+                <button type="button" name="count-in" className="link" data-testid="count-in" onClick={() => onCountIn(ids)}>{t('compare.countIn', { count: ids.length })}</button>
+              )}
               {ids.length > 0 && ids.length <= SHOWN_RUNS && <ul className="warning-runs">{ids.map(runLink)}</ul>}
               {ids.length > SHOWN_RUNS && (
                 <details className="warning-runs">

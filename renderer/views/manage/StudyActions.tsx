@@ -5,10 +5,11 @@ import { useBridge } from '../../bridge/context.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { useI18n } from '../../i18n/i18n.js';
 import { DeleteDialog, type DeleteRequest } from './DeleteDialog.js';
+import { PublishDialog } from '../catalog/PublishDialog.js';
 
 /**
  * A study's context actions in the sidebar (the ⋯ button, or a right click on the study):
- * rename it, or delete it after a dialog that says what goes.
+ * rename it, publish it to the team catalog, or delete it after a dialog that says what goes.
  */
 export function StudyActions({ study, open, onOpenChange, onRenamed, onDeleted }: {
   study: StudySummary;
@@ -19,7 +20,7 @@ export function StudyActions({ study, open, onOpenChange, onRenamed, onDeleted }
 }): JSX.Element {
   const bridge = useBridge();
   const { t } = useI18n();
-  const [dialog, setDialog] = useState<'rename' | DeleteRequest | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'publish' | DeleteRequest | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
@@ -40,10 +41,10 @@ export function StudyActions({ study, open, onOpenChange, onRenamed, onDeleted }
     };
   }, [open, onOpenChange, study.slug]);
 
-  const pick = (what: 'rename' | 'delete'): void => {
+  const pick = (what: 'rename' | 'publish' | 'delete'): void => {
     onOpenChange(false);
     setError(null);
-    setDialog(what === 'rename' ? 'rename' : { kind: 'study', study: study.slug, name: study.name });
+    setDialog(what === 'delete' ? { kind: 'study', study: study.slug, name: study.name } : what);
   };
 
   const rename = (name: string): void => {
@@ -65,6 +66,7 @@ export function StudyActions({ study, open, onOpenChange, onRenamed, onDeleted }
       {open && (
         <div className="menu" role="menu" ref={menu} data-testid="study-menu">
           <button type="button" role="menuitem" onClick={() => pick('rename')}>{t('manage.rename')}</button>
+          <button type="button" role="menuitem" name="publish-study" onClick={() => pick('publish')}>{t('catalog.publishMenu')}</button>
           <button type="button" role="menuitem" className="danger-text" onClick={() => pick('delete')}>{t('manage.delete')}</button>
         </div>
       )}
@@ -72,7 +74,8 @@ export function StudyActions({ study, open, onOpenChange, onRenamed, onDeleted }
         <ConfirmDialog title={t('manage.renameStudyTitle', { name: study.name })} confirmLabel={t('manage.renameConfirm')} busy={busy} error={error}
           input={{ label: t('manage.newName'), initial: study.name, name: 'new-name' }} onConfirm={rename} onCancel={() => setDialog(null)} testId="rename-dialog" />
       )}
-      {dialog && dialog !== 'rename' && (
+      {dialog === 'publish' && <PublishDialog study={study} onClose={() => setDialog(null)} />}
+      {dialog && dialog !== 'rename' && dialog !== 'publish' && (
         <DeleteDialog request={dialog} onCancel={() => setDialog(null)} onDone={(record) => { setDialog(null); onDeleted(record); }} />
       )}
     </>

@@ -4,8 +4,8 @@
  * stays with what follows it, a table continues under its header), so the contents' page
  * numbers are the printed ones. The same component is the composer's preview and the print page.
  */
-import type { JSX } from 'react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { JSX, ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReportDocument } from '../../../app/contract/records.js';
 import { translate } from '../../i18n/i18n.js';
 import { en, zhCN } from '../../i18n/messages.js';
@@ -14,10 +14,17 @@ import { inline, MarkdownBlockView } from './markdown.js';
 import { ReportChart } from './ReportChart.js';
 import { contentsPlacement, MARGIN, MM, pageGeometry } from './page-geometry.js';
 import { paginate } from './paginate.js';
+import { breakSegments } from './break-points.js';
 
 export { pageGeometry } from './page-geometry.js';
 import './report.css';
 
+
+/** A cell's text with its break points (break-points.ts): a long label wraps after "=" or "_", not mid-word. */
+function wrappable(text: string): ReactNode {
+  const parts = breakSegments(text);
+  return parts.length === 1 ? text : parts.map((p, k) => <Fragment key={k}>{k > 0 && <wbr />}{p}</Fragment>);
+}
 
 function Row({ table, cells, mono, classes, head }: { table: TableShape; cells: string[]; mono?: number[] | undefined; classes?: Array<string | undefined> | undefined; head?: boolean }): JSX.Element {
   return (
@@ -27,7 +34,7 @@ function Row({ table, cells, mono, classes, head }: { table: TableShape; cells: 
         const Cell = head ? 'th' : 'td';
         return (
           <Cell key={i} style={{ width: `${table.widths[i]}%` }} className={classes?.[i]}>
-            {lines.map((l, j) => <div key={j} className={mono?.includes(i) && j > 0 ? 'mono' : undefined}>{l}</div>)}
+            {lines.map((l, j) => <div key={j} className={mono?.includes(i) && j > 0 ? 'mono' : undefined}>{wrappable(l)}</div>)}
           </Cell>
         );
       })}
@@ -67,6 +74,7 @@ function BlockView({ block, live, sep, onChart }: { block: Block; live: boolean;
         <div className={`pd-headline verdict-${block.verdict ?? 'value'}`} data-headline={block.text} data-verdict={block.verdict ?? 'value'}>
           <div className="label">{block.label}</div>
           <div className="big">{block.text}{block.mark ? ' ~' : ''}</div>
+          {block.validity && <ul className="pd-validity" data-testid="headline-validity">{block.validity.map((v, i) => <li key={i}>{v}</li>)}</ul>}
           <div className="values">{block.values}</div>
           <div className="basis">{block.basis}</div>
           {block.warnings.length > 0 && (
@@ -81,6 +89,7 @@ function BlockView({ block, live, sep, onChart }: { block: Block; live: boolean;
           <div className="label">{block.label}</div>
           <div className="big">{block.peak}</div>
           {block.ratio && <div className={`ratio${block.baseline ? ' is-baseline' : ''}`}>{block.ratio}</div>}
+          {block.validity && <ul className="pd-validity">{block.validity.map((v, i) => <li key={i}>{v}</li>)}</ul>}
           <div className="values">{block.facts.join(sep)}</div>
           <div className="basis">{block.basis}</div>
           {block.warnings.length > 0 && (

@@ -55,6 +55,23 @@ describe('report blocks', () => {
     assert.ok(appendix.includes('两侧的工具版本不同：tool version differs between the sides (baseline: 11.2.0.3; candidate: 11.2.0.4)（2 个运行：1、2）'), appendix.join(' | '));
   });
 
+  it('issue 40: a headline figure states what the tools said beside its verdict, the run left out first named so; the evidence lists every fact', () => {
+    const failed: HeadlineFigure = { ...figure, validity: [
+      { run: 8, config: 'PostgreSQL 14', workload: '10 VU', severity: 'warning', message: '2 of 10 virtual users finished FAILED', left_out: false },
+      { run: 9, config: 'PostgreSQL 14', workload: '100 VU', severity: 'invalid', message: '95 of 100 virtual users finished FAILED', left_out: true },
+    ] };
+    const d = doc('en', 'grouped');
+    const withFacts: ReportDocument = { ...d, sections: [{ id: 'h', type: 'headline', title: 'Headline', figures: [failed], errors: [], warnings: [] }],
+      evidence: { ...evidence, validity: [{ run: 9, config: 'PostgreSQL 14', name: 'TPROC-C PostgreSQL 100 VU', file: 'vu100.log', facts: [{ code: 'failed-users', severity: 'invalid', message: '95 of 100 virtual users finished FAILED' }], counted_in: null }] } };
+    const blocks = documentBlocks(withFacts).blocks;
+    assert.deepEqual(blocks.find((b): b is Headline => b.kind === 'headline')!.validity, [
+      'PostgreSQL 14 · 10 VU (run 8): 2 of 10 virtual users finished FAILED',
+      'Left out, no verdict: PostgreSQL 14 · 100 VU (run 9): 95 of 100 virtual users finished FAILED',
+    ]);
+    assert.ok(blocks.some((b) => b.kind === 'subtitle' && b.text === 'What the tools said about the runs'));
+    assert.ok(blocks.some((b) => b.kind === 'row' && b.cells.join(' | ') === '#9 TPROC-C PostgreSQL 100 VU | PostgreSQL 14 | vu100.log | 95 of 100 virtual users finished FAILED | no verdict by default'));
+  });
+
   it('grouped: a column per value and side, a unit the label names is not repeated, "–" where a side has none', () => {
     const rows = documentBlocks(doc('en', 'grouped')).blocks.filter((b): b is Row => b.kind === 'row');
     assert.deepEqual(rows[0]!.table.header, ['Event', '% DB time\nwrite-back', '% DB time\nwrite-through', 'Avg wait (ms)\nwrite-back', 'Avg wait (ms)\nwrite-through', 'Waits\nwrite-back', 'Waits\nwrite-through']);
@@ -98,6 +115,9 @@ describe('report blocks', () => {
     assert.deepEqual(rows[0]!.classes?.filter(Boolean), ['verdict-better', 'verdict-better'], 'the speedup and its words take the verdict\'s colour');
     const none = table([pair({})]);
     assert.ok(none.some((b) => b.kind === 'note' && b.text === 'n · p: too few runs for an interval'));
+    // Issue 40: the facts of a pair's runs are on its row, under the ratio they qualify.
+    const untested = table([pair({ mark: '~', validity: [{ run: 2, side: 'candidate', config: 'b', code: 'failed-users', severity: 'warning', message: '2 of 10 virtual users finished FAILED' }] })]).filter((b): b is Row => b.kind === 'row');
+    assert.equal(untested[0]!.cells.at(-2), 'mean latency 2.00x lower\n⚠ Run 2: 2 of 10 virtual users finished FAILED');
   });
 
   it('a long comparison is grouped by workload family: a row naming it, each load once, metrics named with their units', () => {

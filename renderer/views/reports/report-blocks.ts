@@ -3,7 +3,7 @@
  * follows), headline figures, Markdown blocks, charts, and table rows (a long table continues
  * on the next page under its header again).
  */
-import type { ComparePair, CompareWarning, ConfidenceInterval, PivotTable, ReportDocument, SweepHeadline, Verdict } from '../../../app/contract/records.js';
+import type { ComparePair, CompareWarning, ConfidenceInterval, FigureValidity, PivotTable, ReportDocument, SweepHeadline, Verdict } from '../../../app/contract/records.js';
 import { translate, type Locale } from '../../i18n/i18n.js';
 import type { MessageKey } from '../../i18n/messages.js';
 import { formatValue } from '../../format.js';
@@ -12,6 +12,7 @@ import { reportChartHeight, reportChartOption } from './report-charts.js';
 import { formatCoverage } from '../compare/interval-text.js';
 import { pageGeometry } from './page-geometry.js';
 import { groupByFamily } from './workload-groups.js';
+import { changeLines, excursionLines, methodLine } from '../catalog/trend-text.js';
 
 export interface TableShape {
   key: string;
@@ -24,10 +25,13 @@ export type Block =
   | { kind: 'title'; text: string; number: string; toc: boolean }
   | { kind: 'subtitle'; text: string }
   | { kind: 'note'; text: string; tone: 'muted' | 'error' | 'convention' }
-  /** `verdict` picks the figure's colour (null: a value with no ratio); `warnings` print under it. */
-  | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean; verdict: Verdict | null; warnings: string[] }
+  /**
+   * `verdict` picks the figure's colour (null: a value with no ratio); `validity` (what the tools
+   * said about the runs: "95 of 100 virtual users finished FAILED") prints beside it, `warnings` under it.
+   */
+  | { kind: 'headline'; label: string; text: string; values: string; basis: string; mark: boolean; verdict: Verdict | null; validity?: string[]; warnings: string[] }
   /** A sweep's peak (one configuration): the peak and its load, the ratio to the baseline's peak in the verdict's colour, then latency, "stable up to" and price-performance. */
-  | { kind: 'peak'; label: string; baseline: boolean; peak: string; ratio: string; verdict: Verdict | null; facts: string[]; basis: string; warnings: string[] }
+  | { kind: 'peak'; label: string; baseline: boolean; peak: string; ratio: string; verdict: Verdict | null; facts: string[]; basis: string; validity?: string[]; warnings: string[] }
   | { kind: 'md'; block: MarkdownBlock }
   /** A bullet of plain text: the evidence is data (file names, filters with "*"), never Markdown. */
   | { kind: 'item'; text: string }
@@ -40,6 +44,8 @@ export type Block =
   | { kind: 'row'; table: TableShape; cells: string[]; mono?: number[]; classes?: Array<string | undefined>; group?: boolean; family?: string };
 
 export const CHART_HEIGHT = 330;
+/** Warnings printed under the comparison table they qualify, not only in the evidence (issue 40). */
+const UNDER_TABLE = new Set(['no-verdict', 'run-validity', 'metric-not-comparable', 'different-setting', 'settings-folded']);
 /** Folders with more files than this are one line in the PDF's evidence. */
 const MAX_LISTED = 25;
 
@@ -47,8 +53,15 @@ const MAX_LISTED = 25;
 export function warningText(w: CompareWarning, locale: Locale): string {
   const key = `warning.${w.code}` as MessageKey;
   const text = translate(locale, key);
-  const said = text === key ? w.message : text.replace(/[.。]$/, '');
+  // A sentence of the catalog says what kind of warning it is; the core's detail says which (the values, the runs' facts).
+  const said = text === key ? w.message : `${text.replace(/[.。]$/, '')}${w.detail ? (locale === 'zh-CN' ? `（${w.detail}）` : ` (${w.detail})`) : ''}`;
   return w.runs.length ? `${said} (${translate(locale, 'report.runsOf', { runs: `${w.runs.slice(0, 12).join(translate(locale, 'list.sep'))}${w.runs.length > 12 ? `${translate(locale, 'list.sep')}…` : ''}` })})` : said;
+}
+
+/** A headline figure's validity, each fact with the run it is of, in the report's language. */
+export function validityTexts(validity: readonly FigureValidity[] | undefined, locale: Locale): string[] {
+  return (validity ?? []).map((v) => translate(locale, v.left_out ? 'report.validity.leftOut' : v.severity === 'invalid' ? 'report.validity.countedIn' : 'report.validity.fact',
+    { config: v.config, workload: v.workload, run: v.run, fact: v.message }));
 }
 
 /**
@@ -71,7 +84,9 @@ function pairCells(p: ComparePair, locale: Locale, multi: { candidates: boolean;
     p.object === '*' ? translate(locale, 'report.allObjects') : p.workload_label,
     ...(multi.candidates ? [p.candidate_label] : []),
     ...(multi.metrics ? [metricName(p.metric_label, p.unit)] : []),
-    fmt(p.baseline), fmt(p.candidate), p.speedup_text, p.text, withIntervals ? `${sig}\n${intervals(p, locale)}` : sig,
+    // What the tools said about the runs behind the pair, on its row under the ratio it qualifies.
+    fmt(p.baseline), fmt(p.candidate), p.speedup_text, [p.text, ...(p.validity ?? []).map((f) => `⚠ ${translate(locale, 'report.validity.peak', { run: f.run, fact: f.message })}`)].join('\n'),
+    withIntervals ? `${sig}\n${intervals(p, locale)}` : sig,
   ];
 }
 
@@ -203,6 +218,7 @@ export function sweepBlocks(sw: SweepHeadline, locale: Locale): Block[] {
     if (p.peak_at_last_load) warnings.push(t('report.peak.lastLoad', { load: load(p.peak_at) }));
     if (p.excluded.length) warnings.push(t('report.peak.excluded', { count: p.excluded.length, reasons: p.excluded.map((e) => `#${e.run} ${e.reason}`).join(sep) }));
     out.push({
+      ...(p.validity?.length ? { validity: p.validity.map((v) => t('report.validity.peak', { run: v.run, fact: v.message })) } : {}),
       kind: 'peak', label: p.label, baseline: p.is_baseline,
       peak: t('report.peak.figure', { value: formatValue(p.peak, sw.unit, locale), unit: sw.unit, load: load(p.peak_at) }),
       ratio, verdict: p.is_baseline ? null : p.verdict, facts,
@@ -237,7 +253,10 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
           // One label for all (the template's "geometric mean over the sweep (secondary)") heads the list once.
           const shared = s.figures.length > 0 && s.figures.every((f) => f.label === s.figures[0]!.label) ? s.figures[0]!.label : null;
           if (s.figures.length) blocks.push({ kind: 'subtitle', text: shared ?? t('report.peak.secondary') });
-          for (const f of s.figures) blocks.push({ kind: 'item', text: `${shared ? '' : `${f.label} · `}${f.candidate_label}: ${f.text}${f.mark ? ' ~' : ''} (${f.basis})` });
+          for (const f of s.figures) {
+            const said = validityTexts(f.validity, locale);
+            blocks.push({ kind: 'item', text: `${shared ? '' : `${f.label} · `}${f.candidate_label}: ${f.text}${f.mark ? ' ~' : ''} (${f.basis})${said.length ? ` — ${said.join(zh ? '；' : '; ')}` : ''}` });
+          }
         }
         for (const f of s.sweep ? [] : s.figures) {
           const fmt = (v: number | null): string => (v === null ? '' : `${formatValue(v, f.unit, locale)} ${f.unit}`);
@@ -252,6 +271,7 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
           blocks.push({
             kind: 'headline', label: `${f.label}${f.workload ? ` · ${f.workload_label ?? f.workload}` : ''}`, text: f.text, values, basis: f.basis, mark: f.mark === '~',
             verdict: f.verdict, warnings: f.warnings.map((w) => warningText(w, locale)),
+            ...(f.validity?.length ? { validity: validityTexts(f.validity, locale) } : {}),
           });
         }
         for (const e of s.errors) blocks.push({ kind: 'note', text: t('report.missing', { reason: e }), tone: 'error' });
@@ -271,6 +291,11 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         const height = reportChartHeight(s.chart, s.data, CHART_HEIGHT);
         if (option) blocks.push({ kind: 'chart', id: s.id, option, height, caption: s.caption });
         else blocks.push({ kind: 'note', text: t('report.missing', { reason: s.errors[0] ?? t('report.noData') }), tone: 'error' });
+        // A trend states its change points and excursions in words, and the method that found them.
+        if (option && s.data?.kind === 'trend') {
+          for (const line of [...changeLines(s.data.trend, t), ...excursionLines(s.data.trend, t)]) blocks.push({ kind: 'item', text: line });
+          blocks.push({ kind: 'note', text: methodLine(s.data.trend, t), tone: 'muted' });
+        }
         break;
       }
       case 'pivot': {
@@ -338,6 +363,9 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
         // Why some pairs are "~" whatever their figures (one run, too few runs): said under the table.
         for (const w of c.warnings) if (w.code === 'single-run' || w.code === 'few-repetitions') blocks.push({ kind: 'note', text: `~ ${w.message}`, tone: 'muted' });
         if (c.workload_filter) blocks.push({ kind: 'note', text: c.workload_filter, tone: 'muted' });
+        // What the tools said about the runs of these pairs, and the runs left out for it: under the table they qualify.
+        // So do a metric compared across engines it is not comparable across (TPM), and settings that differ.
+        for (const w of c.warnings) if (UNDER_TABLE.has(w.code)) blocks.push({ kind: 'note', text: warningText({ ...w, runs: [] }, locale), tone: 'error' });
         // Each unpaired workload with every configuration that ran it.
         if (c.unmatched.length) blocks.push({ kind: 'note', text: t('report.unpaired', { list: c.unmatched.map((u) => (u.configs?.length ? `${u.workload_label} (${u.configs.join(t('list.sep'))})` : u.workload_label)).join(t('list.sep')) }), tone: 'muted' });
         break;
@@ -386,6 +414,17 @@ export function documentBlocks(doc: ReportDocument): { blocks: Block[]; toc: Arr
     blocks.push({ kind: 'subtitle', text: t('report.excludedRuns') });
     const excluded: TableShape = { key: 'evidence-excluded', header: [t('report.excludedRun'), t('report.config'), t('report.file'), t('report.reason'), t('report.excludedWhen')], widths: [16, 16, 26, 28, 14] };
     for (const e of ev.excluded_runs) blocks.push({ kind: 'row', table: excluded, cells: [`#${e.run} ${e.name}`, e.config, e.file, e.reason, [e.at.slice(0, 10), e.by].filter(Boolean).join(t('list.sep'))] });
+  }
+  // What the tools said about whether each run's result stands (issue 40), and who counted an invalid one in.
+  if (ev.validity?.length) {
+    blocks.push({ kind: 'subtitle', text: t('report.validityRuns') });
+    const validity: TableShape = { key: 'evidence-validity', header: [t('report.excludedRun'), t('report.config'), t('report.file'), t('report.reason'), t('report.validitySeverity')], widths: [16, 16, 24, 30, 14] };
+    for (const v of ev.validity) {
+      for (const f of v.facts) {
+        const severity = f.severity === 'invalid' ? (v.counted_in ? t('report.countedIn', { when: [v.counted_in.at.slice(0, 10), v.counted_in.by].filter(Boolean).join(t('list.sep')) }) : t('report.validityInvalid')) : t('report.validityWarning');
+        blocks.push({ kind: 'row', table: validity, cells: [`#${v.run} ${v.name}`, v.config, v.file, f.message, severity] });
+      }
+    }
   }
   // Constants (prices, vCPUs…) behind derived metrics, and where each came from.
   if (ev.constants?.length) {

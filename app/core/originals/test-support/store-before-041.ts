@@ -1,13 +1,13 @@
 /**
- * A store as PerfDelta wrote it before migration 014: its originals inside the database, in
- * parts of 16 MiB (file_parts), no object beside it, schema version 13.
+ * A store as PerfDelta wrote it before migration 041: its originals inside the database, in
+ * parts of 16 MiB (file_parts), no object beside it, schema version 40.
  *
- * Made from real imports, then laid out as the code before 014 laid it out: the same rows
- * (studies, imports, runs, series... are untouched by 014), each original's bytes written into
+ * Made from real imports, then laid out as the code before 041 laid it out: the same rows
+ * (studies, imports, runs, series... are untouched by 041), each original's bytes written into
  * file_parts as that code's Store.fileWriter wrote them (one row per part, an empty file one
- * empty part), migration 014's table and its row in schema_migrations removed, the objects
- * folder removed. Its schema is then exactly what migrations 001-013 make (checked by
- * `schemaBefore014`), so the store is one that code made, not a blob.
+ * empty part), migration 041's table and its row in schema_migrations removed, the objects
+ * folder removed. Its schema is then exactly what migrations 001-040 make (checked by
+ * `schemaBefore041`), so the store is one that code made, not a blob.
  */
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
@@ -16,8 +16,8 @@ import { MIGRATIONS, migrate } from '../../store/migrations.js';
 import { FILE_PART_BYTES } from '../read-original.js';
 import { originalsDirFor } from '../object-store.js';
 
-/** Imports `imports` (paths, study, configuration) into a new store at `dbFile`, then lays it out as before 014. Returns the originals' hashes. */
-export function storeBefore014(dbFile: string, imports: Array<{ paths: string[]; study: string; config: string }>): string[] {
+/** Imports `imports` (paths, study, configuration) into a new store at `dbFile`, then lays it out as before 041. Returns the originals' hashes. */
+export function storeBefore041(dbFile: string, imports: Array<{ paths: string[]; study: string; config: string }>): string[] {
   const core = new Core(dbFile);
   const bytesOf = new Map<string, Buffer>();
   try {
@@ -39,7 +39,7 @@ export function storeBefore014(dbFile: string, imports: Array<{ paths: string[];
         } while (at < bytes.byteLength);
       }
       db.exec('DROP TABLE migration_log');
-      db.prepare('DELETE FROM schema_migrations WHERE id >= 14').run();
+      db.prepare('DELETE FROM schema_migrations WHERE id >= 41').run();
     })();
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
@@ -59,11 +59,11 @@ export function schemaOf(dbFile: string): string[] {
   }
 }
 
-/** The schema migrations 001-013 make: what a store before 014 has. */
-export function schemaBefore014(): string[] {
+/** The schema migrations 001-040 make: what a store before 041 has. */
+export function schemaBefore041(): string[] {
   const db = new Database(':memory:');
   try {
-    migrate(db, MIGRATIONS.filter((m) => m.id < 14));
+    migrate(db, MIGRATIONS.filter((m) => m.id < 41));
     return (db.prepare("SELECT type || ' ' || name || ': ' || COALESCE(sql, '') AS s FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").pluck().all() as string[]);
   } finally {
     db.close();
