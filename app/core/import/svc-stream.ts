@@ -16,7 +16,8 @@
  *    current cell (sum, ops-weighted mean, max: svc-aggregate.ts `combine`). When the next file
  *    belongs to a later cell, the cell is written to the series: an object some node did not
  *    report in that cell is a gap, not a dip.
- * Memory: the output series (Float64Arrays) plus two files' counters per stream.
+ * Memory: the output series (Float64Arrays) plus two files' counters per stream; with `spill`,
+ * the series of a window of intervals (the import writes them as chunks as they complete).
  */
 import { readHeader, scanCounters, type CounterScan, type CounterSnapshot } from '../../../importers/svc/counter-scan.js';
 import { fallenCounter, MDISK_METRICS, mdiskRatesInto, missingNodeCounters, msPerUnit, NODE_METRICS, nodeObjectId, nodeRatesInto, VOLUME_METRICS, volumeRatesInto, type RowPair } from '../../../importers/svc/counter-rates.js';
@@ -68,6 +69,13 @@ export interface SvcAggregateHooks {
    * written as they come (a week of 1,000 volumes is 200 MB of series: never held twice).
    */
   seriesLater?: boolean;
+  /**
+   * With `seriesLater`: rates handed out as their intervals complete, whenever those held pass
+   * `bytes` (a week of 1,000 volumes is ~200 MB of them): `write` gets pieces of series, each
+   * series' pieces in time order, and `series` afterwards gives what remains, continuing them.
+   * Node statistics are held to the end: the run's figures are read from them (they are few).
+   */
+  spill?: { bytes: number; write(piece: ParsedSeries): void };
 }
 
 export interface SvcFileNotes {
@@ -94,6 +102,22 @@ export interface SvcAggregate {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * The rates an import holds before writing them (`spill`): 32 MB of rows, and as much again of
+ * spare room in their arrays at most; a week of 1,000 volumes goes in about seven windows.
+ * PERFDELTA_SVC_HELD_BYTES sets another (tests write a small drop in several windows).
+ */
+export function svcHeldBytes(): number {
+  const fixed = Number(process.env['PERFDELTA_SVC_HELD_BYTES']);
+  return Number.isFinite(fixed) && fixed >= 0 ? fixed : 32 * 1024 * 1024;
+}
+
+/** The row of an SVC run whose rates are being written: written again whole once the files are read. */
+export const SVC_RUN_UNDER_WAY: ParsedRun = {
+  name: 'SVC statistics (being imported)', tool: 'svc', toolVersion: null, host: null, startMs: null, endMs: null,
+  params: {}, metrics: {}, tables: {}, series: [], warnings: [], errors: [],
+};
 
 /** One kind's objects and the accumulators of the current cell, per object and metric. */
 class KindCells {
@@ -329,10 +353,15 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   let intervals = 0;
   let cell = NaN;
   let cellHadPair = false;
+  const spill = hooks.seriesLater ? hooks.spill : undefined;
+  const spilling = [...kinds.values()].filter((k) => !perNodeKind(k.kind));
   const flush = (): void => {
     if (cellHadPair) intervals++;
     for (const k of kinds.values()) incomplete += k.flush(cell);
     cellHadPair = false;
+    if (spill && spilling.reduce((n, k) => n + k.series.heldBytes(), 0) > spill.bytes) {
+      for (const k of spilling) for (const piece of k.series.drain(k.metrics, (o) => seriesObject(k.kind, k.ids[o]!))) spill.write(piece);
+    }
   };
 
   const ahead = hooks.scanAhead?.(entries.map((e) => e.file));
