@@ -75,30 +75,33 @@ export function slugify(name: string): string {
   return slug || 'study';
 }
 
-/** A run's metrics as stored: finite values only (JSON has no NaN, and a missing figure is absent, not zero). */
 /** A run's row as stored, checked against the schema study files are checked against (row-schema.ts): a run that does not fit fails its file. */
 function runRow(config: string | null, ordinal: number | null, run: ParsedRun) {
   const { tables, bins } = splitBins(run.tables);
+  const metrics = finiteMetrics(run.metrics);
   const row = {
     config, ordinal, name: run.name, tool: run.tool, tool_version: run.toolVersion, host: run.host, start_ms: run.startMs, end_ms: run.endMs,
-    params: JSON.stringify(run.params), tables: JSON.stringify(tables), warnings: JSON.stringify(run.warnings), errors: JSON.stringify(run.errors), metrics: metricsJson(run.metrics),
+    params: JSON.stringify(run.params), tables: JSON.stringify(tables), warnings: JSON.stringify(run.warnings), errors: JSON.stringify(run.errors), metrics: JSON.stringify(metrics),
     validity: JSON.stringify(run.validity ?? []),
   };
   const { config: c, ordinal: o, ...rest } = row;
-  checkRow('runs', c === null || o === null ? rest : row, `run "${run.name.slice(0, 80)}"`, { trusted: true });
+  // The JSON columns are checked on the values they were made from: an importer's objects, not text to parse back.
+  const values = { params: run.params, tables, warnings: run.warnings, errors: run.errors, metrics, validity: run.validity ?? [] };
+  checkRow('runs', c === null || o === null ? rest : row, `run "${run.name.slice(0, 80)}"`, { trusted: true, values });
   return { row, bins };
 }
 
+/** A run's metrics as stored: finite values only (JSON has no NaN, and a missing figure is absent, not zero). */
 function metricsJson(metrics: Record<string, number>): string {
-  let clean = true;
+  return JSON.stringify(finiteMetrics(metrics));
+}
+
+/** The metrics with a finite value: what is stored of them. */
+function finiteMetrics(metrics: Record<string, number>): Record<string, number> {
   for (const k in metrics) {
-    if (!Number.isFinite(metrics[k])) {
-      clean = false;
-      break;
-    }
+    if (!Number.isFinite(metrics[k])) return Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v)));
   }
-  if (clean) return JSON.stringify(metrics);
-  return JSON.stringify(Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v))));
+  return metrics;
 }
 
 const BIN_SOURCES = ['latency_bins', 'hist_log_bins'];
