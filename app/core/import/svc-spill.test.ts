@@ -54,10 +54,10 @@ describe('SVC rates written as their intervals complete', () => {
   it('a drop written in many windows stores what it stores written in one: run, points, summaries', async () => {
     const dir = path.join(tempDir(), 'svc');
     const { generate } = (await import(pathToFileURL(path.join(root, 'samples/svc/generate.mjs')).href)) as { generate(d: string, o: object): number };
-    // Two days of the sixteen volumes of study S1: 576 files, each series 575 points.
-    generate(dir, { days: 2 });
+    // A day of the sixteen volumes of study S1: 576 files (two nodes), each series 287 points.
+    generate(dir, { days: 1 });
     const whole = importWith(dir, undefined);
-    // ~2 KB of rates per interval: a window every few intervals, ~100 windows over the two days.
+    // ~2 KB of rates per interval: a window every few intervals, ~50 windows over the day.
     const windows = importWith(dir, '10000');
     assert.equal(whole.chunks, whole.series, 'held whole, each series is one chunk');
     assert.ok(windows.chunks > whole.series * 20, `written in windows, each series is many chunks (${windows.chunks} for ${windows.series} series)`);
