@@ -21,7 +21,7 @@ import type { FileConfigurations, FileOutcome, FilePreview, ImportResult, LogLat
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
 import type { LockWait, StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
-import { aggregateSvcFiles, SVC_RUN_UNDER_WAY, svcHeldBytes, svcStageInfo, type SvcFileInput, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
+import { aggregateSvcFiles, svcHeldBytes, svcStageInfo, type SvcFileInput, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
 import { parsePoolFor, type ParsePool } from './parse-pool.js';
 import { scanCounters } from '../../../importers/svc/counter-scan.js';
 import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
@@ -810,10 +810,6 @@ export class ImportSession {
 
   private aggregateSnapshots(files: readonly Held[]): void {
     if (files.length === 0) return;
-    // The run, once its first rates are written (before the files are all read), and which
-    // series have chunks written (their summaries and pyramids are built at the end).
-    let runId: number | null = null;
-    const spilled = new Map<string, string>();
     // A used file is kept while its bytes are in hand (a week is 4,000 files: not read twice).
     const byIndex = new Map(files.map((h) => [h.index, h]));
     const imports = new Map<number, number>();
@@ -857,16 +853,9 @@ export class ImportSession {
         } : {}),
         checkCancel: this.options.checkCancel,
         seriesLater: true,
-        // The rates are written as their intervals complete, a window at a time, into a run
-        // whose row is written again once the files are all read.
-        spill: {
-          bytes: svcHeldBytes(),
-          write: (piece) => {
-            runId ??= this.store.insertRun(this.study.id, imports.values().next().value!, this.config, 0, SVC_RUN_UNDER_WAY);
-            this.store.addSeries(runId, [piece], { pyramids: false });
-            spilled.set(`${piece.object}\u0000${piece.metric}`, piece.unit);
-          },
-        },
+        // The rates are written out as their intervals complete, a window at a time, to a
+        // temporary file beside the store's objects, and read back object by object at the end.
+        spill: { bytes: svcHeldBytes(), path: () => this.store.objects.tempName() },
         onScanned: (index, bytes, notes) => {
           if (notes.status === 'used') imports.set(index, this.keep(byIndex.get(index)!.file, notes.warnings, bytes));
         },
@@ -900,26 +889,14 @@ export class ImportSession {
     // What the files held that no rate came from is said too, once per kind (svc-unread.ts).
     const notes = [...aggregate.warnings, ...aggregate.unread];
     if (!aggregate.run) {
-      // Rates written means a run (they have values): no run after them would be a defect, not a file's fault.
-      if (runId !== null) throw new Error('SVC statistics: rates were written but no run was made of them');
       const why = notes.length ? notes.join('; ') : 'rates need two consecutive statistics files of the same node';
       for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, warnings: [`no rates: ${why} (the file is kept)`, ...this.outcomes[i]!.warnings] };
       return;
     }
     const run = possibleRun({ ...aggregate.run, warnings: [...aggregate.run.warnings, ...aggregate.unread] });
-    if (runId === null) runId = this.store.insertRun(this.study.id, firstImport, this.config, 0, run);
-    else this.store.rewriteRun(runId, firstImport, run);
-    // The rest of the series as they are made, object by object: the week's series are never
-    // held twice. A series with chunks written before gets its summary and pyramid over all of
-    // them (addSeries builds them again over the stored chunks).
-    for (const s of aggregate.series?.() ?? []) {
-      this.store.addSeries(runId, [s]);
-      spilled.delete(`${s.object}\u0000${s.metric}`);
-    }
-    for (const [key, unit] of spilled) {
-      const [object, metric] = key.split('\u0000') as [string, string];
-      this.store.levels.rebuild({ run: runId, object, metric }, unit);
-    }
+    const runId = this.store.insertRun(this.study.id, firstImport, this.config, 0, run);
+    // The series as they are made, object by object: the week's series are never held twice.
+    for (const s of aggregate.series?.() ?? []) this.store.addSeries(runId, [s]);
     const note = `one of ${used.length} statistics files, combined into run ${runId} "${run.name}"${notes.length ? `: ${notes.join('; ')}` : ''}`;
     for (const i of used) this.outcomes[i] = { ...this.outcomes[i]!, runs: [runId], warnings: [note, ...this.outcomes[i]!.warnings] };
   }

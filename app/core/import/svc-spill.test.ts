@@ -1,15 +1,17 @@
 /**
- * Issue #37: SVC rates are written as their intervals complete, a window at a time, not held for
- * the whole span. The store an import leaves must not depend on the window: the same drop gives
- * the same run, points and summaries whether its rates were written in one go or in
- * many windows.
+ * Issue #37: SVC rates are written out as their intervals complete, a window at a time, not held
+ * for the whole span, and read back one object at a time when its series are made. The store an
+ * import leaves must not depend on the window: the same drop gives the same run, chunks, points,
+ * summaries and pyramids whether its rates were held whole or written out in many windows.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
 import { Core } from '../core.js';
 import { tempDir } from '../test-support/temp.js';
+import { aggregateSvcFiles } from './svc-stream.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -17,6 +19,7 @@ interface Stored {
   run: Record<string, unknown>;
   points: Map<string, Array<[number, number]>>;
   summaries: unknown[];
+  levels: unknown[];
   chunks: number;
   series: number;
 }
@@ -40,6 +43,7 @@ function importWith(dir: string, held: string | undefined): Stored {
       run: run[0]!,
       points,
       summaries: db.prepare('SELECT object, metric, unit, points, t_first, t_last, ordered, levels, samples, mean, m2, min, max FROM series_summary ORDER BY object, metric').all(),
+      levels: db.prepare('SELECT object, metric, level, block, t_first, t_last, n, buckets FROM series_levels ORDER BY object, metric, level, block').all(),
       chunks: db.prepare('SELECT COUNT(*) FROM series').pluck().get() as number,
       series: db.prepare('SELECT COUNT(*) FROM (SELECT DISTINCT object, metric FROM series)').pluck().get() as number,
     };
@@ -50,22 +54,42 @@ function importWith(dir: string, held: string | undefined): Stored {
   }
 }
 
-describe('SVC rates written as their intervals complete', () => {
-  it('a drop written in many windows stores what it stores written in one: run, points, summaries', async () => {
-    const dir = path.join(tempDir(), 'svc');
-    const { generate } = (await import(pathToFileURL(path.join(root, 'samples/svc/generate.mjs')).href)) as { generate(d: string, o: object): number };
-    // A day of the sixteen volumes of study S1: 576 files (two nodes), each series 287 points.
-    generate(dir, { days: 1 });
-    const whole = importWith(dir, undefined);
+/** A day of the sixteen volumes of study S1: 576 files (two nodes), each series 287 points. */
+async function svcDay(): Promise<string> {
+  const dir = path.join(tempDir(), 'svc');
+  const { generate } = (await import(pathToFileURL(path.join(root, 'samples/svc/generate.mjs')).href)) as { generate(d: string, o: object): number };
+  generate(dir, { days: 1 });
+  return dir;
+}
+
+describe('SVC rates written out as their intervals complete', () => {
+  it('the rates go out to a file in windows and come back whole, and the file is removed', async () => {
+    const dir = await svcDay();
+    const files = fs.readdirSync(dir).sort().map((name, index) => ({ index, path: path.join(dir, name), read: () => fs.readFileSync(path.join(dir, name)) }));
+    const whole = aggregateSvcFiles(files);
+    const spillPath = path.join(tempDir(), 'spill');
     // ~2 KB of rates per interval: a window every few intervals, ~50 windows over the day.
+    const windows = aggregateSvcFiles(files, { seriesLater: true, spill: { bytes: 10_000, path: () => spillPath } });
+    assert.equal(whole.spilled, false);
+    assert.equal(windows.spilled, true, 'written out');
+    assert.ok(fs.existsSync(spillPath), 'until the series are made');
+    const series = [...windows.series!()];
+    assert.equal(fs.existsSync(spillPath), false, 'removed once they are');
+    assert.deepEqual({ ...windows.run, series: [] }, { ...whole.run, series: [] });
+    assert.equal(series.length, whole.run!.series.length);
+    assert.deepEqual(series, whole.run!.series);
+  });
+
+  it('a drop written out in many windows stores what it stores held whole: run, chunks, points, summaries, pyramids', async () => {
+    const dir = await svcDay();
+    const whole = importWith(dir, undefined);
     const windows = importWith(dir, '10000');
-    assert.equal(whole.chunks, whole.series, 'held whole, each series is one chunk');
-    assert.ok(windows.chunks > whole.series * 20, `written in windows, each series is many chunks (${windows.chunks} for ${windows.series} series)`);
     assert.equal(windows.series, whole.series);
+    assert.equal(windows.chunks, whole.chunks, 'each series one chunk, as if held whole');
     assert.deepEqual(windows.run, whole.run, 'the run row is the same, its import the first file');
     assert.deepEqual([...windows.points.keys()].sort(), [...whole.points.keys()].sort());
     for (const [key, pts] of whole.points) assert.deepEqual(windows.points.get(key), pts, key);
-    // Built over every chunk at the end (mean, spread, extremes, order), not over the last window.
     assert.deepEqual(windows.summaries, whole.summaries);
+    assert.deepEqual(windows.levels, whole.levels);
   });
 });

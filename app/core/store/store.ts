@@ -76,7 +76,7 @@ export function slugify(name: string): string {
 }
 
 /** A run's row as stored, checked against the schema study files are checked against (row-schema.ts): a run that does not fit fails its file. */
-function runRow(config: string | null, ordinal: number | null, run: ParsedRun) {
+function runRow(config: string, ordinal: number, run: ParsedRun) {
   const { tables, bins } = splitBins(run.tables);
   const metrics = finiteMetrics(run.metrics);
   const row = {
@@ -84,10 +84,9 @@ function runRow(config: string | null, ordinal: number | null, run: ParsedRun) {
     params: JSON.stringify(run.params), tables: JSON.stringify(tables), warnings: JSON.stringify(run.warnings), errors: JSON.stringify(run.errors), metrics: JSON.stringify(metrics),
     validity: JSON.stringify(run.validity ?? []),
   };
-  const { config: c, ordinal: o, ...rest } = row;
   // The JSON columns are checked on the values they were made from: an importer's objects, not text to parse back.
   const values = { params: run.params, tables, warnings: run.warnings, errors: run.errors, metrics, validity: run.validity ?? [] };
-  checkRow('runs', c === null || o === null ? rest : row, `run "${run.name.slice(0, 80)}"`, { trusted: true, values });
+  checkRow('runs', row, `run "${run.name.slice(0, 80)}"`, { trusted: true, values });
   return { row, bins };
 }
 
@@ -669,28 +668,11 @@ export class Store {
   }
 
   /**
-   * Writes a run's row again, whole, over one inserted before it was known (SVC statistics whose
-   * series were written as their intervals completed): its import, names, span, figures; its
-   * bins and `run.series` are added as insertRun adds them.
-   */
-  rewriteRun(runId: number, importId: number, run: ParsedRun): void {
-    const { row, bins } = runRow(null, null, run);
-    this.db.prepare(`UPDATE runs SET import_id = ?, name = ?, tool = ?, tool_version = ?, host = ?, start_ms = ?, end_ms = ?,
-      params = ?, tables = ?, warnings = ?, errors = ?, metrics = ?, validity = ? WHERE id = ?`).run(
-      importId, row.name, row.tool, row.tool_version, row.host, row.start_ms, row.end_ms,
-      row.params, row.tables, row.warnings, row.errors, row.metrics, row.validity, runId,
-    );
-    this.saveBins(runId, bins);
-    this.addSeries(runId, run.series);
-  }
-
-  /**
    * Series for a run, in chunks; also how a log file adds its samples to the run it belongs to.
-   * With `pyramids` false, only the chunks are written (levels.rebuild makes the rest later).
    * Each series' summary and pyramid are built from the same points; a series that already had
    * points gets them built again over all of them.
    */
-  addSeries(runId: number, series: readonly ParsedSeries[], options: { pyramids?: boolean } = {}): void {
+  addSeries(runId: number, series: readonly ParsedSeries[]): void {
     for (const s of series) {
       checkRow('series', { object: s.object, metric: s.metric, unit: s.unit }, `a series of run ${runId}`);
       const first = this.stmt.nextChunk.get(runId, s.object, s.metric)!.next;
@@ -701,8 +683,6 @@ export class Store {
           encodeFloat64(c.times), encodeFloat64(c.values),
         );
       }
-      // Without pyramids (a piece of a series whose rest comes later): the caller has them built at its end.
-      if (options.pyramids === false) continue;
       const key = { run: runId, object: s.object, metric: s.metric };
       if (first > 0) {
         this.levels.rebuild(key, s.unit);
