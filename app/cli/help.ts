@@ -41,6 +41,8 @@ Commands:
   save-study --study S --out F.perfdelta   the study as one portable file (data, charts,
                               reports, original files)
   open-study FILE.perfdelta   open a study file as a new study here
+  check                       check the database and every original file against its SHA-256;
+                              say what is missing or damaged (exit 1 when anything is)
   catalog init|publish|search|pull|trend   the team catalog on PostgreSQL: publish a
                               study (--study S --url postgres://...), search, pull one here,
                               a metric's trend with its change points (perfdelta help catalog)
@@ -180,6 +182,23 @@ Brings the last delete back (a study, a configuration or runs), with its runs' i
 constants, charts and reports. Possible until the next delete. A file imported again since the
 delete blocks the undo (its new runs would be twice); the message names it.
 --json: {"restored": {delete record, see perfdelta help configs}, "study": slug}
+`,
+  check: `perfdelta check [--json]
+
+Checks the store: the database's integrity (SQLite's integrity_check); every original file's
+object beside it (originals/ab/cdef… in the data folder, or FILE.originals/ beside a --db FILE
+not named perfdelta.sqlite) read back and hashed against its name, and its size against the
+database's; every file the database names found as an object (or, while a store made before
+objects moves its files out, in the database, checked there). What is missing or damaged is
+listed with the names it was imported under, and nothing is repaired: a damaged object is never
+given the hash of what it now holds. Objects no file names (an import or delete interrupted)
+are counted; they are removed when PerfDelta next opens the store. The log of the originals'
+move out of the database (the database's size before and after) is printed too.
+Exit 0 when nothing is missing or damaged, 1 otherwise.
+--json: {"ok", "database", "originals", "integrity", "files", "objects", "verified",
+         "in_database", "missing": [{"sha256", "size", "imported_as": [names]}],
+         "damaged": [{"sha256", "where", "problem", "imported_as"}], "unreferenced",
+         "strays": [paths], "migrations": [{"migration", "event", "at", "message"}]}
 `,
   trash: `perfdelta trash [--empty | --restore] [--json]
 

@@ -18,6 +18,7 @@ import { HELP, commandHelp } from './help.js';
 import { required as need, UsageError } from './usage.js';
 import { cmdExport, cmdOpenStudy, cmdReport, cmdReports, cmdSaveStudy, whereOption, type CliContext } from './report-commands.js';
 import { cmdCharts } from './chart-commands.js';
+import { cmdCheck } from './check-command.js';
 import { cmdCatalog } from './catalog-commands.js';
 import { cmdTimeline } from './timeline-commands.js';
 import { cmdAnalyse } from './analysis-commands.js';
@@ -564,6 +565,7 @@ async function run(argv: string[]): Promise<number> {
       case 'export': return cmdExport(ctx);
       case 'save-study': return cmdSaveStudy(ctx);
       case 'open-study': return cmdOpenStudy(ctx, rest);
+      case 'check': return cmdCheck(ctx);
       case 'catalog': return await cmdCatalog(ctx, rest[0]);
       case 'timeline': return cmdTimeline(ctx, rest);
       default:

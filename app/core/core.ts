@@ -51,6 +51,7 @@ import { SavedCharts } from './charts/saved-charts.js';
 import { NotFoundError } from './errors.js';
 import { buildTemplate, proposeChart, suggestTemplate } from './reports/templates.js';
 import { openStudyFile, saveStudyFile } from './reports/study-file.js';
+import { checkOriginals, migrationLog, type OriginalsCheck } from './originals/check.js';
 import { chartWorkbook, studyWorkbook } from './reports/xlsx-export.js';
 import type { CompareArgs, StudyImport, StudyQueries, StudySeriesOptions, TemplateQueries } from './study-queries.js';
 import type { ObjectSeries } from './periods/period-stats.js';
@@ -368,7 +369,8 @@ export class Core implements StudyQueries, TemplateQueries {
         pool,
       });
       // In walk order: the files as the workers (or this thread) stage them, the problems between.
-      const staged = pool ? pool.staged(files, inline) : null;
+      // The workers also make each file they read whole its object (compressed), beside the writer.
+      const staged = pool ? pool.staged(files, inline, this.store.objects.tempFolder()) : null;
       let next = 0;
       for (const e of entries) {
         if (isProblem(e)) {
@@ -729,6 +731,15 @@ export class Core implements StudyQueries, TemplateQueries {
       });
     }
     return studyWorkbook(this.runs({ study, all: true }), doc);
+  }
+
+  /**
+   * `perfdelta check`: the database's integrity, every original file's object against its
+   * SHA-256, every file the database names against an object (originals/check.ts), and what the
+   * originals' move out of the database logged.
+   */
+  checkStore(onProgress?: (done: number, total: number) => void): OriginalsCheck & { database: string; originals: string; migrations: ReturnType<typeof migrationLog> } {
+    return { database: this.dbPath, originals: this.store.objects.root, ...checkOriginals(this.store.db, this.store.objects, onProgress), migrations: migrationLog(this.store.db) };
   }
 
   /** Writes the study as one portable `.perfdelta` file. */

@@ -104,7 +104,11 @@ function corpusHtmlBases(): string[] {
  * Writes `count` AWR reports into `dir` (created if needed): even numbers text
  * (`awr_NNNN.txt`), odd numbers HTML (`awr_NNNN.html`), about 500 KB each. Deterministic.
  */
-export function writeAwrBenchReports(dir: string, count = 2000): { files: number; bytes: number; htmlFromCorpus: boolean } {
+/**
+ * Writes `count` reports into `dir`: half text and half HTML, or (`htmlOnly`, issue #37's folder
+ * of 2,000 HTML reports) all HTML.
+ */
+export function writeAwrBenchReports(dir: string, count = 2000, options: { htmlOnly?: boolean } = {}): { files: number; bytes: number; htmlFromCorpus: boolean } {
   fs.mkdirSync(dir, { recursive: true });
   const samples = ['write-back.txt', 'write-through.txt'].map((f) => fs.readFileSync(path.join(root, 'samples/awr', f), 'utf8'));
   const htmlBases = corpusHtmlBases();
@@ -122,14 +126,16 @@ export function writeAwrBenchReports(dir: string, count = 2000): { files: number
     const sqlPerSection = Math.max(10, Math.round(10 + (target - fixed) / perStatement));
     let content: string;
     let name: string;
-    if (i % 2 === 0) {
+    // The HTML reports take turns over the bases: every other index in a mixed folder, each in an HTML one.
+    const h = options.htmlOnly ? i : (i - 1) / 2;
+    if (!options.htmlOnly && i % 2 === 0) {
       content = textReport(samples[(i / 2) % 2]!, tailSections(i + 1, sqlPerSection), beginSnap, rotate);
       name = `awr_${String(i).padStart(4, '0')}.txt`;
     } else if (htmlBases.length > 0) {
-      content = variedHtml(htmlBases[((i - 1) / 2) % htmlBases.length]!, beginSnap, rotate);
+      content = variedHtml(htmlBases[h % htmlBases.length]!, beginSnap, rotate);
       name = `awr_${String(i).padStart(4, '0')}.html`;
     } else {
-      content = htmlReport(samples[((i - 1) / 2) % 2]!, tailSections(i + 1, Math.round(sqlPerSection * 0.7)), beginSnap, rotate);
+      content = htmlReport(samples[h % 2]!, tailSections(i + 1, Math.round(sqlPerSection * 0.7)), beginSnap, rotate);
       name = `awr_${String(i).padStart(4, '0')}.html`;
     }
     const buf = Buffer.from(content, 'utf8');

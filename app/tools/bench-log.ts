@@ -7,8 +7,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
 import { FioLogStream } from '../../importers/fio/log-stream.js';
 import { CORE_YOUNG_GENERATION_MB } from '../host/rpc-host.js';
+import { originalsDirFor } from '../core/originals/object-store.js';
+// @ts-expect-error: an .mjs script without types; NODE_BUNDLE is esbuild's options object.
+import { NODE_BUNDLE } from './build.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** The core worker's young generation, as V8 flags it for a process: three semi-spaces. */
@@ -38,14 +42,36 @@ export interface ChildImport {
   failed: number;
   firstError: string | null;
   runs: number;
+  /** The store on disk after the import: the database file, and the original files' objects beside it. */
+  dbBytes: number;
+  originalsBytes: number;
+}
+
+let bundled: string | null = null;
+
+/**
+ * The import child bundled as the app's code is (build.mjs's settings), with the parse worker
+ * beside it: the bench measures what the app runs. Through tsx, each parse worker compiled the
+ * importers again and held ~90 MB more than the app's workers do.
+ */
+function childBundle(): string {
+  if (bundled) return bundled;
+  const out = path.join(here, '..', '..', 'build', 'bench');
+  buildSync({
+    ...(NODE_BUNDLE as object),
+    entryPoints: { 'bench-import': path.join(here, 'bench-import-child.ts'), 'parse-worker': path.join(here, '..', 'core', 'import', 'parse-worker.ts') },
+    outdir: out,
+  });
+  bundled = path.join(out, 'bench-import.cjs');
+  return bundled;
 }
 
 /**
- * Imports `inputs` into the store at `db` in a fresh process (bench-import-child.ts), with the
- * young generation the app's core worker has (CORE_YOUNG_GENERATION_MB: three 64 MB semi-spaces).
+ * Imports `inputs` into the store at `db` in a fresh process (bench-import-child.ts, bundled), with
+ * the young generation the app's core worker has (CORE_YOUNG_GENERATION_MB: three 64 MB semi-spaces).
  */
 export function importInChild(db: string, inputs: string[]): ChildImport {
-  const r = spawnSync(process.execPath, [SEMI_SPACE_FLAG, '--import', 'tsx', path.join(here, 'bench-import-child.ts'), db, ...inputs], {
+  const r = spawnSync(process.execPath, [SEMI_SPACE_FLAG, childBundle(), db, ...inputs], {
     encoding: 'utf8', maxBuffer: 16 << 20,
   });
   if (r.status !== 0) throw new Error(`bench import failed: ${r.stderr}`);
@@ -61,9 +87,9 @@ export function parseInChild(file: string): { coldSeconds: number; warmSeconds: 
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as { coldSeconds: number; warmSeconds: number };
 }
 
-/** Deletes a store and its log files. */
+/** Deletes a store, its log files and its original files' objects. */
 export function removeStore(db: string): void {
-  for (const f of [db, `${db}-wal`, `${db}-shm`]) fs.rmSync(f, { force: true });
+  for (const f of [db, `${db}-wal`, `${db}-shm`, originalsDirFor(db)]) fs.rmSync(f, { force: true, recursive: true });
 }
 
 /** The machine's limit on the same bytes: the log scanner alone, rows parsed into points, nothing stored. */

@@ -44,29 +44,49 @@ function describe(v: unknown): string {
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
 
+/** Where a value is in a job: its key (an index in an array) under its parent's place. */
+interface Place {
+  up: Place | null;
+  key: string | number;
+}
+
+/** "read.clat_ns.percentile[3]", as the user finds it in the file. */
+function placeText(up: Place | null, key: string | number): string {
+  const keys: Array<string | number> = [key];
+  for (let p = up; p; p = p.up) keys.push(p.key);
+  keys.reverse();
+  return keys.map((k, i) => (typeof k === 'number' ? `[${k}]` : i === 0 ? k : `.${k}`)).join('');
+}
+
 /** The problems in one job entry, worded for the user ("read.iops is the string "123" ..."). */
 export function jobValueProblems(job: Json): string[] {
   const found: string[] = [];
-  const visit = (v: unknown, place: string): void => {
+  // A value's place is spelled out only for a problem: a sweep's jobs hold millions of good values.
+  const visit = (v: unknown, up: Place | null, key: string | number): void => {
     if (v instanceof BinCounts) return;
-    if (typeof v === 'string') {
+    if (typeof v === 'number') {
+      if (v >= 0 && v !== Infinity) return; // NaN fails both tests
+      const place = placeText(up, key);
+      found.push(!Number.isFinite(v) ? `${place} is ${describe(v)}, not a finite number: left out` : `${place} is ${v}: a negative count, rate or time is impossible: left out`);
+    } else if (typeof v === 'string') {
+      const place = placeText(up, key);
       const n = Number(v);
       found.push(v.trim() !== '' && Number.isFinite(n)
         ? `${place} is the string ${describe(v)} where fio writes a number: read as ${n}`
         : `${place} is the string ${describe(v)} where fio writes a number: left out`);
-    } else if (typeof v === 'number') {
-      if (!Number.isFinite(v)) found.push(`${place} is ${describe(v)}, not a finite number: left out`);
-      else if (v < 0) found.push(`${place} is ${v}: a negative count, rate or time is impossible: left out`);
     } else if (v === null) {
-      found.push(`${place} is null where fio writes a number: left out`);
+      found.push(`${placeText(up, key)} is null where fio writes a number: left out`);
     } else if (Array.isArray(v)) {
-      v.forEach((x, i) => visit(x, `${place}[${i}]`));
-    } else if (v !== null && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v as Json)) visit(x, `${place}.${k}`);
+      const here = { up, key };
+      for (let i = 0; i < v.length; i++) visit(v[i], here, i);
+    } else if (typeof v === 'object') {
+      const here = { up, key };
+      for (const k in v as Json) visit((v as Json)[k], here, k);
     }
   };
-  for (const block of RESULT_BLOCKS) if (job[block] !== undefined) visit(job[block], block);
-  for (const key of JOB_NUMBERS) if (job[key] !== undefined) visit(job[key], key);
+  const visitTop = (v: unknown, key: string): void => visit(v, null, key);
+  for (const block of RESULT_BLOCKS) if (job[block] !== undefined) visitTop(job[block], block);
+  for (const key of JOB_NUMBERS) if (job[key] !== undefined) visitTop(job[key], key);
   if (found.length <= MAX_REPORTED) return found;
   return [...found.slice(0, MAX_REPORTED), `and ${found.length - MAX_REPORTED} more values fio never writes so`];
 }

@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { originalPieces } from '../originals/read-original.js';
 
 export interface SnapshotStudy {
   id: number;
@@ -130,9 +131,9 @@ export class StudySnapshot {
     return this.db.prepare('SELECT source, direction, ms, counts FROM run_bins WHERE run_id = ? ORDER BY source, direction').all(runId) as BinsRow[];
   }
 
-  /** An original file's parts, one at a time (a 2 GB log is never whole in memory). */
+  /** An original file's parts, one at a time (a 2 GB log is never whole in memory), read as every original is (read-original.ts). */
   *fileParts(sha256: string): Generator<Buffer> {
-    for (const p of this.db.prepare('SELECT bytes FROM file_parts WHERE sha256 = ? ORDER BY part').iterate(sha256) as Iterable<{ bytes: Buffer }>) yield p.bytes;
+    for (const p of originalPieces({ db: this.db, objects: null }, sha256) ?? []) yield Buffer.from(p.buffer, p.byteOffset, p.byteLength);
   }
 
   periods(): Array<{ name: string; spec: string; zone: string; ranges: string; days: string; created_at: string }> {

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { REPO_ROOT } from '../../../importers/test-support/corpus.js';
 import { Core } from '../core.js';
 import { tempDir } from '../test-support/temp.js';
-import { parsePoolFor } from './parse-pool.js';
+import { parsePoolFor, WORKER_PEAK_BYTES, workersFor } from './parse-pool.js';
 import { ImportCancelledError } from './pipeline.js';
 
 /** Imports `inputs` into a fresh store with the parse workers on or off; what the store then holds. */
@@ -31,6 +31,15 @@ function contents(core: Core): unknown {
 }
 
 describe('parse workers', () => {
+  it('are as many as the cores, and no more than half the free memory holds at their peaks', () => {
+    const GB = 1024 ** 3;
+    assert.equal(workersFor(2, 22 * GB), 2, 'this machine: two cores, memory to spare');
+    assert.equal(workersFor(16, 64 * GB), 4, 'at most four');
+    assert.equal(workersFor(8, 2 * GB), 2, 'eight cores, 2 GB free: two workers of 350 MB fit in half of it');
+    assert.equal(workersFor(8, 4 * WORKER_PEAK_BYTES - 1), 1);
+    assert.equal(workersFor(4, 600 * 1024 ** 2), 0, 'not even one fits: the writer parses alone');
+  });
+
   after(() => { delete process.env['PERFDELTA_PARSE_POOL_MIN_BYTES']; });
 
   it('a drop parsed by the workers writes exactly what parsing on the writer writes: fio JSON with its logs, AWR reports, vdbench', () => {

@@ -24,12 +24,15 @@ import type { ParseResult } from '../../../importers/types.js';
 import { diskSource } from './file-source.js';
 import type { StagedFile } from './staged-file.js';
 import type { SvcStageError, SvcStageInfo } from './svc-stream.js';
+import type { PreparedObject } from '../originals/object-store.js';
 
 /**
  * What a worker is asked: stage files from disk (as stageFile), or read and scan SVC statistics
- * files; several small files to a job (see BATCH_FILES).
+ * files; several small files to a job (see BATCH_FILES). With `objects` (the store's folder
+ * for this process's temporary files), each file it reads whole also becomes its object there,
+ * compressed, so the writer neither compresses it nor gets its bytes back.
  */
-type Job = { kind: 'stage'; files: Array<{ path: string; shown: string }> } | { kind: 'svc-scan'; paths: string[] };
+type Job = { kind: 'stage'; files: Array<{ path: string; shown: string }>; objects: string | null } | { kind: 'svc-scan'; paths: string[]; objects: string | null };
 export type ParseJob = Job & { seq: number };
 
 /** A staged file as it crosses threads: its source and importer are named, not carried. */
@@ -42,6 +45,7 @@ export interface WireStaged {
   streamed: boolean;
   gzip?: true;
   bytes?: Uint8Array;
+  prepared?: PreparedObject;
   svc?: SvcStageInfo | SvcStageError;
   empty?: true;
   /** Close to no format (not a result): skipped, like an empty file, never failed. */
@@ -51,7 +55,7 @@ export interface WireStaged {
 /** One file's answer: staged, scanned, or handed back to the writer (with why). */
 export type ReplyItem =
   | { kind: 'staged'; file: WireStaged }
-  | { kind: 'svc-scan'; bytes: Uint8Array; scan: WireScan }
+  | { kind: 'svc-scan'; bytes: Uint8Array | null; prepared?: PreparedObject; scan: WireScan }
   | { kind: 'inline'; reason?: string };
 
 /** A job's answer: one item per file, in the job's order; `inline` for the whole job (a worker that stopped). */
@@ -86,6 +90,13 @@ const AHEAD_PER_WORKER = 3;
  */
 const BATCH_FILES = 64;
 const BATCH_BYTES = 4 * 1024 * 1024;
+/**
+ * Files to stage (parsed whole) go up to this many bytes to a job: a job's results wait whole in
+ * the worker, then in the writer, until taken. 2,000 AWR HTML reports of 500 KB, eight to a job,
+ * peaked at 891 MB with two workers; two to a job, at 728 MB (one to a job saved 16 MB more, at a
+ * message per file); 457 MB with no worker, on the bench machine under a load of 7.
+ */
+const STAGE_BATCH_BYTES = 1024 * 1024;
 /** And at most this many bytes of them (beyond the one the writer waits for). */
 const AHEAD_BYTES = 64 * 1024 * 1024;
 
@@ -128,11 +139,30 @@ const WORKER_YOUNG_GENERATION_MB = 8;
 /** How long a worker may take to start before the writer parses alone. */
 const START_TIMEOUT_MS = 30_000;
 
-/** Workers for a machine: one per core (the writer sleeps while it waits, and writes in between). */
+/**
+ * What one worker may hold at its peak: 140-350 MB measured (a week of SVC statistics, 500 KB AWR
+ * reports two at a time), the most of it taken.
+ */
+export const WORKER_PEAK_BYTES = 350 * 1024 * 1024;
+
+/**
+ * Workers for a machine: one per core (the writer sleeps while it waits, and writes in between),
+ * at most four, and no more than half the memory free for the process holds at their peaks; none
+ * where not even one fits (the writer parses alone, as it does a small drop).
+ */
+export function workersFor(cores: number, freeBytes: number): number {
+  const byMemory = Math.floor(freeBytes / 2 / WORKER_PEAK_BYTES);
+  return Math.max(0, Math.min(4, cores, byMemory));
+}
+
+/** Workers for this machine now (PERFDELTA_PARSE_WORKERS sets the count). */
 export function parseWorkerCount(): number {
   const fixed = Number(process.env['PERFDELTA_PARSE_WORKERS']);
   if (Number.isInteger(fixed) && fixed >= 0) return fixed;
-  return Math.max(1, Math.min(4, os.availableParallelism()));
+  // Free memory, within a container's limit where there is one.
+  const limit = process.constrainedMemory?.() ?? 0;
+  const free = limit > 0 ? Math.min(os.freemem(), Math.max(0, limit - process.memoryUsage.rss())) : os.freemem();
+  return workersFor(os.availableParallelism(), free);
 }
 
 interface PoolWorker {
@@ -275,7 +305,7 @@ export class ParsePool {
    * Files [0, sizes.length) handed to the workers in jobs of consecutive files (`job(from, to)`),
    * a few jobs and at most AHEAD_BYTES ahead of the one taken; each file's answer in order.
    */
-  private *answers(sizes: readonly number[], job: (from: number, to: number) => Job): Generator<{ index: number; item: ReplyItem }> {
+  private *answers(sizes: readonly number[], job: (from: number, to: number) => Job, batchBytes: number): Generator<{ index: number; item: ReplyItem }> {
     const ahead = Math.max(1, this.size * AHEAD_PER_WORKER);
     const seqs: number[] = [];
     const ranges: Array<[number, number]> = [];
@@ -288,7 +318,7 @@ export class ParsePool {
         while (next < sizes.length && seqs.length < b + ahead && (seqs.length === b || inFlight + sizes[next]! <= AHEAD_BYTES)) {
           let to = next;
           let bytes = 0;
-          while (to < sizes.length && to - next < BATCH_FILES && (to === next || bytes + sizes[to]! <= BATCH_BYTES)) bytes += sizes[to++]!;
+          while (to < sizes.length && to - next < BATCH_FILES && (to === next || bytes + sizes[to]! <= batchBytes)) bytes += sizes[to++]!;
           ranges.push([next, to]);
           seqs.push(this.submit(job(next, to)));
           inFlight += bytes;
@@ -310,9 +340,9 @@ export class ParsePool {
    * Stages files from disk in the workers, yielding them in the order given; `inline` stages a
    * file the workers handed back (a table) on the writer.
    */
-  *staged(files: ReadonlyArray<PoolFile>, inline: (f: PoolFile) => StagedFile): Generator<StagedFile> {
-    const job = (from: number, to: number): Job => ({ kind: 'stage', files: files.slice(from, to).map((f) => ({ path: f.path, shown: f.shown })) });
-    for (const { index, item } of this.answers(files.map((f) => f.size), job)) {
+  *staged(files: ReadonlyArray<PoolFile>, inline: (f: PoolFile) => StagedFile, objects: string | null = null): Generator<StagedFile> {
+    const job = (from: number, to: number): Job => ({ kind: 'stage', files: files.slice(from, to).map((f) => ({ path: f.path, shown: f.shown })), objects });
+    for (const { index, item } of this.answers(files.map((f) => f.size), job, STAGE_BATCH_BYTES)) {
       if (item.kind !== 'staged') {
         this.counts.writer++;
         yield inline(files[index]!);
@@ -324,14 +354,21 @@ export class ParsePool {
     }
   }
 
-  /** SVC statistics files read and scanned in the workers, in the order given. */
-  *scans(files: ReadonlyArray<{ path: string; size: number }>, inline: (i: number) => { bytes: Uint8Array; scan: CounterScan }): Generator<{ bytes: Uint8Array; scan: CounterScan }> {
-    const job = (from: number, to: number): Job => ({ kind: 'svc-scan', paths: files.slice(from, to).map((f) => f.path) });
-    for (const { index, item } of this.answers(files.map((f) => f.size), job)) {
+  /** SVC statistics files read and scanned in the workers, in the order given (with `objects`, each also made its object, its bytes not carried back). */
+  *scans(files: ReadonlyArray<{ path: string; size: number }>, inline: (i: number) => ScannedFile, objects: string | null = null): Generator<ScannedFile> {
+    const job = (from: number, to: number): Job => ({ kind: 'svc-scan', paths: files.slice(from, to).map((f) => f.path), objects });
+    for (const { index, item } of this.answers(files.map((f) => f.size), job, BATCH_BYTES)) {
       this.counts[item.kind === 'svc-scan' ? 'workers' : 'writer']++;
-      yield item.kind === 'svc-scan' ? { bytes: item.bytes, scan: scanFromWire(item.scan) } : inline(index);
+      yield item.kind === 'svc-scan' ? { bytes: item.bytes, scan: scanFromWire(item.scan), ...(item.prepared ? { prepared: item.prepared } : {}) } : inline(index);
     }
   }
+}
+
+/** An SVC statistics file read and scanned: its bytes, or the object a worker made of them. */
+export interface ScannedFile {
+  bytes: Uint8Array | null;
+  scan: CounterScan;
+  prepared?: PreparedObject;
 }
 
 let shared: ParsePool | null | undefined;

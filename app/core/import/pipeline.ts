@@ -21,7 +21,7 @@ import type { FileConfigurations, FileOutcome, FilePreview, ImportResult, LogLat
 import { stageTable, tablePreview, type StagedTable, type TableStageOptions } from './stage-table.js';
 import type { LockWait, StudyRow, Store } from '../store/store.js';
 import { companionKind, findTest } from './link-companions.js';
-import { aggregateSvcFiles, svcStageInfo, type SvcFileInput, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
+import { aggregateSvcFiles, svcHeldBytes, svcStageInfo, type SvcFileInput, type SvcStageError, type SvcStageInfo } from './svc-stream.js';
 import { parsePoolFor, type ParsePool } from './parse-pool.js';
 import { scanCounters } from '../../../importers/svc/counter-scan.js';
 import { planVdbench, rdName, type ResultsSource } from './link-vdbench.js';
@@ -367,6 +367,8 @@ export class ImportSession {
     this.options.checkCancel?.();
     const index = this.outcomes.length;
     this.outcomes.push(this.base(file, 'failed'));
+    // Its object, prepared by the parse worker that read it: taken if the file is kept, else removed at the commit.
+    if (file.prepared) this.store.objects.offer(file.prepared);
     if (file.result.errors.length === 0 && file.importer && (isLogFile(file) || isCompanionFile(file) || isSnapshotFile(file) || isVdbench(file))) {
       // A file on disk is read again at the end rather than kept parsed (a 60 MB log's points).
       const parked = file.source.diskPath !== null && this.options.restage !== undefined && !file.streamed && !isSnapshotFile(file);
@@ -604,9 +606,9 @@ export class ImportSession {
     return formNote(same, this.config, c);
   }
 
-  /** Keeps a file's original bytes and records its import (the file's row first: the import names it). */
-  private keep(file: StagedFile, warnings: string[], bytes: Uint8Array = bytesOf(file)): number {
-    this.store.saveFile(file.sha256, bytes);
+  /** Keeps a file's original bytes (its object) and records its import (the file's row first: the import names it). */
+  private keep(file: StagedFile, warnings: string[], bytes: Uint8Array | null = null): number {
+    this.store.keepFile(file.sha256, file.source.size, () => bytes ?? bytesOf(file));
     return this.importOf(file, warnings);
   }
 
@@ -709,11 +711,13 @@ export class ImportSession {
     const headRun = file.result.runs[0]!;
     const log = fioLogTable(headRun)!;
     const { owner, how } = findLogOwner(file.path, log.stem, this.owners, log.job ?? null);
+    // The file's object, written as it is read: removed if the file fails part way.
+    let writer: ReturnType<Store['fileWriter']> = null;
     try {
       return this.store.transaction(() => {
-        // The file's row first (its parts follow as they are read), then the import naming it
+        // The file's row first (its object is written as it is read), then the import naming it
         // (its warnings come at the end: the head's preview saw only the first lines).
-        const writer = this.store.fileWriter(file.sha256, file.source.size);
+        writer = this.store.fileWriter(file.sha256, file.source.size);
         const importId = this.importOf(file, []);
         const runId = owner ? owner.runId : this.store.insertRun(this.study.id, importId, this.config, 0, { ...headRun, metrics: {}, series: [] });
         const stream = importer.stream!({ name: plainName(file.path, file.gzip), head: plainHead(file.source, file.gzip, DETECT_HEAD_BYTES) });
@@ -773,6 +777,9 @@ export class ImportSession {
         if (renamed) note += `; run ${runId} already had series of the same name from another file: this file's are named "… (${name})"`;
         const outcomeWarnings = [note, ...(rows !== undefined ? [`${rows.toLocaleString('en-US')} rows`] : []), ...warnings.map((w) => `${run.name}: ${w}`)];
         this.store.setImportWarnings(importId, outcomeWarnings);
+        // Read through and imported: the object is complete (flushed and put in place before the commit).
+        writer?.finish();
+        writer = null;
         return {
           ...base,
           warnings: outcomeWarnings,
@@ -782,6 +789,7 @@ export class ImportSession {
         };
       });
     } catch (err) {
+      (writer as ReturnType<Store['fileWriter']>)?.abort();
       // Only the file's own content fails the file (a value the store's schema refuses is that
       // too); a database error fails the whole commit.
       if (!(err instanceof UnreadableFileError) && !(err instanceof RowError)) throw err;
@@ -824,10 +832,10 @@ export class ImportSession {
     // Bytes move the bar as files are read; a file is done when its outcome is settled below
     // (one refused on its header is never read).
     const counted = new Map<number, number>();
-    const counting = (h: Held, bytes: Uint8Array): Uint8Array => {
-      counted.set(h.index, bytes.byteLength);
-      this.progress(h.file.path, bytes.byteLength);
-      return bytes;
+    const counting = <T>(h: Held, read: T): T => {
+      counted.set(h.index, h.file.source.size);
+      this.progress(h.file.path, h.file.source.size);
+      return read;
     };
     // On disk, the files are read and scanned ahead by the parse workers, in the order the
     // aggregation takes them; the rates are combined here, one file after another.
@@ -844,18 +852,26 @@ export class ImportSession {
         ...(pool && onDisk ? {
           scanAhead: (inOrder: readonly SvcFileInput[]) => {
             const held = inOrder.map((f) => byIndex.get(f.index)!);
+            // The workers also make each file its object (compressed), so its bytes stay with them.
             const scanned = pool.scans(held.map((h) => ({ path: h.file.source.diskPath!, size: h.file.source.size })), (i) => {
               const bytes = held[i]!.file.source.bytes();
               return { bytes, scan: scanCounters(bytes) };
-            });
+            }, this.store.objects.tempFolder());
+            const objects = this.store.objects;
             return (function* () {
               let i = 0;
-              for (const s of scanned) yield { ...s, bytes: counting(held[i++]!, s.bytes) };
+              for (const s of scanned) {
+                if (s.prepared) objects.offer(s.prepared);
+                yield counting(held[i++]!, s);
+              }
             })();
           },
         } : {}),
         checkCancel: this.options.checkCancel,
         seriesLater: true,
+        // The rates are written out as their intervals complete, a window at a time, to a
+        // temporary file beside the store's objects, and read back object by object at the end.
+        spill: { bytes: svcHeldBytes(), path: () => this.store.objects.tempName() },
         onScanned: (index, bytes, notes) => {
           if (notes.status === 'used') imports.set(index, this.keep(byIndex.get(index)!.file, notes.warnings, bytes));
         },

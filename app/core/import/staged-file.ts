@@ -3,6 +3,7 @@
  * the parse workers (parse-pool.ts) and the pipeline can both name it without importing each other.
  */
 import type { Importer, ParseResult } from '../../../importers/types.js';
+import type { PreparedObject } from '../originals/object-store.js';
 import type { FileSource } from './file-source.js';
 import type { StagedTable } from './stage-table.js';
 import type { SvcStageError, SvcStageInfo } from './svc-stream.js';
@@ -28,6 +29,11 @@ export interface StagedFile {
    * the counters are read when the import combines all the files into rates.
    */
   svc?: SvcStageInfo | SvcStageError;
+  /**
+   * Its object, compressed and written to a temporary file by the parse worker that read it
+   * (then `bytes` are not carried back): the writer adopts it when it keeps the file.
+   */
+  prepared?: PreparedObject;
   /** An empty file: nothing to import and nothing to lose, so it is skipped, not failed. */
   empty?: true;
   /** Not a result: no importer recognises its content (a load script's output beside the reports): skipped with the reason. */

@@ -31,6 +31,10 @@ function runFolder(rows: number): { dir: string; log: string } {
 function tables(core: Core): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const t of ['studies', 'files', 'file_parts', 'imports', 'runs', 'series']) out[t] = core.store.db.prepare(`SELECT COUNT(*) AS n FROM ${t}`).get();
+  // The original files' objects beside the database, and any temporary file of one.
+  out['objects'] = [...core.store.objects.list()].map((o) => o.sha256).sort();
+  const tmp = path.join(core.store.objects.root, 'tmp');
+  out['temporary'] = fs.existsSync(tmp) ? (fs.readdirSync(tmp, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(tmp, f)).isFile()) : [];
   return out;
 }
 
@@ -38,8 +42,8 @@ describe('a large fio log is streamed into the store', () => {
   const rows = 900_000; // about 20 MB: over the streaming threshold and over one file part
   const { dir, log } = runFolder(rows);
 
-  it('its points join the JSON run, its bytes are kept in parts and read back whole', () => {
-    assert.ok(fs.statSync(log).size > Math.max(STREAM_MIN_BYTES, FILE_PART_BYTES), 'the test log is large enough to be streamed in parts');
+  it('its points join the JSON run, its bytes are kept as one object beside the database and read back whole', () => {
+    assert.ok(fs.statSync(log).size > Math.max(STREAM_MIN_BYTES, FILE_PART_BYTES), 'the test log is large enough to be streamed in pieces');
     const core = new Core(path.join(tempDir(), 'db.sqlite'));
     const progress: number[] = [];
     const result = core.importPaths([dir], 'Big', 'disk', { onProgress: (p) => progress.push(p.bytesDone) });
@@ -62,9 +66,11 @@ describe('a large fio log is streamed into the store', () => {
     assert.deepEqual(read.points[rows / 2 - 1], [start + rows - 2, 1000 + ((rows - 2) % 500)], 'the last read row');
 
     const sha = logOutcome.sha256;
-    const parts = (core.store.db.prepare('SELECT COUNT(*) AS n FROM file_parts WHERE sha256 = ?').get(sha) as { n: number }).n;
-    assert.ok(parts >= 2, `kept in ${parts} parts`);
-    assert.ok(core.store.fileContent(sha)!.equals(fs.readFileSync(log)), 'the original bytes, joined, are the file');
+    assert.equal((core.store.db.prepare('SELECT COUNT(*) AS n FROM file_parts').get() as { n: number }).n, 0, 'no original bytes inside the database');
+    const object = core.store.objects.locate(sha)!;
+    assert.equal(object.path, path.join(path.dirname(core.dbPath), 'db.sqlite.originals', sha.slice(0, 2), sha.slice(2)), 'originals/ab/cdef…, kept as it is (streamed)');
+    assert.equal(fs.statSync(object.path).size, fs.statSync(log).size);
+    assert.ok(core.store.fileContent(sha)!.equals(fs.readFileSync(log)), 'the original bytes read back are the file');
     assert.ok(progress.some((b) => b > 0 && b < fs.statSync(log).size), 'progress moved while the log was read');
     const total = fs.statSync(log).size + fs.statSync(path.join(dir, 'randrw70.json')).size;
     assert.equal(progress.at(-1), total, 'the bar ends full, each byte counted once');

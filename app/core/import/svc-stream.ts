@@ -16,7 +16,8 @@
  *    current cell (sum, ops-weighted mean, max: svc-aggregate.ts `combine`). When the next file
  *    belongs to a later cell, the cell is written to the series: an object some node did not
  *    report in that cell is a gap, not a dip.
- * Memory: the output series (Float64Arrays) plus two files' counters per stream.
+ * Memory: the output series (Float64Arrays) plus two files' counters per stream; with `spill`,
+ * the series of a window of intervals (the import writes them as chunks as they complete).
  */
 import { readHeader, scanCounters, type CounterScan, type CounterSnapshot } from '../../../importers/svc/counter-scan.js';
 import { fallenCounter, MDISK_METRICS, mdiskRatesInto, missingNodeCounters, msPerUnit, NODE_METRICS, nodeObjectId, nodeRatesInto, VOLUME_METRICS, volumeRatesInto, type RowPair } from '../../../importers/svc/counter-rates.js';
@@ -24,7 +25,7 @@ import type { SnapshotHeader } from '../../../importers/svc/iostats.js';
 import type { Diagnostic, ParsedRun, ParsedSeries } from '../../../importers/types.js';
 import { combine, counterWarnings, GRID_MS, NO_SERIES, nodeFigures, perNodeKind, seriesObject, weightOf, type CounterNote } from './svc-aggregate.js';
 import { UnreadSummary } from './svc-unread.js';
-import { SeriesBuilder } from './svc-series.js';
+import { SeriesBuilder, SpillFile } from './svc-series.js';
 
 /** What staging learns from a file's head: the root's header, and its warnings. */
 export type SvcStageInfo = SnapshotHeader & { warnings: string[] };
@@ -55,19 +56,26 @@ export interface SvcAggregateHooks {
   onFile?(done: number, total: number, path: string): void;
   /** Called before each file; throws to cancel (the exception propagates). */
   checkCancel?(): void;
-  /** After each file is read and scanned, with its bytes: the caller keeps a used file without reading it again. */
-  onScanned?(index: number, bytes: Uint8Array, notes: SvcFileNotes): void;
+  /** After each file is read and scanned, with its bytes (null when a parse worker kept them): the caller keeps a used file without reading it again. */
+  onScanned?(index: number, bytes: Uint8Array | null, notes: SvcFileNotes): void;
   /**
    * Reads and scans the files ahead, in the order given (the order they are combined in): parse
    * workers do it while this thread combines the files before. Without it each is read and
    * scanned here when its turn comes.
    */
-  scanAhead?(inOrder: readonly SvcFileInput[]): Iterator<{ bytes: Uint8Array; scan: CounterScan }>;
+  scanAhead?(inOrder: readonly SvcFileInput[]): Iterator<{ bytes: Uint8Array | null; scan: CounterScan }>;
   /**
    * The run comes without its series; `SvcAggregate.series` gives them object by object, to be
    * written as they come (a week of 1,000 volumes is 200 MB of series: never held twice).
    */
   seriesLater?: boolean;
+  /**
+   * Rates written out as their intervals complete, whenever those held pass `bytes` (a week of
+   * 1,000 volumes is ~200 MB of them), to a temporary file at `path` (made when first needed,
+   * removed once the series are made), and read back one object at a time when its series are
+   * made. Node statistics are held: the run's figures are read from them (they are few).
+   */
+  spill?: { bytes: number; path(): string };
 }
 
 export interface SvcFileNotes {
@@ -91,9 +99,22 @@ export interface SvcAggregate {
   perFile: Map<number, SvcFileNotes>;
   /** With `seriesLater`: the run's series, once, object by object. */
   series?: () => Iterable<ParsedSeries>;
+  /** Whether rates were written out to the spill file (`spill`) on the way. */
+  spilled?: boolean;
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * The rates an import holds before writing them out (`spill`): 32 MB of rows, and as much again
+ * of spare room in their arrays at most; a week of 1,000 volumes goes in about seven windows.
+ * PERFDELTA_SVC_HELD_BYTES sets another (tests write a small drop out in many windows).
+ */
+export function svcHeldBytes(): number {
+  const fixed = Number(process.env['PERFDELTA_SVC_HELD_BYTES']);
+  return Number.isFinite(fixed) && fixed >= 0 ? fixed : 32 * 1024 * 1024;
+}
+
 
 /** One kind's objects and the accumulators of the current cell, per object and metric. */
 class KindCells {
@@ -329,10 +350,18 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   let intervals = 0;
   let cell = NaN;
   let cellHadPair = false;
+  const spill = hooks.spill;
+  const spilling = [...kinds.values()].filter((k) => !perNodeKind(k.kind));
+  // Held in an object: TypeScript does not see the closure below assign a plain variable.
+  const out: { file: SpillFile | null } = { file: null };
   const flush = (): void => {
     if (cellHadPair) intervals++;
     for (const k of kinds.values()) incomplete += k.flush(cell);
     cellHadPair = false;
+    if (spill && spilling.reduce((n, k) => n + k.series.heldBytes(), 0) > spill.bytes) {
+      out.file ??= new SpillFile(spill.path());
+      for (const k of spilling) k.series.spill(out.file);
+    }
   };
 
   const ahead = hooks.scanAhead?.(entries.map((e) => e.file));
@@ -344,8 +373,9 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
         cell = entry.cell;
       }
       const read = ahead?.next();
-      const bytes = read && !read.done ? read.value.bytes : entry.file.read();
-      const scan = read && !read.done ? read.value.scan : scanCounters(bytes);
+      const given = read && !read.done ? read.value : null;
+      const bytes = given ? given.bytes : entry.file.read();
+      const scan = given ? given.scan : scanCounters(bytes!);
       const snap = scan.snapshot;
       if (scan.errors.length > 0 || !snap) {
         perFile.set(entry.file.index, { status: scan.errors.length > 0 ? 'failed' : 'unread', warnings: scan.warnings, errors: scan.errors });
@@ -375,20 +405,29 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
       hooks.onScanned?.(entry.file.index, bytes, perFile.get(entry.file.index)!);
       hooks.onFile?.(order + 1, entries.length, entry.file.path);
     });
+    if (!Number.isNaN(cell)) flush();
+  } catch (err) {
+    // Stopped part way (a cancel, an unreadable disk): the rates written out go too.
+    out.file?.close();
+    throw err;
   } finally {
     // Stopped part way (a cancel): the files read ahead and not taken are let go.
     ahead?.return?.();
   }
-  if (!Number.isNaN(cell)) flush();
+  // No run (no two files of a node, no rates): nothing written out is needed.
+  const none = (result: SvcAggregate): SvcAggregate => {
+    out.file?.close();
+    return result;
+  };
 
   const warnings = pairWarnings.sort((a, b) => a.stream - b.stream || a.order - b.order).map((w) => w.text);
   const notes = unread.lines();
-  if (used.length === 0) return { run: null, warnings, perFile, unread: notes };
+  if (used.length === 0) return none({ run: null, warnings, perFile, unread: notes });
   warnings.push(...counterWarnings(resets, counterNotes));
   if (incomplete > 0) warnings.push(`${incomplete} object intervals lacked a node's figures (a missing dump or a reset on one node): left as gaps rather than a dip`);
   if (intervals === 0) {
     warnings.push('no two snapshots of the same node: rates need consecutive files of one node');
-    return { run: null, warnings, perFile, unread: notes };
+    return none({ run: null, warnings, perFile, unread: notes });
   }
   used.sort((a, b) => a.position - b.position);
   const headers = used.map((u) => u.header);
@@ -402,7 +441,7 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
   const kindNames = [...new Set(headers.map((h) => h.kind))].sort();
   if (![...kinds.values()].some((k) => k.series.hasValues())) {
     warnings.push(NO_SERIES);
-    return { run: null, warnings, perFile, unread: notes };
+    return none({ run: null, warnings, perFile, unread: notes });
   }
   // The node series are few (a CPU, ports and links per node): read for the run's figures and
   // kept for its series.
@@ -422,11 +461,19 @@ export function aggregateSvcFiles(files: ReadonlyArray<SvcFileInput>, hooks: Svc
     warnings,
     errors: [],
   };
-  if (!hooks.seriesLater) return { run, warnings, perFile, unread: notes };
+  if (!hooks.seriesLater) {
+    out.file?.close();
+    return { run, warnings, perFile, unread: notes, spilled: out.file !== null };
+  }
+  const file = out.file;
   const series = function* (): Generator<ParsedSeries> {
-    for (const k of kinds.values()) yield* k.series.each(k.metrics, (o) => seriesObject(k.kind, k.ids[o]!));
+    try {
+      for (const k of kinds.values()) yield* k.series.each(k.metrics, (o) => seriesObject(k.kind, k.ids[o]!));
+    } finally {
+      file?.close();
+    }
   };
-  return { run, warnings, perFile, unread: notes, series };
+  return { run, warnings, perFile, unread: notes, series, spilled: file !== null };
 }
 
 /** Why two consecutive files of a stream give no rates (svc-aggregate.ts and rates.ts checks), or null. */

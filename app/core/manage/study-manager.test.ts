@@ -73,7 +73,9 @@ describe('deleting what was imported, with undo until the next delete', () => {
     assert.equal(count(core, 'SELECT COUNT(*) AS n FROM files'), files - 5, 'the five disk files no other study names are gone');
     assert.ok(core.store.fileContent(shared.source.sha256), 'the file the other study imported stays');
     assert.equal(core.store.fileContent(disk.find((r) => r !== shared)!.source.sha256), null);
-    assert.equal(count(core, `SELECT COUNT(*) AS n FROM file_parts WHERE sha256 = '${disk.find((r) => r !== shared)!.source.sha256}'`), 0, 'its parts too');
+    const gone = disk.filter((r) => r !== shared).map((r) => r.source.sha256);
+    assert.deepEqual(gone.map((sha) => core.store.objects.locate(sha)), gone.map(() => null), 'their objects are removed from the disk');
+    assert.ok(core.store.objects.locate(shared.source.sha256), 'the shared one\'s object stays');
     assert.equal(count(core, `SELECT COUNT(*) AS n FROM runs WHERE id IN (${disk.map((r) => r.id).join(',')})`), 0);
     assert.equal(core.manage.pending()!.runs[0], tmpfsRun.id, 'only the last delete can be undone');
     core.close();

@@ -59,7 +59,7 @@ export class StudyManager {
   deleteStudy(nameOrSlug: string, dryRun = false): DeletionRecord {
     const study = this.study(nameOrSlug);
     if (dryRun) return { id: null, kind: 'study', study: { slug: study.slug, name: study.name }, ...this.store.manage.planStudy(study.id), created: null };
-    return this.store.transaction(() => this.store.manage.trashStudy(study));
+    return this.makingFinal(() => this.store.manage.trashStudy(study));
   }
 
   /** Deletes a configuration: its runs, the files that gave only them, its constants. */
@@ -71,7 +71,7 @@ export class StudyManager {
       return this.store.listRuns({ studyId: study.id, config }).map((r) => r.id);
     };
     if (dryRun) return this.dryRun(study, 'config', plan(), [config]);
-    return this.store.transaction(() => this.store.manage.trashRuns(study, 'config', plan(), [config]));
+    return this.makingFinal(() => this.store.manage.trashRuns(study, 'config', plan(), [config]));
   }
 
   /** Deletes chosen runs, and the files left with no run. A configuration left empty goes too. */
@@ -84,7 +84,7 @@ export class StudyManager {
       return [...new Set(runs.map((r) => r.config))].filter((c) => this.store.listRuns({ studyId: study.id, config: c }).every((r) => runIds.includes(r.id)));
     };
     if (dryRun) return this.dryRun(study, 'runs', runIds, emptied());
-    return this.store.transaction(() => this.store.manage.trashRuns(study, 'runs', runIds, emptied()));
+    return this.makingFinal(() => this.store.manage.trashRuns(study, 'runs', runIds, emptied()));
   }
 
   private dryRun(study: StudyRow, kind: 'config' | 'runs', runIds: readonly number[], configs: string[]): DeletionRecord {
@@ -104,10 +104,21 @@ export class StudyManager {
 
   /** Makes the held delete final now: its rows and the original files no import names leave the store. */
   emptyTrash(): { deleted: DeletionRecord | null; originals: number } {
-    return this.store.transaction(() => {
+    return this.makingFinal(() => {
       const deleted = this.store.manage.pending();
       return { deleted, originals: this.store.manage.finalize() };
     });
+  }
+
+  /**
+   * A change that makes the held delete final (a new delete does, and emptying the trash), in
+   * one transaction; once it commits, the objects of the original files it let go are removed
+   * from the disk (collect.ts: under the write lock, so never one another import is placing).
+   */
+  private makingFinal<T>(fn: () => T): T {
+    const out = this.store.transaction(fn);
+    this.store.collectOriginals(true);
+    return out;
   }
 
   // ---- names and moves ---------------------------------------------------------------------

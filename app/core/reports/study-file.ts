@@ -14,6 +14,7 @@ import { openCheckedStudyFile, StudyFileError } from './study-file-check.js';
 import { writeWholeWith } from '../output/write-whole.js';
 import { ROW_SCHEMA, rowProblem } from '../store/row-schema.js';
 import { namingFile } from '../store/store-errors.js';
+import { DamagedOriginalError, FILE_PART_BYTES, originalPieces } from '../originals/read-original.js';
 import { remapTimelineRuns } from '../timeline/lane-ids.js';
 
 /** A chart that names runs (a latency CDF, runs overlaid) names them by id: the ids may be new here. */
@@ -47,7 +48,14 @@ function writeStudyFile(store: Store, studyId: number, tmp: string): void {
     db.transaction(() => {
       db.prepare('INSERT INTO x.studies SELECT * FROM main.studies WHERE id = ?').run(studyId);
       db.prepare('INSERT INTO x.files SELECT * FROM main.files WHERE sha256 IN (SELECT sha256 FROM main.imports WHERE study_id = ?)').run(studyId);
-      db.prepare('INSERT INTO x.file_parts (sha256, part, bytes) SELECT sha256, part, bytes FROM main.file_parts WHERE sha256 IN (SELECT sha256 FROM main.imports WHERE study_id = ?) ORDER BY sha256, part').run(studyId);
+      // The originals go inside the file, in parts (one portable file), read from their objects.
+      const part = db.prepare('INSERT INTO x.file_parts (sha256, part, bytes) VALUES (?, ?, ?)');
+      for (const sha256 of db.prepare('SELECT sha256 FROM x.files ORDER BY sha256').pluck().all() as string[]) {
+        const pieces = originalPieces({ db, objects: store.objects }, sha256, FILE_PART_BYTES);
+        if (!pieces) throw new Error(`original file ${sha256.slice(0, 12)}… is missing from ${store.objects.root} (perfdelta check says which files it was imported as): the study file was not written`);
+        let n = 0;
+        for (const bytes of pieces) part.run(sha256, n++, bytes);
+      }
       for (const table of ['imports', 'runs', 'periods', 'charts', 'reports', 'config_constants']) {
         db.prepare(`INSERT INTO x.${table} SELECT * FROM main.${table} WHERE study_id = ?`).run(studyId);
       }
@@ -126,17 +134,16 @@ export function openStudyFile(store: Store, input: StudyFileInput, fileName: str
     // The originals must be the bytes their hashes name, or the numbers cannot be checked.
     let damaged: string | null = null;
     // Part by part: a study with a 2 GB log is checked without holding it whole.
-    const parts = src.prepare<[string], { bytes: Buffer }>('SELECT bytes FROM file_parts WHERE sha256 = ? ORDER BY part');
     for (const f of src.prepare('SELECT sha256 FROM files').all() as Array<{ sha256: string }>) {
       const hash = createHash('sha256');
-      for (const p of parts.iterate(f.sha256)) {
-        if (!(p.bytes instanceof Uint8Array)) {
-          damaged = f.sha256;
-          break;
-        }
-        hash.update(p.bytes);
+      try {
+        for (const p of originalPieces({ db: src, objects: null }, f.sha256) ?? []) hash.update(p);
+      } catch (err) {
+        if (!(err instanceof DamagedOriginalError)) throw err;
+        damaged = f.sha256;
+        break;
       }
-      if (damaged || hash.digest('hex') !== f.sha256) {
+      if (hash.digest('hex') !== f.sha256) {
         damaged = f.sha256;
         break;
       }
@@ -176,8 +183,27 @@ function checkStudyRows(src: Database.Database, fileName: string): void {
   }
 }
 
+/** Files up to this size are read whole from a study file (and compressed where that saves space); larger ones are written out part by part as they are. */
+const WHOLE_ORIGINAL_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Writes a study file's original as this store's object, the way an import does (inside the caller's transaction). */
+function keepOriginal(store: Store, parts: Database.Database, sha256: string, size: number): void {
+  const pieces = (): Iterable<Uint8Array> => originalPieces({ db: parts, objects: null }, sha256) ?? [];
+  if (size <= WHOLE_ORIGINAL_MAX_BYTES) {
+    store.keepFile(sha256, size, () => Buffer.concat([...pieces()]));
+    return;
+  }
+  const w = store.fileWriter(sha256, size);
+  if (!w) return;
+  for (const p of pieces()) w.append(p);
+  w.finish();
+}
+
 function copyIn(store: Store, file: string, study: Row, fileName: string): string {
   const db = store.db;
+  // The study file's originals are read through a connection of their own (the attached copy's tables are x.*).
+  const parts = new Database(file, { readonly: true });
+  parts.pragma('trusted_schema = OFF');
   // The attached file's schema was checked; no schema text of it may call a function with side effects either.
   const trusted = db.pragma('trusted_schema', { simple: true });
   db.pragma('trusted_schema = OFF');
@@ -198,11 +224,9 @@ function copyIn(store: Store, file: string, study: Row, fileName: string): strin
         .run(slug, name, study['created_at'], study['settings']).lastInsertRowid);
       const oldSid = study['id'];
       // Only the originals this store lacks: the same bytes imported here already are kept once.
-      db.exec('CREATE TEMP TABLE IF NOT EXISTS new_files (sha256 TEXT PRIMARY KEY)');
-      db.exec('DELETE FROM temp.new_files');
-      db.exec('INSERT INTO temp.new_files SELECT sha256 FROM x.files WHERE sha256 NOT IN (SELECT sha256 FROM main.files)');
-      db.exec('INSERT INTO main.files SELECT * FROM x.files WHERE sha256 IN (SELECT sha256 FROM temp.new_files)');
-      db.exec('INSERT INTO main.file_parts (sha256, part, bytes) SELECT sha256, part, bytes FROM x.file_parts WHERE sha256 IN (SELECT sha256 FROM temp.new_files) ORDER BY sha256, part');
+      // Each is written as an object (flushed and in place before this transaction commits).
+      const lacking = db.prepare('SELECT sha256, size FROM x.files WHERE sha256 NOT IN (SELECT sha256 FROM main.files) ORDER BY sha256').all() as Array<{ sha256: string; size: number }>;
+      for (const f of lacking) keepOriginal(store, parts, f.sha256, f.size);
 
       const importIds = new Map<number, number>();
       const insImport = db.prepare(`INSERT INTO main.imports (study_id, sha256, file_name, format, importer_version, config, warnings, imported_at)
@@ -261,6 +285,7 @@ function copyIn(store: Store, file: string, study: Row, fileName: string): strin
       return slug;
     });
   } finally {
+    parts.close();
     db.prepare('DETACH DATABASE x').run();
     db.pragma(`trusted_schema = ${Number(trusted)}`);
   }

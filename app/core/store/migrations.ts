@@ -13,8 +13,10 @@ import { sql as fileParts } from './migrations/005-file-parts-run-metrics.js';
 import { sql as manage } from './migrations/012-manage-constants-exclusions.js';
 import { sql as seriesPyramids } from './migrations/013-series-pyramids.js';
 import { sql as runValidity } from './migrations/040-run-validity.js';
+import { sql as originalsBeside } from './migrations/041-originals-beside.js';
 import { backfillValidity } from './validity-backfill.js';
 import { SeriesLevels } from './series-levels.js';
+import { moveOriginalsOut, type MoveContext } from '../originals/move-out.js';
 
 export interface Migration {
   id: number;
@@ -25,7 +27,16 @@ export interface Migration {
    * Not part of the hash: what it derives can be derived again, the schema cannot.
    */
   run?: (db: Database.Database) => void;
+  /**
+   * Work done after the schema change in batches, each its own transaction (moving a store's
+   * originals out): resumed at every open of a store until it says it is done. Not run on a
+   * study file, which is migrated without a store around it.
+   */
+  resume?: (context: MigrationContext) => void;
 }
+
+/** What a migration's batched work needs of the store it runs in: its connection, its object store, its transactions. */
+export type MigrationContext = Omit<MoveContext, 'afterBatch'>;
 
 export const MIGRATIONS: readonly Migration[] = [
   { id: 1, name: '001-initial', sql: initial },
@@ -37,6 +48,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { id: 13, name: '013-series-pyramids', sql: seriesPyramids, run: (db) => { new SeriesLevels(db).rebuildAll(); } },
   // Numbered by its issue (40), not next in line: several branches add migrations at once.
   { id: 40, name: '040-run-validity', sql: runValidity, run: backfillValidity },
+  // Issue 37's, after main's 040.
+  { id: 41, name: '041-originals-beside', sql: originalsBeside, resume: (context) => moveOriginalsOut(context) },
 ];
 
 export class MigrationDriftError extends Error {
@@ -60,8 +73,11 @@ interface AppliedRow {
 export const SCHEMA_MIGRATIONS_SQL = `CREATE TABLE IF NOT EXISTS schema_migrations (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_at TEXT NOT NULL)`;
 
-/** Applies pending migrations, each in its own transaction; throws MigrationDriftError on drift. */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+/**
+ * Applies pending migrations, each in its own transaction; throws MigrationDriftError on drift.
+ * With a store's `context`, then resumes the batched work of applied migrations (`resume`).
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS, context?: MigrationContext): number[] {
   // Created only when missing: even CREATE TABLE IF NOT EXISTS waits for the write lock, and
   // opening a store must not wait for another process's import.
   const known = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
@@ -97,5 +113,6 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
       ran.push(m.id);
     }).immediate();
   }
+  if (context) for (const m of migrations) if (m.resume && isApplied.get(m.id)) m.resume(context);
   return ran;
 }

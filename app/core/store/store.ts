@@ -23,6 +23,9 @@ import { ReportStore } from './report-store.js';
 import { CHUNK_POINTS, chunkSeries, decodeFloat64, encodeFloat64 } from './series-codec.js';
 import { SeriesLevels } from './series-levels.js';
 import { concatPoints } from '../../../importers/series-stream.js';
+import { ObjectStore } from '../originals/object-store.js';
+import { hasParts, originalBytes } from '../originals/read-original.js';
+import { collectUnreferenced, type Collected } from '../originals/collect.js';
 
 export interface StudyRow {
   id: number;
@@ -72,17 +75,32 @@ export function slugify(name: string): string {
   return slug || 'study';
 }
 
+/** A run's row as stored, checked against the schema study files are checked against (row-schema.ts): a run that does not fit fails its file. */
+function runRow(config: string, ordinal: number, run: ParsedRun) {
+  const { tables, bins } = splitBins(run.tables);
+  const metrics = finiteMetrics(run.metrics);
+  const row = {
+    config, ordinal, name: run.name, tool: run.tool, tool_version: run.toolVersion, host: run.host, start_ms: run.startMs, end_ms: run.endMs,
+    params: JSON.stringify(run.params), tables: JSON.stringify(tables), warnings: JSON.stringify(run.warnings), errors: JSON.stringify(run.errors), metrics: JSON.stringify(metrics),
+    validity: JSON.stringify(run.validity ?? []),
+  };
+  // The JSON columns are checked on the values they were made from: an importer's objects, not text to parse back.
+  const values = { params: run.params, tables, warnings: run.warnings, errors: run.errors, metrics, validity: run.validity ?? [] };
+  checkRow('runs', row, `run "${run.name.slice(0, 80)}"`, { trusted: true, values });
+  return { row, bins };
+}
+
 /** A run's metrics as stored: finite values only (JSON has no NaN, and a missing figure is absent, not zero). */
 function metricsJson(metrics: Record<string, number>): string {
-  let clean = true;
+  return JSON.stringify(finiteMetrics(metrics));
+}
+
+/** The metrics with a finite value: what is stored of them. */
+function finiteMetrics(metrics: Record<string, number>): Record<string, number> {
   for (const k in metrics) {
-    if (!Number.isFinite(metrics[k])) {
-      clean = false;
-      break;
-    }
+    if (!Number.isFinite(metrics[k])) return Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v)));
   }
-  if (clean) return JSON.stringify(metrics);
-  return JSON.stringify(Object.fromEntries(Object.entries(metrics).filter(([, v]) => Number.isFinite(v))));
+  return metrics;
 }
 
 const BIN_SOURCES = ['latency_bins', 'hist_log_bins'];
@@ -155,10 +173,16 @@ interface RunRow {
   imported_at: string;
 }
 
-/** Original files are stored in parts of this size (SQLite caps one value at 1 GB). */
-export const FILE_PART_BYTES = 16 * 1024 * 1024;
-/** Page size of new stores and study files: large blobs (original files) write ~5x faster than with 4 KiB pages. */
+export { FILE_PART_BYTES } from '../originals/read-original.js';
+/** Page size of new stores and study files: large blobs (series chunks, a study file's originals) write ~5x faster than with 4 KiB pages. */
 export const PAGE_SIZE = 65536;
+/**
+ * Original files up to this size are compressed by the writer itself where that saves space
+ * (a 500 KB report: 3 ms). Larger ones are compressed by the parse workers that read them
+ * (a drop of many files), and kept as they are when the writer reads them alone (one 48 MB
+ * fio JSON, a streamed log): compressing them would double the import's time.
+ */
+export const WRITER_COMPRESS_MAX_BYTES = 1024 * 1024;
 
 const SLOW_QUERY_MS = 40;
 
@@ -171,14 +195,17 @@ export class Store {
   readonly manage: ManageStore;
   /** Series summaries, pyramids and the window queries of range reads. */
   readonly levels: SeriesLevels;
+  /** The original files, as objects beside the database (app/core/originals/). */
+  readonly objects: ObjectStore;
 
   /** `nativeBinding`: the better-sqlite3 addon compiled for Electron, when running inside it. */
   /**
    * `backgroundCheckpoint`: SQLite's automatic checkpoint only as a last bound, because another
    * connection (the app's checkpointer thread) folds the log back; the CLI keeps the default.
    */
-  constructor(readonly file: string, nativeBinding?: string, options: { backgroundCheckpoint?: boolean } = {}) {
+  constructor(readonly file: string, nativeBinding?: string, options: { backgroundCheckpoint?: boolean; onLog?: (line: string) => void } = {}) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.objects = ObjectStore.forDatabase(file);
     try {
       this.db = new Database(file, nativeBinding ? { nativeBinding } : {});
     } catch (err) {
@@ -188,6 +215,7 @@ export class Store {
       this.open(options);
     } catch (err) {
       this.db.close();
+      this.objects.close();
       // "database disk image is malformed", a schema drift: the message says which database.
       if (err instanceof MigrationDriftError) {
         err.message = `${file}: ${err.message}`;
@@ -199,10 +227,13 @@ export class Store {
     this.manage = new ManageStore(this.db);
     this.levels = new SeriesLevels(this.db);
     this.stmt = this.statements();
+    // Objects a crash left with no row naming them (killed between an object's rename and its
+    // commit), and temporary files of processes that are gone; not while another process writes.
+    this.collectOriginals(false);
   }
 
   /** Settings of the connection, and the schema brought up to date. */
-  private open(options: { backgroundCheckpoint?: boolean }): void {
+  private open(options: { backgroundCheckpoint?: boolean; onLog?: (line: string) => void }): void {
     // Another process (a second CLI, the web host) may be writing: wait for it rather than fail.
     this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // A new database gets 64 KiB pages: original files and series chunks are large blobs, which
@@ -220,7 +251,8 @@ export class Store {
     // (65,536 pages: 4 GiB with this store's 64 KiB pages, 256 MiB in a store made before them)
     // only bounds the log should the checkpointer be gone.
     if (options.backgroundCheckpoint) this.db.pragma('wal_autocheckpoint = 65536');
-    migrate(this.db);
+    // A store's batched migrations (its originals moved out) run here, in its own transactions.
+    migrate(this.db, undefined, { db: this.db, objects: this.objects, transaction: (fn) => this.transaction(fn), onLog: options.onLog });
   }
 
   private statements() {
@@ -237,9 +269,6 @@ export class Store {
         'SELECT config FROM runs WHERE study_id = ? GROUP BY config ORDER BY MIN(id)',
       ),
       insertFile: this.db.prepare('INSERT OR IGNORE INTO files (sha256, size) VALUES (?, ?)'),
-      insertFilePart: this.db.prepare('INSERT INTO file_parts (sha256, part, bytes) VALUES (?, ?, ?)'),
-      fileParts: this.db.prepare<[string], { bytes: Buffer }>('SELECT bytes FROM file_parts WHERE sha256 = ? ORDER BY part'),
-      fileSize: this.db.prepare<[string], { size: number }>('SELECT size FROM files WHERE sha256 = ?'),
       nextChunk: this.db.prepare<[number, string, string], { next: number }>('SELECT COALESCE(MAX(chunk) + 1, 0) AS next FROM series WHERE run_id = ? AND object = ? AND metric = ?'),
       insertBins: this.db.prepare('INSERT OR REPLACE INTO run_bins (run_id, source, direction, ms, counts) VALUES (?, ?, ?, ?, ?)'),
       bins: this.db.prepare<[number, string], { direction: string; ms: Buffer; counts: Buffer }>('SELECT direction, ms, counts FROM run_bins WHERE run_id = ? AND source = ? ORDER BY direction'),
@@ -273,6 +302,7 @@ export class Store {
 
   close(): void {
     this.db.close();
+    this.objects.close();
   }
 
   /**
@@ -288,12 +318,26 @@ export class Store {
     beginImmediate(this.db, wait);
     try {
       const out = fn();
+      // The original files it wrote are on the disk and in place before the rows naming them commit.
+      this.objects.settle();
       this.db.exec('COMMIT');
+      this.objects.committed();
       return out;
     } catch (err) {
       if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      // ...and gone again when they do not.
+      this.objects.rolledBack();
       throw err;
     }
+  }
+
+  /**
+   * Removes the objects no row names (collect.ts): with `wait`, after the trash is emptied,
+   * taking the write lock in turn; without, at startup, only when no other process holds it.
+   */
+  collectOriginals(wait: boolean): Collected | null {
+    if (!wait) return collectUnreferenced(this.db, this.objects, { try: BUSY_TIMEOUT_MS });
+    return this.transaction(() => collectUnreferenced(this.db, this.objects, 'held'));
   }
 
   /**
@@ -521,12 +565,9 @@ export class Store {
     return imp ? this.stmt.runIdsOfImport.all(imp.id).map((r) => r.id) : null;
   }
 
-  /** An original file, whole (its parts joined). */
+  /** An original file, whole (read-original.ts: from its object, or the database's parts while they move out). */
   fileContent(sha256: string): Buffer | null {
-    const size = this.stmt.fileSize.get(sha256)?.size;
-    if (size === undefined) return null;
-    const parts = this.stmt.fileParts.all(sha256).map((p) => p.bytes);
-    return parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
+    return originalBytes({ db: this.db, objects: this.objects }, sha256);
   }
 
   // ---- writes (callers wrap them in one transaction per import) ---------------------------
@@ -566,30 +607,40 @@ export class Store {
 
   /** Keeps an original file; false when the store already has these bytes. */
   saveFile(sha256: string, bytes: Uint8Array): boolean {
-    const writer = this.fileWriter(sha256, bytes.byteLength);
-    if (!writer) return false;
-    // An empty file still gets its one (empty) part: every file reads back through its parts.
-    let at = 0;
-    do {
-      writer.append(bytes.subarray(at, Math.min(at + FILE_PART_BYTES, bytes.byteLength)));
-      at += FILE_PART_BYTES;
-    } while (at < bytes.byteLength);
-    return true;
+    return this.keepFile(sha256, bytes.byteLength, () => bytes);
   }
 
   /**
-   * Writes a file part by part as it is read (a streamed import). Null when the store already
-   * has it. Parts may be any size up to FILE_PART_BYTES; the caller's transaction makes the
-   * file appear whole or not at all.
+   * Keeps an original file: its row (hash and size), and its object, written inside this
+   * transaction (object-store.ts): the object a parse worker prepared for it, else `bytes()`.
+   * False when the store has these bytes already. A row whose object went missing gets it back
+   * from the same bytes (a missing object is repaired; a damaged one is only ever reported).
    */
-  fileWriter(sha256: string, size: number): { append(bytes: Uint8Array): void } | null {
-    if (this.stmt.insertFile.run(sha256, size).changes === 0) return null;
-    let part = 0;
-    return {
-      append: (bytes: Uint8Array) => {
-        this.stmt.insertFilePart.run(sha256, part++, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-      },
-    };
+  keepFile(sha256: string, size: number, bytes: () => Uint8Array): boolean {
+    this.mustHoldLock();
+    const isNew = this.stmt.insertFile.run(sha256, size).changes > 0;
+    if (!isNew && (this.objects.locate(sha256) || hasParts(this.db, sha256))) return false;
+    if (this.objects.adopt(sha256) === 'none') {
+      const b = bytes();
+      this.objects.put(sha256, b, b.byteLength <= WRITER_COMPRESS_MAX_BYTES);
+    }
+    return isNew;
+  }
+
+  /**
+   * Writes a file as it is read (a streamed import), kept as it is. Null when the store already
+   * has it. The caller `finish`es it when read through, or `abort`s it (a file found unreadable
+   * part way); the caller's transaction makes it appear whole or not at all.
+   */
+  fileWriter(sha256: string, size: number): { append(bytes: Uint8Array): void; finish(): void; abort(): void } | null {
+    this.mustHoldLock();
+    if (this.stmt.insertFile.run(sha256, size).changes === 0 && (this.objects.locate(sha256) || hasParts(this.db, sha256))) return null;
+    return this.objects.writer(sha256);
+  }
+
+  /** Objects are placed only with the write lock held (collect.ts relies on it). */
+  private mustHoldLock(): void {
+    if (!this.db.inTransaction) throw new Error('original files are kept only inside a write transaction');
   }
 
   /** An import's warnings once known (a streamed file's, at its end). */
@@ -610,14 +661,7 @@ export class Store {
   }
 
   insertRun(studyId: number, importId: number, config: string, ordinal: number, run: ParsedRun): number {
-    const { tables, bins } = splitBins(run.tables);
-    const row = {
-      config, ordinal, name: run.name, tool: run.tool, tool_version: run.toolVersion, host: run.host, start_ms: run.startMs, end_ms: run.endMs,
-      params: JSON.stringify(run.params), tables: JSON.stringify(tables), warnings: JSON.stringify(run.warnings), errors: JSON.stringify(run.errors), metrics: metricsJson(run.metrics),
-      validity: JSON.stringify(run.validity ?? []),
-    };
-    // The schema a study file's rows are checked against (row-schema.ts): a run that does not fit fails its file.
-    checkRow('runs', row, `run "${run.name.slice(0, 80)}"`, { trusted: true });
+    const { row, bins } = runRow(config, ordinal, run);
     const info = this.stmt.insertRun.run(
       studyId, importId, row.config, row.ordinal, row.name, row.tool, row.tool_version, row.host,
       row.start_ms, row.end_ms, row.params, row.tables, row.warnings, row.errors, row.metrics, row.validity,
