@@ -31,7 +31,7 @@ import type { StagedFile } from './staged-file.js';
 import { possibleResult, possibleRun, possibleSeries } from './impossible-values.js';
 import { savePathParams, withPathParams, type PathParamRule } from './path-params.js';
 import { DEFAULT_PAIRING_KEYS } from '../compare/pairing.js';
-import { compareForms, formNote, knownReports, reportIdentity, runsWithForm, type KnownReport, type ReportForm } from './same-report.js';
+import { anotherMeasurement, compareForms, formNote, knownReports, notAFormNote, reportIdentity, runsWithForm, type FormComparison, type KnownReport, type ReportForm } from './same-report.js';
 
 export type { StagedFile } from './staged-file.js';
 
@@ -541,15 +541,22 @@ export class ImportSession {
         const identity = reportIdentity(run);
         const same = identity === null ? undefined : sameFile.get(identity) ?? this.reports().get(identity);
         if (same) {
-          notes.push(...this.foldForm(same, file, run));
-          runIds.push(same.runId);
-          sameAs ??= same.file;
-          return;
+          // Compared before it is folded: figures that part on many counts are another measurement.
+          const kept = this.store.listRuns({ ids: [same.runId] })[0]!;
+          const c = compareForms(kept, run);
+          if (!anotherMeasurement(c)) {
+            notes.push(...this.foldForm(same, file, kept, c));
+            runIds.push(same.runId);
+            sameAs ??= same.file;
+            return;
+          }
+          notes.push(notAFormNote(same, c));
         }
         // A table can name each run's configuration (a column, or titles over several tables).
         const config = run.config?.trim() || this.configFor(file);
         const id = this.store.insertRun(this.study.id, importId, config, ordinal, run);
-        if (identity !== null) sameFile.set(identity, { runId: id, file: file.path, config });
+        // The first run of a report stays the one later forms are matched with.
+        if (identity !== null && !sameFile.has(identity) && !this.reports().has(identity)) sameFile.set(identity, { runId: id, file: file.path, config });
         made.push({ id, run });
         runIds.push(id);
         if (LOG_OWNER_FORMATS.includes(file.importer!.id)) {
@@ -597,9 +604,7 @@ export class ImportSession {
   }
 
   /** Another form of a stored report: linked to its run, figures only it has added, differences named. */
-  private foldForm(same: KnownReport, file: StagedFile, run: ParsedRun): string[] {
-    const kept = this.store.listRuns({ ids: [same.runId] })[0]!;
-    const c = compareForms(kept, run);
+  private foldForm(same: KnownReport, file: StagedFile, kept: { tables: Record<string, unknown> }, c: FormComparison): string[] {
     const forms = Array.isArray(kept.tables['forms']) ? (kept.tables['forms'] as ReportForm[]) : [];
     const form: ReportForm = { file: file.path, sha256: file.sha256, format: file.importer!.id };
     this.store.mergeIntoRun(same.runId, c.added, { ...c.addedTables, forms: [...forms, form] });

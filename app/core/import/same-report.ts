@@ -43,6 +43,8 @@ export interface ReportForm {
 export interface FormComparison {
   /** Figures the later form has and the run lacks: added to the run. */
   added: Record<string, number>;
+  /** Figures both forms have. */
+  shared: number;
   /** Figures both have that differ beyond the two forms' printing (relative 0.5% and 0.01 absolute). */
   differing: Array<{ metric: string; kept: number; other: number }>;
   /** Tables the later form has and the run lacks. */
@@ -57,18 +59,37 @@ export interface FormComparison {
 export function compareForms(kept: { metrics: Record<string, number>; tables: Record<string, unknown> }, other: ParsedRun): FormComparison {
   const added: Record<string, number> = {};
   const differing: FormComparison['differing'] = [];
+  let shared = 0;
   for (const [k, v] of Object.entries(other.metrics)) {
     const mine = kept.metrics[k];
     if (mine === undefined) {
       added[k] = v;
       continue;
     }
+    shared++;
     const diff = Math.abs(mine - v);
     if (diff > 0.01 && diff > 0.005 * Math.max(Math.abs(mine), Math.abs(v))) differing.push({ metric: k, kept: mine, other: v });
   }
   const addedTables: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(other.tables)) if (kept.tables[k] === undefined && k !== 'sections') addedTables[k] = v;
-  return { added, differing, addedTables };
+  return { added, shared, differing, addedTables };
+}
+
+/**
+ * Two forms of one report print the same measurement: a few figures may part beyond their
+ * printing (a cut name read as another event, a column rounded in one form), never many. A file
+ * whose header claims a stored report's DBID, instances and snapshots but whose figures part on
+ * more than 3 and more than 2% of those both have is another measurement (a report edited, a
+ * header copied into another), kept as a run of its own: folding it would lose what it holds.
+ */
+export function anotherMeasurement(c: FormComparison): boolean {
+  return c.differing.length > 3 && c.differing.length > 0.02 * c.shared;
+}
+
+/** The outcome's note for a file whose header claims a stored report but whose figures are another measurement. */
+export function notAFormNote(source: { file: string; runId: number }, c: FormComparison): string {
+  const shown = c.differing.slice(0, 3).map((d) => `${d.metric} ${d.other} here, ${d.kept} there`).join('; ');
+  return `its header names the same report as ${source.file} (run ${source.runId}: DBID, instances and snapshots) but ${c.differing.length} of the ${c.shared} figures both hold differ (${shown}${c.differing.length > 3 ? '; …' : ''}): not another form of it, kept as a run of its own`;
 }
 
 /** The outcome's note for a folded form. */
