@@ -10,10 +10,12 @@ import { WindowedSeries } from './windowed-series.js';
 /** A store with one run holding these series (written as an import writes them). */
 function storeWith(series: ParsedSeries[]): { store: Store; run: number } {
   const store = new Store(':memory:');
-  const study = store.ensureStudy('ranges');
-  store.saveFile('f'.repeat(64), new Uint8Array([1]));
-  const imp = store.insertImport({ studyId: study.id, sha256: 'f'.repeat(64), fileName: 'job_iops.1.log', format: 'fio-log', importerVersion: '1', config: 'disk', warnings: [] });
-  const run = store.insertRun(study.id, imp, 'disk', 0, { name: 'r', tool: 'fio', toolVersion: null, host: null, startMs: null, endMs: null, params: {}, metrics: {}, tables: {}, series, warnings: [], errors: [] });
+  const run = store.transaction(() => {
+    const study = store.ensureStudy('ranges');
+    store.saveFile('f'.repeat(64), new Uint8Array([1]));
+    const imp = store.insertImport({ studyId: study.id, sha256: 'f'.repeat(64), fileName: 'job_iops.1.log', format: 'fio-log', importerVersion: '1', config: 'disk', warnings: [] });
+    return store.insertRun(study.id, imp, 'disk', 0, { name: 'r', tool: 'fio', toolVersion: null, host: null, startMs: null, endMs: null, params: {}, metrics: {}, tables: {}, series, warnings: [], errors: [] });
+  });
   return { store, run };
 }
 
