@@ -8,6 +8,7 @@ import { loadSamples } from './samples/samples.js';
 import { cvOfSummary, runsApart, studyDefaults, VARIES_CV_PCT, type StudyDefaultsInput } from './study-defaults.js';
 import { variation } from './series/variation.js';
 import { tempDir } from './test-support/temp.js';
+import { writeFioVolumes } from './test-support/stranger-studies.js';
 
 describe('what each sample study opens on', () => {
   let core: Core;
@@ -141,5 +142,23 @@ describe('study defaults on their own', () => {
       seriesCvs: (metric) => [variation((metric === 'ops_per_s' ? flat : moving).values).cv_pct],
     };
     assert.equal(studyDefaults(input).series?.metric, 'total.lat_p99_ms');
+  });
+});
+
+describe('the Runs table: what the runs ran on', () => {
+  it('a configuration whose runs ran on four devices shows the device as a column; one device each, no column', () => {
+    const core = new Core(path.join(tempDir(), 'db.sqlite'));
+    try {
+      core.importPaths(writeFioVolumes(path.join(tempDir(), 'vol')).map((r) => r.file), 'one label', 'volumes');
+      const cols = (study: string): string[] => core.studyDefaults(study).runs_columns.flatMap((g) => g.columns.filter((c) => c.kind === 'param').map((c) => c.key));
+      assert.ok(cols('one label').includes('target'), cols('one label').join(', '));
+      // Split into their volumes: each table's runs ran on one device, which tells nothing there.
+      const byTarget = new Map<string, number[]>();
+      for (const r of core.runs({ study: 'one label' })) byTarget.set(String(r.params['target']), [...(byTarget.get(String(r.params['target'])) ?? []), r.id]);
+      for (const [target, ids] of byTarget) core.manage.moveRuns('one label', ids, target.split('/').pop()!);
+      assert.ok(!cols('one label').includes('target'), cols('one label').join(', '));
+    } finally {
+      core.close();
+    }
   });
 });
