@@ -11,7 +11,9 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { REPO_ROOT } from '../../../importers/test-support/corpus.js';
 import { htmlReport, tailSections, textReport } from '../../tools/bench-awr-text.js';
+import { awrImporter } from '../../../importers/awr/index.js';
 import { Core } from '../core.js';
+import { anotherMeasurement, compareForms } from './same-report.js';
 import { tempDir } from '../test-support/temp.js';
 
 const SAMPLE = fs.readFileSync(path.join(REPO_ROOT, 'samples/awr/write-back.txt'), 'utf8');
@@ -44,5 +46,21 @@ describe('a header that claims a stored report', () => {
     } finally {
       core.close();
     }
+  });
+
+  it('a form printed with fewer digits (wait times cut to whole seconds, small figures to one decimal) is the same report; a Load Profile that parts is not', () => {
+    const sections = tailSections(5, 20);
+    const parse = (text: string, name: string) => awrImporter.parse({ bytes: new TextEncoder().encode(text), name }).runs[0]!;
+    const html = parse(htmlReport(SAMPLE, sections, 700, 2), 'r.html');
+    // The text form as awrrpt.sql's narrower columns print it.
+    const cut = Object.fromEntries(Object.entries(html.metrics).map(([k, v]) => [k, /\.time_s$/.test(k) ? Math.round(v) : Math.abs(v) < 10 ? Math.round(v * 10) / 10 : v]));
+    const text = { ...html, metrics: cut };
+    const c = compareForms({ metrics: html.metrics, tables: html.tables }, text);
+    assert.ok(c.differing.length > 3, `the digits part on ${c.differing.length} figures`);
+    assert.equal(anotherMeasurement(c), false, `still one report (${c.differing.length} of ${c.shared} figures part by their digits)`);
+    assert.ok(c.differing.length > 0.02 * c.shared, 'more than a rule on counts alone would allow');
+    // Another measurement under the same header: its Load Profile parts.
+    const other = parse(htmlReport(SAMPLE, sections, 700, 5), 'o.html');
+    assert.equal(anotherMeasurement(compareForms({ metrics: html.metrics, tables: html.tables }, other)), true);
   });
 });

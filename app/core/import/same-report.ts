@@ -43,8 +43,9 @@ export interface ReportForm {
 export interface FormComparison {
   /** Figures the later form has and the run lacks: added to the run. */
   added: Record<string, number>;
-  /** Figures both forms have. */
+  /** Figures both forms have, and of them the Load Profile's. */
   shared: number;
+  sharedLoad: number;
   /** Figures both have that differ beyond the two forms' printing (relative 0.5% and 0.01 absolute). */
   differing: Array<{ metric: string; kept: number; other: number }>;
   /** Tables the later form has and the run lacks. */
@@ -60,6 +61,7 @@ export function compareForms(kept: { metrics: Record<string, number>; tables: Re
   const added: Record<string, number> = {};
   const differing: FormComparison['differing'] = [];
   let shared = 0;
+  let sharedLoad = 0;
   for (const [k, v] of Object.entries(other.metrics)) {
     const mine = kept.metrics[k];
     if (mine === undefined) {
@@ -67,23 +69,29 @@ export function compareForms(kept: { metrics: Record<string, number>; tables: Re
       continue;
     }
     shared++;
+    if (k.startsWith('load.')) sharedLoad++;
     const diff = Math.abs(mine - v);
     if (diff > 0.01 && diff > 0.005 * Math.max(Math.abs(mine), Math.abs(v))) differing.push({ metric: k, kept: mine, other: v });
   }
   const addedTables: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(other.tables)) if (kept.tables[k] === undefined && k !== 'sections') addedTables[k] = v;
-  return { added, shared, differing, addedTables };
+  return { added, shared, sharedLoad, differing, addedTables };
 }
 
 /**
- * Two forms of one report print the same measurement: a few figures may part beyond their
- * printing (a cut name read as another event, a column rounded in one form), never many. A file
- * whose header claims a stored report's DBID, instances and snapshots but whose figures part on
- * more than 3 and more than 2% of those both have is another measurement (a report edited, a
- * header copied into another), kept as a run of its own: folding it would lose what it holds.
+ * Two forms of one report print the same measurement, but not with the same digits: the text
+ * form cuts wait times to whole seconds and small figures to one decimal, so dozens of a real
+ * pair's figures may part beyond the tolerance of `compareForms`. The Load Profile is printed by
+ * both forms with its decimals: two of its figures of 10 or more parting by more than 1% (far
+ * beyond a rounding) say the file is another measurement (a report edited, a header copied into
+ * another). Without a Load Profile both hold, a quarter of the shared figures must part. Such a
+ * file is kept as a run of its own: folding it would lose what it holds.
  */
 export function anotherMeasurement(c: FormComparison): boolean {
-  return c.differing.length > 3 && c.differing.length > 0.02 * c.shared;
+  const load = c.differing.filter((d) => d.metric.startsWith('load.') && Math.max(Math.abs(d.kept), Math.abs(d.other)) >= 10
+    && Math.abs(d.kept - d.other) > 0.01 * Math.max(Math.abs(d.kept), Math.abs(d.other)));
+  if (load.length >= 2) return true;
+  return c.sharedLoad === 0 && c.differing.length > 3 && c.differing.length > 0.25 * c.shared;
 }
 
 /** The outcome's note for a file whose header claims a stored report but whose figures are another measurement. */
