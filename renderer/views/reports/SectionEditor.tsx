@@ -163,7 +163,7 @@ export function SectionEditor({ section, study, metrics, dictionary, charts, onC
         <div className="section-editor">
           {titleInput}
           {/* The study's design and the analysis' findings before any figure (the report's analysis specification above). */}
-          <label><input type="checkbox" name="headline-findings" checked={section.findings === true}
+          <label className="inline-check"><input type="checkbox" name="headline-findings" checked={section.findings === true}
             onChange={(e) => { const { findings: _drop, ...rest } = section; onChange(e.target.checked ? { ...rest, findings: true } : rest); }} />{t('reports.findings')}</label>
           {section.sweep && (
             // A sweep headline: the baseline its peaks are set against (default: the first configuration imported).
